@@ -1,0 +1,1 @@
+"""A play-by-email Diplomacy judge."""

@@ -1,0 +1,67 @@
+"""The `judge` command: a thin shell over the pure core."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from judge.errors import MapError
+from judge.maps import load_map, map_for_phase
+from judge.maps.export import map_to_json, summary
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="judge", description="A play-by-email Diplomacy judge.")
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    maps = commands.add_parser("map", help="check or show map files")
+    map_commands = maps.add_subparsers(dest="map_command", required=True)
+    check = map_commands.add_parser("check", help="parse and validate maps")
+    check.add_argument("maps", nargs="+", metavar="NAME_OR_PATH")
+    show = map_commands.add_parser("show", help="print a map as it stands at its BEGIN phase")
+    show.add_argument("map", metavar="NAME_OR_PATH")
+    show.add_argument("--json", action="store_true", help="print JSON (the only format so far)")
+    for sub in (check, show):
+        sub.add_argument("--map-dir", action="append", default=[], type=Path,
+                         help="also look for maps here (before the bundled ones)")
+    return parser
+
+
+def map_check(args) -> int:
+    failed = 0
+    for name in args.maps:
+        try:
+            m = load_map(name, args.map_dir)
+        except MapError as exc:
+            failed += 1
+            for problem in exc.problems:
+                print(problem)
+            continue
+        for warning in m.warnings:
+            print(f"{warning} (warning)", file=sys.stderr)
+        print(summary(m))
+    return 1 if failed else 0
+
+
+def map_show(args) -> int:
+    try:
+        m = load_map(args.map, args.map_dir)
+    except MapError as exc:
+        for problem in exc.problems:
+            print(problem, file=sys.stderr)
+        return 1
+    json.dump(map_to_json(map_for_phase(m, m.begin)), sys.stdout, indent=1)
+    print()
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    if args.command == "map":
+        return {"check": map_check, "show": map_show}[args.map_command](args)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,132 @@
+"""Reading the small pieces of map lines: abbreviations, ABUTS entries, centre words, power words.
+
+Pure functions from a word to a value; each raises ValueError with a message a map author can act on.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from judge.maps.model import CAPE, STRAIT, Abut
+
+ABBREV = re.compile(r"[^\W_]\S[^\W_](/[^\W_]{1,3})?")
+SPECIALS = {STRAIT, CAPE}
+
+
+def check_abbrev(word: str) -> str:
+    """An abbreviation as the map must write it: three characters, alphanumeric ends, `/XC` coast."""
+    if not ABBREV.fullmatch(word):
+        raise ValueError(f"bad abbreviation {word!r}: it must be 3 characters with alphanumeric "
+                         f"first and last characters, and a coast written /XX")
+    return word.upper()
+
+
+@dataclass(frozen=True, slots=True)
+class AbutWord:
+    abut: Abut
+    remove: bool = False  # `-XXX` under AMEND
+
+
+def parse_abut(word: str) -> AbutWord:
+    """`EI:~NAF(CON,SMY)` -> the adjacency it declares; case says who may not cross."""
+    remove = word.startswith("-")
+    body = word[1:] if remove else word
+    powers = None
+    if ":" in body:
+        prefix, body = body.split(":", 1)
+        if not all(c.isalnum() for c in prefix):
+            raise ValueError(f"bad power list {prefix!r} in adjacency {word!r}")
+        powers = frozenset(prefix.upper())
+    centers: frozenset[str] = frozenset()
+    match = re.fullmatch(r"(.*)\(([^()]*)\)", body)
+    if match:
+        body = match.group(1)
+        names = [c.strip() for c in match.group(2).split(",") if c.strip()]
+        if not names:
+            raise ValueError(f"empty centre list in adjacency {word!r}")
+        centers = frozenset(check_abbrev(c) for c in names)
+    special = set()
+    while body and not body[0].isalnum():
+        special.add(body[0])
+        body = body[1:]
+    while body and not body[-1].isalnum():
+        special.add(body[-1])
+        body = body[:-1]
+    unknown = special - SPECIALS
+    if unknown:
+        raise ValueError(f"unknown special restriction {''.join(sorted(unknown))!r} in adjacency "
+                         f"{word!r} (only ~ and * exist)")
+    dest = check_abbrev(body)
+    letters = [c for c in body if c.isalpha()]
+    has_upper = any(c.isupper() for c in letters)
+    has_lower = any(c.islower() for c in letters)
+    fleet = not (has_lower and not has_upper)  # `tus`: no fleet crossing
+    army = not (has_lower and has_upper)  # `Tys`: no direct army move
+    return AbutWord(Abut(dest, army, fleet, powers, centers, frozenset(special)), remove)
+
+
+@dataclass(frozen=True, slots=True)
+class CenterWord:
+    """A centre on a power line: `~@CAL(NYO)`, `&SC`, `+SITE`, `*SITE`, `-BUD`, `PAR`."""
+
+    center: str
+    marks: frozenset[str]  # of "&+*@~-"
+    instead_of: tuple[str, ...] = ()
+
+
+CENTER_MARKS = set("&+*@~-")
+
+
+def parse_center(word: str) -> CenterWord:
+    marks = set()
+    body = word
+    while body and body[0] in CENTER_MARKS:
+        marks.add(body[0])
+        body = body[1:]
+    instead: tuple[str, ...] = ()
+    match = re.fullmatch(r"(.*)\(([^()]*)\)", body)
+    if match:
+        if "@" not in marks:
+            raise ValueError(f"a home list in brackets is only allowed after @ (in {word!r})")
+        body = match.group(1)
+        instead = tuple(check_abbrev(c.strip()) for c in match.group(2).split(",") if c.strip())
+    if "&" in marks:
+        if body.upper() != "SC" or marks != {"&"}:
+            raise ValueError(f"a claim is written &SC (one claim each), not {word!r}")
+        return CenterWord("SC", frozenset(marks))
+    if "/" in body:
+        raise ValueError(f"centre {word!r} names a coast: centres are whole provinces")
+    return CenterWord(check_abbrev(body), frozenset(marks), instead)
+
+
+@dataclass(frozen=True, slots=True)
+class OwnsWord:
+    center: str
+    suffix: str  # "", "!" (build there and own it) or "?" (build there, not owning it)
+
+
+def parse_owns(word: str) -> OwnsWord:
+    suffix = word[-1] if word[-1:] in ("!", "?") else ""
+    body = word[:-1] if suffix else word
+    if "/" in body:
+        raise ValueError(f"centre {word!r} names a coast: centres are whole provinces")
+    return OwnsWord(check_abbrev(body), suffix)
+
+
+def power_display(name: str) -> str:
+    """How results show a power: leading `_` dropped, capitalised, `+` upper-cases the next letter."""
+    out = []
+    upper_next = True
+    for char in name.lstrip("_"):
+        if char == "+":
+            upper_next = True
+            continue
+        out.append(char.upper() if upper_next else char.lower())
+        upper_next = False
+    return "".join(out)
+
+
+def own_word_display(word: str) -> str:
+    """An ownership word as results show it: `+` is a space; all-caps words are capitalised."""
+    text = word.replace("+", " ")
+    return text.title() if text.isupper() else text

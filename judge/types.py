@@ -1,0 +1,49 @@
+"""The vocabulary every part of the judge shares: unit types, units, phases."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+
+class UnitType(str, Enum):
+    ARMY = "A"
+    FLEET = "F"
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class Unit:
+    """A unit on a location: `A PAR`, `F SPA/NC`."""
+
+    type: UnitType
+    location: str
+
+    def __str__(self) -> str:
+        return f"{self.type.value} {self.location}"
+
+    @property
+    def province(self) -> str:
+        return province_of(self.location)
+
+
+def province_of(location: str) -> str:
+    """`SPA/NC` -> `SPA`; a location without a coast is its own province."""
+    return location.split("/", 1)[0]
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class Phase:
+    """A game phase such as SPRING 1901 MOVEMENT; `abbrev` is S1901M."""
+
+    season: str
+    year: int
+    type: str
+
+    def __str__(self) -> str:
+        return f"{self.season} {self.year} {self.type}"
+
+    @property
+    def abbrev(self) -> str:
+        return f"{self.season[0]}{self.year}{self.type[0]}"
+
+
+MOVEMENT, RETREATS, ADJUSTMENTS = "MOVEMENT", "RETREATS", "ADJUSTMENTS"

@@ -1,0 +1,58 @@
+"""What the adjudicator reads (a Position and orders) and what it returns (a Resolution)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Mapping
+
+from judge.orders.model import Order
+from judge.types import Phase, Unit
+
+
+class Result(str, Enum):
+    """The closed set of order results; success has none."""
+
+    BOUNCE = "bounce"
+    CUT = "cut"
+    DISLODGED = "dislodged"
+    VOID = "void"
+    NO_CONVOY = "no convoy"
+    DISRUPTED = "disrupted"
+    INVALID = "invalid"
+    DESTROYED = "destroyed"
+
+
+@dataclass(frozen=True)
+class Position:
+    """Everything on the board at the start of a phase.
+
+    `dislodged` (retreat phases): power -> unit -> the locations it may retreat to.
+    `centers`: power -> owned supply centres (a centre nobody lists is unowned)."""
+
+    phase: Phase
+    units: Mapping[str, tuple[Unit, ...]]
+    centers: Mapping[str, frozenset[str]]
+    dislodged: Mapping[str, Mapping[Unit, tuple[str, ...]]] = field(default_factory=dict)
+    homes: Mapping[str, frozenset[str]] | None = None  # current homes when they differ from the map's
+
+
+@dataclass(frozen=True)
+class OrderResult:
+    order: Order
+    results: tuple[Result, ...] = ()  # empty: succeeded
+    note: str = ""  # why an order was void or invalid, for the results mail
+
+
+@dataclass(frozen=True)
+class Resolution:
+    """The outcome of one phase: per-order results and the position after it.
+
+    `units` excludes dislodged units; `dislodged` lists them with their legal retreats
+    (empty tuple: none, the unit is destroyed); `centers` is the ownership after the phase."""
+
+    phase: Phase
+    results: tuple[OrderResult, ...]
+    units: Mapping[str, tuple[Unit, ...]]
+    dislodged: Mapping[str, Mapping[Unit, tuple[str, ...]]]
+    centers: Mapping[str, frozenset[str]]
+    homes: Mapping[str, frozenset[str]] | None = None

@@ -1,0 +1,121 @@
+"""Orders as typed values: what the order parser produces and the adjudicator reads.
+
+Nothing past the parser handles order text: locations are map abbreviations (`SPA/NC`), units are
+`Unit` values, and every order knows the power that gave it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from judge.types import Unit, UnitType
+
+
+@dataclass(frozen=True, slots=True)
+class Hold:
+    power: str
+    unit: Unit
+
+    def __str__(self) -> str:
+        return f"{self.unit} H"
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """`A LON - BEL`; `path` is a convoy route written out (`A BUL-AEG-ION-TUN` -> ("AEG", "ION"));
+    `via_convoy` is the DATC's `VIA CONVOY`. With neither, the adjudicator finds any convoy route."""
+
+    power: str
+    unit: Unit
+    dest: str
+    via_convoy: bool = False
+    path: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        if self.path:
+            return f"{self.unit} - {' - '.join(self.path)} - {self.dest}"
+        return f"{self.unit} - {self.dest}" + (" VIA CONVOY" if self.via_convoy else "")
+
+
+@dataclass(frozen=True, slots=True)
+class Support:
+    """`F ION S A APU - TUN` (dest set) or `A TYR S A VEN` (dest None: support to hold).
+    `target` is the supported unit as the order names it; its location may be a bare province
+    (`A TYR S F SPA`) when the coast is not given; `dest` is a province or location."""
+
+    power: str
+    unit: Unit
+    target: Unit
+    dest: str | None = None
+
+    def __str__(self) -> str:
+        return f"{self.unit} S {self.target}" + (f" - {self.dest}" if self.dest else "")
+
+
+@dataclass(frozen=True, slots=True)
+class Convoy:
+    """`F NTH C A LON - BEL`."""
+
+    power: str
+    unit: Unit
+    army: str  # province of the convoyed army
+    dest: str  # province
+
+    def __str__(self) -> str:
+        return f"{self.unit} C A {self.army} - {self.dest}"
+
+
+@dataclass(frozen=True, slots=True)
+class Retreat:
+    power: str
+    unit: Unit
+    dest: str
+
+    def __str__(self) -> str:
+        return f"{self.unit} R {self.dest}"
+
+
+@dataclass(frozen=True, slots=True)
+class Disband:
+    """A retreat-phase disband, or an adjustment-phase removal (`REMOVE A PAR`)."""
+
+    power: str
+    unit: Unit
+
+    def __str__(self) -> str:
+        return f"{self.unit} D"
+
+
+@dataclass(frozen=True, slots=True)
+class Build:
+    power: str
+    unit: Unit
+
+    def __str__(self) -> str:
+        return f"BUILD {self.unit}"
+
+
+@dataclass(frozen=True, slots=True)
+class Waive:
+    power: str
+
+    def __str__(self) -> str:
+        return "WAIVE"
+
+
+@dataclass(frozen=True, slots=True)
+class Keep:
+    """`KEEP A PAR` / `HOLD A PAR` in an adjustment phase: the unit is not to be removed."""
+
+    power: str
+    unit: Unit
+
+    def __str__(self) -> str:
+        return f"KEEP {self.unit}"
+
+
+Order = Hold | Move | Support | Convoy | Retreat | Disband | Build | Waive | Keep
+UNIT_ORDERS = (Hold, Move, Support, Convoy, Retreat, Disband, Keep)
+
+
+__all__ = ["Build", "Convoy", "Disband", "Hold", "Keep", "Move", "Order", "Retreat", "Support",
+           "UNIT_ORDERS", "Unit", "UnitType", "Waive"]

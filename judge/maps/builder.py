@@ -9,7 +9,7 @@ from dataclasses import dataclass, field, replace
 
 from judge.errors import Problem
 from judge.maps.model import Abut, FlowStep, League, SourceLine, Terrain
-from judge.maps.tokens import (check_abbrev, own_word_display, parse_abut, parse_center, parse_owns,
+from judge.maps.tokens import (check_abbrev, is_place_line, own_word_display, parse_abut, parse_center, parse_owns,
                                power_display)
 from judge.types import Phase, Unit, UnitType, province_of
 
@@ -29,6 +29,10 @@ class TerrainDraft:
     fleet_ok: bool
     abuts: list[Abut]
     where: SourceLine
+    origins: dict[str, SourceLine] = field(default_factory=dict)  # dest -> the line that added it
+
+    def origin(self, dest: str) -> SourceLine:
+        return self.origins.get(dest, self.where)
 
 
 @dataclass
@@ -45,8 +49,8 @@ class PowerDraft:
     partisans: list[str] = field(default_factory=list)
     alt_homes: dict[str, tuple[str, ...]] = field(default_factory=dict)
     hidden: list[str] = field(default_factory=list)
-    build_and_own: list[str] = field(default_factory=list)
-    build_unowned: list[str] = field(default_factory=list)
+    build_and_own: int = 0  # each OWNS `SC!`: one build on a vacant home it does not own, taking it
+    build_unowned: int = 0  # each OWNS `SC?`: the same, without taking ownership
     inhabits_started: bool = False
     reserves: int = 0
     militia: int = 0
@@ -56,8 +60,7 @@ class PowerDraft:
     flag: str | None = None
 
     def center_lists(self) -> list[list[str]]:
-        lists = [self.homes, self.factories, self.partisans, self.hidden,
-                 self.build_and_own, self.build_unowned]
+        lists = [self.homes, self.factories, self.partisans, self.hidden]
         return lists + ([self.centers] if self.centers is not None else [])
 
 
@@ -97,7 +100,7 @@ class MapBuilder:
         head = words[0].upper()
         self.where[head] = line
         try:
-            if "=" in line.text:
+            if is_place_line(line.text, KEYWORDS):
                 self.place(line)
             elif head in TERRAINS:
                 self.terrain_line(line, words)
@@ -193,6 +196,7 @@ class MapBuilder:
             raise ValueError(f"AMEND {abbrev}: it has no terrain line yet")
         draft.fleet_ok = fleet_ok
         for entry in entries:
+            draft.origins[entry.abut.dest] = line
             kept = [a for a in draft.abuts if a.dest != entry.abut.dest]
             if entry.remove and len(kept) == len(draft.abuts):
                 raise ValueError(f"AMEND {abbrev}: cannot remove {entry.abut.dest}, not adjacent")
@@ -299,12 +303,14 @@ class MapBuilder:
         power = self.need_power("OWNS")
         if reset or power.centers is None:
             power.centers = []
-            power.build_and_own.clear()
-            power.build_unowned.clear()
+            power.build_and_own = power.build_unowned = 0
         for word in words:
-            owned = parse_owns(word)
-            target = {"": power.centers, "!": power.build_and_own, "?": power.build_unowned}[owned.suffix]
-            _add(target, owned.center)
+            if word.upper() == "SC!":
+                power.build_and_own += 1
+            elif word.upper() == "SC?":
+                power.build_unowned += 1
+            else:
+                _add(power.centers, parse_owns(word))
 
     def centers(self, line: SourceLine, words: list[str]) -> None:
         if self.current is None:  # CENTERS with no current power is UNOWNED
@@ -516,3 +522,5 @@ DIRECTIVES = {
     "TEXTONLY": MapBuilder.textonly_line,
     "NOTIFY": MapBuilder.notify_line,
 }
+
+KEYWORDS = frozenset(DIRECTIVES) | TERRAINS | {"USE", "USES", "MAP", "IN", "FROM"}

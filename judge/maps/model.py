@@ -102,8 +102,8 @@ class PowerInfo:
     partisans: tuple[str, ...] = ()  # `*SITE`
     alt_homes: tuple[AltHome, ...] = ()  # `@SC(HOME,...)`
     hidden: tuple[str, ...] = ()  # `~SC`
-    build_and_own: tuple[str, ...] = ()  # OWNS `SC!`
-    build_unowned: tuple[str, ...] = ()  # OWNS `SC?`
+    build_and_own: int = 0  # one per OWNS `SC!`: a build on a vacant home not owned, taking it
+    build_unowned: int = 0  # one per OWNS `SC?`: a build on a vacant home, not taking it
     reserves: int = 0
     militia: int = 0
     league: League | None = None

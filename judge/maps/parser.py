@@ -78,8 +78,7 @@ def freeze(builder: MapBuilder, name: str, base, dynamic, stanzas, graphic, phas
     owned = {c for p in powers.values() for c in p.centers}
     centers = set(builder.unowned)
     for p in powers.values():
-        centers.update(p.homes, p.centers, p.build_and_own, p.build_unowned,
-                       (a.center for a in p.alt_homes))
+        centers.update(p.homes, p.centers, (a.center for a in p.alt_homes))
     total = len(centers)
     rules_on = {r for r, on in builder.rules if on}
     rules_off = {r for r, on in builder.rules if not on}
@@ -118,8 +117,8 @@ def _power_info(p) -> PowerInfo:
         claims=p.claims, factories=tuple(sorted(p.factories)),
         partisans=tuple(sorted(p.partisans)),
         alt_homes=tuple(AltHome(c, h) for c, h in sorted(p.alt_homes.items())),
-        hidden=tuple(sorted(p.hidden)), build_and_own=tuple(sorted(p.build_and_own)),
-        build_unowned=tuple(sorted(p.build_unowned)), reserves=p.reserves, militia=p.militia,
+        hidden=tuple(sorted(p.hidden)), build_and_own=p.build_and_own,
+        build_unowned=p.build_unowned, reserves=p.reserves, militia=p.militia,
         league=p.league, dummy=p.dummy, control=tuple(p.control), flag=p.flag)
 
 

@@ -9,7 +9,9 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from judge.errors import Problem
+from judge.maps.builder import KEYWORDS
 from judge.maps.model import DynamicBlock, SourceLine, Stanza
+from judge.maps.tokens import is_place_line
 
 # loader(file_name, including_file_label) -> (label, text); raises LookupError when there is no such file
 Loader = Callable[[str, "str | None"], "tuple[str, str]"]
@@ -84,7 +86,7 @@ class _Reader:
                 continue
             head = words[0].upper()
             here = SourceLine(label, number, line)
-            if "=" in line:
+            if is_place_line(line, KEYWORDS):
                 current.append(here)
             elif head in ("USE", "USES"):
                 if len(words) < 2:

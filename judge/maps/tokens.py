@@ -13,6 +13,12 @@ ABBREV = re.compile(r"[^\W_]\S[^\W_](/[^\W_]{1,3})?")
 SPECIALS = {STRAIT, CAPE}
 
 
+def is_place_line(text: str, keywords) -> bool:
+    """`Name = abbrev aliases`: an `=` not in a directive's argument (`FLOW IFYEARDIV:2=1`, `IN S: ...`)."""
+    before = text.partition("=")[0]
+    return "=" in text and ":" not in before and text.split()[0].upper() not in keywords
+
+
 def check_abbrev(word: str) -> str:
     """An abbreviation as the map must write it: three characters, alphanumeric ends, `/XC` coast."""
     if not ABBREV.fullmatch(word):
@@ -99,18 +105,13 @@ def parse_center(word: str) -> CenterWord:
     return CenterWord(check_abbrev(body), frozenset(marks), instead)
 
 
-@dataclass(frozen=True, slots=True)
-class OwnsWord:
-    center: str
-    suffix: str  # "", "!" (build there and own it) or "?" (build there, not owning it)
-
-
-def parse_owns(word: str) -> OwnsWord:
-    suffix = word[-1] if word[-1:] in ("!", "?") else ""
-    body = word[:-1] if suffix else word
-    if "/" in body:
+def parse_owns(word: str) -> str:
+    """A centre of an OWNS/CENTERS line (the literal `SC!` and `SC?` are the caller's)."""
+    if "/" in word:
         raise ValueError(f"centre {word!r} names a coast: centres are whole provinces")
-    return OwnsWord(check_abbrev(body), suffix)
+    if word[-1:] in ("!", "?"):
+        raise ValueError(f"{word!r}: a build on any vacant home is written SC! (or SC?), literally")
+    return check_abbrev(word)
 
 
 def power_display(name: str) -> str:

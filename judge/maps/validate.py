@@ -42,20 +42,21 @@ def _check_adjacencies(builder: MapBuilder, report) -> None:
     shut = {a for a, d in builder.terrain.items() if d.terrain is Terrain.SHUT}
     for src, draft in builder.terrain.items():
         for abut in draft.abuts:
+            where = draft.origin(abut.dest)
             if abut.dest not in builder.terrain:
-                report(draft.where, f"{src} ABUTS {abut.dest}: no such place")
+                report(where, f"{src} ABUTS {abut.dest}: no such place")
                 continue
             if "/" not in abut.dest and any(a.startswith(abut.dest + "/") for a in builder.terrain) \
                     and draft.fleet_ok and builder.terrain[src].terrain.value == "WATER":
-                report(draft.where, f"{src} ABUTS {abut.dest}: name the coast of a multi-coast province")
+                report(where, f"{src} ABUTS {abut.dest}: name the coast of a multi-coast province")
             if abut.powers != frozenset() and (province_of(abut.dest), province_of(src)) not in pairs \
                     and not {src, abut.dest} & shut:  # nothing crosses into or out of a SHUT space
-                report(draft.where, f"one-way adjacency {src} -> {abut.dest}: {abut.dest} does not list "
+                report(where, f"one-way adjacency {src} -> {abut.dest}: {abut.dest} does not list "
                                     f"{src} (declare a one-way adjacency with ':{src}' there)")
             for letter in sorted((abut.powers or set()) - powers):
-                report(draft.where, f"{src} ABUTS {abut.dest}: no power has the abbreviation {letter}")
+                report(where, f"{src} ABUTS {abut.dest}: no power has the abbreviation {letter}")
             for center in sorted(abut.centers - set(builder.terrain)):
-                report(draft.where, f"{src} ABUTS {abut.dest}: restriction names unknown centre {center}")
+                report(where, f"{src} ABUTS {abut.dest}: restriction names unknown centre {center}")
 
 
 def alias_warnings(builder: MapBuilder) -> list[Problem]:

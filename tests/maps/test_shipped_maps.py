@@ -10,22 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from judge.errors import MapError
 from judge.maps import Map, Terrain, load_map, map_for_phase
 from judge.types import Phase
 
 MAPS = Path(__file__).resolve().parents[2] / "maps"
 FACTS = json.loads((Path(__file__).with_name("map_facts.json")).read_text())
-
-# testing.map writes `OWNS SHV SC!`, which map-syntax.md allows ("One or more of the centers may be
-# SC!, which allows the player to place a build on any vacant home center"); the parser still reads
-# SC as a place abbreviation and rejects the line.
-SC_BANG = pytest.mark.xfail(raises=MapError, reason="parser rejects the literal OWNS token SC!")
-
-
-def shipped(name: str):
-    return pytest.param(name, id=name, marks=[SC_BANG] if name == "testing" else [])
-
 
 def home_centres(m: Map) -> dict[str, list[str]]:
     """Each power's home centres, alternative homes (`@SC`) included."""
@@ -37,7 +26,7 @@ def test_every_shipped_map_has_facts():
     assert sorted(p.stem for p in MAPS.glob("*.map")) == sorted(FACTS)
 
 
-@pytest.mark.parametrize("name", [shipped(n) for n in sorted(FACTS)])
+@pytest.mark.parametrize("name", sorted(FACTS))
 def test_shipped_map_facts(name):
     facts = FACTS[name]
     m = load_map(str(MAPS / f"{name}.map"))
@@ -76,7 +65,6 @@ def abut(m: Map, src: str, dest: str):
     return next(a for a in m.locations[src].abuts if a.dest == dest)
 
 
-@SC_BANG
 def test_testing_map_rename_drop_and_amend(testing):
     assert testing.locations["EHV"].name == "East Haven"
     assert "OHB" not in testing.locations and "DMR" not in testing.locations
@@ -87,7 +75,6 @@ def test_testing_map_rename_drop_and_amend(testing):
     assert "FRG" not in [a.dest for a in testing.locations["KEE"].abuts]
 
 
-@SC_BANG
 def test_testing_map_terrain_and_crossings(testing):
     assert testing.locations["ISL"].terrain is Terrain.PORT
     assert testing.locations["MTN"].terrain is Terrain.SHUT
@@ -102,13 +89,11 @@ def test_testing_map_terrain_and_crossings(testing):
     assert not abut(testing, "GLN", "ISL").army and abut(testing, "GLN", "ISL").fleet
 
 
-@SC_BANG
 def test_testing_map_aliases(testing):
     assert testing.lookup("haven") == ("NHV", "SHV")
     assert testing.lookup("smugglers+cove") == ("PIR",)
 
 
-@SC_BANG
 def test_testing_map_powers(testing):
     east, north, south, pirates = (testing.powers[n] for n in
                                    ("EASTLAND", "NORTHLAND", "SOUTHLAND", "_PIRATES"))
@@ -117,11 +102,10 @@ def test_testing_map_powers(testing):
     assert north.factories == ("FRG",) and north.claims == 1 and north.reserves == 1
     assert (north.league.name, north.league.kind) == ("COMPACT", "STRICT")
     assert south.partisans == ("RUI",) and south.hidden == ("WLD",) and south.militia == 1
-    assert south.centers == ("SHV",)
+    assert south.centers == ("SHV",) and south.build_and_own == 1  # OWNS SHV SC!
     assert pirates.dummy and pirates.control == ("EASTLAND",) and pirates.display == "Pirates"
 
 
-@SC_BANG
 def test_testing_map_calendar_and_rules(testing):
     assert testing.victory == (7, 6)
     assert [(s.season, s.phases) for s in testing.seasons][-1] == ("WINTER", ("ADJUSTMENTS", "INCOME"))
@@ -131,7 +115,6 @@ def test_testing_map_calendar_and_rules(testing):
     assert [s.lines for s in testing.stanzas] == [("RULE IMMOBILE_DUMMIES",)]
 
 
-@SC_BANG
 def test_testing_map_dynamic_blocks(testing):
     spring = map_for_phase(testing, Phase("SPRING", 1902, "MOVEMENT"))
     fall = map_for_phase(testing, Phase("FALL", 1903, "MOVEMENT"))

@@ -54,7 +54,7 @@ def test_fleetrome_is_standard_with_a_fleet_in_rome():
     assert sorted(map(str, fleetrome.powers["ITALY"].units)) == ["A VEN", "F NAP", "F ROM"]
 
 
-# --- testing.map: every directive of map-syntax.md -------------------------------------------------
+# --- testing.map: the directives of map-syntax.md, one by one ------------------------------
 
 @pytest.fixture(scope="module")
 def testing():
@@ -70,7 +70,8 @@ def test_testing_map_rename_drop_and_amend(testing):
     assert "OHB" not in testing.locations and "DMR" not in testing.locations
     assert testing.lookup("new+harbour") == ("EHV",) and testing.lookup("harbour") == ()
     assert "EHV" in [a.dest for a in testing.locations["ECP"].abuts]
-    assert all(a.dest not in ("DMR", "OHB") for loc in testing.locations.values() for a in loc.abuts)
+    dests = {a.dest for loc in testing.locations.values() for a in loc.abuts}
+    assert "DMR" not in dests and "OHB" not in dests
     assert [a.dest for a in testing.locations["FRG"].abuts] == ["HIL", "NHV", "RUI", "SHV", "WLD"]
     assert "FRG" not in [a.dest for a in testing.locations["KEE"].abuts]
 
@@ -108,7 +109,8 @@ def test_testing_map_powers(testing):
 
 def test_testing_map_calendar_and_rules(testing):
     assert testing.victory == (7, 6)
-    assert [(s.season, s.phases) for s in testing.seasons][-1] == ("WINTER", ("ADJUSTMENTS", "INCOME"))
+    winter = testing.seasons[-1]
+    assert (winter.season, winter.phases) == ("WINTER", ("ADJUSTMENTS", "INCOME"))
     assert testing.begin == Phase("SPRING", 1902, "MOVEMENT")
     assert testing.newhomes == (1905,)
     assert "HIBERNATE" in testing.rules and "NO_RESERVES" in testing.rules_off

@@ -16,6 +16,7 @@ from judge.types import Phase
 MAPS = Path(__file__).resolve().parents[2] / "maps"
 FACTS = json.loads((Path(__file__).with_name("map_facts.json")).read_text())
 
+
 def home_centres(m: Map) -> dict[str, list[str]]:
     """Each power's home centres, alternative homes (`@SC`) included."""
     return {name: sorted(set(p.homes) | {alt.center for alt in p.alt_homes})

@@ -1,6 +1,7 @@
 """Finding and reading map files on disk: the only part of the map engine that does I/O."""
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Sequence
 
@@ -9,8 +10,11 @@ from judge.maps.parser import parse_map
 
 
 def bundled_maps_dir() -> Path:
-    """The maps shipped with the judge (`maps/` beside the package)."""
-    return Path(__file__).resolve().parent.parent.parent / "maps"
+    """The maps shipped with the judge: `maps/` of the source tree, or <prefix>/share/judge/maps."""
+    source_tree = Path(__file__).resolve().parent.parent.parent / "maps"
+    if source_tree.is_dir():
+        return source_tree
+    return Path(sys.prefix) / "share" / "judge" / "maps"
 
 
 def read_text(path: Path) -> str:

@@ -14,9 +14,10 @@ SPECIALS = {STRAIT, CAPE}
 
 
 def is_place_line(text: str, keywords) -> bool:
-    """`Name = abbrev aliases`: an `=` not in a directive's argument (`FLOW IFYEARDIV:2=1`, `IN S: ...`)."""
+    """`Name = abbrev aliases`, but not an `=` in a directive's argument (`FLOW IFYEARDIV:2=1`,
+    `IN SPRING: X = x`). Names may start with a keyword (`Coast of Mexico`) or hold a colon (`S:t`)."""
     before = text.partition("=")[0]
-    return "=" in text and ":" not in before and text.split()[0].upper() not in keywords
+    return "=" in text and not (":" in before and text.split()[0].upper() in keywords)
 
 
 def check_abbrev(word: str) -> str:

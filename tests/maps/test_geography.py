@@ -244,3 +244,13 @@ def test_all_problems_reported_at_once():
 def test_comments_and_blank_lines_are_ignored():
     m = geo("# a comment\n   # indented comment\n\n")
     assert len(m.locations) == 8
+
+
+@pytest.mark.parametrize("line, abbrev", [
+    ("Coast of Gold = cog", "COG"),  # starts with a terrain keyword
+    ("Use Valley = usv", "USV"),  # starts with a directive keyword
+    ("S:t Golf = stg", "STG"),  # holds a colon
+])
+def test_place_names_that_look_like_directives(line, abbrev):
+    m = geo(f"{line}\nLAND {abbrev} ABUTS ALP\nAMEND ALP ABUTS {abbrev}\n")
+    assert m.locations[abbrev].name == line.split(" = ")[0]

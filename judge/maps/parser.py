@@ -112,7 +112,8 @@ def _power_info(p) -> PowerInfo:
     return PowerInfo(
         name=p.name, display=power_display(p.name), adjective=p.adjective, abbrev=p.abbrev,
         homes=tuple(sorted(p.homes)),
-        centers=tuple(sorted(p.homes if p.centers is None else p.centers)),
+        # without OWNS a power owns its homes, alternative homes included (as DPjudge has it)
+        centers=tuple(sorted({*p.homes, *p.alt_homes} if p.centers is None else p.centers)),
         units=tuple(sorted(p.units)),
         claims=p.claims, factories=tuple(sorted(p.factories)),
         partisans=tuple(sorted(p.partisans)),

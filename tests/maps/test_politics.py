@@ -64,6 +64,11 @@ def test_centre_prefixes():
     assert "ECH" not in m.supply_centers and "DEL" in m.supply_centers
 
 
+def test_alternative_homes_are_owned_at_the_start_without_owns():
+    assert pol("NORTH ALP @BRA(ALP)\n").powers["NORTH"].centers == ("ALP", "BRA")
+    assert pol("NORTH ALP @BRA(ALP)\nOWNS ALP\n").powers["NORTH"].centers == ("ALP",)
+
+
 def test_hidden_alternative_home():
     north = pol("NORTH ALP ~@DEL\n").powers["NORTH"]
     assert north.hidden == ("DEL",) and north.alt_homes == (AltHome("DEL", ()),)

@@ -1,0 +1,196 @@
+"""One raw RFC 5322 message -> the sender, the headers a reply needs, and the command lines.
+
+Pure: bytes in, an `Incoming` out. Every header is read defensively (a malformed header never aborts
+the message); the body is the first text/plain part, or the HTML part stripped to text.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from email import message_from_bytes, policy
+from email.message import Message
+from email.utils import getaddresses, parseaddr
+from html.parser import HTMLParser
+
+MAX_BODY_CHARS = 64 * 1024  # more than any real set of orders and press; the rest is not processed
+SIGNATURE = "-- "
+AUTO_PRECEDENCE = {"bulk", "junk", "list"}
+LIST_HEADERS = ("List-Id", "List-Unsubscribe", "List-Post")
+BOUNCE_SENDERS = re.compile(r"^(mailer-daemon|postmaster)@", re.I)
+
+
+@dataclass(frozen=True)
+class Incoming:
+    sender: str  # lower case address: Reply-To, else From
+    subject: str
+    message_id: str
+    references: tuple[str, ...]
+    lines: tuple[str, ...]  # command lines, case kept (press text keeps its case)
+    html_only: bool = False  # the body came from an HTML part, stripped to text
+    truncated: bool = False  # the body was longer than MAX_BODY_CHARS
+    signed_off: bool = False  # a SIGNOFF line ended the commands
+    automatic: str = ""  # why this must not be answered ("" when it may be)
+
+
+def read_message(raw: bytes, envelope_sender: str | None = None, our_loop: str = "") -> Incoming:
+    """Parse `raw`; `envelope_sender` is the SMTP MAIL FROM ("" for a bounce, None if unknown)."""
+    msg = message_from_bytes(raw, policy=policy.default)
+    body, html_only = body_text(msg)
+    truncated = len(body) > MAX_BODY_CHARS
+    lines, signed_off = command_lines(body[:MAX_BODY_CHARS])
+    return Incoming(
+        sender=sender_of(msg),
+        subject=header(msg, "Subject"),
+        message_id=header(msg, "Message-ID"),
+        references=tuple(header(msg, "References").split()),
+        lines=tuple(lines),
+        html_only=html_only,
+        truncated=truncated,
+        signed_off=signed_off,
+        automatic=automatic_reason(msg, envelope_sender, our_loop),
+    )
+
+
+def header(msg: Message, name: str) -> str:
+    """A header's text, or "" when it is missing or too malformed to read."""
+    try:
+        value = msg.get(name)
+    except Exception:  # the email package raises assorted errors on broken headers
+        return ""
+    return " ".join(str(value).split()) if value is not None else ""
+
+
+def sender_of(msg: Message) -> str:
+    for name in ("Reply-To", "From"):
+        addresses = [a for _, a in getaddresses([header(msg, name)]) if "@" in a]
+        if addresses:
+            return addresses[0].lower()
+    return ""
+
+
+def automatic_reason(msg: Message, envelope_sender: str | None, our_loop: str) -> str:
+    """Why this message must get no answer: bounces, auto-replies, lists, our own mail."""
+    if envelope_sender == "" or BOUNCE_SENDERS.match(parseaddr(header(msg, "From"))[1]):
+        return "a bounce"
+    auto = header(msg, "Auto-Submitted").lower()
+    if auto and auto != "no":
+        return f"Auto-Submitted: {auto}"
+    if header(msg, "Precedence").lower() in AUTO_PRECEDENCE:
+        return f"Precedence: {header(msg, 'Precedence').lower()}"
+    if any(header(msg, h) for h in LIST_HEADERS):
+        return "mailing-list mail"
+    if our_loop and our_loop.lower() in header(msg, "X-Loop").lower():
+        return "our own mail (X-Loop)"
+    return ""
+
+
+def body_text(msg: Message) -> tuple[str, bool]:
+    """The first text/plain part; failing that the first text/html part as text (flag True)."""
+    plain = html = None
+    for part in msg.walk() if msg.is_multipart() else [msg]:
+        if part.get_content_disposition() == "attachment":
+            continue
+        kind = part.get_content_type()
+        if kind == "text/plain" and plain is None:
+            plain = decoded(part)
+        elif kind == "text/html" and html is None:
+            html = decoded(part)
+    if plain is not None:
+        return plain, False
+    if html is not None:
+        return html_to_text(html), True
+    return "", False
+
+
+def decoded(part: Message) -> str:
+    """A text part decoded by its charset; unknown charsets and bad bytes never fail."""
+    payload = part.get_payload(decode=True) or b""
+    charset = part.get_content_charset() or "utf-8"
+    try:
+        return payload.decode(charset, errors="replace")
+    except LookupError:
+        return payload.decode("latin-1")
+
+
+class _TextExtractor(HTMLParser):
+    BREAKS = {"br", "p", "div", "li", "tr", "h1", "h2", "h3", "h4", "pre", "blockquote"}
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.parts: list[str] = []
+        self.skip = 0
+
+    def handle_starttag(self, tag, attrs):
+        if tag in ("script", "style"):
+            self.skip += 1
+        elif tag in self.BREAKS:
+            self.parts.append("\n")
+
+    def handle_endtag(self, tag):
+        if tag in ("script", "style"):
+            self.skip = max(0, self.skip - 1)
+        elif tag in self.BREAKS:
+            self.parts.append("\n")
+
+    def handle_data(self, data):
+        if not self.skip:
+            self.parts.append(data)
+
+
+def html_to_text(html: str) -> str:
+    extractor = _TextExtractor()
+    extractor.feed(html)
+    extractor.close()
+    return "".join(extractor.parts).replace("\xa0", " ")  # &nbsp; between command words
+
+
+def command_lines(body: str) -> tuple[list[str], bool]:
+    """The lines the command layer reads, and whether SIGNOFF ended them.
+
+    `//` comment lines go; a `\\\\` line switches to its own separator; `<br>` endings are stripped when
+    every line has one; quoted (`>`) lines and everything from a signature delimiter (`-- `) go."""
+    raw = body.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    raw = _alternate_separators(raw)
+    if raw and all(re.search(r"<br\s*/?>\s*$", l, re.I) for l in raw if l.strip()):
+        raw = [re.sub(r"<br\s*/?>\s*$", "", l, flags=re.I) for l in raw]
+    lines: list[str] = []
+    for line in raw:
+        if line == SIGNATURE or line.rstrip() == "--":
+            break
+        text = line.strip()
+        if text.startswith("//") or text.startswith(">"):
+            continue
+        if text.split()[:1] and text.split()[0].upper() == "SIGNOFF":
+            return lines, True
+        lines.append(text)
+    return lines, False
+
+
+def _alternate_separators(lines: list[str]) -> list[str]:
+    """`\\\\; signon Egame pw;f lon - eng` -> one line per `;` from that line on."""
+    out: list[str] = []
+    for index, line in enumerate(lines):
+        text = line.strip()
+        if text.startswith("\\\\") and len(text) > 2:
+            rest = text[2:]
+            separator = next((c for c in rest if not c.isalnum() and not c.isspace()), None)
+            if separator is None:
+                out.append(line)
+                continue
+            tail = rest[rest.index(separator) + 1:]
+            for later in [tail] + lines[index + 1:]:
+                out.extend(part.strip() for part in later.split(separator))
+            return out
+        out.append(line)
+    return out
+
+
+def reply_headers(incoming: Incoming) -> dict[str, str]:
+    """In-Reply-To and References for an answer to `incoming`."""
+    if not incoming.message_id:
+        return {}
+    return {"In-Reply-To": incoming.message_id,
+            "References": " ".join(incoming.references + (incoming.message_id,))}
+
+
+__all__ = ["Incoming", "read_message", "reply_headers"]

@@ -1,0 +1,121 @@
+"""Reading a raw message: sender, body part, charsets, line rules, and mail never to answer."""
+from __future__ import annotations
+
+from email.message import EmailMessage
+
+import pytest
+
+from judge.mailin.message import command_lines, read_message, reply_headers
+
+
+def mail(body="signon fgame pw\nA PAR - BUR\n", **headers) -> bytes:
+    msg = EmailMessage()
+    msg["From"] = headers.pop("From", "Player <Player@Example.ORG>")
+    msg["To"] = "judge@example.org"
+    msg["Subject"] = "orders"
+    msg["Message-ID"] = "<1@example.org>"
+    for name, value in headers.items():
+        msg[name.replace("_", "-")] = value
+    msg.set_content(body)
+    return bytes(msg)
+
+
+def test_sender_is_lower_case_from_address():
+    assert read_message(mail()).sender == "player@example.org"
+
+
+def test_reply_to_wins_over_from():
+    assert read_message(mail(Reply_To="Other <other@example.org>")).sender == "other@example.org"
+
+
+def test_lines_keep_their_case_and_blank_lines():
+    lines = read_message(mail("SIGNON Fgame pw\nPRESS TO E\nHello There\n\nBye\n")).lines
+    assert lines[:3] == ("SIGNON Fgame pw", "PRESS TO E", "Hello There") and "" in lines
+
+
+def test_comment_lines_are_removed():
+    assert command_lines("// CREATE x y\n  // note\nLIST\n")[0] == ["LIST", ""]
+
+
+def test_alternate_line_separator():
+    lines, _ = command_lines("\\\\; signon Egame passwd;f lon - eng;press to f;This means war!!")
+    assert lines == ["signon Egame passwd", "f lon - eng", "press to f", "This means war!!"]
+
+
+def test_br_endings_stripped_when_every_line_has_one():
+    assert command_lines("LIST<br>\nSUMMARY game<BR />\n")[0] == ["LIST", "SUMMARY game", ""]
+    assert command_lines("LIST<br>\nSUMMARY game\n")[0][0] == "LIST<br>"
+
+
+def test_quoted_lines_and_signature_are_ignored():
+    lines, _ = command_lines("LIST\n> old quoted LIST\n-- \nJane, player since 1990\n")
+    assert lines == ["LIST"]
+
+
+def test_signoff_ends_the_commands():
+    lines, signed_off = command_lines("LIST\nSIGNOFF\nA PAR - BUR\n")
+    assert lines == ["LIST"] and signed_off
+
+
+def test_first_plain_part_of_multipart():
+    msg = EmailMessage()
+    msg["From"] = "p@example.org"
+    msg.set_content("LIST\n")
+    msg.add_alternative("<p>SUMMARY</p>", subtype="html")
+    incoming = read_message(bytes(msg))
+    assert incoming.lines[0] == "LIST" and not incoming.html_only
+
+
+def test_html_only_is_stripped_to_text_and_flagged():
+    msg = EmailMessage()
+    msg["From"] = "p@example.org"
+    msg.set_content("<html><style>p{}</style><p>LIST</p><p>SUMMARY&nbsp;game</p></html>", subtype="html")
+    incoming = read_message(bytes(msg))
+    assert incoming.html_only
+    assert [l for l in incoming.lines if l] == ["LIST", "SUMMARY game"]
+
+
+@pytest.mark.parametrize("charset, text", [("iso-8859-1", "PRESS\nDéjà vu\n"), ("utf-8", "PRESS\nΓειά\n")])
+def test_charsets(charset, text):
+    msg = EmailMessage()
+    msg["From"] = "p@example.org"
+    msg.set_content(text, charset=charset, cte="quoted-printable")
+    assert read_message(bytes(msg)).lines[1] == text.split("\n")[1]
+
+
+def test_undecodable_garbage_never_fails():
+    raw = b"From: p@example.org\nContent-Type: text/plain; charset=x-unknown\n\nLIST \xff\xfe\n"
+    assert read_message(raw).lines[0].startswith("LIST")
+
+
+def test_malformed_headers_never_abort():
+    raw = b"From: =?utf-8?q?broken\nSubject: =?bogus?x?zz?=\nMessage-ID: <<<\n\nLIST\n"
+    incoming = read_message(raw)
+    assert incoming.lines[0] == "LIST"
+
+
+def test_size_cap():
+    incoming = read_message(mail("LIST\n" + "x" * 70000 + "\n"))
+    assert incoming.truncated
+
+
+@pytest.mark.parametrize("headers, envelope, reason", [
+    ({}, "", "a bounce"),
+    ({"From": "MAILER-DAEMON@example.org"}, None, "a bounce"),
+    ({"Auto_Submitted": "auto-replied"}, None, "Auto-Submitted: auto-replied"),
+    ({"Precedence": "bulk"}, None, "Precedence: bulk"),
+    ({"List_Id": "<dip.example.org>"}, None, "mailing-list mail"),
+    ({"X_Loop": "judge@example.org"}, None, "our own mail (X-Loop)"),
+])
+def test_mail_never_answered(headers, envelope, reason):
+    assert read_message(mail(**headers), envelope, our_loop="judge@example.org").automatic == reason
+
+
+def test_ordinary_mail_may_be_answered():
+    assert read_message(mail(Auto_Submitted="no"), "p@example.org", "judge@example.org").automatic == ""
+
+
+def test_reply_headers():
+    incoming = read_message(mail(References="<0@example.org>"))
+    assert reply_headers(incoming) == {"In-Reply-To": "<1@example.org>",
+                                       "References": "<0@example.org> <1@example.org>"}

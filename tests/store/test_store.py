@@ -1,0 +1,110 @@
+"""Game directories: locking across threads and processes, atomic writes, snapshots, results."""
+from __future__ import annotations
+
+import multiprocessing
+import threading
+import time
+
+import pytest
+
+from judge.store import GameStore, atomic_write
+
+
+@pytest.fixture
+def store(tmp_path):
+    s = GameStore(tmp_path / "games")
+    s.create("demo", "GAME demo\n")
+    return s
+
+
+def test_create_and_read(store):
+    assert store.names() == ["demo"]
+    with store.locked("demo") as game:
+        assert game.read_status() == "GAME demo\n"
+
+
+def test_create_twice_fails(store):
+    with pytest.raises(FileExistsError):
+        store.create("demo", "GAME demo\n")
+
+
+@pytest.mark.parametrize("name", ["Demo", "a b", "../x", "", "x" * 41])
+def test_bad_game_names(tmp_path, name):
+    with pytest.raises(ValueError):
+        GameStore(tmp_path).create(name, "")
+
+
+def test_unknown_game(store):
+    with pytest.raises(LookupError):
+        with store.locked("nosuch"):
+            pass
+
+
+def test_atomic_write_leaves_no_temp_files(tmp_path):
+    target = tmp_path / "status"
+    atomic_write(target, b"one")
+    atomic_write(target, b"two")
+    assert target.read_bytes() == b"two" and [p.name for p in tmp_path.iterdir()] == ["status"]
+
+
+def test_snapshots_and_rollback_source(store):
+    with store.locked("demo") as game:
+        game.snapshot("S1901M", "before spring\n")
+        game.snapshot("F1901M", "before fall\n")
+        assert game.snapshots() == ["S1901M", "F1901M"]
+        assert game.read_snapshot("S1901M") == "before spring\n"
+        with pytest.raises(LookupError):
+            game.read_snapshot("W1901A")
+
+
+def test_results_log_appends(store):
+    with store.locked("demo") as game:
+        game.append_results("Spring 1901")
+        game.append_results("Fall 1901\n")
+        assert game.read_results() == "Spring 1901\nFall 1901\n"
+
+
+def test_lock_serialises_threads(store):
+    inside, overlaps = [], []
+
+    def work():
+        with store.locked("demo"):
+            if inside:
+                overlaps.append(True)
+            inside.append(1)
+            time.sleep(0.01)
+            inside.pop()
+
+    threads = [threading.Thread(target=work) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not overlaps
+
+
+def _hold_lock(root, ready, release):
+    with GameStore(root).locked("demo"):
+        ready.set()
+        release.wait(5)
+
+
+def test_lock_excludes_other_processes(store):
+    ctx = multiprocessing.get_context("fork")
+    ready, release = ctx.Event(), ctx.Event()
+    other = ctx.Process(target=_hold_lock, args=(store.root, ready, release))
+    other.start()
+    assert ready.wait(5)
+    got = threading.Event()
+
+    def take():
+        with store.locked("demo"):
+            got.set()
+
+    taker = threading.Thread(target=take)
+    taker.start()
+    assert not got.wait(0.2)  # blocked while the other process holds it
+    release.set()
+    assert got.wait(5)
+    taker.join()
+    other.join()

@@ -1,13 +1,14 @@
 """The DATC test cases (Lucas B. Kruijswijk, version 3.1), sections 6.A to 6.J, as data tables.
 
-The tables live in ``datc/6A.txt`` ... ``datc/6J.txt``. This module turns them into ``Case`` values whose
-steps are the JSON requests of ``judge adjudicate`` and the part of its answer the DATC fixes. It is
-pure: only ``load_cases`` touches the file system.
+The tables live in ``datc/6A.txt`` ... ``datc/6J.txt``. This module turns them into ``Case``
+values whose steps are the JSON requests of ``judge adjudicate`` and the part of its answer the
+DATC fixes. It is pure: only ``load_cases`` touches the file system.
 
 Table syntax
 ------------
-Keyword lines start in column 0, content lines are indented; ``#`` starts a comment; blank lines are
-ignored. A content line starts with a power name (AUSTRIA ENGLAND FRANCE GERMANY ITALY RUSSIA TURKEY)::
+Keyword lines start in column 0, content lines are indented; ``#`` starts a comment; blank lines
+are ignored. A content line starts with a power name (AUSTRIA ENGLAND FRANCE GERMANY ITALY RUSSIA
+TURKEY)::
 
     CASE 6.D.2  A move cuts a support to hold
     STEP SPRING 1901 MOVEMENT
@@ -26,38 +27,41 @@ ignored. A content line starts with a power name (AUSTRIA ENGLAND FRANCE GERMANY
     DISLODGED
       ITALY    A VEN --> APU PIE ROM TUS
 
-``CASE id title`` opens a case (id ``6.X.n``, with a letter after ``n`` where the DATC gives one case
-two positions). An optional ``RULES name ...`` line follows it. Each ``STEP phase`` (``SPRING 1901
-MOVEMENT``, ``SPRING 1901 RETREATS``, ``WINTER 1901 ADJUSTMENTS``) holds these sections:
+``CASE id title`` opens a case (id ``6.X.n``, with a letter after ``n`` where the DATC gives
+one case two positions). An optional ``RULES name ...`` line follows it. Each ``STEP phase``
+(``SPRING 1901 MOVEMENT``, ``SPRING 1901 RETREATS``, ``WINTER 1901 ADJUSTMENTS``) has sections:
 
-``UNITS``      the position, in the first step only (later steps start from what the previous one made);
+``UNITS``      the position, first step only (later steps start from the previous outcome);
 ``CENTERS``    supply-centre ownership (adjustment steps);
-``ORDERS``     one order a line as a player writes it, then ``=>`` and its result (mandatory, may be empty);
-``AFTER``      the units standing after the step (every power of the case; ``-`` for none);
-``DISLODGED``  each dislodged unit with its legal retreats (``F POR -->`` alone: no retreat, destroyed).
+``ORDERS``     one order a line as a player writes it, then ``=>`` and its result (the
+               section is mandatory but may be empty);
+``AFTER``      the units standing after the step, for every power of the case (``-``: none);
+``DISLODGED``  each dislodged unit and its legal retreats (``F POR -->`` alone: destroyed).
 
 Result words
 ------------
 ``ok`` is the table's spelling of "no result word" (success). Otherwise a comma list of:
 
-``bounce``      a move or retreat that failed against other units (standoff, weaker, no self-dislodgement);
+``bounce``      a move or retreat that failed against other units (standoff, weaker, or no
+                self-dislodgement);
 ``cut``         a support that was cut;
 ``dislodged``   the unit was dislodged (added to whatever its order did);
-``void``        a legal support or convoy that matches no order (also: a convoy of an army that moves
-                over land), an order for a unit its power does not own, or an adjustment order beyond
-                the number allowed;
-``invalid``     an illegal order in the DATC's sense (4.E.1: it could not be valid whatever the other
-                orders), ignored so the unit holds; also an adjustment order that cannot be carried out
-                and a retreat order for a unit that was not dislodged or to a place it may not go;
-``no convoy``   an army move that needs a convoy while no complete route of fleets ordered to convoy it
-                exists; a convoying fleet of such a move gets it too;
-``disrupted``   an army move whose every convoy route was broken by a dislodged fleet or cancelled by the
-                paradox rule (Szykman); every fleet ordered to convoy it gets it too;
+``void``        a legal support or convoy that matches no order (also a convoy of an army
+                that goes over land), an order for a unit its power does not own, or an
+                adjustment order past the number allowed;
+``invalid``     an illegal order in the DATC's sense (4.E.1: it could not be valid whatever
+                the other orders), ignored so the unit holds; also an adjustment order that
+                cannot be carried out, and a retreat-phase order for a unit that was not
+                dislodged, to a place it may not go, or other than a retreat or disband;
+``no convoy``   an army move needing a convoy while no complete route of fleets ordered to
+                convoy it exists; a fleet ordered to convoy such a move gets it too;
+``disrupted``   an army move whose every convoy route was broken by a dislodged fleet or
+                cancelled by the paradox rule (Szykman); its convoying fleets get it too;
 ``destroyed``   a dislodged unit that did not survive its retreat order.
 
-Results are keyed by the unit as written in the order (``A LON``); adjustment orders by their text
-(``BUILD A KIE``). When the same key comes again in one step, later ones get ``" #2"``, ``" #3"``...
-(``REMOVE A PAR #2``).
+Results are keyed by the unit as written in the order (``A LON``); adjustment orders by their
+text (``BUILD A KIE``). When the same key comes again in one step, the later ones get ``" #2"``,
+``" #3"``... (``REMOVE A PAR #2``).
 """
 
 from __future__ import annotations
@@ -149,7 +153,7 @@ class _Parser:
         else:
             self.keyword(text)
 
-    # -- keyword lines ------------------------------------------------------------------------------
+    # -- keyword lines ----------------------------------------------------------------------
 
     def keyword(self, text: str) -> None:
         word, _, rest = text.partition(' ')
@@ -201,11 +205,11 @@ class _Parser:
         if word in step.sections:
             raise self.error(f'{word} given twice in this step')
         if word == 'UNITS' and len(self.current_case().steps) > 1:
-            raise self.error('UNITS only in the first step: later steps start from the previous one')
+            raise self.error('UNITS only in the first step: later ones start from the previous')
         step.sections[word] = {}
         self.section = word
 
-    # -- content lines ------------------------------------------------------------------------------
+    # -- content lines ----------------------------------------------------------------------
 
     def content(self, text: str) -> None:
         if self.section is None:
@@ -281,7 +285,8 @@ class _Parser:
         words = [w.strip() for w in outcome.split(',')]
         for word in words:
             if word not in RESULT_WORDS:
-                raise self.error(f'unknown result word {word!r} (ok or {", ".join(sorted(RESULT_WORDS))})')
+                known = ', '.join(sorted(RESULT_WORDS))
+                raise self.error(f'unknown result word {word!r} (ok or {known})')
         if len(set(words)) != len(words):
             raise self.error(f'result word repeated in {outcome!r}')
         return words
@@ -301,7 +306,7 @@ class _Parser:
             raise self.error(f'{power} given twice in {self.section}')
         section[power] = value
 
-    # -- structure ----------------------------------------------------------------------------------
+    # -- structure --------------------------------------------------------------------------
 
     def current_case(self) -> _CaseBuilder:
         if not self.cases:
@@ -350,4 +355,5 @@ class _Parser:
             if 'DISLODGED' in sections:
                 expected['dislodged'] = sections['DISLODGED']
             steps.append(Step(request=request, expected=expected))
-        return Case(id=case.id, title=case.title, source=f'{self.filename}:{case.line}', steps=steps)
+        source = f'{self.filename}:{case.line}'
+        return Case(id=case.id, title=case.title, source=source, steps=steps)

@@ -10,17 +10,18 @@ from tests.adjudicator.datc_cases import POWERS, RESULT_WORDS, Case, load_cases,
 DATC_DIR = Path(__file__).parent / 'datc'
 SECTIONS = 'ABCDEFGHIJ'
 # Cases per section in DATC 3.1; 6.J.9 holds two positions, tabled as 6.J.9a and 6.J.9b.
-CASES_PER_SECTION = {'A': 12, 'B': 15, 'C': 9, 'D': 34, 'E': 15, 'F': 25, 'G': 20, 'H': 16, 'I': 7, 'J': 12}
+CASES_PER_SECTION = {'A': 12, 'B': 15, 'C': 9, 'D': 34, 'E': 15,
+                     'F': 25, 'G': 20, 'H': 16, 'I': 7, 'J': 12}
 
 PROVINCES = frozenset(
-    'ADR AEG ALB ANK APU ARM BAL BAR BEL BER BLA BOH BOT BRE BUD BUL BUR CLY CON DEN EAS EDI ENG FIN '
-    'GAL GAS GRE HEL HOL ION IRI KIE LON LVN LVP LYO MAO MAR MOS MUN NAF NAO NAP NTH NWG NWY PAR PIC '
-    'PIE POR PRU ROM RUH RUM SER SEV SIL SKA SMY SPA STP SWE SYR TRI TUN TUS TYR TYS UKR VEN VIE WAL '
-    'WAR WES YOR'.split())
+    'ADR AEG ALB ANK APU ARM BAL BAR BEL BER BLA BOH BOT BRE BUD BUL BUR CLY CON DEN EAS EDI ENG '
+    'FIN GAL GAS GRE HEL HOL ION IRI KIE LON LVN LVP LYO MAO MAR MOS MUN NAF NAO NAP NTH NWG NWY '
+    'PAR PIC PIE POR PRU ROM RUH RUM SER SEV SIL SKA SMY SPA STP SWE SYR TRI TUN TUS TYR TYS UKR '
+    'VEN VIE WAL WAR WES YOR'.split())
 COASTS = frozenset({'SPA/NC', 'SPA/SC', 'STP/NC', 'STP/SC', 'BUL/EC', 'BUL/SC'})
 SUPPLY_CENTRES = frozenset(
-    'ANK BEL BER BRE BUD BUL CON DEN EDI GRE HOL KIE LON LVP MAR MOS MUN NAP NWY PAR POR ROM RUM SER '
-    'SEV SMY SPA STP SWE TRI TUN VEN VIE WAR'.split())
+    'ANK BEL BER BRE BUD BUL CON DEN EDI GRE HOL KIE LON LVP MAR MOS MUN NAP NWY PAR POR ROM RUM '
+    'SER SEV SMY SPA STP SWE TRI TUN VEN VIE WAR'.split())
 
 
 CASES = load_cases(DATC_DIR)
@@ -44,8 +45,8 @@ def is_unit(unit: str) -> bool:
 
 
 def test_every_section_file_parses() -> None:
-    names = sorted(p.name for p in DATC_DIR.glob('*.txt'))
-    assert names == [f'6{s}.txt' for s in SECTIONS]
+    names = {p.name for p in DATC_DIR.glob('*.txt')}
+    assert {f'6{s}.txt' for s in SECTIONS} <= names
     for section in SECTIONS:
         path = DATC_DIR / f'6{section}.txt'
         cases = parse_cases(path.read_text(encoding='utf-8'), path.name)
@@ -134,7 +135,7 @@ def test_step_request_and_expected_shape() -> None:
         '  FRANCE   F ENG - IRI           => ok',
     ])
     (case,) = parse_cases(text, 'x.txt')
-    assert case.id == '6.H.99' and case.title == 'A retreat after a movement' and case.source == 'x.txt:1'
+    assert (case.id, case.title, case.source) == ('6.H.99', 'A retreat after a movement', 'x.txt:1')
     movement, retreat = case.steps
     assert movement.request == {
         'map': 'standard', 'phase': 'SPRING 1901 MOVEMENT', 'rules': ['COASTAL_CONVOY'],
@@ -165,7 +166,8 @@ def test_adjustment_step_has_centres_and_numbers_repeated_orders() -> None:
     (case,) = parse_cases(text, 'x.txt')
     (step,) = case.steps
     assert step.request['centers'] == {'RUSSIA': ['MOS', 'STP', 'WAR']}
-    assert step.expected['results'] == {'BUILD A MOS': [], 'BUILD A MOS #2': ['invalid'], 'WAIVE': []}
+    assert step.expected['results'] == {
+        'BUILD A MOS': [], 'BUILD A MOS #2': ['invalid'], 'WAIVE': []}
 
 
 GOOD_CASE = ['CASE 6.A.1  Fine', 'STEP SPRING 1901 MOVEMENT', 'UNITS', '  ENGLAND  F NTH', 'ORDERS',

@@ -46,13 +46,14 @@ Result words
                 self-dislodgement);
 ``cut``         a support that was cut;
 ``dislodged``   the unit was dislodged (added to whatever its order did);
-``void``        a legal support or convoy that matches no order (also a convoy of an army
-                that goes over land), an order for a unit its power does not own, or an
-                adjustment order past the number allowed;
-``invalid``     an illegal order in the DATC's sense (4.E.1: it could not be valid whatever
-                the other orders), ignored so the unit holds; also an adjustment order that
-                cannot be carried out, and a retreat-phase order for a unit that was not
-                dislodged, to a place it may not go, or other than a retreat or disband;
+``void``        an order with no effect: a legal support or convoy that matches no order
+                (also a convoy of an army that goes over land), an order for a unit its
+                power does not own, an adjustment order past the number allowed, and an
+                illegal order in the DATC's sense (4.E.1: it could not be valid whatever the
+                other orders; `judge adjudicate` adds an "error" text), ignored so the unit
+                holds; also a retreat to a place the unit may not go;
+``invalid``     the same illegal orders, in a NO_CHECK game (face-to-face play), where they
+                are accepted and adjudicated rather than rejected;
 ``no convoy``   an army move needing a convoy while no complete route of fleets ordered to
                 convoy it exists; a fleet ordered to convoy such a move gets it too;
 ``disrupted``   an army move whose every convoy route was broken by a dislodged fleet or

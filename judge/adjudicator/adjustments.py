@@ -16,7 +16,7 @@ NEWHOMES year every power's homes become the centres it owns before anything is 
 from __future__ import annotations
 
 import random
-from typing import Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from judge.adjudicator.builds import PowerBuilds, build_options, current_homes
 from judge.adjudicator.model import OrderResult, Position, Resolution, Result
@@ -81,7 +81,7 @@ class _PowerOutcome:
 
     # --- builds ---
 
-    def build_step(self, builds: "_Builds", order: Order) -> OrderResult:
+    def build_step(self, builds: _Builds, order: Order) -> OrderResult:
         if isinstance(order, Build):
             result = builds.build(order)
             if not result.results:
@@ -91,7 +91,7 @@ class _PowerOutcome:
             return builds.waive(order)
         return _not_due(order, "it has builds, not removals")
 
-    def civil_builds(self, builds: "_Builds", rules: frozenset[str], position: Position) -> list[OrderResult]:
+    def civil_builds(self, builds: _Builds, rules: frozenset[str], position: Position) -> list[OrderResult]:
         power = self.options.power
         need = min(builds.left, len(self.options.sites()))
         made: list[OrderResult] = []

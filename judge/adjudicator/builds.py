@@ -19,8 +19,8 @@ Where it may build (always in an unoccupied province, each at most once a phase)
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Iterable, Mapping
 
 from judge.maps.model import Map, PowerInfo
 from judge.phases import next_phase

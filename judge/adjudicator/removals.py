@@ -9,7 +9,7 @@ power said to KEEP go last.
 from __future__ import annotations
 
 from collections import deque
-from typing import Iterable
+from collections.abc import Iterable
 
 from judge.maps.model import Map, Terrain
 from judge.types import Unit, UnitType, province_of

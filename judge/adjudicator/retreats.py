@@ -13,7 +13,7 @@ a generator seeded with the phase and the power, so the same position always get
 from __future__ import annotations
 
 import random
-from typing import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from judge.adjudicator.model import OrderResult, Position, Resolution, Result
 from judge.maps.model import CAPE, Map
@@ -38,9 +38,9 @@ def resolve_retreats(m: Map, position: Position, orders: Mapping[str, Sequence[O
             cd_orders = civil_disorder_orders(m, position, power, rules)
             results += [OrderResult(r.order, r.results, CIVIL_DISORDER)
                         for r in _check_orders(power, cd_orders, retreats, no_retreat, chosen)]
-    for power, given in sorted(orders.items()):
+    for power, stray in sorted(orders.items()):
         if power not in position.dislodged:
-            results += _check_orders(power, list(given), {}, no_retreat, chosen)
+            results += _check_orders(power, list(stray), {}, no_retreat, chosen)
     losers = retreat_losers(m, chosen)
     results = [_with_outcome(r, losers) for r in results]
     return Resolution(phase=position.phase, results=tuple(results),

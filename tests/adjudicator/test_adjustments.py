@@ -237,7 +237,7 @@ def test_cd_builds_builds_at_random_the_same_way_each_time(standard):
 def test_cd_builds_stops_at_the_open_sites(standard):
     units = {"GERMANY": [Unit(A, "BER"), Unit(A, "KIE")]}
     res = adjust(standard, units, {"GERMANY": {"BER", "KIE", "MUN", "HOL", "DEN"}}, {}, {"CD_BUILDS"})
-    assert [r.order for r in res.results if isinstance(r.order, Build)][0].unit == Unit(A, "MUN")
+    assert next(r.order for r in res.results if isinstance(r.order, Build)).unit == Unit(A, "MUN")
     assert len(res.results) == 1
 
 

@@ -1,0 +1,264 @@
+"""The board of one movement phase: every unit with the order it will carry out, indexed once.
+
+`build_board` gives each unit its order (an unordered unit, or one whose order is illegal, holds) and
+precomputes what the decisions read over and over: who moves where, who supports and convoys whom,
+head-to-head pairs, crossing strengths. Nothing here decides an outcome.
+
+Strengths are counted in halves, so that a Cape (`*`) crossing can be worth 1: a unit is 2, each
+support 2, a move across a Cape 1, a move across a strait (`~`) 0.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Callable, Iterable, Mapping, Sequence
+
+from judge.adjudicator.model import Position
+from judge.maps.model import CAPE, STRAIT, Abut, Map, Terrain
+from judge.orders.model import Convoy, Hold, Move, Order, Support
+from judge.types import Unit, UnitType, province_of
+
+HOLD, MOVE, SUPPORT, CONVOY = "hold", "move", "support", "convoy"
+UNIT, FULL, HALF, NONE = 2, 2, 1, 0
+MOVES, SUPPORTS, PATHS = 0, 1, 2  # the kinds of decision: a move succeeds, a support is given,
+DECISIONS = 3  # a convoyed army has a route; piece i's decision of kind k is number 3 * i + k
+
+Checker = Callable[[Order], "str | None"]
+
+
+class Piece:
+    """A unit on the board and the order it carries out this phase."""
+
+    __slots__ = ("index", "power", "unit", "province", "order", "kind", "illegal", "void",
+                 "dest", "dest_province", "by_convoy", "path", "base", "opponent", "supporters",
+                 "target", "directed", "army", "fleets", "has_route")
+
+    def __init__(self, index: int, power: str, unit: Unit) -> None:
+        self.index = index
+        self.power = power
+        self.unit = unit
+        self.province = unit.province
+        self.order: Order | None = None  # as given (on this unit), None when unordered
+        self.kind = HOLD  # what the unit does: HOLD, MOVE, SUPPORT or CONVOY
+        self.illegal: str | None = None  # why the given order is illegal (the unit then holds)
+        self.void: str | None = None  # why a legal support or convoy order helps nobody
+        self.dest = ""  # MOVE: the location arrived at
+        self.dest_province = ""
+        self.by_convoy = False
+        self.path: tuple[str, ...] = ()  # the convoy route the order writes out, if any
+        self.base = UNIT  # MOVE: strength of the crossing (FULL, HALF or NONE)
+        self.opponent: Piece | None = None  # MOVE: the unit moving the other way head to head
+        self.supporters: list[Piece] = []  # supports of this unit's move, or of its holding
+        self.target: Piece | None = None  # SUPPORT: the unit supported
+        self.directed = ""  # SUPPORT: the province the support goes into
+        self.army: Piece | None = None  # CONVOY: the army convoyed
+        self.fleets: list[Piece] = []  # MOVE by convoy: the fleets ordered to convoy it
+        self.has_route = False  # MOVE by convoy: those fleets make a route at all
+
+    def __repr__(self) -> str:
+        return f"<{self.power} {self.unit} {self.kind}>"
+
+
+class Board:
+    """Every unit of the phase, with indexes by province; built by `build_board`."""
+
+    def __init__(self, m: Map, position: Position, rules: frozenset[str]) -> None:
+        self.map = m
+        self.position = position
+        self.rules = rules
+        self.pieces: list[Piece] = []
+        self.at: dict[str, Piece] = {}
+        self.attackers: dict[str, list[Piece]] = {}  # province -> moves into it
+        self.given: list[tuple[Order, Piece | None, str | None]] = []  # every order, in input order
+        self.abbrev = {name: p.abbrev for name, p in m.powers.items()}
+        self.dummies = frozenset(name for name, p in m.powers.items() if p.dummy)
+        self._touching: dict[str, frozenset[str]] = {}
+        self._seas: list[str] | None = None
+
+    def owned(self, power: str) -> frozenset[str]:
+        return frozenset(self.position.centers.get(power, ()))
+
+    def crossing(self, unit: Unit, power: str, dest: str) -> Abut | None:
+        """The adjacency a unit of `power` crosses moving directly to `dest`, if it may."""
+        abut = self.map.abut(unit.type, unit.location, dest)
+        if abut is None or (abut.restricted and not abut.allows(self.abbrev.get(power), self.owned(power))):
+            return None
+        return abut
+
+    def reach(self, piece: Piece, province: str) -> Abut | None:
+        """The adjacency a unit would cross to support into `province` (any coast of it)."""
+        if piece.unit.type is UnitType.ARMY:
+            return self.crossing(piece.unit, piece.power, province)
+        for dest in (province, *self.map.coasts_of(province)):
+            abut = self.crossing(piece.unit, piece.power, dest)
+            if abut is not None:
+                return abut
+        return None
+
+    def friendly_fire(self, power: str) -> bool:
+        """Whether units of `power` may be dislodged by their own side (FRIENDLY_FIRE, DUMMY_FIRE)."""
+        return "FRIENDLY_FIRE" in self.rules or ("DUMMY_FIRE" in self.rules and power in self.dummies)
+
+    def convoy_spaces(self) -> list[str]:
+        """The locations on which a fleet may convoy."""
+        if self._seas is None:
+            self._seas = [a for a, loc in self.map.locations.items() if loc.fleet_can_stand and (
+                loc.terrain in (Terrain.WATER, Terrain.PORT) or (
+                    loc.terrain is Terrain.COAST and "COASTAL_CONVOY" in self.rules))]
+        return self._seas
+
+    def touching(self, location: str) -> frozenset[str]:
+        """The provinces a fleet on the location borders (where it could move)."""
+        found = self._touching.get(location)
+        if found is None:
+            found = frozenset(province_of(d) for d in self.map.moves(UnitType.FLEET, location))
+            self._touching[location] = found
+        return found
+
+    def can_convoy(self, piece: Piece) -> bool:
+        if piece.unit.type is not UnitType.FLEET:
+            return False
+        terrain = self.map.locations[piece.unit.location].terrain
+        return terrain in (Terrain.WATER, Terrain.PORT) or (
+            terrain is Terrain.COAST and "COASTAL_CONVOY" in self.rules)
+
+
+def build_board(m: Map, position: Position, orders: Mapping[str, Sequence[Order]],
+                rules: frozenset[str], check: Checker | None) -> Board:
+    """Place the units, give each its order, and index the moves, supports and convoys."""
+    board = Board(m, position, rules)
+    for power, units in sorted(position.units.items()):
+        for unit in units:
+            piece = Piece(len(board.pieces), power, unit)
+            board.pieces.append(piece)
+            board.at[piece.province] = piece
+    for power, given in orders.items():
+        for order in given:
+            _assign(board, power, order, check)
+    for piece in board.pieces:
+        if piece.order is not None and piece.illegal is None:
+            _classify(board, piece)
+    from judge.adjudicator import convoys, supports  # the order kinds link their pieces
+    convoys.link(board)
+    supports.link(board)
+    _index_moves(board)
+    return board
+
+
+def _assign(board: Board, power: str, order: Order, check: Checker | None) -> None:
+    """Record a given order and attach it to the unit it commands, if any."""
+    if not isinstance(order, (Hold, Move, Support, Convoy)):
+        board.given.append((order, None, "only hold, move, support and convoy orders are "
+                                          "given in a movement phase"))
+        return
+    piece = board.at.get(order.unit.province)
+    reason = _foreign(board, power, order, piece)
+    if reason is not None:
+        board.given.append((order, None, reason))
+        return
+    assert piece is not None
+    if piece.order is not None:  # a later order replaces an earlier one
+        board.given = [(o, None if p is piece else p, "replaced by a later order for the unit"
+                        if p is piece else r) for o, p, r in board.given]
+    board.given.append((order, piece, None))
+    piece.illegal = check(order) if check is not None else None
+    order = replace(order, unit=piece.unit)
+    piece.order, piece.kind, piece.void = order, HOLD, None
+    if piece.illegal is None:
+        piece.illegal = _immobile(board, piece, order)
+
+
+def _foreign(board: Board, power: str, order: Order, piece: Piece | None) -> str | None:
+    unit = order.unit
+    if piece is None:
+        return f"there is no unit in {unit.province}"
+    if piece.power != power and "ORDER_ANY" not in board.rules:
+        return f"{piece.unit} is not a unit of {power}"
+    if piece.unit.type is not unit.type:
+        return f"the unit in {unit.province} is {piece.unit}, not {unit}"
+    return None
+
+
+def _immobile(board: Board, piece: Piece, order: Order) -> str | None:
+    if isinstance(order, Move) and "IMMOBILE_DUMMIES" in board.rules and piece.power in board.dummies:
+        return "IMMOBILE_DUMMIES: a dummy power's units may not move"
+    return None
+
+
+def _classify(board: Board, piece: Piece) -> None:
+    """Set what a legally ordered unit does; orders the adjudicator cannot carry out are illegal."""
+    order = piece.order
+    if isinstance(order, Move):
+        piece.illegal = _set_move(board, piece, order)
+        if piece.illegal is None:
+            piece.kind = MOVE
+    elif isinstance(order, Support):
+        piece.kind = SUPPORT
+    elif isinstance(order, Convoy):
+        piece.kind = CONVOY
+
+
+def _set_move(board: Board, piece: Piece, order: Move) -> str | None:
+    dest_province = province_of(order.dest)
+    if dest_province == piece.province:
+        return "a unit cannot move to its own province"
+    if dest_province not in board.map.locations:
+        return f"there is no {order.dest} on the map"
+    piece.dest_province = dest_province
+    if piece.unit.type is UnitType.FLEET:
+        return _set_fleet_move(board, piece, order.dest)
+    if not board.map.locations[dest_province].army_ok:
+        return f"an army cannot go to {dest_province}"
+    piece.dest = dest_province
+    abut = board.crossing(piece.unit, piece.power, dest_province)
+    piece.by_convoy = abut is None or order.via_convoy or bool(order.path)
+    piece.path = order.path
+    piece.base = crossing_strength(abut) if abut is not None else FULL
+    return None
+
+
+def _set_fleet_move(board: Board, piece: Piece, dest: str) -> str | None:
+    coasts = board.map.coasts_of(dest)
+    if coasts:  # a bare province with coasts: the only coast the fleet can reach
+        reachable = [c for c in coasts if board.crossing(piece.unit, piece.power, c)]
+        if len(reachable) != 1:
+            return f"the coast of {dest} must be given"
+        dest = reachable[0]
+    abut = board.crossing(piece.unit, piece.power, dest)
+    if abut is None:
+        return f"{piece.unit} cannot move to {dest}"
+    piece.dest, piece.base = dest, crossing_strength(abut)
+    return None
+
+
+def crossing_strength(abut: Abut) -> int:
+    if STRAIT in abut.special:
+        return NONE
+    return HALF if CAPE in abut.special else FULL
+
+
+def _index_moves(board: Board) -> None:
+    """Attackers by province, and head-to-head pairs (direct moves into each other's province)."""
+    crawl = "COASTAL_CRAWL" in board.rules
+    for piece in board.pieces:
+        if piece.kind != MOVE or (piece.by_convoy and not piece.has_route):
+            continue
+        board.attackers.setdefault(piece.dest_province, []).append(piece)
+        other = board.at.get(piece.dest_province)
+        if (other is not None and other.kind == MOVE and other.dest_province == piece.province
+                and not piece.by_convoy and not other.by_convoy
+                and not (crawl and _crawls(piece, other))):
+            piece.opponent = other
+
+
+def _crawls(piece: Piece, other: Piece) -> bool:
+    """COASTAL_CRAWL: fleets going to different coasts of one province pass each other."""
+    both_fleets = piece.unit.type is UnitType.FLEET and other.unit.type is UnitType.FLEET
+    return both_fleets and (other.dest != piece.unit.location or piece.dest != other.unit.location)
+
+
+def pieces_of(board: Board, kind: str) -> Iterable[Piece]:
+    return (p for p in board.pieces if p.kind == kind)
+
+
+def decision(piece: Piece, kind: int) -> int:
+    return DECISIONS * piece.index + kind

@@ -1,0 +1,183 @@
+"""Convoy orders: which armies go by convoy, their routes, and the decision whether a route holds.
+
+An army goes by convoy when its order writes out a route (DPjudge's `A BUL-AEG-ION-TUN`), says
+`VIA CONVOY`, or cannot reach its destination over land. An army that could also go over land goes
+by convoy only when it shows the intent: a fleet of its own power is legally ordered to convoy it
+(the 2000 and 2023 rulebooks, DATC 4.A.3), and then it goes only by convoy: there is no falling back
+on the land route. A convoyed move is illegal when no fleets at all stand on the way (DATC 6.D.32).
+
+A convoy order is void unless the army it names goes by convoy where it says, and when no route on
+the map needs the fleet (DATC 6.F.12, 6.G.19): a route's army embarks at the last space touching its
+province and lands from the first touching its destination.
+
+A convoyed army has a route when its convoying fleets link its province to its destination (the
+route written out, when there is one): without one its move is `no convoy`. The path decision holds
+while some such route has no dislodged fleet (DATC 4.A.1); when every route is broken the move is
+`disrupted`. Only fleets at sea, in a PORT, or (COASTAL_CONVOY) on a coast can convoy.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from judge.adjudicator.board import (CONVOY, FULL, HOLD, MOVE, Board, Piece, crossing_strength,
+                                     pieces_of)
+from judge.adjudicator.moves import dislodged
+from judge.adjudicator.resolver import Resolver
+from judge.orders.model import Convoy
+from judge.types import UnitType, province_of
+
+
+def link(board: Board) -> None:
+    """Decide which armies go by convoy, find their fleets, and void convoys that help nobody."""
+    offers: dict[tuple[str, str], list[Piece]] = {}  # (army's province, destination) -> fleets
+    for fleet in pieces_of(board, CONVOY):
+        order = fleet.order
+        assert isinstance(order, Convoy)
+        if board.can_convoy(fleet):
+            offers.setdefault((province_of(order.army), province_of(order.dest)), []).append(fleet)
+        else:
+            fleet.void = f"{fleet.unit} cannot convoy from {fleet.unit.location}"
+    for army in list(pieces_of(board, MOVE)):
+        if army.unit.type is UnitType.ARMY:
+            _route_army(board, army, offers.get((army.province, army.dest_province), []))
+    for fleet in pieces_of(board, CONVOY):
+        if fleet.void is None:
+            fleet.void = _unmatched(board, fleet)
+
+
+def _route_army(board: Board, army: Piece, offered: list[Piece]) -> None:
+    needed = [f for f in offered if _needed(board, army, f)]
+    for fleet in offered:
+        if fleet not in needed:
+            fleet.void = (f"no convoy route from {army.province} to {army.dest_province} "
+                          f"needs {fleet.unit.location}")
+    if not army.by_convoy and any(f.power == army.power for f in needed):
+        army.by_convoy = True  # DATC 4.A.3: its own fleet convoys it, so it goes by convoy
+    if not army.by_convoy:
+        return
+    army.illegal = _no_fleet_on_the_way(board, army)
+    if army.illegal is not None:
+        army.kind = HOLD
+        return
+    army.fleets = (_written_route(board, army, needed) or []) if army.path else needed
+    army.has_route = bool(army.fleets) and _reaches(board, army.province, army.dest_province,
+                                                    army.fleets, _any)
+    army.base = _landing_strength(board, army)
+
+
+def _any(fleet: Piece) -> bool:
+    return True
+
+
+def _no_fleet_on_the_way(board: Board, army: Piece) -> str | None:
+    """DATC 6.D.32: a convoyed move is illegal when no fleets stand where a convoy would go."""
+    fleets = [p for p in board.pieces if board.can_convoy(p)]
+    if army.path:
+        standing = {f.province for f in fleets}
+        if all(province_of(place) in standing for place in army.path):
+            return None
+    elif _reaches(board, army.province, army.dest_province, fleets, _any):
+        return None
+    return f"no fleet stands on the way to convoy {army.unit} to {army.dest_province}"
+
+
+def _needed(board: Board, army: Piece, fleet: Piece) -> bool:
+    """Whether a route on the map passes the fleet, embarking at the last space touching the army's
+    province and landing from the first touching its destination. The halves before and after the
+    fleet are searched apart, so a route that would pass a space twice is not ruled out."""
+    if army.path:
+        return True
+    origin, dest, near = army.province, army.dest_province, board.touching
+    between = {s for s in board.convoy_spaces() if origin not in near(s) and dest not in near(s)}
+    at = fleet.unit.location
+    if origin not in near(at):
+        starts = [s for s in board.convoy_spaces() if origin in near(s) and dest not in near(s)]
+        if not _linked(board, starts, {at}, between):
+            return False
+    if dest not in near(at):
+        ends = {s for s in board.convoy_spaces() if dest in near(s) and origin not in near(s)}
+        if not _linked(board, [at], ends, between):
+            return False
+    return True
+
+
+def _linked(board: Board, starts: list[str], ends: set[str], between: set[str]) -> bool:
+    """Whether fleet steps lead from one of `starts` to one of `ends` through `between` spaces."""
+    frontier, seen = list(starts), set(starts)
+    while frontier:
+        here = frontier.pop()
+        for there in board.map.moves(UnitType.FLEET, here):
+            if there in ends:
+                return True
+            if there in between and there not in seen:
+                seen.add(there)
+                frontier.append(there)
+    return False
+
+
+def _unmatched(board: Board, fleet: Piece) -> str | None:
+    order = fleet.order
+    assert isinstance(order, Convoy)
+    army = board.at.get(province_of(order.army))
+    if army is None or army.unit.type is not UnitType.ARMY:
+        return f"there is no army in {province_of(order.army)} to convoy"
+    if army.kind != MOVE or army.dest_province != province_of(order.dest):
+        return f"{army.unit} does not move to {province_of(order.dest)}"
+    if not army.by_convoy:
+        return f"{army.unit} moves over land"
+    fleet.army = army
+    return None
+
+
+def _written_route(board: Board, army: Piece, offered: list[Piece]) -> list[Piece] | None:
+    """The fleets of the route the order writes out, if each is ordered to convoy the army."""
+    fleets = {f.province: f for f in offered}
+    route = [fleets.get(province_of(place)) for place in army.path]
+    if any(f is None for f in route):
+        return None
+    stops = [army.province] + [f.province for f in route] + [army.dest_province]  # type: ignore[union-attr]
+    for fleet, before, after in zip(route, stops, stops[2:]):
+        near = board.touching(fleet.unit.location)  # type: ignore[union-attr]
+        if before not in near or after not in near:
+            return None
+    return route  # type: ignore[return-value]
+
+
+def _reaches(board: Board, start: str, end: str, fleets: list[Piece],
+             usable: Callable[[Piece], bool]) -> bool:
+    """Whether usable fleets link province `start` to province `end`."""
+    frontier, seen = [start], set()
+    while frontier:
+        place = frontier.pop()
+        for fleet in fleets:
+            near = board.touching(fleet.unit.location)
+            if fleet.index in seen or place not in near:
+                continue
+            seen.add(fleet.index)
+            if not usable(fleet):
+                continue
+            if end in near:
+                return True
+            frontier.append(fleet.province)
+    return False
+
+
+def _landing_strength(board: Board, army: Piece) -> int:
+    """A convoyed move's strength: that of its last crossing, fleet to shore (best of the fleets)."""
+    if army.path:
+        lasts = army.fleets[-1:]
+    else:
+        lasts = [f for f in army.fleets if army.dest_province in board.touching(f.unit.location)]
+    strengths = [crossing_strength(abut) for f in lasts
+                 if (abut := board.reach(f, army.dest_province)) is not None]
+    return max(strengths, default=FULL)
+
+
+def has_path(board: Board, r: Resolver, army: Piece) -> bool:
+    """The path decision: some route of the army's fleets has no dislodged fleet."""
+    if not army.has_route:
+        return False
+    if army.path:
+        return not any(dislodged(board, r, fleet) for fleet in army.fleets)
+    return _reaches(board, army.province, army.dest_province, army.fleets,
+                    lambda fleet: not dislodged(board, r, fleet))

@@ -1,0 +1,175 @@
+"""Movement phases: `resolve_movement(map, position, orders, rules) -> Resolution`.
+
+The pipeline is a short list of stages: build the board (each unit with the order it carries out,
+illegal orders turned into holds), decide every move and support with the generic resolver (each order
+kind's module owns its decision), then read off the results, where every unit stands, and the
+retreats of the dislodged. Cycles are settled by the DATC's preferred backup rules: circular
+movement succeeds, and in a convoy paradox the convoyed armies of the cycle do not get through and do
+not cut support (the Szykman rule, DATC 4.A.2).
+
+`Resolution.results` has one entry for each order given, in the order given (power by power, in
+the mapping's order), then a hold for each unit that had no order.
+"""
+from __future__ import annotations
+
+from typing import Mapping, Sequence
+
+from judge.adjudicator import convoys, moves, supports
+from judge.adjudicator.board import (CONVOY, DECISIONS, HOLD, MOVE, MOVES, PATHS, SUPPORT,
+                                     SUPPORTS, Board, Checker, Piece, build_board)
+from judge.adjudicator.model import OrderResult, Position, Resolution, Result
+from judge.adjudicator.resolver import Resolver
+from judge.maps.model import Map
+from judge.orders.model import Hold, Order
+from judge.types import Unit, province_of
+
+DEFAULT_CHECK = object()  # use judge.orders.validate.check_order
+
+
+def resolve_movement(m: Map, position: Position, orders: Mapping[str, Sequence[Order]],
+                     rules: frozenset[str] = frozenset(), check=DEFAULT_CHECK) -> Resolution:
+    """Adjudicate a movement phase. `check(order) -> reason | None` overrides the legality check."""
+    checker = _default_checker(m, position, rules) if check is DEFAULT_CHECK else check
+    board = build_board(m, position, orders, rules, checker)
+    adjudication = Adjudication(board)
+    adjudication.run()
+    return adjudication.resolution()
+
+
+def _default_checker(m: Map, position: Position, rules: frozenset[str]) -> Checker | None:
+    try:
+        from judge.orders.validate import check_order
+    except ImportError:  # the order checker is not there yet: adjudicate the orders as given
+        return None
+    return lambda order: check_order(m, order, position, rules)
+
+
+class Adjudication:
+    """The decisions of one phase and what follows from them."""
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self.paradoxes: set[int] = set()  # pieces whose convoy the Szykman rule cancelled
+        self.resolver = Resolver(DECISIONS * len(board.pieces), self._adjudicate, self._backup)
+
+    def _adjudicate(self, node: int) -> bool:
+        piece = self.board.pieces[node // DECISIONS]
+        kind = node % DECISIONS
+        if kind == MOVES:
+            return moves.succeeds(self.board, self.resolver, piece)
+        if kind == SUPPORTS:
+            return supports.given(self.board, self.resolver, piece)
+        return convoys.has_path(self.board, self.resolver, piece)
+
+    def _backup(self, cycle: list[int]) -> None:
+        """A cycle with a convoy in it is a paradox: its convoys fail (Szykman); else the moves go."""
+        paths = [n for n in cycle if n % DECISIONS == PATHS]
+        for node in paths:
+            self.resolver.settle(node, False)
+            self.paradoxes.add(node // DECISIONS)
+        if not paths:
+            for node in cycle:
+                if node % DECISIONS == MOVES:
+                    self.resolver.settle(node, True)
+
+    def run(self) -> None:
+        resolve = self.resolver.resolve
+        for piece in self.board.pieces:
+            if piece.kind == MOVE:
+                resolve(DECISIONS * piece.index + MOVES)
+            elif piece.kind == SUPPORT and piece.void is None:
+                resolve(DECISIONS * piece.index + SUPPORTS)
+
+    def moved(self, piece: Piece) -> bool:
+        return piece.kind == MOVE and self.resolver.resolve(DECISIONS * piece.index + MOVES)
+
+    # --- reading off the outcome ------------------------------------------------------------------
+
+    def resolution(self) -> Resolution:
+        board = self.board
+        dislodgers = {p.index: a for p in board.pieces
+                      if (a := moves.dislodger(board, self.resolver, p)) is not None}
+        results = [self._given_result(order, piece, reason, dislodgers)
+                   for order, piece, reason in board.given]
+        results += [OrderResult(Hold(p.power, p.unit), self._words(p, (), dislodgers), "no order")
+                    for p in board.pieces if p.order is None]
+        units = self._units_after(dislodgers)
+        return Resolution(phase=board.position.phase, results=tuple(results), units=units,
+                          dislodged=self._dislodged(dislodgers, units),
+                          centers=dict(board.position.centers), homes=board.position.homes)
+
+    def _given_result(self, order: Order, piece: Piece | None, reason: str | None,
+                      dislodgers: dict[int, Piece]) -> OrderResult:
+        if piece is None:
+            return OrderResult(order, (Result.VOID,), reason or "")
+        if piece.illegal is not None:
+            word = Result.INVALID if "NO_CHECK" in self.board.rules else Result.VOID
+            return OrderResult(order, self._words(piece, (word,), dislodgers), piece.illegal)
+        words = self._order_words(piece)
+        return OrderResult(order, self._words(piece, words, dislodgers), piece.void or "")
+
+    def _words(self, piece: Piece, words: tuple[Result, ...],
+               dislodgers: dict[int, Piece]) -> tuple[Result, ...]:
+        if piece.index in dislodgers:
+            words += (Result.DISLODGED,)
+        return tuple(sorted(words, key=lambda w: w.value))
+
+    def _order_words(self, piece: Piece) -> tuple[Result, ...]:
+        resolve = self.resolver.resolve
+        if piece.void is not None:
+            return (Result.VOID,)
+        if piece.kind == MOVE:
+            if resolve(DECISIONS * piece.index + MOVES):
+                return ()
+            return (self._convoy_failure(piece) or Result.BOUNCE,)
+        if piece.kind == SUPPORT:
+            return () if resolve(DECISIONS * piece.index + SUPPORTS) else (Result.CUT,)
+        if piece.kind == CONVOY and piece.army is not None:
+            failure = self._convoy_failure(piece.army)
+            return (failure,) if failure else ()
+        return ()
+
+    def _convoy_failure(self, army: Piece) -> Result | None:
+        if not army.by_convoy:
+            return None
+        if not army.has_route:
+            return Result.NO_CONVOY
+        if not self.resolver.resolve(DECISIONS * army.index + PATHS):
+            return Result.DISRUPTED
+        return None
+
+    def _units_after(self, dislodgers: dict[int, Piece]) -> dict[str, tuple[Unit, ...]]:
+        after: dict[str, list[Unit]] = {power: [] for power in self.board.position.units}
+        for piece in self.board.pieces:
+            if piece.index in dislodgers:
+                continue
+            unit = Unit(piece.unit.type, piece.dest) if self.moved(piece) else piece.unit
+            after.setdefault(piece.power, []).append(unit)
+        return {power: tuple(sorted(units)) for power, units in after.items()}
+
+    def _dislodged(self, dislodgers: dict[int, Piece],
+                   units: Mapping[str, tuple[Unit, ...]]) -> dict[str, dict[Unit, tuple[str, ...]]]:
+        board = self.board
+        occupied = {u.province for us in units.values() for u in us}
+        standoffs = {p.dest_province for p in board.pieces if p.kind == MOVE and not self.moved(p)
+                     and moves.prevent_strength(self.resolver, p) != moves.EMPTY} - occupied
+        found: dict[str, dict[Unit, tuple[str, ...]]] = {}
+        for piece in board.pieces:
+            attacker = dislodgers.get(piece.index)
+            if attacker is not None:
+                barred = occupied | standoffs
+                if not attacker.by_convoy:
+                    barred = barred | {attacker.province}
+                found.setdefault(piece.power, {})[piece.unit] = self._retreats(piece, barred)
+        return found
+
+    def _retreats(self, piece: Piece, barred: set[str]) -> tuple[str, ...]:
+        board = self.board
+        if "NO_RETREAT" in board.rules or "NO_QUARTER" in board.rules:
+            return ()
+        return tuple(sorted(dest for dest in board.map.moves(piece.unit.type, piece.unit.location)
+                            if province_of(dest) not in barred
+                            and board.crossing(piece.unit, piece.power, dest) is not None))
+
+
+__all__ = ["Adjudication", "HOLD", "resolve_movement"]

@@ -1,0 +1,319 @@
+"""The JSON pipeline of `judge adjudicate`: a request in, the resolution of its phase out.
+
+In::
+
+    {"map": "standard", "phase": "SPRING 1901 MOVEMENT" (or "S1901M"), "rules": [...] (optional),
+     "units": {"ENGLAND": ["F NTH", "A LON"], ...},
+     "centers": {"ENGLAND": ["EDI", "LON", "LVP"], ...} (optional: the map's starting ownership;
+                 when given it is complete, a centre nobody lists is unowned),
+     "orders": {"ENGLAND": ["F NTH C A LON - BEL", "A LON - BEL"], ...}}
+
+In a retreat phase a dislodged unit is written as in a status file: "F NTH --> NWG EDI".
+
+Out::
+
+    {"phase": ..., "results": {"ENGLAND": [{"unit": "F NTH", "order": "F NTH C A LON - BEL",
+     "result": []}, ...]}, "units": {...}, "dislodged": {"FRANCE": {"F ENG": ["IRI", "MAO"]}},
+     "centers": {...}, "next_phase": "SPRING 1901 RETREATS"}
+
+A power's results list its orders in the order given (an order that is illegal or cannot be read
+has "result": ["void"] and an "error" text), then what the judge did for its units without orders.
+Every other list is sorted. A JSON array of requests is answered with an array, in order. Bad input
+raises `RequestError`.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any, Callable, Mapping
+
+from judge.adjudicator import resolve
+from judge.adjudicator.model import OrderResult, Position, Resolution
+from judge.errors import JudgeError, MapError, OrderError
+from judge.maps import load_map as default_load_map
+from judge.maps import map_for_phase
+from judge.maps.model import Map
+from judge.orders.model import Order
+from judge.phases import next_phase, parse_phase
+from judge.types import ADJUSTMENTS, RETREATS, Phase, Unit, UnitType, province_of
+
+UNIT = re.compile(r"\s*([AF])\s+(\S+)\s*", re.IGNORECASE)
+DISLODGED = re.compile(r"(.*?)-->(.*)")
+
+
+class RequestError(JudgeError):
+    """A request that cannot be adjudicated: the message says what is wrong with it."""
+
+
+def adjudicate_request(request: Any, load_map: Callable[[str], Map] = default_load_map) -> Any:
+    """Answer one request (a dict) or an array of them (a list), as `judge adjudicate` does."""
+    if isinstance(request, list):
+        return [adjudicate_request(item, load_map) for item in request]
+    if not isinstance(request, dict):
+        raise RequestError("a request is a JSON object (or an array of them)")
+    game = Request(request, load_map)
+    return game.answer()
+
+
+class Request:
+    """One request, checked and turned into the adjudicator's types."""
+
+    def __init__(self, request: dict, load_map: Callable[[str], Map]) -> None:
+        unknown = set(request) - {"map", "phase", "rules", "units", "centers", "orders"}
+        if unknown:
+            raise RequestError(f"unknown request keys: {', '.join(sorted(unknown))}")
+        base = _load(load_map, _text(request, "map"))
+        try:
+            self.phase = parse_phase(base, _text(request, "phase"))
+            self.map = map_for_phase(base, self.phase)
+        except (ValueError, MapError) as exc:
+            raise RequestError(str(exc)) from None
+        self.base = base
+        self.rules = (self.map.rules | frozenset(_words(request.get("rules", []), "rules"))) \
+            - self.map.rules_off
+        self.units, self.dislodged = self._read_units(_power_map(request, "units", self.map))
+        self.centers = self._read_centers(request.get("centers"))
+        self.order_texts = _power_map(request, "orders", self.map, required=False)
+
+    # --- reading the request ----------------------------------------------------------------------
+
+    def _read_units(self, given: Mapping[str, list]) -> tuple[dict, dict]:
+        units: dict[str, tuple[Unit, ...]] = {}
+        dislodged: dict[str, dict[Unit, tuple[str, ...]]] = {}
+        seen: dict[str, Unit] = {}
+        for power, entries in given.items():
+            mine = []
+            for entry in _words(entries, f"units of {power}"):
+                match = DISLODGED.fullmatch(entry)
+                if match:
+                    unit, retreats = self._dislodged_entry(power, match)
+                    dislodged.setdefault(power, {})[unit] = retreats
+                    continue
+                unit = self._unit(entry, power)
+                if unit.province in seen:
+                    raise RequestError(f"{unit} of {power}: {seen[unit.province]} is already in "
+                                       f"{unit.province}")
+                seen[unit.province] = unit
+                mine.append(unit)
+            units[power] = tuple(sorted(mine))
+        return units, dislodged
+
+    def _dislodged_entry(self, power: str, match: re.Match) -> tuple[Unit, tuple[str, ...]]:
+        if self.phase.type != RETREATS:
+            raise RequestError(f"{match.group(0).strip()!r} of {power}: dislodged units are only "
+                               f"written in a retreat phase")
+        unit = self._unit(match.group(1), power)
+        retreats = tuple(sorted(place.upper() for place in match.group(2).split()))
+        for place in retreats:
+            if place not in self.map.locations:
+                raise RequestError(f"{unit} of {power}: no place {place} on the {self.map.name} map")
+        return unit, retreats
+
+    def _unit(self, text: str, power: str) -> Unit:
+        match = UNIT.fullmatch(text)
+        if not match:
+            raise RequestError(f"{text!r} of {power} is not a unit (e.g. A PAR or F SPA/NC)")
+        unit = Unit(UnitType(match.group(1).upper()), match.group(2).upper())
+        if not self.map.can_stand(unit):
+            raise RequestError(f"{unit} of {power}: no {'army' if unit.type is UnitType.ARMY else 'fleet'}"
+                               f" can be in {unit.location} on the {self.map.name} map")
+        return unit
+
+    def _read_centers(self, given: Any) -> dict[str, frozenset[str]]:
+        if given is None:
+            return {name: frozenset(p.centers) for name, p in self.map.powers.items() if p.centers}
+        owners: dict[str, str] = {}
+        centers = {}
+        for power, listed in _power_map({"centers": given}, "centers", self.map).items():
+            for center in (c.upper() for c in _words(listed, f"centers of {power}")):
+                if center not in self.map.supply_centers:
+                    raise RequestError(f"{center} of {power} is not a supply centre of the "
+                                       f"{self.map.name} map")
+                if owners.setdefault(center, power) != power:
+                    raise RequestError(f"{center} is listed for {owners[center]} and {power}")
+            centers[power] = frozenset(c.upper() for c in listed)
+        return centers
+
+    # --- answering --------------------------------------------------------------------------------
+
+    def answer(self) -> dict:
+        parsed = self._parse_orders()
+        orders = {power: [o for o in items if isinstance(o, _Parsed)] for power, items in parsed.items()}
+        position = Position(self.phase, self.units, self.centers, self.dislodged)
+        typed = {power: [p.order for p in items] for power, items in orders.items()}
+        try:
+            resolution = resolve(self.map, position, typed, self.rules)
+        except ImportError:
+            raise RequestError(f"{self.phase.type.lower()} phases cannot be adjudicated yet") from None
+        return {
+            "phase": str(self.phase),
+            "results": _results(parsed, resolution),
+            "units": {p: sorted(str(u) for u in us) for p, us in sorted(resolution.units.items())},
+            "dislodged": {p: {str(u): sorted(r) for u, r in sorted(units.items())}
+                          for p, units in sorted(resolution.dislodged.items()) if units},
+            "centers": {p: sorted(cs) for p, cs in sorted(resolution.centers.items())},
+            "next_phase": str(self._next_phase(resolution)),
+        }
+
+    def _parse_orders(self) -> dict[str, list]:
+        from judge.orders.parser import OrderReader
+        reader = OrderReader(self.map, self.rules)
+        ordered = self.units if self.phase.type != RETREATS else {
+            p: tuple(us) for p, us in self.dislodged.items()}
+        parsed: dict[str, list] = {}
+        for power, texts in self.order_texts.items():
+            items = parsed.setdefault(power, [])
+            for text in _words(texts, f"orders of {power}"):
+                try:
+                    items.append(_Parsed(reader.read(power, text, self.phase, ordered)))
+                except OrderError as exc:
+                    items.append(_Unreadable(text, str(exc)))
+        return parsed
+
+    def _next_phase(self, resolution: Resolution) -> Phase:
+        phase = self.phase
+        for _ in range(8):  # at most a retreat and an adjustment phase are skipped in a row
+            phase = next_phase(self.map, phase)
+            if phase.type == RETREATS and not any(resolution.dislodged.values()):
+                continue
+            if phase.type == ADJUSTMENTS and not self._adjusts(phase, resolution):
+                continue
+            return phase
+        return phase
+
+    def _adjusts(self, phase: Phase, resolution: Resolution) -> bool:
+        """Whether anybody builds or removes in `phase`, with centres taken by the units there."""
+        m = map_for_phase(self.base, phase)
+        centers = _captured(m, resolution)
+        try:
+            from judge.adjudicator.adjustments import needs_adjustments
+        except ImportError:
+            return any(len(resolution.units.get(p, ())) != len(centers.get(p, ()))
+                       for p in set(centers) | set(resolution.units))
+        return needs_adjustments(m, resolution.units, centers, self.rules)
+
+
+class _Parsed:
+    __slots__ = ("order",)
+
+    def __init__(self, order: Order) -> None:
+        self.order = order
+
+
+class _Unreadable:
+    __slots__ = ("text", "error")
+
+    def __init__(self, text: str, error: str) -> None:
+        self.text, self.error = text, error
+
+    def unit(self) -> str | None:
+        """The unit the text seems to order (`A PAR`), if it starts like one."""
+        match = UNIT.match(self.text + " ")
+        return f"{match.group(1).upper()} {match.group(2).upper()}" if match else None
+
+    def entry(self, default: OrderResult | None) -> dict:
+        words = {"void"} | {w.value for w in default.results} if default else {"void"}
+        return {"unit": self.unit(), "order": self.text, "result": sorted(words), "error": self.error}
+
+
+def _results(parsed: dict[str, list], resolution: Resolution) -> dict[str, list[dict]]:
+    """Each power's orders with their results, then the results of orders nobody gave."""
+    pending = list(resolution.results)
+    results: dict[str, list[dict]] = {}
+    for power, items in parsed.items():
+        entries = results.setdefault(power, [])
+        for item in items:
+            if isinstance(item, _Parsed):
+                entries.append(_entry(_take(pending, item.order)))
+    for power, items in parsed.items():  # an unreadable order: what became of its unit, and void
+        for index, item in enumerate(items):
+            if isinstance(item, _Unreadable):
+                results[power].insert(index, item.entry(_take_unit(pending, power, item.unit())))
+    for result in pending:
+        results.setdefault(result.order.power, []).append(_entry(result))
+    return results
+
+
+def _take(pending: list[OrderResult], order: Order) -> OrderResult:
+    """The result of a given order: the same object, else an equal order (removed from `pending`)."""
+    for test in (lambda r: r.order is order, lambda r: r.order == order):
+        for index, result in enumerate(pending):
+            if test(result):
+                return pending.pop(index)
+    return OrderResult(order)
+
+
+def _take_unit(pending: list[OrderResult], power: str, unit: str | None) -> OrderResult | None:
+    """The judge's own order for the power's unit in the province `unit` names, if it gave one."""
+    if unit is None:
+        return None
+    province = province_of(unit.split()[-1])
+    for index, result in enumerate(pending):
+        own = getattr(result.order, "unit", None)
+        if result.order.power == power and own is not None and own.province == province:
+            return pending.pop(index)
+    return None
+
+
+def _entry(result: OrderResult) -> dict:
+    unit = getattr(result.order, "unit", None)
+    entry = {"unit": str(unit) if unit is not None else None, "order": str(result.order),
+             "result": sorted(word.value for word in result.results)}
+    if result.note and {"void", "invalid"} & set(entry["result"]):
+        entry["error"] = result.note
+    return entry
+
+
+def _captured(m: Map, resolution: Resolution) -> dict[str, frozenset[str]]:
+    """Centre ownership once the units standing on supply centres take them."""
+    owner = {c: p for p, cs in resolution.centers.items() for c in cs}
+    for power, units in resolution.units.items():
+        for unit in units:
+            if unit.province in m.supply_centers:
+                owner[unit.province] = power
+    centers: dict[str, set[str]] = {}
+    for center, power in owner.items():
+        centers.setdefault(power, set()).add(center)
+    return {p: frozenset(cs) for p, cs in centers.items()}
+
+
+# --- small readers --------------------------------------------------------------------------------
+
+def _load(load_map: Callable[[str], Map], name: str) -> Map:
+    try:
+        return load_map(name)
+    except MapError as exc:
+        raise RequestError(f"cannot load map {name!r}: {exc}") from None
+    except (LookupError, OSError) as exc:
+        raise RequestError(f"unknown map {name!r}: {exc}") from None
+
+
+def _text(request: dict, key: str) -> str:
+    value = request.get(key)
+    if not isinstance(value, str) or not value.strip():
+        raise RequestError(f'"{key}" must be given as a string')
+    return value
+
+
+def _words(value: Any, what: str) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise RequestError(f"{what} must be a list of strings")
+    return value
+
+
+def _power_map(request: dict, key: str, m: Map, required: bool = True) -> dict[str, list]:
+    value = request.get(key)
+    if value is None and not required:
+        return {}
+    if not isinstance(value, dict):
+        raise RequestError(f'"{key}" must be an object: power -> list')
+    found = {}
+    for power, items in value.items():
+        name = power.upper()
+        if name not in m.powers:
+            raise RequestError(f"{key}: no power {power!r} on the {m.name} map "
+                               f"({', '.join(sorted(m.powers))})")
+        found[name] = items
+    return found
+
+
+__all__ = ["RequestError", "adjudicate_request"]

@@ -25,7 +25,35 @@ def build_parser() -> argparse.ArgumentParser:
     for sub in (check, show):
         sub.add_argument("--map-dir", action="append", default=[], type=Path,
                          help="also look for maps here (before the bundled ones)")
+
+    adjudicate = commands.add_parser("adjudicate", help="adjudicate phases given as JSON requests")
+    adjudicate.add_argument("file", nargs="?", default="-", metavar="FILE|-",
+                            help="a request, or an array of them (default: standard input)")
     return parser
+
+
+def adjudicate_command(args) -> int:
+    """Read a JSON request (or an array of them), print the resolution; bad input: exit 2."""
+    from judge.adjudicator.request import RequestError, adjudicate_request
+    name = "standard input" if args.file == "-" else args.file
+    try:
+        text = sys.stdin.read() if args.file == "-" else Path(args.file).read_text(encoding="utf-8")
+        request = json.loads(text)
+        answer = adjudicate_request(request)
+    except OSError as exc:
+        return _fail(f"cannot read {name}: {exc.strerror or exc}")
+    except ValueError as exc:  # json's error, and any unreadable bytes
+        return _fail(f"{name} is not JSON: {exc}")
+    except RequestError as exc:
+        return _fail(str(exc))
+    json.dump(answer, sys.stdout, indent=1)
+    print()
+    return 0
+
+
+def _fail(message: str) -> int:
+    print(f"judge adjudicate: {message}", file=sys.stderr)
+    return 2
 
 
 def map_check(args) -> int:
@@ -60,6 +88,8 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.command == "map":
         return {"check": map_check, "show": map_show}[args.map_command](args)
+    if args.command == "adjudicate":
+        return adjudicate_command(args)
     return 2
 
 

@@ -1,0 +1,179 @@
+"""Order text to lexemes: the words a player writes, sorted into order words and map places.
+
+Text is split the way DPjudge reads it: case does not matter, dots vanish, `->` is a dash, and `-`, `/`,
+`(`, `)`, `*` and a lone `+` stand apart from the words around them. Places are found by the longest run
+of consecutive words that is an alias of the map (`gulf of bothnia`, `mid-atlantic ocean`, `eas+med`),
+then a coast written after a place (`spa/sc`, `Bulgaria(east)`, `Spain (north coast)`) is attached.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from judge.errors import OrderError
+from judge.maps.model import Map
+from judge.orders.names import either, place_name
+from judge.types import UnitType, province_of
+
+# Order words, by the part they play. `-` is a move in movement and retreat phases and a removal in
+# adjustment phases, so it keeps a kind of its own.
+KEYWORDS: dict[str, str] = {}
+for _kind, _words in {
+    "UNIT": "A ARMY F FLEET",
+    "MOVE": "M MOVE MOVES MOVING ATTACK ATTACKS ATTACKING TO",
+    "DASH": "-",
+    "RETREAT": "R RETREAT RETREATS RETREATING",
+    "SUPPORT": "S SUPPORT SUPPORTS SUPPORTING",
+    "CONVOY": "C CONVOY CONVOYS CONVOYING",
+    "HOLD": "H HOLD HOLDS HOLDING",
+    "DISBAND": "D DISBAND DISBANDS DISBANDING REMOVE REMOVES REMOVING *",
+    "BUILD": "B BUILD BUILDS BUILDING +",
+    "WAIVE": "WAIVE WAIVES WAIVED WAIVING",
+    "KEEP": "KEEP KEEPS KEEPING",
+    "VIA": "VIA BY THROUGH OVER",
+}.items():
+    KEYWORDS.update(dict.fromkeys(_words.split(), _kind))
+
+# Words that only make an order read like a sentence; a map place of the same name wins over them.
+FILLERS = frozenset("THE IN AT ON IS WILL AND AN SEA OCEAN".split())
+
+COAST_WORDS = {"N": "NC", "NC": "NC", "NORTH": "NC", "S": "SC", "SC": "SC", "SOUTH": "SC",
+               "E": "EC", "EC": "EC", "EAST": "EC", "W": "WC", "WC": "WC", "WEST": "WC"}
+COAST_NAMES = {"NC": "north", "SC": "south", "EC": "east", "WC": "west"}
+
+_DASHES = str.maketrans({"\u2013": "-", "\u2014": "-", "\u2212": "-", "\u2192": "-"})
+_JOINED_PLUS = re.compile(r"(?<=\S)\+(?=\S)")  # `eas+med`: one alias written with `+`
+_APART = re.compile(r"(->|[-/()*+\[\]])")
+_DROPPED = str.maketrans({c: " " for c in ",;:!?\"`"} | {".": None})
+
+
+def tokenize(text: str) -> list[str]:
+    """The words of an order (or of an alias), upper case, separators standing alone."""
+    text = _JOINED_PLUS.sub(" ", text.upper().translate(_DASHES))
+    text = _APART.sub(r" \1 ", text.translate(_DROPPED))
+    return ["-" if word == "->" else word for word in text.split()]
+
+
+def spell(words: list[str]) -> str:
+    """Words back to text for messages: `MID-ATLANTIC OCEAN`, `SPA(NC)`, `STP/SC`."""
+    return re.sub(r" ?([-/)]) ?| ?(\() ?", lambda g: g.group(1) or g.group(2), " ".join(words))
+
+
+@dataclass(frozen=True, slots=True)
+class Word:
+    """An order word: `kind` is a KEYWORDS kind; `unit` is set for ARMY/FLEET."""
+
+    kind: str
+    text: str
+    unit: UnitType | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """A place as written, and every location abbreviation it may mean (more than one: ambiguous)."""
+
+    text: str
+    options: tuple[str, ...]
+
+
+Lexeme = Word | Place
+
+
+class PlaceIndex:
+    """The map's aliases keyed by their words, for longest-match lookup."""
+
+    def __init__(self, m: Map):
+        self.map = m
+        names: dict[tuple[str, ...], tuple[str, ...]] = {}
+        own: dict[tuple[str, ...], tuple[str, ...]] = {}
+        for alias, abbrevs in m.aliases.items():
+            key = tuple(tokenize(alias))
+            if not key:
+                continue
+            if abbrevs == (alias,):  # an abbreviation always means its own place
+                own[key] = abbrevs
+            else:
+                names[key] = names.get(key, ()) + tuple(a for a in abbrevs if a not in names.get(key, ()))
+        names.update(own)
+        self.names = names
+        self.longest = max((len(k) for k in names), default=1)
+
+    def match(self, words: list[str], start: int) -> tuple[tuple[str, ...], int]:
+        """The abbreviations of the longest alias starting at `start`, and where it ends."""
+        for end in range(min(len(words), start + self.longest), start, -1):
+            options = self.names.get(tuple(words[start:end]))
+            if options:
+                return options, end
+        return (), start
+
+
+def lex(index: PlaceIndex, text: str) -> list[Lexeme]:
+    """The lexemes of one order line; an unknown word raises OrderError("no such place ...")."""
+    words = tokenize(text)
+    out: list[Lexeme] = []
+    i = 0
+    while i < len(words):
+        word = words[i]
+        options, end = index.match(words, i)
+        if word in KEYWORDS and end <= i + 1:
+            out.append(_keyword(word))
+            i += 1
+        elif options:
+            place, i = _with_coast(index.map, words, end, Place(spell(words[i:end]), options))
+            out.append(place)
+        elif word in FILLERS or word in ("(", ")", "[", "]"):
+            i += 1
+        else:
+            raise OrderError(f"no such place {word!r}")
+    return _drop_article(out)
+
+
+def _keyword(word: str) -> Word:
+    kind = KEYWORDS[word]
+    unit = UnitType(word[0]) if kind == "UNIT" else None
+    return Word(kind, word, unit)
+
+
+def _drop_article(lexemes: list[Lexeme]) -> list[Lexeme]:
+    """`A fleet in ...`: a unit word straight before another is the article `a`."""
+    return [lx for i, lx in enumerate(lexemes)
+            if not (_is(lx, "UNIT") and i + 1 < len(lexemes) and _is(lexemes[i + 1], "UNIT"))]
+
+
+def _is(lexeme: Lexeme, kind: str) -> bool:
+    return isinstance(lexeme, Word) and lexeme.kind == kind
+
+
+def _with_coast(m: Map, words: list[str], at: int, place: Place) -> tuple[Place, int]:
+    """Attach a coast written after a place: `/SC`, `(SC)`, `(south coast)`, `SC`, `south coast`."""
+    found = _coast_at(words, at)
+    if found is None:
+        return place, at
+    code, end, bare = found
+    options = tuple(dict.fromkeys(f"{province_of(o)}/{code}" for o in place.options
+                                  if f"{province_of(o)}/{code}" in m.locations))
+    if options:
+        return Place(spell([place.text] + words[at:end]), options), end
+    if bare:  # `NC` alone may be the next place rather than a coast
+        return place, at
+    names = either(sorted({place_name(m, province_of(o)) for o in place.options}))
+    raise OrderError(f"{names} has no {COAST_NAMES[code]} coast")
+
+
+def _coast_at(words: list[str], at: int) -> tuple[str, int, bool] | None:
+    """(coast code, index after it, written bare) for a coast starting at `at`, if there is one."""
+    rest = words[at:at + 4]
+    if len(rest) >= 2 and rest[0] == "/" and rest[1] in COAST_WORDS:
+        return COAST_WORDS[rest[1]], at + 2, False
+    if rest[:1] == ["("] and ")" in rest:
+        inner = rest[1:rest.index(")")]
+        if inner[-1:] == ["COAST"]:
+            inner = inner[:-1]
+        if len(inner) == 1 and inner[0] in COAST_WORDS:
+            return COAST_WORDS[inner[0]], at + rest.index(")") + 1, False
+        return None
+    if len(rest) >= 2 and rest[0] in COAST_WORDS and rest[1] == "COAST":
+        return COAST_WORDS[rest[0]], at + 2, False
+    if rest[:1] and rest[0] in COAST_NAMES:
+        return rest[0], at + 1, True
+    return None

@@ -1,0 +1,297 @@
+"""Player text to typed orders: one line, for one power, in one phase (see spec/order-format.md).
+
+The parser understands the text and finds the unit it orders; whether the order is legal on the board
+is `check_order`'s business. What it fills in, it fills in from the map and the units: the unit type
+when it is left out, the coast of a fleet move when only one coast can be reached, the province of an
+army's destination when a coast is named. Coasts of the ordered unit are ignored (DATC 4.B.5).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Mapping, Sequence
+
+from judge.errors import OrderError
+from judge.maps.model import Map
+from judge.orders.lexer import Lexeme, Place, PlaceIndex, Word, lex
+from judge.orders.model import Build, Convoy, Disband, Hold, Keep, Move, Order, Retreat, Support, Waive
+from judge.orders.names import either, place_name, unit_name
+from judge.types import ADJUSTMENTS, MOVEMENT, RETREATS, Phase, Unit, UnitType, province_of
+
+FOREIGN_ORDERS = frozenset({"ORDER_ANY", "PROXY_OK"})  # rules that let a power order others' units
+
+
+def parse_order(m: Map, power: str, text: str, phase: Phase, units: Mapping[str, Sequence[Unit]],
+                *, rules: frozenset[str] = frozenset()) -> Order:
+    """The order `text` means, given by `power` in `phase`; raises OrderError saying why not.
+
+    `units` maps each power to its units: those on the board, or in a retreat phase the dislodged ones.
+    `rules` matter only for ORDER_ANY / PROXY_OK (ordering another power's unit)."""
+    return OrderReader(m, rules).read(power, text, phase, units)
+
+
+class OrderReader:
+    """Reads order lines on one map, keeping the map's alias index from line to line."""
+
+    def __init__(self, m: Map, rules: frozenset[str] = frozenset()):
+        self.map = m
+        self.rules = rules
+        self.index = PlaceIndex(m)
+
+    def read(self, power: str, text: str, phase: Phase, units: Mapping[str, Sequence[Unit]]) -> Order:
+        power = power.upper()
+        if power not in self.map.powers:
+            raise OrderError(f"no such power {power!r}")
+        lexemes = lex(self.index, text)
+        if not lexemes:
+            raise OrderError("an empty order")
+        line = _Line(self.map, power, {p.upper(): tuple(us) for p, us in units.items()},
+                     bool(self.rules & FOREIGN_ORDERS), phase.type == RETREATS)
+        if phase.type == MOVEMENT:
+            return _movement(line, lexemes)
+        if phase.type == RETREATS:
+            return _retreat(line, lexemes)
+        if phase.type == ADJUSTMENTS:
+            return _adjustment(line, lexemes)
+        raise OrderError(f"no orders are taken in a {phase.type} phase")
+
+
+@dataclass(frozen=True)
+class _Line:
+    """What reading one line needs: the map, who orders, and the units that may be ordered."""
+
+    map: Map
+    power: str
+    units: Mapping[str, tuple[Unit, ...]]
+    foreign_ok: bool
+    dislodged: bool
+
+    def place(self, place: Place) -> str:
+        """The one location a place means; an ambiguous alias is an error."""
+        if len(place.options) > 1:
+            raise OrderError(f"{place.text!r} is ambiguous: {either(self.name(o) for o in place.options)}")
+        return place.options[0]
+
+    def name(self, abbrev: str) -> str:
+        return place_name(self.map, abbrev)
+
+    def found(self, province: str) -> list[tuple[str, Unit]]:
+        """(owner, unit) for each unit in the province, the speaker's own first."""
+        here = [(p, u) for p, us in self.units.items() for u in us if u.province == province]
+        return sorted(here, key=lambda pu: pu[0] != self.power)
+
+    def own_unit(self, unit_type: UnitType | None, place: Place) -> Unit:
+        """The speaker's unit in the place; its type, if given, must match, and its coast is ignored."""
+        province = province_of(self.place(place))
+        what = "dislodged unit" if self.dislodged else "unit"
+        found = self.found(province)
+        if not found:
+            raise OrderError(f"no {what} in {self.name(province)}")
+        owner, unit = found[0]
+        if unit_type is not None and unit.type is not unit_type:
+            raise OrderError(f"the {what} in {self.name(province)} is {unit_name(unit.type)}, "
+                             f"not {unit_name(unit_type)}")
+        if owner != self.power and not self.foreign_ok:
+            raise OrderError(f"the {what} in {self.name(province)} is not yours")
+        return unit
+
+    def other_unit(self, unit_type: UnitType | None, place: Place, verb: str) -> Unit:
+        """A unit named in a support: its type from the unit there, or the only type the place allows."""
+        abbrev = self.place(place)
+        if unit_type is None:
+            found = self.found(province_of(abbrev))
+            types = [found[0][1].type] if found else self.types_for(abbrev)
+            if len(types) != 1:
+                raise OrderError(f"no unit in {self.name(abbrev)} to {verb}")
+            unit_type = types[0]
+        return Unit(unit_type, abbrev if unit_type is UnitType.FLEET else province_of(abbrev))
+
+    def types_for(self, abbrev: str) -> list[UnitType]:
+        """The unit types that could be in a place (a fleet in a province with coasts, on a coast)."""
+        loc = self.map.locations.get(abbrev)
+        if loc is None:
+            return []
+        fleet = loc.fleet_can_stand or bool(loc.coast is None and self.map.coasts_of(abbrev))
+        return [t for t, ok in ((UnitType.ARMY, loc.army_ok), (UnitType.FLEET, fleet)) if ok]
+
+    def destination(self, unit: Unit, place: Place) -> str:
+        """Where a move or retreat goes: an army to a province, a fleet to the one coast it can reach."""
+        abbrev = self.place(place)
+        if unit.type is UnitType.ARMY:
+            return province_of(abbrev)
+        coasts = self.map.coasts_of(abbrev) if "/" not in abbrev else ()
+        reach = [c for c in coasts if self.map.abut(UnitType.FLEET, unit.location, c)]
+        if len(reach) == 1:
+            return reach[0]
+        if len(reach) > 1:
+            raise OrderError(f"a fleet moving to {self.name(abbrev)} must name a coast: {either(reach)}")
+        return abbrev
+
+
+def _is(lexeme: Lexeme, *kinds: str) -> bool:
+    return isinstance(lexeme, Word) and lexeme.kind in kinds
+
+
+def _split_unit(lexemes: list[Lexeme], what: str) -> tuple[UnitType | None, Place, list[Lexeme]]:
+    """A unit as an order starts it: optional type, then its place; and the rest of the order."""
+    unit_type = None
+    if lexemes and _is(lexemes[0], "UNIT"):
+        unit_type, lexemes = lexemes[0].unit, lexemes[1:]  # type: ignore[union-attr]
+    if not lexemes or not isinstance(lexemes[0], Place):
+        raise OrderError(f"{what} (such as A PAR)")
+    return unit_type, lexemes[0], lexemes[1:]
+
+
+def _one_place(lexemes: list[Lexeme], what: str) -> Place:
+    """The single place after an optional move word: the destination of a support or convoy."""
+    if lexemes and _is(lexemes[0], "MOVE", "DASH"):
+        lexemes = lexemes[1:]
+    if len(lexemes) != 1 or not isinstance(lexemes[0], Place):
+        raise OrderError(what)
+    return lexemes[0]
+
+
+def _text(lexeme: Lexeme) -> str:
+    return lexeme.text
+
+
+# --- movement phases -------------------------------------------------------------------------------
+
+def _movement(line: _Line, lexemes: list[Lexeme]) -> Order:
+    unit_type, place, rest = _split_unit(lexemes, "an order starts with the unit it orders")
+    unit = line.own_unit(unit_type, place)
+    if not rest:
+        raise OrderError(f"no order for {unit}: add H, - place, S or C")
+    head, tail = rest[0], rest[1:]
+    if _is(head, "HOLD"):
+        if tail:
+            raise OrderError(f"nothing may follow a hold order, not {_text(tail[0])!r}")
+        return Hold(line.power, unit)
+    if _is(head, "SUPPORT"):
+        return _support(line, unit, tail)
+    if _is(head, "CONVOY"):
+        return _convoy(line, unit, tail)
+    if _is(head, "MOVE", "DASH") or isinstance(head, Place):
+        return _move(line, unit, rest)
+    if _is(head, "RETREAT"):
+        raise OrderError("not a retreat phase")
+    if _is(head, "BUILD", "DISBAND", "WAIVE", "KEEP"):
+        raise OrderError("not an adjustment phase")
+    raise OrderError(f"{_text(head)!r} cannot follow {unit}")
+
+
+def _move(line: _Line, unit: Unit, rest: list[Lexeme]) -> Move:
+    """`- BEL`, `BEL`, `- NTH - BEL`, `- BEL VIA CONVOY`, `- BEL VIA NTH`."""
+    places: list[Place] = []
+    via_places: list[Place] = []
+    via = via_convoy = False
+    for lexeme in rest:
+        if isinstance(lexeme, Place):
+            (via_places if via else places).append(lexeme)
+        elif lexeme.kind == "VIA":
+            via = True
+        elif lexeme.kind == "CONVOY" and via:
+            via_convoy = True
+        elif lexeme.kind not in ("MOVE", "DASH"):
+            raise OrderError(f"{lexeme.text!r} cannot be part of a move")
+    if not places:
+        raise OrderError("a move needs a destination")
+    path = tuple(line.place(p) for p in places[:-1] + via_places)
+    via_convoy = via_convoy or (via and not via_places)
+    return Move(line.power, unit, line.destination(unit, places[-1]), via_convoy, path)
+
+
+def _support(line: _Line, unit: Unit, rest: list[Lexeme]) -> Support:
+    """`S A PAR`, `S A PAR H`, `S A PAR - BUR`, `S PAR BUR`."""
+    target_type, place, rest = _split_unit(rest, "a support names the unit it supports")
+    target = line.other_unit(target_type, place, "support")
+    if not rest or (len(rest) == 1 and _is(rest[0], "HOLD")):
+        return Support(line.power, unit, target)
+    dest = line.place(_one_place(rest, f"a support names one destination: {unit} S {target} - place"))
+    if target.type is UnitType.ARMY:
+        dest = province_of(dest)
+    return Support(line.power, unit, target, dest)
+
+
+def _convoy(line: _Line, unit: Unit, rest: list[Lexeme]) -> Convoy:
+    """`C A LON - BEL`, `C LON BEL`."""
+    army_type, place, rest = _split_unit(rest, "a convoy names the army it convoys")
+    if army_type is UnitType.FLEET:
+        raise OrderError("only armies can be convoyed")
+    army = province_of(line.place(place))
+    dest = line.place(_one_place(rest, f"a convoy names the army's destination: {unit} C A {army} - place"))
+    return Convoy(line.power, unit, army, province_of(dest))
+
+
+# --- retreat and adjustment phases: verbs may stand in front or behind -------------------------------
+
+def _loose(lexemes: list[Lexeme]) -> tuple[list[Place], set[str]]:
+    """The places in order, and the kinds of the words other than unit types, of a loose order."""
+    places = [lx for lx in lexemes if isinstance(lx, Place)]
+    return places, {lx.kind for lx in lexemes if isinstance(lx, Word) and lx.kind != "UNIT"}
+
+
+def _unit_type(lexemes: list[Lexeme]) -> UnitType | None:
+    """The type written for the unit of a loose order: once, right before the unit's place."""
+    found = [i for i, lx in enumerate(lexemes) if _is(lx, "UNIT")]
+    first_place = next((i for i, lx in enumerate(lexemes) if isinstance(lx, Place)), len(lexemes))
+    if len(found) > 1 or (found and found[0] != first_place - 1):
+        raise OrderError(f"{lexemes[found[-1]].text!r} must come right before the unit's place")
+    return lexemes[found[0]].unit if found else None  # type: ignore[union-attr]
+
+
+def _retreat(line: _Line, lexemes: list[Lexeme]) -> Order:
+    """`F TRI - ALB`, `RETREAT F TRI TO ALB`, `F TRI D`, `DISBAND F TRI`."""
+    places, kinds = _loose(lexemes)
+    if kinds & {"SUPPORT", "CONVOY", "HOLD", "VIA"}:
+        raise OrderError("not a movement phase: a dislodged unit retreats or disbands")
+    if kinds & {"BUILD", "WAIVE", "KEEP"}:
+        raise OrderError("not an adjustment phase")
+    if not places:
+        raise OrderError("name the dislodged unit (such as F TRI - ALB, or F TRI DISBAND)")
+    unit = line.own_unit(_unit_type(lexemes), places[0])
+    if "DISBAND" in kinds:
+        if len(places) > 1:
+            raise OrderError(f"a disbanded unit goes nowhere: {unit} DISBAND")
+        return Disband(line.power, unit)
+    if len(places) == 1:
+        raise OrderError(f"no order for {unit}: retreat it (- place) or disband it (DISBAND)")
+    if len(places) > 2:
+        raise OrderError("a retreat goes to one place")
+    return Retreat(line.power, unit, line.destination(unit, places[1]))
+
+
+ADJUSTMENT_WORDS = {"BUILD": "BUILD", "DISBAND": "DISBAND", "DASH": "DISBAND", "KEEP": "KEEP", "HOLD": "KEEP"}
+
+
+def _adjustment(line: _Line, lexemes: list[Lexeme]) -> Order:
+    """`BUILD A PAR`, `+ F BRE`, `REMOVE A MUN`, `A MUN -`, `WAIVE`, `BUILD WAIVED`, `KEEP F MAO`."""
+    places, kinds = _loose(lexemes)
+    if "WAIVE" in kinds:
+        if places or kinds - {"WAIVE", "BUILD"}:
+            raise OrderError("WAIVE stands alone (or as BUILD WAIVED)")
+        return Waive(line.power)
+    if kinds & {"MOVE", "RETREAT", "SUPPORT", "CONVOY", "VIA"} or ("DASH" in kinds and len(places) > 1):
+        raise OrderError("not a movement phase: build, remove or waive")
+    unit_type = _unit_type(lexemes)
+    actions = {ADJUSTMENT_WORDS[k] for k in kinds}
+    if len(actions) != 1:
+        raise OrderError("an adjustment order is one of BUILD, REMOVE, WAIVE or KEEP, with one unit")
+    if len(places) != 1:
+        raise OrderError("an adjustment order names one unit (such as BUILD A PAR)")
+    action = actions.pop()
+    if action == "BUILD":
+        return Build(line.power, _new_unit(line, unit_type, places[0]))
+    unit = line.own_unit(unit_type, places[0])
+    return Disband(line.power, unit) if action == "DISBAND" else Keep(line.power, unit)
+
+
+def _new_unit(line: _Line, unit_type: UnitType | None, place: Place) -> Unit:
+    """The unit a build makes; without a type, the only one the place can hold."""
+    abbrev = line.place(place)
+    if unit_type is None:
+        types = line.types_for(abbrev)
+        if len(types) != 1:
+            raise OrderError(f"say which unit to build in {line.name(abbrev)}: "
+                             f"BUILD A {province_of(abbrev)} or BUILD F {abbrev}")
+        unit_type = types[0]
+    return Unit(unit_type, abbrev if unit_type is UnitType.FLEET else province_of(abbrev))

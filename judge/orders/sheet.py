@@ -1,0 +1,70 @@
+"""A power's order lines, read together: every bad line reported at once, a later order for a unit
+replacing an earlier one, CLEAR / NMR starting over (spec/order-format.md, "Clearing Orders")."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Hashable, Iterable, Mapping, Sequence
+
+from judge.errors import OrderError
+from judge.maps.model import Map
+from judge.orders.model import Build, Order, Support, Waive
+from judge.orders.parser import OrderReader
+from judge.orders.validate import check_order
+from judge.types import MOVEMENT, Phase, Unit, UnitType
+
+if TYPE_CHECKING:
+    from judge.adjudicator.model import Position
+
+CLEAR_WORDS = frozenset({"CLEAR", "NMR", "(NMR)", "[NMR]"})
+
+
+def parse_orders(m: Map, power: str, lines: Iterable[str], phase: Phase,
+                 units: Mapping[str, Sequence[Unit]], position: Position,
+                 rules: frozenset[str]) -> tuple[list[Order], list[tuple[str, str]]]:
+    """The orders the lines give and (line, reason) for each line refused.
+
+    Blank lines are skipped. Illegal orders are refused too, except in a movement phase under NO_CHECK,
+    where an order that is understood is kept for the adjudicator to rule invalid."""
+    reader = OrderReader(m, rules)
+    check = not (phase.type == MOVEMENT and "NO_CHECK" in rules)
+    orders: dict[Hashable, Order] = {}
+    errors: list[tuple[str, str]] = []
+    for number, raw in enumerate(lines):
+        text = raw.strip()
+        if not text:
+            continue
+        if text.upper() in CLEAR_WORDS:
+            orders.clear()
+            errors.clear()
+            continue
+        try:
+            order = reader.read(power, text, phase, units)
+        except OrderError as error:
+            errors.append((text, str(error)))
+            continue
+        reason = entry_problem(order) or (check_order(m, order, position, rules) if check else None)
+        if reason is not None:
+            errors.append((text, reason))
+            continue
+        key = order_key(order, number)
+        orders.pop(key, None)
+        orders[key] = order
+    return list(orders.values()), errors
+
+
+def entry_problem(order: Order) -> str | None:
+    """What order entry refuses even under NO_CHECK (rules.md): a support naming the coast of a
+    fleet's destination. (The adjudicator itself accepts such supports, as the DATC does.)"""
+    if isinstance(order, Support) and order.dest and "/" in order.dest:
+        if order.target.type is UnitType.FLEET:
+            return f"a support names no coast: write {order.dest.split('/')[0]}, not {order.dest}"
+    return None
+
+
+def order_key(order: Order, line: int) -> Hashable:
+    """What a later order replaces: the order for the same unit (a build: for the same province).
+    Every WAIVE stands (one WAIVE is enough; how many count is the adjudicator's business)."""
+    if isinstance(order, Waive):
+        return ("WAIVE", line)
+    if isinstance(order, Build):
+        return ("BUILD", order.unit.province)
+    return order.unit.province

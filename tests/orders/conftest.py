@@ -1,0 +1,18 @@
+"""Fixtures of the order tests: the standard map's opening units, and the tiny map of kit.py."""
+from __future__ import annotations
+
+import pytest
+
+from tests.helpers import map_from_text
+from tests.orders.kit import TINY
+
+
+@pytest.fixture(scope="session")
+def start(standard):
+    """Every power's units in Spring 1901 on the standard map."""
+    return {name: power.units for name, power in standard.powers.items()}
+
+
+@pytest.fixture(scope="session")
+def tiny():
+    return map_from_text(TINY)

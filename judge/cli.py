@@ -3,9 +3,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import sys
 from pathlib import Path
 
+from judge.config import Config, ConfigError, load_config
 from judge.errors import MapError
 from judge.maps import load_map, map_for_phase
 from judge.maps.export import map_to_json, summary
@@ -13,6 +15,7 @@ from judge.maps.export import map_to_json, summary
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="judge", description="A play-by-email Diplomacy judge.")
+    parser.add_argument("--config", metavar="FILE", default=None, help=CONFIG_HELP)
     commands = parser.add_subparsers(dest="command", required=True)
 
     maps = commands.add_parser("map", help="check or show map files")
@@ -29,7 +32,49 @@ def build_parser() -> argparse.ArgumentParser:
     adjudicate = commands.add_parser("adjudicate", help="adjudicate phases given as JSON requests")
     adjudicate.add_argument("file", nargs="?", default="-", metavar="FILE|-",
                             help="a request, or an array of them (default: standard input)")
+
+    serve = commands.add_parser("serve", help="run the mail daemon (SMTP gateway, scheduler, outbox)")
+    outbox = commands.add_parser("outbox", help="list the mail waiting in the outbox, and failed mail")
+    for sub in (serve, outbox):
+        sub.add_argument("--config", metavar="FILE", default=argparse.SUPPRESS, help=CONFIG_HELP)
     return parser
+
+
+CONFIG_HELP = "the judge.toml to use (default: $JUDGE_CONFIG, else ./judge.toml, else defaults)"
+EX_CONFIG = 78  # sysexits.h: a configuration error (systemd's unit does not restart on it)
+
+
+def read_config(args) -> Config | None:
+    try:
+        return load_config(args.config)
+    except ConfigError as exc:
+        for problem in exc.problems:
+            print(problem, file=sys.stderr)
+        return None
+
+
+def serve_command(args) -> int:
+    from judge.daemon import serve
+
+    config = read_config(args)
+    if config is None:
+        return EX_CONFIG
+    logging.basicConfig(stream=sys.stdout, level=logging.INFO,
+                        format="%(levelname)s %(name)s: %(message)s")
+    for chatty in ("mail.log", "apscheduler"):  # aiosmtpd's per-session and the scheduler's lines
+        logging.getLogger(chatty).setLevel(logging.WARNING)
+    return serve(config)
+
+
+def outbox_command(args) -> int:
+    from judge.mailout.send import outbox_lines
+
+    config = read_config(args)
+    if config is None:
+        return EX_CONFIG
+    for line in outbox_lines(config.paths.spool / "outbox"):
+        print(line)
+    return 0
 
 
 def adjudicate_command(args) -> int:
@@ -90,6 +135,10 @@ def main(argv: list[str] | None = None) -> int:
         return {"check": map_check, "show": map_show}[args.map_command](args)
     if args.command == "adjudicate":
         return adjudicate_command(args)
+    if args.command == "serve":
+        return serve_command(args)
+    if args.command == "outbox":
+        return outbox_command(args)
     return 2
 
 

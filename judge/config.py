@@ -1,0 +1,238 @@
+"""`judge.toml` -> a frozen `Config`, passed explicitly to whatever needs it (never a global).
+
+The file is found through `--config`, then `$JUDGE_CONFIG`, then `./judge.toml`; with none of them the
+defaults apply, and they start a working judge in the current directory. Relative paths are taken
+from the working directory the judge was started in. Secrets never sit in the TOML file itself: the
+outgoing relay's password comes from `$JUDGE_SMTP_PASSWORD` or `[smtp_out] password_file`, the IMAP
+password from `$JUDGE_IMAP_PASSWORD` or `[imap] password_file`.
+"""
+from __future__ import annotations
+
+import os
+import re
+import tomllib
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+from typing import Any, Mapping
+
+from judge.errors import Problem, ProblemsError
+
+CONFIG_FILE = "judge.toml"
+CONFIG_ENV = "JUDGE_CONFIG"
+SMTP_PASSWORD_ENV = "JUDGE_SMTP_PASSWORD"
+IMAP_PASSWORD_ENV = "JUDGE_IMAP_PASSWORD"
+
+
+class ConfigError(ProblemsError):
+    """The configuration file is missing, is not TOML, or has an unknown key or a wrong value."""
+
+
+@dataclass(frozen=True)
+class JudgeSection:
+    id: str = "LOCAL"  # the judge's short name, as in `:: Judge: LOCAL` and the From line
+    address: str = "judge@localhost"  # the address players write to (and `local+tag@domain`)
+    keeper: str = "judgekeeper@localhost"  # the judgekeeper, who gets alerts
+    password: str = field(default="", repr=False)  # the judgekeeper's password in mail commands
+
+    @property
+    def domain(self) -> str:
+        return self.address.rpartition("@")[2] or "localhost"
+
+
+@dataclass(frozen=True)
+class PathsSection:
+    games: Path = Path("games")
+    maps: Path = Path("maps")
+    spool: Path = Path("spool")
+
+
+@dataclass(frozen=True)
+class SmtpInSection:
+    host: str = "127.0.0.1"
+    port: int = 2525
+    max_bytes: int = 1024 * 1024  # orders and press, not attachments
+
+
+@dataclass(frozen=True)
+class SmtpOutSection:
+    host: str = ""  # empty: nothing is sent, mail waits in the outbox
+    port: int = 25
+    starttls: bool = False
+    user: str = ""  # empty: no AUTH
+    password_file: str = ""
+    password: str = field(default="", repr=False)  # read from $JUDGE_SMTP_PASSWORD or password_file
+
+
+@dataclass(frozen=True)
+class ImapSection:
+    host: str = ""  # empty: no IMAP poller
+    port: int = 993  # 993: implicit TLS; another port: STARTTLS, except on a loopback host
+    user: str = ""
+    password_file: str = ""
+    folder: str = "INBOX"
+    interval: int = 60  # seconds between polls
+    password: str = field(default="", repr=False)  # read from $JUDGE_IMAP_PASSWORD or password_file
+
+
+@dataclass(frozen=True)
+class Config:
+    judge: JudgeSection = JudgeSection()
+    paths: PathsSection = PathsSection()
+    smtp_in: SmtpInSection = SmtpInSection()
+    smtp_out: SmtpOutSection = SmtpOutSection()
+    imap: ImapSection = ImapSection()
+    source: str = ""  # the file it was read from; "" for the built-in defaults
+
+
+SECTIONS: dict[str, type] = {"judge": JudgeSection, "paths": PathsSection,
+                             "smtp_in": SmtpInSection, "smtp_out": SmtpOutSection,
+                             "imap": ImapSection}
+SECRET_KEYS = {"smtp_out": {"password"}, "imap": {"password"}}  # never read from the file
+POSITIVE = {("smtp_in", "max_bytes"), ("imap", "interval")}
+
+
+def find_config_file(explicit: str | Path | None, env: Mapping[str, str], cwd: Path) -> Path | None:
+    """`--config`, else `$JUDGE_CONFIG`, else `./judge.toml` if it exists, else None (defaults)."""
+    if explicit:
+        return Path(explicit)
+    if env.get(CONFIG_ENV):
+        return Path(env[CONFIG_ENV])
+    local = cwd / CONFIG_FILE
+    return local if local.is_file() else None
+
+
+def load_config(explicit: str | Path | None = None, env: Mapping[str, str] | None = None,
+                cwd: Path | None = None) -> Config:
+    """Find, read and check the configuration; raise ConfigError with file, line and key."""
+    env = os.environ if env is None else env
+    cwd = Path.cwd() if cwd is None else cwd
+    path = find_config_file(explicit, env, cwd)
+    if path is None:
+        return with_secrets(parse_config("", "", cwd), env, cwd)
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError([Problem(str(path), 0, f"cannot read the configuration: {exc}")])
+    return with_secrets(parse_config(text, str(path), cwd), env, cwd)
+
+
+def parse_config(text: str, file: str, cwd: Path) -> Config:
+    """TOML text -> Config; every problem in the file is reported at once, with its line."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        match = re.search(r"\(at line (\d+), column \d+\)", str(exc))
+        raise ConfigError([Problem(file, int(match.group(1)) if match else 0,
+                                   f"not valid TOML: {exc}")]) from None
+    problems: list[Problem] = []
+    sections: dict[str, Any] = {}
+    where = Locator(text, file)
+    for name, value in data.items():
+        if name not in SECTIONS:
+            problems.append(where.problem(name, None, f"unknown section [{name}] (known: "
+                                          f"{', '.join(SECTIONS)})"))
+        elif not isinstance(value, dict):
+            problems.append(where.problem(None, name, f"{name} must be a [{name}] table"))
+        else:
+            sections[name] = section(SECTIONS[name], name, value, where, cwd, problems)
+    if "paths" not in sections:
+        sections["paths"] = section(PathsSection, "paths", {}, where, cwd, problems)
+    if problems:
+        raise ConfigError(problems)
+    return Config(**sections, source=file)
+
+
+def section(kind: type, name: str, values: dict[str, Any], where: "Locator", cwd: Path,
+            problems: list[Problem]) -> Any:
+    known = {f.name: f for f in fields(kind) if f.name not in SECRET_KEYS.get(name, ())}
+    kwargs: dict[str, Any] = {}
+    for key, value in values.items():
+        default = getattr(kind(), key, None) if key in known else None
+        if key not in known:
+            problems.append(where.problem(name, key, f"unknown key {key!r} in [{name}] "
+                                          f"(known: {', '.join(known)})"))
+        elif (message := value_problem(name, key, value, default)) is not None:
+            problems.append(where.problem(name, key, f"[{name}] {key}: {message}"))
+        elif isinstance(default, Path):
+            kwargs[key] = cwd / value
+        else:
+            kwargs[key] = value
+    if name == "paths":
+        for key in ("games", "maps", "spool"):
+            kwargs.setdefault(key, cwd / getattr(kind(), key))
+    return kind(**kwargs)
+
+
+def value_problem(section_name: str, key: str, value: Any, default: Any) -> str | None:
+    """Why `value` cannot stand where `default` stands, or None when it can."""
+    wanted = {bool: "true or false", int: "an integer", str: "a string", Path: "a path string"}
+    kind = Path if isinstance(default, Path) else type(default)
+    ok = isinstance(value, str) if kind is Path else type(value) is kind
+    if not ok:
+        return f"expected {wanted[kind]}, got {value!r}"
+    if key == "port" and not 1 <= value <= 65535:
+        return f"a port is between 1 and 65535, got {value}"
+    if (section_name, key) in POSITIVE and value <= 0:
+        return f"must be positive, got {value}"
+    if key in ("address", "keeper") and value.count("@") != 1:
+        return f"expected an e-mail address like judge@example.org, got {value!r}"
+    return None
+
+
+class Locator:
+    """Finds the line of `[section]` or `key =` in the TOML text (tomllib gives no positions)."""
+
+    def __init__(self, text: str, file: str):
+        self.lines = text.splitlines()
+        self.file = file
+
+    def problem(self, section_name: str | None, key: str | None, message: str) -> Problem:
+        return Problem(self.file, self.line_of(section_name, key), message)
+
+    def line_of(self, section_name: str | None, key: str | None) -> int:
+        current = None
+        for number, line in enumerate(self.lines, 1):
+            text = line.strip()
+            header = re.fullmatch(r"\[\s*([A-Za-z0-9_-]+)\s*\]\s*(#.*)?", text)
+            if header:
+                current = header.group(1)
+                if key is None and current == section_name:
+                    return number
+                continue
+            assigned = re.match(r"([A-Za-z0-9_-]+)\s*=", text)
+            if assigned and assigned.group(1) == key and current == section_name:
+                return number
+            dotted = re.match(r"([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]+)\s*=", text)
+            if dotted and current is None and dotted.groups() == (section_name, key):
+                return number
+        return 0
+
+
+def with_secrets(config: Config, env: Mapping[str, str], cwd: Path) -> Config:
+    """Fill in the passwords from the environment or the password files."""
+    out = config.smtp_out
+    imap = config.imap
+    smtp_password = env.get(SMTP_PASSWORD_ENV) or read_secret(config, "smtp_out", out.password_file, cwd)
+    imap_password = env.get(IMAP_PASSWORD_ENV) or read_secret(config, "imap", imap.password_file, cwd)
+    return Config(judge=config.judge, paths=config.paths, smtp_in=config.smtp_in,
+                  smtp_out=SmtpOutSection(**{**vars(out), "password": smtp_password}),
+                  imap=ImapSection(**{**vars(imap), "password": imap_password}),
+                  source=config.source)
+
+
+def read_secret(config: Config, section_name: str, name: str, cwd: Path) -> str:
+    if not name:
+        return ""
+    try:
+        return (cwd / name).read_text(encoding="utf-8").strip()
+    except (OSError, UnicodeDecodeError) as exc:
+        line = Locator(_text_of(config.source), config.source).line_of(section_name, "password_file")
+        raise ConfigError([Problem(config.source or "(defaults)", line,
+                                   f"[{section_name}] password_file: cannot read {name}: {exc}")])
+
+
+def _text_of(source: str) -> str:
+    try:
+        return Path(source).read_text(encoding="utf-8") if source else ""
+    except OSError:
+        return ""

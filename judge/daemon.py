@@ -1,0 +1,286 @@
+"""`judge serve`: one asyncio loop holding the SMTP gateway, the inbox worker, the IMAP poller, the
+twenty-minute scheduler and the outbox sender.
+
+The game logic comes in through two callables, never called at the same time as each other:
+- `handle_mail(raw, now) -> list[EmailMessage]`: one spooled mail (with the `Return-Path:` and
+  `X-Original-To:` lines the gateway put in front) in, the mails to send out. It runs in a worker
+  thread, in arrival order. If it raises, the mail is tried again later; the third failure moves it
+  to `inbox/bad/` and the judgekeeper is told. After a crash the mail in hand is processed again, so
+  it must be idempotent; the outbox takes each Message-ID once, so mails with deterministic
+  Message-IDs (`envelope.build_message(key=...)`) are never sent twice.
+- `tick(now) -> list[EmailMessage] | None`: the deadline cycle, at :00, :20 and :40 UTC.
+The mails either returns are put into the outbox before the mail counts as done.
+
+SIGTERM (or SIGINT) stops accepting mail, finishes the mail and the tick in hand, and exits 0. Under
+systemd (`Type=notify`) READY=1 is sent once the gateway listens, STOPPING=1 when it stops.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import signal
+from dataclasses import dataclass
+from datetime import datetime, timedelta, timezone
+from email import message_from_bytes, policy
+from email.message import EmailMessage, Message
+from email.utils import parseaddr
+from typing import Any, Callable, Iterable
+
+from apscheduler.events import EVENT_JOB_ERROR, EVENT_JOB_MISSED, JobExecutionEvent
+from apscheduler.schedulers.asyncio import AsyncIOScheduler
+from apscheduler.triggers.cron import CronTrigger
+from apscheduler.triggers.interval import IntervalTrigger
+
+from judge.config import Config, JudgeSection
+from judge.mailin.imap import ImapPoller
+from judge.mailin.smtp import Gateway, accepts_address, start_gateway
+from judge.mailout.envelope import (AUTO_GENERATED, build_message, loop_token, outbox_id,
+                                    raw_key, reply_fields)
+from judge.mailout.send import OutboxSender, wait_any
+from judge.sdnotify import sd_notify
+from judge.spool import Item, Spool
+
+log = logging.getLogger("judge.daemon")
+
+MailHandler = Callable[[bytes, datetime], Iterable[EmailMessage]]
+Tick = Callable[[datetime], "Iterable[EmailMessage] | None"]
+
+TICK_MINUTES = "0,20,40"
+MISFIRE_GRACE_SECONDS = 15 * 60  # a tick that starts late still runs (APScheduler's default is 1 s)
+KEEP_DONE = timedelta(days=30)  # done mails kept for audit, and the outbox's memory of ids
+RETRY_SECONDS = 1.0  # a mail whose processing failed is tried again this much later
+INBOX_POLL_SECONDS = 5.0  # also picks up mail spooled by other processes (`judge mail`)
+NO_REPLY_PRECEDENCE = {"bulk", "junk", "list"}
+RECEIVED_TEXT = "The judge received your mail.\n"  # until the command layer answers for real
+
+
+def utc_now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+@dataclass(frozen=True)
+class Spools:
+    inbox: Spool
+    outbox: Spool
+
+
+def open_spools(config: Config) -> Spools:
+    root = config.paths.spool
+    return Spools(inbox=Spool(root / "inbox", bad="bad").create(),
+                  outbox=Spool(root / "outbox", bad="failed").create())
+
+
+# -- the stand-ins for the game logic ----------------------------------------------------------
+def no_reply_reason(msg: Message, judge: JudgeSection) -> str:
+    """Why a mail must get no answer (RFC 3834): bounces, robots, lists, our own mail."""
+    def header(name: str) -> str:
+        try:
+            return " ".join(str(msg.get(name, "")).split())
+        except Exception:  # the email package raises assorted errors on broken headers
+            return ""
+
+    if header("Return-Path").strip() in ("<>", ""):
+        return "a bounce (empty envelope sender)"
+    auto = header("Auto-Submitted").lower()
+    if auto and auto != "no":
+        return f"Auto-Submitted: {auto}"
+    if header("Precedence").lower() in NO_REPLY_PRECEDENCE:
+        return f"Precedence: {header('Precedence').lower()}"
+    if loop_token(judge).lower() in header("X-Loop").lower():
+        return "our own X-Loop"
+    if parseaddr(header("From"))[1].lower() == judge.address.lower():
+        return "from the judge itself"
+    return ""
+
+
+def received_reply(judge: JudgeSection) -> MailHandler:
+    """The default `handle_mail`: a short acknowledgement, never to robots or bounces."""
+    def handle(raw: bytes, now: datetime) -> list[EmailMessage]:
+        msg = message_from_bytes(raw, policy=policy.default)
+        reason = no_reply_reason(msg, judge)
+        fields = reply_fields(msg)
+        if reason or not fields["to"]:
+            log.info("no reply to a mail: %s", reason or "no sender address")
+            return []
+        return [build_message(judge, body=RECEIVED_TEXT, now=now, key=raw_key(raw, "received"),
+                              **fields)]
+    return handle
+
+
+def idle_tick(now: datetime) -> None:
+    log.info("tick at %s (no games wired in yet)", now.isoformat(timespec="seconds"))
+
+
+def bad_mail_alert(judge: JudgeSection, item: Item, error: str, now: datetime) -> EmailMessage:
+    """Until the template layer has its own: tell the keeper a mail went to inbox/bad/."""
+    return build_message(judge, to=judge.keeper, subject=f"Judge {judge.id}: mail not processed",
+                         body=f"inbox id: {item.id}\nfolder:   {item.path.parent}\n"
+                              f"error:    {error}\n",
+                         now=now, key=f"alert-inbox-{item.id}", auto=AUTO_GENERATED)
+
+
+def build_scheduler(job: Callable[[], Any], trigger: Any = None) -> AsyncIOScheduler:
+    """The tick job: :00, :20, :40 UTC; late ticks still run, missed ones coalesce into one."""
+    scheduler = AsyncIOScheduler(timezone=timezone.utc)
+    scheduler.add_job(job, trigger or CronTrigger(minute=TICK_MINUTES, timezone=timezone.utc),
+                      id="tick", name="deadline tick", replace_existing=True, coalesce=True,
+                      max_instances=1, misfire_grace_time=MISFIRE_GRACE_SECONDS)
+
+    def report(event: JobExecutionEvent) -> None:
+        if event.code == EVENT_JOB_MISSED:
+            log.error("scheduler: %s missed its run at %s", event.job_id, event.scheduled_run_time)
+        else:
+            log.error("scheduler: %s failed", event.job_id, exc_info=event.exception)
+    scheduler.add_listener(report, EVENT_JOB_MISSED | EVENT_JOB_ERROR)
+    return scheduler
+
+
+class Daemon:
+    def __init__(self, config: Config, handle_mail: MailHandler | None = None,
+                 tick: Tick | None = None, clock: Callable[[], datetime] = utc_now,
+                 tick_trigger: Any = None, sender_options: dict[str, Any] | None = None):
+        self.config = config
+        self.handle_mail = handle_mail or received_reply(config.judge)
+        self.tick = tick or idle_tick
+        self.clock = clock
+        self.tick_trigger = tick_trigger
+        self.sender_options = sender_options or {}
+        self.spools = open_spools(config)
+        self.stop = asyncio.Event()
+        self.inbox_wake = asyncio.Event()
+        self.outbox_wake = asyncio.Event()
+        self.work = asyncio.Lock()  # handle_mail and tick never run at the same time
+        self.tick_task: asyncio.Task | None = None
+        self.gateway = Gateway(self.spools.inbox, accepts_address(config.judge),
+                               config.smtp_in.max_bytes, stored=self.inbox_wake.set)
+        self.server: asyncio.AbstractServer | None = None
+
+    # -- the whole life ------------------------------------------------------------------------
+    async def run(self) -> int:
+        loop = asyncio.get_running_loop()
+        for signum in (signal.SIGTERM, signal.SIGINT):
+            loop.add_signal_handler(signum, self.stop.set)
+        self.recover()
+        try:
+            self.server = await start_gateway(self.gateway, self.config.smtp_in,
+                                              self.config.judge.domain)
+        except OSError as exc:
+            log.error("cannot listen on %s:%s: %s", self.config.smtp_in.host,
+                      self.config.smtp_in.port, exc)
+            return 1
+        tasks = self.start_workers()
+        scheduler = build_scheduler(self.tick_job, self.tick_trigger)
+        scheduler.add_job(self.prune, IntervalTrigger(hours=6), id="prune", coalesce=True)
+        scheduler.start()
+        log.info("judge %s listening on %s; outbox relay %s", self.config.judge.id, self.listening(),
+                 f"{self.config.smtp_out.host}:{self.config.smtp_out.port}"
+                 if self.config.smtp_out.host else "none (mail waits in the outbox)")
+        sd_notify(f"READY=1\nSTATUS=listening on {self.listening()}")
+        await self.stop.wait()
+        sd_notify("STOPPING=1")
+        log.info("stopping: no new mail, finishing the work in hand")
+        await self.shutdown(scheduler, tasks)
+        log.info("stopped")
+        return 0
+
+    def listening(self) -> str:
+        if not self.server or not self.server.sockets:
+            return "?"
+        host, port = self.server.sockets[0].getsockname()[:2]
+        return f"{host}:{port}"
+
+    def recover(self) -> None:
+        for spool in (self.spools.inbox, self.spools.outbox):
+            for item in spool.recover():
+                log.warning("recovered %s after a crash (failures: %d)", item.path, item.failures)
+        self.prune()
+
+    def start_workers(self) -> list[asyncio.Task]:
+        tasks = [asyncio.create_task(self.inbox_worker(), name="inbox")]
+        if self.config.smtp_out.host:
+            sender = OutboxSender(self.spools.outbox, self.config.smtp_out, self.config.judge,
+                                  clock=self.clock, **self.sender_options)
+            tasks.append(asyncio.create_task(sender.run(self.stop, self.outbox_wake),
+                                             name="outbox"))
+        if self.config.imap.host:
+            poller = ImapPoller(self.config.imap, self.spools.inbox, stored=self.inbox_wake.set)
+            tasks.append(asyncio.create_task(poller.run(self.stop), name="imap"))
+        return tasks
+
+    async def shutdown(self, scheduler: AsyncIOScheduler, tasks: list[asyncio.Task]) -> None:
+        self.gateway.closing = True
+        if self.server is not None:
+            self.server.close()
+        scheduler.shutdown(wait=False)
+        if self.tick_task is not None:
+            await self.tick_task  # shielded from the scheduler's cancelling
+        await self.gateway.settled()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    # -- the inbox worker ------------------------------------------------------------------------
+    async def inbox_worker(self) -> None:
+        while not self.stop.is_set():
+            self.inbox_wake.clear()
+            try:
+                for item in self.spools.inbox.waiting():
+                    if self.stop.is_set():
+                        break
+                    await self.process(item)
+            except Exception:  # the spool itself failing (disk full...): keep going, later
+                log.exception("inbox worker: cannot work through the inbox now")
+            await wait_any(self.stop, self.inbox_wake, INBOX_POLL_SECONDS)
+
+    async def process(self, item: Item) -> None:
+        async with self.work:
+            inbox = self.spools.inbox
+            try:
+                claimed = inbox.claim(item)
+            except FileNotFoundError:
+                return  # taken by another worker
+            try:
+                raw = inbox.read(claimed)
+                replies = await asyncio.to_thread(self.handle_mail, raw, self.clock())
+                await asyncio.to_thread(self.queue, replies)
+            except Exception as exc:
+                log.exception("processing mail %s failed", item.id)
+                moved = inbox.retry(claimed)
+                asyncio.get_running_loop().call_later(RETRY_SECONDS, self.inbox_wake.set)
+                if moved.path.parent == inbox.bad_dir:
+                    log.error("mail %s moved to %s", item.id, moved.path)
+                    self.queue([bad_mail_alert(self.config.judge, moved, repr(exc), self.clock())])
+                return
+            inbox.done(claimed)
+        self.outbox_wake.set()
+
+    def queue(self, messages: Iterable[EmailMessage] | None) -> None:
+        for message in messages or ():
+            if self.spools.outbox.put(bytes(message), outbox_id(message)) is None:
+                log.info("%s is already in the outbox: not queued twice", message["Message-ID"])
+
+    # -- the scheduler's jobs ----------------------------------------------------------------------
+    async def tick_job(self) -> None:
+        if self.tick_task is None or self.tick_task.done():
+            self.tick_task = asyncio.ensure_future(self.run_tick())
+        await asyncio.shield(self.tick_task)
+
+    async def run_tick(self) -> None:
+        async with self.work:
+            now = self.clock()
+            try:
+                mails = await asyncio.to_thread(self.tick, now)
+                await asyncio.to_thread(self.queue, mails)
+            except Exception:
+                log.exception("the tick at %s failed", now.isoformat(timespec="seconds"))
+        self.outbox_wake.set()
+
+    def prune(self) -> None:
+        before = int((self.clock() - KEEP_DONE).timestamp() * 1e9)
+        for spool in (self.spools.inbox, self.spools.outbox):
+            spool.prune(before)
+
+
+def serve(config: Config, handle_mail: MailHandler | None = None, tick: Tick | None = None) -> int:
+    """The `judge serve` entry point: run until SIGTERM; 0 on a clean stop, 1 if it cannot start."""
+    async def main() -> int:
+        return await Daemon(config, handle_mail, tick).run()
+    return asyncio.run(main())

@@ -1,0 +1,1 @@
+"""Incoming mail: the SMTP gateway, the IMAP poller, and reading a message into commands."""

@@ -1,0 +1,1 @@
+"""Outgoing mail: the envelope around each body, and the outbox sender."""

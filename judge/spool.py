@@ -1,0 +1,232 @@
+"""Durable queues of raw `.eml` files: the inbox and the outbox (GNU Mailman 3's switchboards).
+
+One file per message, named `<arrival>-<failures>-<id>.eml`, so a sorted listing is the arrival
+order. `put` writes a temporary file, fsyncs it, renames it into place and fsyncs the folder, so a
+message is either wholly there or not at all. A worker `claim`s a message (renamed to `.bak`) while
+it works on it; `done` moves it to `done/` (kept a while: an audit trail, and the memory of which ids
+were already handled); `retry` puts it back with one more failure, and the third failure moves it to
+the `bad/` folder (`failed/` for the outbox), where nothing is lost. After a crash, `recover` puts
+every `.bak` back as a failure, so an unfinished message is processed again and a message that kills
+the worker every time ends in `bad/` instead of looping.
+
+Ids are deterministic when the caller gives them (an outgoing mail's id comes from its Message-ID):
+putting an id that is already waiting, claimed, done or failed does nothing, so a step that is
+retried never sends a mail twice.
+"""
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import os
+import re
+import secrets
+import tempfile
+import threading
+import time
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+
+WAITING = ".eml"
+CLAIMED = ".bak"
+DONE_DIR = "done"
+MAX_FAILURES = 3
+ID_CHARS = re.compile(r"[A-Za-z0-9_.=@+-]{1,160}")
+NAME = re.compile(r"(\d{20})-(\d+)-(" + ID_CHARS.pattern + r")(\.eml|\.bak)")
+
+
+class SpoolError(Exception):
+    """A spool id or file name that cannot be used."""
+
+
+@dataclass(frozen=True)
+class Item:
+    """One queued message: where it is, when it arrived, how often processing failed, its id."""
+
+    path: Path
+    arrival_ns: int
+    failures: int
+    id: str
+
+    @property
+    def arrived(self) -> datetime:
+        return datetime.fromtimestamp(self.arrival_ns / 1e9, timezone.utc)
+
+    @property
+    def claimed(self) -> bool:
+        return self.path.suffix == CLAIMED
+
+    def renamed(self, folder: Path, failures: int, suffix: str) -> "Item":
+        name = f"{self.arrival_ns:020d}-{failures}-{self.id}{suffix}"
+        return Item(folder / name, self.arrival_ns, failures, self.id)
+
+
+def item_at(path: Path) -> Item | None:
+    match = NAME.fullmatch(path.name)
+    if not match:
+        return None
+    return Item(path, int(match.group(1)), int(match.group(2)), match.group(3))
+
+
+def safe_id(text: str) -> str:
+    """A spool id made from any text (a Message-ID, say): kept readable when it can be."""
+    cleaned = re.sub(r"[^A-Za-z0-9_.=@+-]", "_", text.strip().strip("<>"))
+    return cleaned[:160] or secrets.token_hex(8)
+
+
+class Spool:
+    """One queue folder: `<root>/*.eml` waiting, `*.bak` claimed, `done/`, and the `bad` folder."""
+
+    def __init__(self, root: Path, bad: str = "bad", max_failures: int = MAX_FAILURES):
+        self.root = Path(root)
+        self.bad_dir = self.root / bad
+        self.done_dir = self.root / DONE_DIR
+        self.max_failures = max_failures
+        self._put_lock = threading.Lock()
+
+    def create(self) -> "Spool":
+        for folder in (self.root, self.done_dir, self.bad_dir):
+            folder.mkdir(parents=True, exist_ok=True)
+        return self
+
+    # -- writing -------------------------------------------------------------------------------
+    def put(self, raw: bytes, id: str | None = None) -> Item | None:
+        """Store `raw` durably; None (and nothing written) when `id` is already known here."""
+        if id is not None and not ID_CHARS.fullmatch(id):
+            raise SpoolError(f"not a usable spool id: {id!r}")
+        self.create()
+        with self._put_lock, self._folder_lock():
+            if id is not None and self.find(id) is not None:
+                return None
+            item = Item(Path(), time.time_ns(), 0, id or new_id()).renamed(self.root, 0, WAITING)
+            write_durably(item.path, raw)
+            return item
+
+    # -- reading -------------------------------------------------------------------------------
+    def waiting(self) -> list[Item]:
+        """Messages waiting to be processed, oldest first."""
+        return self._items(self.root, WAITING)
+
+    def claimed(self) -> list[Item]:
+        return self._items(self.root, CLAIMED)
+
+    def failed(self) -> list[Item]:
+        return self._items(self.bad_dir, WAITING)
+
+    def finished(self) -> list[Item]:
+        return self._items(self.done_dir, WAITING)
+
+    def find(self, id: str) -> Item | None:
+        """The message with this id, wherever it is (waiting, claimed, done or failed)."""
+        for folder in (self.root, self.done_dir, self.bad_dir):
+            for path in folder.glob(f"*-*-{id}.*"):
+                item = item_at(path)
+                if item is not None and item.id == id:
+                    return item
+        return None
+
+    @staticmethod
+    def read(item: Item) -> bytes:
+        return item.path.read_bytes()
+
+    # -- moving --------------------------------------------------------------------------------
+    def claim(self, item: Item) -> Item:
+        """Mark `item` as being worked on (raises FileNotFoundError if another worker took it)."""
+        claimed = item.renamed(self.root, item.failures, CLAIMED)
+        os.rename(item.path, claimed.path)
+        return claimed
+
+    def done(self, item: Item) -> Item:
+        """The work on `item` is done: keep it in `done/` (the ids there are remembered)."""
+        return self._move(item, self.done_dir, item.failures)
+
+    def retry(self, item: Item) -> Item:
+        """Processing failed once more: back in the queue, or in the bad folder at the limit."""
+        failures = item.failures + 1
+        if failures >= self.max_failures:
+            return self._move(item, self.bad_dir, failures)
+        return self._move(item, self.root, failures)
+
+    def fail(self, item: Item) -> Item:
+        """Give up on `item` now: it goes to the bad folder (`failed/` for the outbox)."""
+        return self._move(item, self.bad_dir, item.failures)
+
+    def release(self, item: Item) -> Item:
+        """Put a claimed message back as it was, without counting a failure (a deferred mail)."""
+        return self._move(item, self.root, item.failures)
+
+    def recover(self, stale_tmp_seconds: float = 3600) -> list[Item]:
+        """At start: every message left claimed by a crash counts one failure and is put back;
+        temporary files a crashed `put` left behind go (they were never acknowledged)."""
+        for tmp in self.root.glob(".*.tmp"):
+            with contextlib.suppress(OSError):
+                if time.time() - tmp.stat().st_mtime > stale_tmp_seconds:
+                    tmp.unlink()
+        return [self.retry(item) for item in self.claimed()]
+
+    def prune(self, older_than_ns: int) -> int:
+        """Forget done messages that arrived before `older_than_ns`; how many were removed."""
+        removed = 0
+        for item in self.finished():
+            if item.arrival_ns < older_than_ns:
+                with contextlib.suppress(FileNotFoundError):
+                    item.path.unlink()
+                    removed += 1
+        return removed
+
+    # -- helpers -------------------------------------------------------------------------------
+    def _move(self, item: Item, folder: Path, failures: int) -> Item:
+        folder.mkdir(parents=True, exist_ok=True)
+        moved = item.renamed(folder, failures, WAITING)
+        os.rename(item.path, moved.path)
+        sync_folder(folder)
+        if folder != item.path.parent:
+            sync_folder(item.path.parent)
+        return moved
+
+    @staticmethod
+    def _items(folder: Path, suffix: str) -> list[Item]:
+        try:
+            names = sorted(os.listdir(folder))
+        except FileNotFoundError:
+            return []
+        items = (item_at(folder / name) for name in names if name.endswith(suffix))
+        return [item for item in items if item is not None]
+
+    @contextlib.contextmanager
+    def _folder_lock(self):
+        """Serialise `put` between processes (the daemon and a `judge` command run by hand)."""
+        with open(self.root / ".lock", "a+b") as handle:
+            fcntl.flock(handle, fcntl.LOCK_EX)
+            try:
+                yield
+            finally:
+                fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def new_id() -> str:
+    return secrets.token_hex(8)
+
+
+def write_durably(path: Path, data: bytes) -> None:
+    """Temporary file in the same folder, fsync, rename into place, fsync the folder."""
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.rename(tmp, path)
+    except BaseException:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp)
+        raise
+    sync_folder(path.parent)
+
+
+def sync_folder(folder: Path) -> None:
+    fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)

@@ -1,0 +1,126 @@
+"""Fixtures for the mail transport: free loopback ports, a real aiosmtpd relay, configurations."""
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+from aiosmtpd.controller import Controller
+
+from judge.config import Config, parse_config
+
+LOOPBACK = "127.0.0.1"
+
+
+def free_port() -> int:
+    """A port nobody listens on now (the threaded Controller cannot bind port 0)."""
+    with socket.socket() as sock:
+        sock.bind((LOOPBACK, 0))
+        return sock.getsockname()[1]
+
+
+def wait_for(condition, timeout: float = 10.0, step: float = 0.02):
+    """Poll `condition` until it is truthy; its value, or AssertionError after `timeout`."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        value = condition()
+        if value:
+            return value
+        time.sleep(step)
+    raise AssertionError(f"timed out after {timeout} s waiting for {condition}")
+
+
+@dataclass
+class Received:
+    mail_from: str
+    rcpt_tos: list[str]
+    raw: bytes
+
+
+@dataclass
+class RelayHandler:
+    """Records what it accepts; refuses `refuse[address]` for good (5xx) and defers
+    `defer[address]` times (4xx) before it accepts that address."""
+
+    received: list[Received] = field(default_factory=list)
+    refuse: dict[str, str] = field(default_factory=dict)
+    defer: dict[str, int] = field(default_factory=dict)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    async def handle_RCPT(self, server, session, envelope, address, rcpt_options):
+        if address in self.refuse:
+            return self.refuse[address]
+        if self.defer.get(address, 0) > 0:
+            self.defer[address] -= 1
+            return "451 4.3.0 try again later"
+        envelope.rcpt_tos.append(address)
+        return "250 OK"
+
+    async def handle_DATA(self, server, session, envelope):
+        with self.lock:
+            self.received.append(Received(envelope.mail_from, list(envelope.rcpt_tos),
+                                          envelope.original_content))
+        return "250 OK: delivered"
+
+
+class Relay:
+    """The judge's outgoing server: an aiosmtpd Controller on loopback that can go down and up."""
+
+    def __init__(self, port: int):
+        self.port = port
+        self.handler = RelayHandler()
+        self.controller: Controller | None = None
+
+    def start(self) -> "Relay":
+        self.controller = Controller(self.handler, hostname=LOOPBACK, port=self.port,
+                                     enable_SMTPUTF8=True, ready_timeout=10)
+        self.controller.start()
+        return self
+
+    def stop(self) -> None:
+        if self.controller is not None:
+            self.controller.stop()
+            self.controller = None
+
+    @property
+    def received(self) -> list[Received]:
+        return self.handler.received
+
+
+@pytest.fixture
+def relay():
+    server = Relay(free_port()).start()
+    yield server
+    server.stop()
+
+
+def config_text(tmp_path: Path, **sections: dict) -> str:
+    """judge.toml text: loopback defaults in tmp_path, overridden per section."""
+    base = {
+        "judge": {"id": "TEST", "address": "judge@judge.test", "keeper": "keeper@judge.test"},
+        "paths": {"games": str(tmp_path / "games"), "maps": str(tmp_path / "maps"),
+                  "spool": str(tmp_path / "spool")},
+        "smtp_in": {"host": LOOPBACK, "port": free_port(), "max_bytes": 64 * 1024},
+    }
+    for name, values in sections.items():
+        base.setdefault(name, {}).update(values)
+    lines = []
+    for name, values in base.items():
+        lines.append(f"[{name}]")
+        for key, value in values.items():
+            rendered = str(value).lower() if isinstance(value, bool) else (
+                value if isinstance(value, int) else f'"{value}"')
+            lines.append(f"{key} = {rendered}")
+    return "\n".join(lines) + "\n"
+
+
+@pytest.fixture
+def make_config(tmp_path):
+    def make(**sections) -> Config:
+        text = config_text(tmp_path, **sections)
+        (tmp_path / "judge.toml").write_text(text)
+        return parse_config(text, str(tmp_path / "judge.toml"), tmp_path)
+    return make

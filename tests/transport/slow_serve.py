@@ -1,0 +1,29 @@
+"""A daemon whose mail handling is slow, so that a test can kill it with mail still queued.
+
+Run as `python slow_serve.py CONFIG SECONDS`: the default acknowledgement handler, `SECONDS` slower.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import sys
+import time
+
+from judge.config import load_config
+from judge.daemon import Daemon, received_reply
+
+
+def main() -> int:
+    config = load_config(sys.argv[1])
+    delay = float(sys.argv[2])
+    answer = received_reply(config.judge)
+
+    def slow(raw: bytes, now):
+        time.sleep(delay)
+        return answer(raw, now)
+    logging.basicConfig(stream=sys.stdout, level=logging.INFO)
+    return asyncio.run(Daemon(config, handle_mail=slow).run())
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,115 @@
+"""judge.toml: where it is found, its defaults, and errors with file, line and key."""
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from judge.config import Config, ConfigError, load_config, parse_config
+
+
+def problems_of(text: str, tmp_path) -> list[str]:
+    with pytest.raises(ConfigError) as caught:
+        parse_config(text, "judge.toml", tmp_path)
+    return [str(p) for p in caught.value.problems]
+
+
+def test_defaults_work_on_a_fresh_machine(tmp_path):
+    config = load_config(env={}, cwd=tmp_path)
+    assert config.smtp_in.host == "127.0.0.1" and config.smtp_in.port == 2525
+    assert config.smtp_out.host == "" and config.imap.host == ""
+    assert config.paths.spool == tmp_path / "spool" and config.paths.games == tmp_path / "games"
+    assert config.source == ""
+
+
+def test_explicit_file_wins_over_environment_and_working_directory(tmp_path):
+    (tmp_path / "judge.toml").write_text('[judge]\nid = "CWD"\n')
+    (tmp_path / "env.toml").write_text('[judge]\nid = "ENV"\n')
+    (tmp_path / "cli.toml").write_text('[judge]\nid = "CLI"\n')
+    env = {"JUDGE_CONFIG": str(tmp_path / "env.toml")}
+    assert load_config(tmp_path / "cli.toml", env, tmp_path).judge.id == "CLI"
+    assert load_config(None, env, tmp_path).judge.id == "ENV"
+    assert load_config(None, {}, tmp_path).judge.id == "CWD"
+
+
+def test_config_is_frozen(tmp_path):
+    config = load_config(env={}, cwd=tmp_path)
+    with pytest.raises(AttributeError):
+        config.smtp_in.port = 25  # type: ignore[misc]
+    assert isinstance(config, Config)
+
+
+def test_relative_paths_are_taken_from_the_working_directory(tmp_path):
+    config = parse_config('[paths]\nspool = "var/spool"\n', "judge.toml", tmp_path)
+    assert config.paths.spool == tmp_path / "var" / "spool"
+    assert config.paths.games == tmp_path / "games"
+
+
+def test_unknown_key_is_reported_with_its_line(tmp_path):
+    text = '[judge]\nid = "X"\n\n[smtp_in]\nport = 2525\nmax_size = 10\n'
+    assert problems_of(text, tmp_path) == [
+        "judge.toml:6: unknown key 'max_size' in [smtp_in] (known: host, port, max_bytes)"]
+
+
+def test_unknown_section_is_reported_with_its_line(tmp_path):
+    assert problems_of('[judge]\nid = "X"\n[smtp]\nhost = "x"\n', tmp_path) == [
+        "judge.toml:3: unknown section [smtp] (known: judge, paths, smtp_in, smtp_out, imap)"]
+
+
+@pytest.mark.parametrize("line, message", [
+    ('port = "25"', "[smtp_out] port: expected an integer, got '25'"),
+    ("port = true", "[smtp_out] port: expected an integer, got True"),
+    ("port = 70000", "[smtp_out] port: a port is between 1 and 65535, got 70000"),
+    ('starttls = "yes"', "[smtp_out] starttls: expected true or false, got 'yes'"),
+    ("user = 3", "[smtp_out] user: expected a string, got 3"),
+])
+def test_wrong_types_are_reported_with_line_and_key(tmp_path, line, message):
+    assert problems_of(f"[smtp_out]\nhost = \"relay\"\n{line}\n", tmp_path) == [
+        f"judge.toml:3: {message}"]
+
+
+def test_every_problem_is_reported_at_once(tmp_path):
+    text = '[judge]\naddress = "no-at-sign"\n[imap]\ninterval = 0\npassword = "x"\n'
+    assert problems_of(text, tmp_path) == [
+        "judge.toml:2: [judge] address: expected an e-mail address like judge@example.org, "
+        "got 'no-at-sign'",
+        "judge.toml:4: [imap] interval: must be positive, got 0",
+        "judge.toml:5: unknown key 'password' in [imap] "
+        "(known: host, port, user, password_file, folder, interval)"]
+
+
+def test_bad_toml_gives_the_line_tomllib_found(tmp_path):
+    [problem] = problems_of('[judge]\nid = "X"\nkeeper = \n', tmp_path)
+    assert problem.startswith("judge.toml:3: not valid TOML: ")
+
+
+def test_missing_explicit_file_is_an_error(tmp_path):
+    with pytest.raises(ConfigError, match="cannot read the configuration"):
+        load_config(tmp_path / "nowhere.toml", {}, tmp_path)
+
+
+def test_smtp_password_comes_from_the_environment_first(tmp_path):
+    (tmp_path / "secret").write_text("from-file\n")
+    (tmp_path / "judge.toml").write_text('[smtp_out]\nuser = "u"\npassword_file = "secret"\n')
+    assert load_config(None, {}, tmp_path).smtp_out.password == "from-file"
+    env = {"JUDGE_SMTP_PASSWORD": "from-env"}
+    assert load_config(None, env, tmp_path).smtp_out.password == "from-env"
+    assert "from-file" not in repr(load_config(None, {}, tmp_path))
+
+
+def test_unreadable_password_file_names_the_key(tmp_path):
+    (tmp_path / "judge.toml").write_text('[imap]\nhost = "imap.test"\npassword_file = "nope"\n')
+    with pytest.raises(ConfigError) as caught:
+        load_config(None, {}, tmp_path)
+    [problem] = caught.value.problems
+    assert problem.line == 3 and "[imap] password_file: cannot read nope" in problem.message
+
+
+def test_judge_serve_with_a_bad_config_exits_78_with_the_location(tmp_path):
+    (tmp_path / "judge.toml").write_text('[smtp_in]\nport = "twenty-five"\n')
+    done = subprocess.run([sys.executable, "-m", "judge.cli", "serve", "--config",
+                           str(tmp_path / "judge.toml")], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 78
+    assert f"{tmp_path / 'judge.toml'}:2: [smtp_in] port: expected an integer" in done.stderr

@@ -1,0 +1,208 @@
+"""The daemon in-process: the inbox worker, the injected callables, the scheduler, a clean stop."""
+from __future__ import annotations
+
+import asyncio
+import smtplib
+import threading
+import time
+from datetime import datetime, timezone
+from email import message_from_bytes, policy
+
+import pytest
+from apscheduler.triggers.cron import CronTrigger
+from apscheduler.triggers.interval import IntervalTrigger
+
+from judge.config import JudgeSection
+from judge.daemon import (MISFIRE_GRACE_SECONDS, Daemon, build_scheduler, no_reply_reason,
+                          received_reply)
+from judge.mailout.envelope import build_message
+
+from .conftest import LOOPBACK, wait_for
+
+JUDGE = JudgeSection(id="TEST", address="judge@judge.test", keeper="keeper@judge.test")
+UTC = timezone.utc
+ORDERS = (b"From: anne@players.test\r\nTo: judge@judge.test\r\nSubject: orders\r\n"
+          b"Message-ID: <o1@players.test>\r\n\r\nA PAR - BUR\r\n")
+
+
+def parsed(raw: bytes):
+    return message_from_bytes(raw, policy=policy.default)
+
+
+def spooled(headers: str) -> bytes:
+    return (f"Return-Path: <anne@players.test>\r\n{headers}From: anne@players.test\r\n"
+            "Subject: x\r\n\r\nbody\r\n").encode()
+
+
+@pytest.mark.parametrize("raw, reason", [
+    (spooled(""), ""),
+    (spooled("Auto-Submitted: no\r\n"), ""),
+    (b"Return-Path: <>\r\nFrom: MAILER-DAEMON@x.test\r\n\r\nbounce\r\n", "a bounce"),
+    (spooled("Auto-Submitted: auto-replied\r\n"), "Auto-Submitted: auto-replied"),
+    (spooled("Precedence: bulk\r\n"), "Precedence: bulk"),
+    (spooled("Precedence: junk\r\n"), "Precedence: junk"),
+    (spooled("Precedence: list\r\n"), "Precedence: list"),
+    (spooled("X-Loop: judge@judge.test\r\n"), "our own X-Loop"),
+], ids=["player", "auto-submitted-no", "bounce", "auto-replied", "bulk", "junk", "list", "x-loop"])
+def test_default_handler_never_answers_robots(raw, reason):
+    assert no_reply_reason(parsed(raw), JUDGE).startswith(reason)
+    replies = received_reply(JUDGE)(raw, datetime(2026, 3, 1, tzinfo=UTC))
+    assert len(replies) == (0 if reason else 1)
+
+
+def test_default_reply_threads_and_is_deterministic():
+    raw = b"Return-Path: <anne@players.test>\r\n" + ORDERS
+    [one] = received_reply(JUDGE)(raw, datetime(2026, 3, 1, tzinfo=UTC))
+    [two] = received_reply(JUDGE)(raw, datetime(2026, 3, 2, tzinfo=UTC))
+    assert one["To"] == "anne@players.test" and one["In-Reply-To"] == "<o1@players.test>"
+    assert one["Auto-Submitted"] == "auto-replied" and one["Message-ID"] == two["Message-ID"]
+
+
+def test_tick_runs_at_00_20_40_utc_late_ticks_run_and_missed_ones_coalesce():
+    async def check():
+        scheduler = build_scheduler(lambda: None)
+        job = scheduler.get_job("tick")
+        assert isinstance(job.trigger, CronTrigger)
+        assert job.coalesce is True and job.max_instances == 1
+        assert job.misfire_grace_time == MISFIRE_GRACE_SECONDS >= 600
+        at = datetime(2026, 3, 29, 0, 59, 30, tzinfo=UTC)
+        times = []
+        for _ in range(4):
+            at = job.trigger.get_next_fire_time(None, at)
+            times.append(at.strftime("%H:%M"))
+            at = at.replace(second=1)
+        assert times == ["01:00", "01:20", "01:40", "02:00"]
+    asyncio.run(check())
+
+
+def send(port: int, raw: bytes, sender: str = "anne@players.test") -> None:
+    with smtplib.SMTP(LOOPBACK, port, timeout=10) as smtp:
+        smtp.sendmail(sender, ["judge@judge.test"], raw)
+
+
+def run_daemon(daemon: Daemon, scenario) -> int:
+    """Run the daemon and, in a thread, `scenario()`; then stop it as SIGTERM would."""
+    async def main():
+        task = asyncio.create_task(daemon.run())
+        await asyncio.to_thread(wait_for, lambda: daemon.server is not None)
+        try:
+            await asyncio.to_thread(scenario)
+        finally:
+            daemon.stop.set()
+        return await task
+    return asyncio.run(main())
+
+
+def test_mail_in_reply_out_through_the_relay(make_config, relay):
+    config = make_config(smtp_out={"host": LOOPBACK, "port": relay.port})
+    daemon = Daemon(config)
+
+    def scenario():
+        send(config.smtp_in.port, ORDERS)
+        wait_for(lambda: relay.received)
+    assert run_daemon(daemon, scenario) == 0
+    [reply] = relay.received
+    assert reply.rcpt_tos == ["anne@players.test"]
+    assert parsed(reply.raw)["In-Reply-To"] == "<o1@players.test>"
+    assert daemon.spools.inbox.waiting() == [] and len(daemon.spools.inbox.finished()) == 1
+
+
+def test_mail_handler_and_tick_are_injected_and_never_overlap(make_config, relay):
+    config = make_config(smtp_out={"host": LOOPBACK, "port": relay.port})
+    busy = threading.Lock()
+    seen = {"mail": [], "tick": [], "overlap": 0}
+
+    def exclusive(kind, value):
+        if not busy.acquire(blocking=False):
+            seen["overlap"] += 1
+            return
+        try:
+            seen[kind].append(value)
+            time.sleep(0.05)
+        finally:
+            busy.release()
+
+    def handle_mail(raw, now):
+        exclusive("mail", raw)
+        return [build_message(config.judge, to="anne@players.test", subject="handled",
+                              body="ok\n", now=now, key=f"handled-{len(seen['mail'])}")]
+
+    def tick(now):
+        exclusive("tick", now)
+        return [build_message(config.judge, to="master@players.test", subject="tick",
+                              body="tick\n", now=now, key="tick-once")]
+
+    daemon = Daemon(config, handle_mail=handle_mail, tick=tick,
+                    tick_trigger=IntervalTrigger(seconds=0.1))
+
+    def scenario():
+        for n in range(5):
+            send(config.smtp_in.port, ORDERS.replace(b"o1@", f"o{n}@".encode()))
+        wait_for(lambda: len(seen["mail"]) == 5 and len(seen["tick"]) >= 2)
+        wait_for(lambda: len(relay.received) >= 6)
+    assert run_daemon(daemon, scenario) == 0
+    assert seen["overlap"] == 0
+    assert all(raw.startswith(b"Return-Path: <anne@players.test>\r\n") for raw in seen["mail"])
+    assert all(isinstance(now, datetime) and now.tzinfo is not None for now in seen["tick"])
+    subjects = [str(parsed(r.raw)["Subject"]) for r in relay.received]
+    assert subjects.count("handled") == 5 and subjects.count("tick") == 1  # one id, sent once
+
+
+def test_a_mail_failing_three_times_goes_to_bad_and_the_keeper_is_told(make_config):
+    config = make_config()
+    calls = []
+
+    def broken(raw, now):
+        calls.append(raw)
+        raise RuntimeError("the command layer has a bug")
+    daemon = Daemon(config, handle_mail=broken)
+
+    def scenario():
+        send(config.smtp_in.port, ORDERS)
+        wait_for(lambda: daemon.spools.inbox.failed())
+    assert run_daemon(daemon, scenario) == 0
+    assert len(calls) == 3 and daemon.spools.inbox.waiting() == []
+    [alert] = daemon.spools.outbox.waiting()  # no relay configured: it waits in the outbox
+    message = parsed(alert.path.read_bytes())
+    assert message["To"] == "keeper@judge.test" and "the command layer has a bug" in \
+        message.get_content()
+
+
+def test_stop_finishes_the_tick_in_hand(make_config):
+    config = make_config()
+    started, finished = threading.Event(), threading.Event()
+
+    def slow_tick(now):
+        started.set()
+        time.sleep(0.5)
+        finished.set()
+        return [build_message(config.judge, to="m@players.test", subject="results", body="r\n",
+                              now=now, key="results")]
+    daemon = Daemon(config, tick=slow_tick, tick_trigger=IntervalTrigger(seconds=0.05))
+    assert run_daemon(daemon, lambda: started.wait(10)) == 0
+    assert finished.is_set()
+    assert [item.id for item in daemon.spools.outbox.waiting()] == ["results.test@judge.test"]
+
+
+def test_stop_finishes_the_mail_in_hand(make_config):
+    config = make_config()
+    started, finished = threading.Event(), threading.Event()
+
+    def slow_mail(raw, now):
+        started.set()
+        time.sleep(0.5)
+        finished.set()
+        return []
+    daemon = Daemon(config, handle_mail=slow_mail)
+    assert run_daemon(daemon, lambda: (send(config.smtp_in.port, ORDERS), started.wait(10))) == 0
+    assert finished.is_set() and len(daemon.spools.inbox.finished()) == 1
+    assert daemon.spools.inbox.claimed() == []
+
+
+def test_a_busy_port_makes_serve_fail_with_1(make_config):
+    config = make_config()
+    import socket
+    with socket.socket() as taken:
+        taken.bind((LOOPBACK, config.smtp_in.port))
+        taken.listen()
+        assert asyncio.run(Daemon(config).run()) == 1

@@ -1,0 +1,173 @@
+"""`judge serve` as a real process on loopback ports: readiness, mail in and out, SIGTERM, SIGKILL."""
+from __future__ import annotations
+
+import os
+import secrets
+import signal
+import smtplib
+import socket
+import subprocess
+import sys
+import threading
+import time
+from email import message_from_bytes, policy
+from pathlib import Path
+
+import pytest
+
+from judge.spool import Spool
+
+from .conftest import LOOPBACK, wait_for
+
+HERE = Path(__file__).parent
+
+
+class Notifications:
+    """The systemd side of sd_notify: an abstract datagram socket collecting messages."""
+
+    def __init__(self):
+        self.name = f"@judge-test-{secrets.token_hex(6)}"
+        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+        self.sock.bind("\0" + self.name[1:])
+        self.sock.settimeout(0.1)
+        self.messages: list[str] = []
+
+    def wait_for(self, text: str, timeout: float = 30.0) -> None:
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            if any(text in m for m in self.messages):
+                return
+            try:
+                self.messages.append(self.sock.recv(4096).decode())
+            except socket.timeout:
+                pass
+        raise AssertionError(f"no {text!r} from the daemon; got {self.messages}")
+
+    def close(self) -> None:
+        self.sock.close()
+
+
+def start(argv: list[str], cwd: Path, notify: Notifications) -> subprocess.Popen:
+    env = {**os.environ, "NOTIFY_SOCKET": notify.name, "PYTHONUNBUFFERED": "1"}
+    env.pop("JUDGE_CONFIG", None)
+    process = subprocess.Popen(argv, cwd=cwd, env=env, stdout=subprocess.PIPE,
+                               stderr=subprocess.STDOUT)
+    try:
+        notify.wait_for("READY=1")
+    except AssertionError:
+        process.kill()
+        raise AssertionError(process.communicate()[0].decode())
+    return process
+
+
+def judge_serve(tmp_path: Path, notify: Notifications) -> subprocess.Popen:
+    return start([sys.executable, "-m", "judge.cli", "serve", "--config",
+                  str(tmp_path / "judge.toml")], tmp_path, notify)
+
+
+@pytest.fixture
+def notify():
+    listener = Notifications()
+    yield listener
+    listener.close()
+
+
+def mail(n: int, sender: str = "anne@players.test", extra: str = "") -> bytes:
+    return (f"From: {sender}\r\nTo: judge@judge.test\r\nSubject: orders {n}\r\n"
+            f"Message-ID: <m{n}@players.test>\r\n{extra}\r\nA PAR - BUR\r\n").encode()
+
+
+def test_serve_answers_through_the_relay_and_stops_cleanly_on_sigterm(make_config, relay, notify,
+                                                                      tmp_path):
+    config = make_config(smtp_out={"host": LOOPBACK, "port": relay.port})
+    process = judge_serve(tmp_path, notify)
+    try:
+        with smtplib.SMTP(LOOPBACK, config.smtp_in.port, timeout=10) as smtp:
+            smtp.sendmail("anne@players.test", ["judge@judge.test"], mail(1))
+            smtp.sendmail("", ["judge@judge.test"], mail(2, "MAILER-DAEMON@players.test"))
+            smtp.sendmail("bot@players.test", ["judge@judge.test"],
+                          mail(3, "bot@players.test", "Auto-Submitted: auto-replied\r\n"))
+        wait_for(lambda: relay.received, timeout=30)
+        wait_for(lambda: len(Spool(config.paths.spool / "inbox").finished()) == 3, timeout=30)
+        process.send_signal(signal.SIGTERM)
+        output = process.communicate(timeout=30)[0].decode()
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 0, output
+    notify.wait_for("STOPPING=1")
+    [reply] = relay.received  # the bounce and the auto-reply got no answer
+    message = message_from_bytes(reply.raw, policy=policy.default)
+    assert reply.rcpt_tos == ["anne@players.test"]
+    assert message["In-Reply-To"] == "<m1@players.test>" and message["Subject"] == "Re: orders 1"
+    assert message["From"] == "Judge TEST <judge@judge.test>"
+    assert message["Auto-Submitted"] == "auto-replied" and message["X-Loop"] == "judge@judge.test"
+    assert "stopped" in output
+
+
+def test_without_a_relay_replies_wait_in_the_outbox_and_judge_outbox_lists_them(make_config,
+                                                                               notify, tmp_path):
+    config = make_config()
+    process = judge_serve(tmp_path, notify)
+    try:
+        with smtplib.SMTP(LOOPBACK, config.smtp_in.port, timeout=10) as smtp:
+            smtp.sendmail("anne@players.test", ["judge@judge.test"], mail(1))
+        wait_for(lambda: Spool(config.paths.spool / "outbox").waiting(), timeout=30)
+    finally:
+        process.send_signal(signal.SIGTERM)
+        process.communicate(timeout=30)
+    listing = subprocess.run([sys.executable, "-m", "judge.cli", "--config",
+                              str(tmp_path / "judge.toml"), "outbox"], capture_output=True,
+                             text=True, timeout=60)
+    assert listing.returncode == 0
+    assert "waiting  received-" in listing.stdout and "to anne@players.test: Re: orders 1" in \
+        listing.stdout
+    assert listing.stdout.splitlines()[-1].startswith("1 waiting, 0 failed")
+
+
+def test_sigkill_while_mail_arrives_loses_no_accepted_mail(make_config, notify, tmp_path):
+    config = make_config()
+    argv = [sys.executable, str(HERE / "slow_serve.py"), str(tmp_path / "judge.toml"), "0.02"]
+    process = start(argv, tmp_path, notify)
+    accepted: list[int] = []
+    stop = threading.Event()
+
+    def client(first: int) -> None:
+        n = first
+        while not stop.is_set():
+            try:
+                with smtplib.SMTP(LOOPBACK, config.smtp_in.port, timeout=5) as smtp:
+                    smtp.sendmail("anne@players.test", ["judge@judge.test"], mail(n))
+                accepted.append(n)  # it got its 250
+            except (OSError, smtplib.SMTPException):
+                pass
+            n += 2
+    clients = [threading.Thread(target=client, args=(k,)) for k in (0, 1)]
+    for thread in clients:
+        thread.start()
+    try:
+        wait_for(lambda: len(accepted) >= 40, timeout=30)
+    finally:
+        process.kill()  # SIGKILL, with mail arriving and a backlog in the inbox
+        process.communicate(timeout=30)
+        stop.set()
+        for thread in clients:
+            thread.join(10)
+    inbox = Spool(config.paths.spool / "inbox")
+    backlog = len(inbox.waiting()) + len(inbox.claimed())
+    assert backlog > 0, "the kill came too late to test anything"
+
+    notify.messages.clear()
+    process = start(argv, tmp_path, notify)
+    try:
+        wait_for(lambda: not inbox.waiting() and not inbox.claimed(), timeout=60)
+    finally:
+        process.send_signal(signal.SIGTERM)
+        process.communicate(timeout=30)
+    assert inbox.failed() == []
+    outbox = Spool(config.paths.spool / "outbox")
+    answered = set()
+    for item in outbox.waiting() + outbox.finished():
+        reply = message_from_bytes(item.path.read_bytes(), policy=policy.default)
+        answered.add(str(reply["In-Reply-To"]))
+    assert {f"<m{n}@players.test>" for n in accepted} <= answered

@@ -1,0 +1,113 @@
+"""The durable queues: arrival order, claim/done, three failures to bad/, crash recovery, ids."""
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from judge.spool import Spool, SpoolError, safe_id
+
+
+@pytest.fixture
+def spool(tmp_path):
+    return Spool(tmp_path / "inbox").create()
+
+
+def test_put_stores_the_bytes_and_leaves_no_temporary_file(spool):
+    item = spool.put(b"raw mail\r\n")
+    assert spool.read(item) == b"raw mail\r\n"
+    assert [p.name for p in spool.root.iterdir() if p.name.endswith(".tmp")] == []
+
+
+def test_waiting_lists_in_arrival_order(spool):
+    ids = [spool.put(f"mail {n}".encode()).id for n in range(20)]
+    assert [item.id for item in spool.waiting()] == ids
+
+
+def test_claim_renames_to_bak_and_done_keeps_it_out_of_the_queue(spool):
+    item = spool.put(b"x")
+    claimed = spool.claim(item)
+    assert claimed.path.suffix == ".bak" and spool.waiting() == [] and spool.claimed() == [claimed]
+    spool.done(claimed)
+    assert spool.waiting() == [] and spool.claimed() == [] and len(spool.finished()) == 1
+
+
+def test_claiming_twice_fails(spool):
+    item = spool.put(b"x")
+    spool.claim(item)
+    with pytest.raises(FileNotFoundError):
+        spool.claim(item)
+
+
+def test_third_failure_moves_the_mail_to_bad(spool):
+    item = spool.put(b"x")
+    for expected_failures in (1, 2):
+        item = spool.retry(spool.claim(item))
+        assert item.failures == expected_failures and spool.waiting() == [item]
+    bad = spool.retry(spool.claim(item))
+    assert bad.path.parent == spool.bad_dir and spool.waiting() == []
+    assert spool.failed() == [bad] and spool.read(bad) == b"x"
+
+
+def test_fail_moves_at_once_to_the_named_folder(tmp_path):
+    outbox = Spool(tmp_path / "outbox", bad="failed").create()
+    failed = outbox.fail(outbox.claim(outbox.put(b"x", "m1")))
+    assert failed.path.parent == tmp_path / "outbox" / "failed"
+
+
+def test_release_puts_a_claimed_mail_back_without_a_failure(spool):
+    item = spool.release(spool.claim(spool.put(b"x")))
+    assert item.failures == 0 and spool.waiting() == [item]
+
+
+def test_recover_puts_crashed_work_back_as_a_failure(spool):
+    spool.claim(spool.put(b"first"))
+    second = spool.put(b"second")
+    recovered = Spool(spool.root).recover()  # a new process after the crash
+    assert [item.failures for item in recovered] == [1]
+    assert [spool.read(item) for item in spool.waiting()] == [b"first", b"second"]
+    assert spool.waiting()[1] == second
+
+
+def test_a_mail_that_crashes_the_worker_three_times_ends_in_bad(spool):
+    spool.put(b"poison")
+    for _ in range(3):
+        for item in spool.waiting():
+            spool.claim(item)
+        Spool(spool.root).recover()
+    assert spool.waiting() == [] and len(spool.failed()) == 1
+
+
+def test_recover_removes_stale_temporary_files_only(spool):
+    stale, fresh = spool.root / ".a.tmp", spool.root / ".b.tmp"
+    stale.write_bytes(b"half")
+    fresh.write_bytes(b"half")
+    os.utime(stale, (1, 1))
+    spool.recover()
+    assert not stale.exists() and fresh.exists()
+
+
+def test_putting_a_known_id_again_does_nothing_wherever_it_is(spool):
+    assert spool.put(b"one", "game-S1901M-results") is not None
+    assert spool.put(b"two", "game-S1901M-results") is None
+    spool.done(spool.claim(spool.waiting()[0]))
+    assert spool.put(b"three", "game-S1901M-results") is None
+    assert [spool.read(i) for i in spool.finished()] == [b"one"] and spool.waiting() == []
+
+
+def test_ids_that_could_escape_the_folder_are_refused(spool):
+    with pytest.raises(SpoolError):
+        spool.put(b"x", "../../etc/passwd")
+
+
+def test_safe_id_keeps_message_ids_readable():
+    assert safe_id("<results.S1901M.test@judge.test>") == "results.S1901M.test@judge.test"
+    assert safe_id("<a/b c@x>") == "a_b_c@x"
+
+
+def test_prune_forgets_old_done_mail(spool):
+    old = spool.done(spool.claim(spool.put(b"old", "old")))
+    new = spool.done(spool.claim(spool.put(b"new", "new")))
+    assert spool.prune(new.arrival_ns) == 1
+    assert spool.finished() == [new] and not old.path.exists()
+    assert spool.put(b"old again", "old") is not None  # forgotten ids are new again

@@ -26,33 +26,32 @@ Checker = Callable[[Order], "str | None"]
 
 
 class Piece:
-    """A unit on the board and the order it carries out this phase."""
+    """A unit on the board and the order it carries out this phase.
 
-    __slots__ = ("index", "power", "unit", "province", "order", "kind", "illegal", "void",
-                 "dest", "dest_province", "by_convoy", "path", "base", "opponent", "supporters",
-                 "target", "directed", "army", "fleets", "has_route")
+    Most fields matter to one kind of order only; their class-level values are the defaults."""
+
+    order: Order | None = None  # as given (on this unit), None when unordered
+    kind = HOLD  # what the unit does: HOLD, MOVE, SUPPORT or CONVOY
+    illegal: str | None = None  # why the given order is illegal (the unit then holds)
+    void: str | None = None  # why a legal support or convoy order helps nobody
+    dest = ""  # MOVE: the location arrived at
+    dest_province = ""
+    by_convoy = False
+    path: tuple[str, ...] = ()  # MOVE: the convoy route the order writes out, if any
+    base = UNIT  # MOVE: strength of the crossing (FULL, HALF or NONE)
+    opponent: Piece | None = None  # MOVE: the unit moving the other way head to head
+    target: Piece | None = None  # SUPPORT: the unit supported
+    directed = ""  # SUPPORT: the province the support goes into
+    army: Piece | None = None  # CONVOY: the army convoyed
+    fleets: list[Piece] = []  # MOVE by convoy: the fleets ordered to convoy it (never mutated)
+    has_route = False  # MOVE by convoy: those fleets make a route at all
 
     def __init__(self, index: int, power: str, unit: Unit) -> None:
         self.index = index
         self.power = power
         self.unit = unit
-        self.province = unit.province
-        self.order: Order | None = None  # as given (on this unit), None when unordered
-        self.kind = HOLD  # what the unit does: HOLD, MOVE, SUPPORT or CONVOY
-        self.illegal: str | None = None  # why the given order is illegal (the unit then holds)
-        self.void: str | None = None  # why a legal support or convoy order helps nobody
-        self.dest = ""  # MOVE: the location arrived at
-        self.dest_province = ""
-        self.by_convoy = False
-        self.path: tuple[str, ...] = ()  # the convoy route the order writes out, if any
-        self.base = UNIT  # MOVE: strength of the crossing (FULL, HALF or NONE)
-        self.opponent: Piece | None = None  # MOVE: the unit moving the other way head to head
+        self.province = province_of(unit.location)
         self.supporters: list[Piece] = []  # supports of this unit's move, or of its holding
-        self.target: Piece | None = None  # SUPPORT: the unit supported
-        self.directed = ""  # SUPPORT: the province the support goes into
-        self.army: Piece | None = None  # CONVOY: the army convoyed
-        self.fleets: list[Piece] = []  # MOVE by convoy: the fleets ordered to convoy it
-        self.has_route = False  # MOVE by convoy: those fleets make a route at all
 
     def __repr__(self) -> str:
         return f"<{self.power} {self.unit} {self.kind}>"
@@ -73,6 +72,7 @@ class Board:
         self.dummies = frozenset(name for name, p in m.powers.items() if p.dummy)
         self._touching: dict[str, frozenset[str]] = {}
         self._seas: list[str] | None = None
+        self._coasts: dict[str, tuple[str, ...]] | None = None
 
     def owned(self, power: str) -> frozenset[str]:
         return frozenset(self.position.centers.get(power, ()))
@@ -88,7 +88,7 @@ class Board:
         """The adjacency a unit would cross to support into `province` (any coast of it)."""
         if piece.unit.type is UnitType.ARMY:
             return self.crossing(piece.unit, piece.power, province)
-        for dest in (province, *self.map.coasts_of(province)):
+        for dest in (province, *self.coasts(province)):
             abut = self.crossing(piece.unit, piece.power, dest)
             if abut is not None:
                 return abut
@@ -97,6 +97,16 @@ class Board:
     def friendly_fire(self, power: str) -> bool:
         """Whether units of `power` may be dislodged by their own side (FRIENDLY_FIRE, DUMMY_FIRE)."""
         return "FRIENDLY_FIRE" in self.rules or ("DUMMY_FIRE" in self.rules and power in self.dummies)
+
+    def coasts(self, province: str) -> tuple[str, ...]:
+        """The coasts of a province (none for most)."""
+        if self._coasts is None:
+            found: dict[str, tuple[str, ...]] = {}
+            for abbrev in self.map.locations:
+                if "/" in abbrev:
+                    found[province_of(abbrev)] = found.get(province_of(abbrev), ()) + (abbrev,)
+            self._coasts = found
+        return self._coasts.get(province, ())
 
     def convoy_spaces(self) -> list[str]:
         """The locations on which a fleet may convoy."""
@@ -144,38 +154,39 @@ def build_board(m: Map, position: Position, orders: Mapping[str, Sequence[Order]
     return board
 
 
+MOVEMENT_ORDERS = frozenset({Hold, Move, Support, Convoy})
+
+
 def _assign(board: Board, power: str, order: Order, check: Checker | None) -> None:
     """Record a given order and attach it to the unit it commands, if any."""
-    if not isinstance(order, (Hold, Move, Support, Convoy)):
+    if type(order) not in MOVEMENT_ORDERS:
         board.given.append((order, None, "only hold, move, support and convoy orders are "
                                           "given in a movement phase"))
         return
-    piece = board.at.get(order.unit.province)
-    reason = _foreign(board, power, order, piece)
-    if reason is not None:
-        board.given.append((order, None, reason))
+    unit = order.unit  # type: ignore[union-attr]
+    piece = board.at.get(province_of(unit.location))
+    if piece is None or piece.unit.type is not unit.type or (
+            piece.power != power and "ORDER_ANY" not in board.rules):
+        board.given.append((order, None, _foreign(board, power, unit, piece)))
         return
-    assert piece is not None
     if piece.order is not None:  # a later order replaces an earlier one
         board.given = [(o, None if p is piece else p, "replaced by a later order for the unit"
                         if p is piece else r) for o, p, r in board.given]
     board.given.append((order, piece, None))
     piece.illegal = check(order) if check is not None else None
-    order = replace(order, unit=piece.unit)
+    if unit.location != piece.unit.location:
+        order = replace(order, unit=piece.unit)
     piece.order, piece.kind, piece.void = order, HOLD, None
     if piece.illegal is None:
         piece.illegal = _immobile(board, piece, order)
 
 
-def _foreign(board: Board, power: str, order: Order, piece: Piece | None) -> str | None:
-    unit = order.unit
+def _foreign(board: Board, power: str, unit: Unit, piece: Piece | None) -> str:
     if piece is None:
         return f"there is no unit in {unit.province}"
-    if piece.power != power and "ORDER_ANY" not in board.rules:
-        return f"{piece.unit} is not a unit of {power}"
     if piece.unit.type is not unit.type:
         return f"the unit in {unit.province} is {piece.unit}, not {unit}"
-    return None
+    return f"{piece.unit} is not a unit of {power}"
 
 
 def _immobile(board: Board, piece: Piece, order: Order) -> str | None:
@@ -217,7 +228,7 @@ def _set_move(board: Board, piece: Piece, order: Move) -> str | None:
 
 
 def _set_fleet_move(board: Board, piece: Piece, dest: str) -> str | None:
-    coasts = board.map.coasts_of(dest)
+    coasts = board.coasts(dest) if "/" not in dest else ()
     if coasts:  # a bare province with coasts: the only coast the fleet can reach
         reachable = [c for c in coasts if board.crossing(piece.unit, piece.power, c)]
         if len(reachable) != 1:

@@ -21,7 +21,7 @@ from judge.adjudicator.model import OrderResult, Position, Resolution, Result
 from judge.adjudicator.resolver import Resolver
 from judge.maps.model import Map
 from judge.orders.model import Hold, Order
-from judge.types import Unit, province_of
+from judge.types import Unit, UnitType, province_of
 
 DEFAULT_CHECK = object()  # use judge.orders.validate.check_order
 
@@ -81,14 +81,14 @@ class Adjudication:
                 resolve(DECISIONS * piece.index + SUPPORTS)
 
     def moved(self, piece: Piece) -> bool:
-        return piece.kind == MOVE and self.resolver.resolve(DECISIONS * piece.index + MOVES)
+        """Whether the unit moved (once `run` has decided every move)."""
+        return piece.kind == MOVE and self.resolver.value[DECISIONS * piece.index + MOVES]
 
     # --- reading off the outcome ------------------------------------------------------------------
 
     def resolution(self) -> Resolution:
         board = self.board
-        dislodgers = {p.index: a for p in board.pieces
-                      if (a := moves.dislodger(board, self.resolver, p)) is not None}
+        dislodgers = self._dislodgers()
         results = [self._given_result(order, piece, reason, dislodgers)
                    for order, piece, reason in board.given]
         results += [OrderResult(Hold(p.power, p.unit), self._words(p, (), dislodgers), "no order")
@@ -97,6 +97,18 @@ class Adjudication:
         return Resolution(phase=board.position.phase, results=tuple(results), units=units,
                           dislodged=self._dislodged(dislodgers, units),
                           centers=dict(board.position.centers), homes=board.position.homes)
+
+    def _dislodgers(self) -> dict[int, Piece]:
+        """Each dislodged unit's index -> the unit that dislodged it."""
+        found = {}
+        for province, attackers in self.board.attackers.items():
+            occupant = self.board.at.get(province)
+            if occupant is None or self.moved(occupant):
+                continue
+            winner = next((a for a in attackers if self.moved(a)), None)
+            if winner is not None:
+                found[occupant.index] = winner
+        return found
 
     def _given_result(self, order: Order, piece: Piece | None, reason: str | None,
                       dislodgers: dict[int, Piece]) -> OrderResult:
@@ -110,21 +122,21 @@ class Adjudication:
 
     def _words(self, piece: Piece, words: tuple[Result, ...],
                dislodgers: dict[int, Piece]) -> tuple[Result, ...]:
-        if piece.index in dislodgers:
-            words += (Result.DISLODGED,)
-        return tuple(sorted(words, key=lambda w: w.value))
+        if piece.index not in dislodgers:
+            return words
+        return tuple(sorted(words + (Result.DISLODGED,), key=lambda w: w.value))
 
     def _order_words(self, piece: Piece) -> tuple[Result, ...]:
-        resolve = self.resolver.resolve
         if piece.void is not None:
             return (Result.VOID,)
-        if piece.kind == MOVE:
-            if resolve(DECISIONS * piece.index + MOVES):
+        kind = piece.kind
+        if kind == MOVE:
+            if self.moved(piece):
                 return ()
             return (self._convoy_failure(piece) or Result.BOUNCE,)
-        if piece.kind == SUPPORT:
-            return () if resolve(DECISIONS * piece.index + SUPPORTS) else (Result.CUT,)
-        if piece.kind == CONVOY and piece.army is not None:
+        if kind == SUPPORT:
+            return () if self.resolver.resolve(DECISIONS * piece.index + SUPPORTS) else (Result.CUT,)
+        if kind == CONVOY and piece.army is not None:
             failure = self._convoy_failure(piece.army)
             return (failure,) if failure else ()
         return ()
@@ -145,22 +157,23 @@ class Adjudication:
                 continue
             unit = Unit(piece.unit.type, piece.dest) if self.moved(piece) else piece.unit
             after.setdefault(piece.power, []).append(unit)
-        return {power: tuple(sorted(units)) for power, units in after.items()}
+        return {power: tuple(sorted(units, key=_unit_order)) for power, units in after.items()}
 
     def _dislodged(self, dislodgers: dict[int, Piece],
                    units: Mapping[str, tuple[Unit, ...]]) -> dict[str, dict[Unit, tuple[str, ...]]]:
+        if not dislodgers:
+            return {}
         board = self.board
         occupied = {u.province for us in units.values() for u in us}
         standoffs = {p.dest_province for p in board.pieces if p.kind == MOVE and not self.moved(p)
                      and moves.prevent_strength(self.resolver, p) != moves.EMPTY} - occupied
         found: dict[str, dict[Unit, tuple[str, ...]]] = {}
-        for piece in board.pieces:
-            attacker = dislodgers.get(piece.index)
-            if attacker is not None:
-                barred = occupied | standoffs
-                if not attacker.by_convoy:
-                    barred = barred | {attacker.province}
-                found.setdefault(piece.power, {})[piece.unit] = self._retreats(piece, barred)
+        for index, attacker in dislodgers.items():
+            piece = board.pieces[index]
+            barred = occupied | standoffs
+            if not attacker.by_convoy:
+                barred = barred | {attacker.province}
+            found.setdefault(piece.power, {})[piece.unit] = self._retreats(piece, barred)
         return found
 
     def _retreats(self, piece: Piece, barred: set[str]) -> tuple[str, ...]:
@@ -170,6 +183,10 @@ class Adjudication:
         return tuple(sorted(dest for dest in board.map.moves(piece.unit.type, piece.unit.location)
                             if province_of(dest) not in barred
                             and board.crossing(piece.unit, piece.power, dest) is not None))
+
+
+def _unit_order(unit: Unit) -> tuple[bool, str]:
+    return unit.type is UnitType.FLEET, unit.location  # armies first, as Unit orders them
 
 
 __all__ = ["Adjudication", "HOLD", "resolve_movement"]

@@ -1,6 +1,5 @@
 """Orders: player text to typed orders (`parse_order`, `parse_orders`) and their legality (`check_order`)."""
-from judge.orders.model import (UNIT_ORDERS, Build, Convoy, Disband, Hold, Keep, Move, Order, Retreat,
-                                Support, Waive)
+from judge.orders.model import UNIT_ORDERS, Build, Convoy, Disband, Hold, Keep, Move, Order, Retreat, Support, Waive
 from judge.orders.parser import OrderReader, parse_order
 from judge.orders.sheet import parse_orders
 from judge.orders.validate import check_order

@@ -29,9 +29,9 @@ def build_sites(m: Map, position: Position, power: str, rules: frozenset[str]) -
     if "BUILD_ANY" in rules or ("REMOTE_BUILDS" in rules and "HOME_BUILDS" not in rules):
         sites = set(owned)
     elif "HOME_BUILDS" in rules:
-        sites = owned & frozenset().union(*(homes_of(m, position, p) for p in m.powers))
+        sites = {c for p in m.powers for c in homes_of(m, position, p) if c in owned}
     else:
-        sites = owned & homes
+        sites = set(owned & homes)
     sites |= {alt.center for alt in info.alt_homes if alt.center in owned}
     if info.claims:
         sites |= owned

@@ -44,6 +44,7 @@ COAST_NAMES = {"NC": "north", "SC": "south", "EC": "east", "WC": "west"}
 _DASHES = str.maketrans({"\u2013": "-", "\u2014": "-", "\u2212": "-", "\u2192": "-"})
 _JOINED_PLUS = re.compile(r"(?<=\S)\+(?=\S)")  # `eas+med`: one alias written with `+`
 _APART = re.compile(r"(->|[-/()*+\[\]])")
+_PLAIN = re.compile(r"[A-Z0-9' ]*")  # an alias key that splits on spaces alone
 _DROPPED = str.maketrans({c: " " for c in ",;:!?\"`"} | {".": None})
 
 
@@ -87,7 +88,7 @@ class PlaceIndex:
         names: dict[tuple[str, ...], tuple[str, ...]] = {}
         own: dict[tuple[str, ...], tuple[str, ...]] = {}
         for alias, abbrevs in m.aliases.items():
-            key = tuple(tokenize(alias))
+            key = tuple(alias.split() if _PLAIN.fullmatch(alias) else tokenize(alias))
             if not key:
                 continue
             if abbrevs == (alias,):  # an abbreviation always means its own place
@@ -137,11 +138,12 @@ def _keyword(word: str) -> Word:
 def _drop_article(lexemes: list[Lexeme]) -> list[Lexeme]:
     """`A fleet in ...`: a unit word straight before another is the article `a`."""
     return [lx for i, lx in enumerate(lexemes)
-            if not (_is(lx, "UNIT") and i + 1 < len(lexemes) and _is(lexemes[i + 1], "UNIT"))]
+            if not (is_word(lx, "UNIT") and i + 1 < len(lexemes) and is_word(lexemes[i + 1], "UNIT"))]
 
 
-def _is(lexeme: Lexeme, kind: str) -> bool:
-    return isinstance(lexeme, Word) and lexeme.kind == kind
+def is_word(lexeme: Lexeme, *kinds: str) -> bool:
+    """Whether the lexeme is an order word of one of these kinds."""
+    return isinstance(lexeme, Word) and lexeme.kind in kinds
 
 
 def _with_coast(m: Map, words: list[str], at: int, place: Place) -> tuple[Place, int]:

@@ -12,7 +12,7 @@ from typing import Mapping, Sequence
 
 from judge.errors import OrderError
 from judge.maps.model import Map
-from judge.orders.lexer import Lexeme, Place, PlaceIndex, Word, lex
+from judge.orders.lexer import Lexeme, Place, PlaceIndex, Word, is_word, lex
 from judge.orders.model import Build, Convoy, Disband, Hold, Keep, Move, Order, Retreat, Support, Waive
 from judge.orders.names import either, place_name, unit_name
 from judge.types import ADJUSTMENTS, MOVEMENT, RETREATS, Phase, Unit, UnitType, province_of
@@ -25,7 +25,9 @@ def parse_order(m: Map, power: str, text: str, phase: Phase, units: Mapping[str,
     """The order `text` means, given by `power` in `phase`; raises OrderError saying why not.
 
     `units` maps each power to its units: those on the board, or in a retreat phase the dislodged ones.
-    `rules` matter only for ORDER_ANY / PROXY_OK (ordering another power's unit)."""
+    `rules` matter for ORDER_ANY / PROXY_OK (another power's unit may be ordered) and, in movement
+    phases, NO_CHECK: an order for a unit that is not there (or not the speaker's) is then read as
+    written, for the adjudicator to rule invalid (or void)."""
     return OrderReader(m, rules).read(power, text, phase, units)
 
 
@@ -44,8 +46,9 @@ class OrderReader:
         lexemes = lex(self.index, text)
         if not lexemes:
             raise OrderError("an empty order")
+        lenient = phase.type == MOVEMENT and "NO_CHECK" in self.rules
         line = _Line(self.map, power, {p.upper(): tuple(us) for p, us in units.items()},
-                     bool(self.rules & FOREIGN_ORDERS), phase.type == RETREATS)
+                     lenient or bool(self.rules & FOREIGN_ORDERS), phase.type == RETREATS, lenient)
         if phase.type == MOVEMENT:
             return _movement(line, lexemes)
         if phase.type == RETREATS:
@@ -64,6 +67,7 @@ class _Line:
     units: Mapping[str, tuple[Unit, ...]]
     foreign_ok: bool
     dislodged: bool
+    lenient: bool = False  # NO_CHECK: a unit that is not there is taken as written
 
     def place(self, place: Place) -> str:
         """The one location a place means; an ambiguous alias is an error."""
@@ -84,6 +88,8 @@ class _Line:
         province = province_of(self.place(place))
         what = "dislodged unit" if self.dislodged else "unit"
         found = self.found(province)
+        if self.lenient and (not found or unit_type not in (None, found[0][1].type)):
+            return self.other_unit(unit_type, place, "order")
         if not found:
             raise OrderError(f"no {what} in {self.name(province)}")
         owner, unit = found[0]
@@ -127,15 +133,11 @@ class _Line:
         return abbrev
 
 
-def _is(lexeme: Lexeme, *kinds: str) -> bool:
-    return isinstance(lexeme, Word) and lexeme.kind in kinds
-
-
 def _split_unit(lexemes: list[Lexeme], what: str) -> tuple[UnitType | None, Place, list[Lexeme]]:
     """A unit as an order starts it: optional type, then its place; and the rest of the order."""
     unit_type = None
-    if lexemes and _is(lexemes[0], "UNIT"):
-        unit_type, lexemes = lexemes[0].unit, lexemes[1:]  # type: ignore[union-attr]
+    if lexemes and isinstance(lexemes[0], Word) and lexemes[0].kind == "UNIT":
+        unit_type, lexemes = lexemes[0].unit, lexemes[1:]
     if not lexemes or not isinstance(lexemes[0], Place):
         raise OrderError(f"{what} (such as A PAR)")
     return unit_type, lexemes[0], lexemes[1:]
@@ -143,15 +145,11 @@ def _split_unit(lexemes: list[Lexeme], what: str) -> tuple[UnitType | None, Plac
 
 def _one_place(lexemes: list[Lexeme], what: str) -> Place:
     """The single place after an optional move word: the destination of a support or convoy."""
-    if lexemes and _is(lexemes[0], "MOVE", "DASH"):
+    if lexemes and is_word(lexemes[0], "MOVE", "DASH"):
         lexemes = lexemes[1:]
     if len(lexemes) != 1 or not isinstance(lexemes[0], Place):
         raise OrderError(what)
     return lexemes[0]
-
-
-def _text(lexeme: Lexeme) -> str:
-    return lexeme.text
 
 
 # --- movement phases -------------------------------------------------------------------------------
@@ -162,21 +160,21 @@ def _movement(line: _Line, lexemes: list[Lexeme]) -> Order:
     if not rest:
         raise OrderError(f"no order for {unit}: add H, - place, S or C")
     head, tail = rest[0], rest[1:]
-    if _is(head, "HOLD"):
+    if is_word(head, "HOLD"):
         if tail:
-            raise OrderError(f"nothing may follow a hold order, not {_text(tail[0])!r}")
+            raise OrderError(f"nothing may follow a hold order, not {tail[0].text!r}")
         return Hold(line.power, unit)
-    if _is(head, "SUPPORT"):
+    if is_word(head, "SUPPORT"):
         return _support(line, unit, tail)
-    if _is(head, "CONVOY"):
+    if is_word(head, "CONVOY"):
         return _convoy(line, unit, tail)
-    if _is(head, "MOVE", "DASH") or isinstance(head, Place):
+    if is_word(head, "MOVE", "DASH") or isinstance(head, Place):
         return _move(line, unit, rest)
-    if _is(head, "RETREAT"):
+    if is_word(head, "RETREAT"):
         raise OrderError("not a retreat phase")
-    if _is(head, "BUILD", "DISBAND", "WAIVE", "KEEP"):
+    if is_word(head, "BUILD", "DISBAND", "WAIVE", "KEEP"):
         raise OrderError("not an adjustment phase")
-    raise OrderError(f"{_text(head)!r} cannot follow {unit}")
+    raise OrderError(f"{head.text!r} cannot follow {unit}")
 
 
 def _move(line: _Line, unit: Unit, rest: list[Lexeme]) -> Move:
@@ -204,7 +202,7 @@ def _support(line: _Line, unit: Unit, rest: list[Lexeme]) -> Support:
     """`S A PAR`, `S A PAR H`, `S A PAR - BUR`, `S PAR BUR`."""
     target_type, place, rest = _split_unit(rest, "a support names the unit it supports")
     target = line.other_unit(target_type, place, "support")
-    if not rest or (len(rest) == 1 and _is(rest[0], "HOLD")):
+    if not rest or (len(rest) == 1 and is_word(rest[0], "HOLD")):
         return Support(line.power, unit, target)
     dest = line.place(_one_place(rest, f"a support names one destination: {unit} S {target} - place"))
     if target.type is UnitType.ARMY:
@@ -232,11 +230,13 @@ def _loose(lexemes: list[Lexeme]) -> tuple[list[Place], set[str]]:
 
 def _unit_type(lexemes: list[Lexeme]) -> UnitType | None:
     """The type written for the unit of a loose order: once, right before the unit's place."""
-    found = [i for i, lx in enumerate(lexemes) if _is(lx, "UNIT")]
+    typed = [(i, lx) for i, lx in enumerate(lexemes) if isinstance(lx, Word) and lx.kind == "UNIT"]
+    if not typed:
+        return None
     first_place = next((i for i, lx in enumerate(lexemes) if isinstance(lx, Place)), len(lexemes))
-    if len(found) > 1 or (found and found[0] != first_place - 1):
-        raise OrderError(f"{lexemes[found[-1]].text!r} must come right before the unit's place")
-    return lexemes[found[0]].unit if found else None  # type: ignore[union-attr]
+    if len(typed) > 1 or typed[0][0] != first_place - 1:
+        raise OrderError(f"{typed[-1][1].text!r} must come right before the unit's place")
+    return typed[0][1].unit
 
 
 def _retreat(line: _Line, lexemes: list[Lexeme]) -> Order:

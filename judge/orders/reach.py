@@ -59,7 +59,7 @@ def path_problem(m: Map, start: str, path: tuple[str, ...], end: str, rules: fro
             return f"{place_name(m, space)} cannot carry a convoy"
     if not touches(m, path[0], start):
         return f"{place_name(m, path[0])} does not border {place_name(m, start)}"
-    for here, there in zip(path, path[1:] + (end,)):
+    for here, there in zip(path, path[1:] + (end,), strict=True):
         if not touches(m, here, there):
             return f"{place_name(m, here)} does not border {place_name(m, there)}"
     if "CONVOY_BACK" not in rules and len(set(path)) < len(path):

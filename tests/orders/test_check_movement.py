@@ -3,8 +3,6 @@
 DATC ids name the cases the DATC decides the same way (an illegal order is invalid, 4.E.1)."""
 from __future__ import annotations
 
-import pytest
-
 from judge.orders import Convoy, Hold, Move, Support, check_order
 from tests.orders.kit import RETREAT, SPRING, position, unit, units
 

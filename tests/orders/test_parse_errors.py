@@ -8,7 +8,6 @@ from judge.orders import parse_order
 from judge.types import Phase
 from tests.orders.kit import RETREAT, SPRING, WINTER, units
 
-
 REJECTIONS = [
     (SPRING, "FRANCE", "A XYZ - BUR", "FRANCE=A PAR", "no such place 'XYZ'"),
     (SPRING, "FRANCE", "A PAR - URK", "FRANCE=A PAR", "no such place 'URK'"),

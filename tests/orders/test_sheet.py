@@ -104,3 +104,25 @@ def test_foreign_unit_under_order_any(standard):
     on_board = units(FRANCE="A PAR", GERMANY="A MUN")
     orders, errors = sheet(standard, ["A MUN - BUR"], frozenset({"ORDER_ANY"}), on_board=on_board)
     assert orders == [Move("FRANCE", unit("A MUN"), "BUR")] and errors == []
+
+
+def test_no_check_keeps_an_order_for_a_unit_that_is_not_there(standard):
+    orders, errors = sheet(standard, ["A BUR - PAR"], NO_CHECK)
+    assert orders == [Move("FRANCE", unit("A BUR"), "PAR")] and errors == []
+
+
+def test_no_check_keeps_an_order_for_another_power_s_unit(standard):
+    """The adjudicator rules it void (DATC 6.A.6)."""
+    on_board = units(FRANCE="A PAR", GERMANY="A MUN")
+    orders, errors = sheet(standard, ["A MUN - BUR"], NO_CHECK, on_board=on_board)
+    assert orders == [Move("FRANCE", unit("A MUN"), "BUR")] and errors == []
+
+
+def test_no_check_keeps_an_order_naming_the_wrong_unit_type(standard):
+    orders, _ = sheet(standard, ["F PAR - PIC"], NO_CHECK)
+    assert orders == [Move("FRANCE", unit("F PAR"), "PIC")]
+
+
+def test_no_check_cannot_guess_the_type_of_a_missing_unit(standard):
+    _, errors = sheet(standard, ["LON - NTH"], NO_CHECK)
+    assert errors == [("LON - NTH", "no unit in London to order")]

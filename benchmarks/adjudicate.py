@@ -11,7 +11,8 @@ Each map gets seeded random positions: units on random provinces (a random type 
 random power), and for each unit a random legal order: hold, move to a neighbour, support of a
 neighbouring unit's hold or move, or (a fleet at sea) convoy of an army across its sea, the army then
 ordered there. Orders the `diplomacy` package refuses are dropped for both engines, so both adjudicate
-exactly the same phases. Two measures, each the median over the repetitions, in phases per second:
+exactly the same phases, taking turns phase by phase. Two measures, each the median over the
+repetitions, in phases per second:
 
 - core: the judge's `judge.adjudicator.resolve()` on typed orders, against `Game.process()` on a game
   whose units and orders were set beforehand;
@@ -28,6 +29,7 @@ import statistics
 import sys
 import time
 from dataclasses import dataclass, field
+from typing import Any
 
 from judge.adjudicator import resolve
 from judge.adjudicator.model import Position
@@ -171,55 +173,51 @@ def their_units(game) -> dict[str, set[str]]:
 
 # --- timing --------------------------------------------------------------------------------------------
 
-def time_ours(m: Map, cases: list[Case]) -> tuple[float, list]:
-    rules = m.rules
+def _clock(work, *args, **kwargs) -> tuple[float, Any]:
     start = time.perf_counter()
-    answers = [resolve(m, c.position(), c.orders, rules) for c in cases]
-    return time.perf_counter() - start, answers
+    answer = work(*args, **kwargs)
+    return time.perf_counter() - start, answer
 
 
-def time_theirs(map_name: str, cases: list[Case]) -> tuple[float, list]:
-    games = [diplomacy_game(map_name, c) for c in cases]
-    start = time.perf_counter()
-    for game in games:
-        game.process()
-    return time.perf_counter() - start, games
+def _their_pipeline(game, case: Case) -> None:
+    for power, units in case.units.items():
+        game.set_units(power, [str(u) for u in units], reset=True)
+    for power, texts in case.texts().items():
+        game.set_orders(power, texts)
+    game.process()
 
 
-def time_our_pipeline(m: Map, cases: list[Case]) -> float | None:
+def _pipeline():
     try:
         from judge.adjudicator.request import adjudicate_request
     except ImportError:
         return None
-    requests = [{"map": m.name, "phase": str(PHASE), "units": {p: [str(u) for u in us] for p, us in c.units.items()},
-                 "orders": c.texts()} for c in cases]
-    start = time.perf_counter()
-    for request in requests:
-        adjudicate_request(request, load_map=lambda name: m)
-    return time.perf_counter() - start
+    return adjudicate_request
 
 
-def time_their_pipeline(map_name: str, cases: list[Case]) -> float:
+def run_once(m: Map, cases: list[Case]) -> tuple[dict[str, float], float]:
+    """One repetition, the engines taking turns phase by phase (so both see the same machine load):
+    seconds spent by each measure, and the share of phases on which they agree."""
     from diplomacy import Game  # type: ignore[import-untyped]
-    games = [Game(map_name=map_name) for _ in cases]
-    for game in games:
-        game.clear_units()
-    start = time.perf_counter()
-    for game, case in zip(games, cases):
-        for power, units in case.units.items():
-            game.set_units(power, [str(u) for u in units], reset=True)
-        for power, texts in case.texts().items():
-            game.set_orders(power, texts)
-        game.process()
-    return time.perf_counter() - start
-
-
-def agreement(ours: list, theirs: list) -> float:
+    pipeline = _pipeline()
+    seconds = dict.fromkeys(("ours", "theirs", "ours_pipe", "theirs_pipe"), 0.0)
     same = 0
-    for resolution, game in zip(ours, theirs):
+    for case in cases:
+        game, fresh = diplomacy_game(m.name, case), Game(map_name=m.name)
+        fresh.clear_units()
+        spent, resolution = _clock(resolve, m, case.position(), case.orders, m.rules)
+        seconds["ours"] += spent
+        seconds["theirs"] += _clock(game.process)[0]
+        if pipeline is not None:
+            request = {"map": m.name, "phase": str(PHASE), "orders": case.texts(),
+                       "units": {p: [str(u) for u in us] for p, us in case.units.items()}}
+            seconds["ours_pipe"] += _clock(pipeline, request, load_map=lambda name, m=m: m)[0]
+        seconds["theirs_pipe"] += _clock(_their_pipeline, fresh, case)[0]
         mine = {p: {str(u) for u in us} for p, us in resolution.units.items() if us}
         same += mine == {p: us for p, us in their_units(game).items() if us}
-    return same / len(ours)
+    if pipeline is None:
+        del seconds["ours_pipe"]
+    return seconds, same / len(cases)
 
 
 def bench_map(map_name: str, args) -> dict:
@@ -227,22 +225,14 @@ def bench_map(map_name: str, args) -> dict:
     rng = random.Random(f"{args.seed} {map_name}")
     cases = [random_case(m, rng, args.density) for _ in range(args.positions)]
     dropped = sum(keep_accepted(map_name, c) for c in cases)
-    rates: dict[str, list[float]] = {"ours": [], "theirs": [], "ours_pipe": [], "theirs_pipe": []}
-    agree = 0.0
-    n = len(cases)
+    rates: dict[str, list[float]] = {}
     for _ in range(args.repeat):
-        ours_s, answers = time_ours(m, cases)
-        theirs_s, games = time_theirs(map_name, cases)
-        agree = agreement(answers, games)
-        rates["ours"].append(n / ours_s)
-        rates["theirs"].append(n / theirs_s)
-        pipe = time_our_pipeline(m, cases)
-        if pipe is not None:
-            rates["ours_pipe"].append(n / pipe)
-        rates["theirs_pipe"].append(n / time_their_pipeline(map_name, cases))
+        seconds, agree = run_once(m, cases)
+        for measure, spent in seconds.items():
+            rates.setdefault(measure, []).append(len(cases) / spent)
     units = statistics.mean(sum(len(us) for us in c.units.values()) for c in cases)
-    return {"map": map_name, "units": units, "dropped": dropped, "agree": agree,
-            **{k: statistics.median(v) if v else None for k, v in rates.items()}}
+    return {"map": map_name, "units": units, "dropped": dropped, "agree": agree, "ours_pipe": None,
+            **{k: statistics.median(v) for k, v in rates.items()}}
 
 
 def main(argv: list[str] | None = None) -> int:

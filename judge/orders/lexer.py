@@ -17,8 +17,7 @@ from judge.types import UnitType, province_of
 
 # Order words, by the part they play. `-` is a move in movement and retreat phases and a removal in
 # adjustment phases, so it keeps a kind of its own.
-KEYWORDS: dict[str, str] = {}
-for _kind, _words in {
+KEYWORDS: dict[str, str] = {word: kind for kind, words in {
     "UNIT": "A ARMY F FLEET",
     "MOVE": "M MOVE MOVES MOVING ATTACK ATTACKS ATTACKING TO",
     "DASH": "-",
@@ -31,8 +30,7 @@ for _kind, _words in {
     "WAIVE": "WAIVE WAIVES WAIVED WAIVING",
     "KEEP": "KEEP KEEPS KEEPING",
     "VIA": "VIA BY THROUGH OVER",
-}.items():
-    KEYWORDS.update(dict.fromkeys(_words.split(), _kind))
+}.items() for word in words.split()}
 
 # Words that only make an order read like a sentence; a map place of the same name wins over them.
 FILLERS = frozenset("THE IN AT ON IS WILL AND AN SEA OCEAN".split())

@@ -14,9 +14,9 @@ def place_name(m: Map, abbrev: str) -> str:
 
 
 def either(items: Iterable[str]) -> str:
-    """`A`, `A or B`, `A, B or C`."""
+    """`A`, `A or B`, `A, B or C` (and nothing for no items)."""
     items = list(items)
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+    return " or ".join(items) if len(items) < 3 else ", ".join(items[:-1]) + " or " + items[-1]
 
 
 def unit_name(unit_type: UnitType) -> str:

@@ -64,6 +64,10 @@ def test_army_built_at_sea():
     assert check(m, build("XLAND", "A NWA"), {"XLAND": "ALP HOM"}) == "an army cannot be built at sea (North Water)"
 
 
+def test_build_on_a_place_not_on_the_map(standard):
+    assert check(standard, build("FRANCE", "A XYZ"), {"FRANCE": "PAR"}) == "no such place 'XYZ'"
+
+
 def test_build_any_allows_an_owned_non_home_centre(standard):
     assert check(standard, build("GERMANY", "A WAR"), {"GERMANY": "WAR"}, {"BUILD_ANY"}) is None
 

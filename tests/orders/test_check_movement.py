@@ -71,6 +71,14 @@ def test_6B10_coast_of_the_ordered_fleet_is_ignored(standard):
     assert check(standard, move("FRANCE", "F SPA/NC", "LYO"), FRANCE="F SPA/SC") is None
 
 
+def test_move_to_a_place_not_on_the_map(standard):
+    assert check(standard, move("FRANCE", "A PAR", "XYZ"), FRANCE="A PAR") == "no such place 'XYZ'"
+
+
+def test_order_of_a_power_not_on_the_map(standard):
+    assert check(standard, move("NARNIA", "A PAR", "BUR"), FRANCE="A PAR") == "no such power 'NARNIA'"
+
+
 def test_move_into_an_impassable_space(standard):
     reason = check(standard, move("GERMANY", "A MUN", "SWI"), GERMANY="A MUN")
     assert reason == "Switzerland is impassable"
@@ -158,6 +166,11 @@ def test_power_restricted_crossing_refused_to_other_powers(tiny):
 
 def test_power_restricted_crossing_allowed_to_the_power(tiny):
     assert check(tiny, move("XLAND", "F GAM", "DEL"), XLAND="F GAM") is None
+
+
+def test_power_restricted_crossing_for_an_army_with_no_convoy_route(tiny):
+    reason = check(tiny, move("YLAND", "A TYL", "HOM"), YLAND="A TYL")
+    assert reason == "only Xland may cross from Tyrolia to Home"
 
 
 def test_army_barred_from_a_crossing_may_still_go_by_convoy(tiny):

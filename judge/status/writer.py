@@ -1,0 +1,125 @@
+"""`GameStatus` -> status text, in one canonical layout.
+
+The game block first, then each power's block after a blank line, every directive in a fixed
+sequence (DPjudge's own, where it had one). Whatever the parser understood is written back, so
+`parse_status(write_status(s)) == s`, and a file written here is reproduced byte for byte.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable
+from enum import Enum
+
+from judge.status.keywords import STANZA_ENDS
+from judge.status.model import (
+    AdjustOrder,
+    BuildOrder,
+    DisbandOrder,
+    GameStatus,
+    PlayerHistory,
+    PowerStatus,
+    RemoveOrder,
+    RetreatOrder,
+)
+
+STANZA_FROM = 4  # lines of DESC, NAME or MORPH from which the block form is used
+
+
+def write_status(status: GameStatus) -> str:
+    blocks = [_game_block(status)] + [_power_block(p) for p in status.powers]
+    return "\n\n".join("\n".join(lines) for lines in blocks) + "\n"
+
+
+def _line(*parts: object) -> str:
+    """Words and values joined by single spaces; None and empty parts left out."""
+    words = (p.value if isinstance(p, Enum) else str(p) for p in parts if p is not None)
+    return " ".join(w for w in words if w)
+
+
+def _optional(keyword: str, value: object) -> list[str]:
+    return [] if value is None else [_line(keyword, value)]
+
+
+def _words(keyword: str, items: Iterable[object]) -> list[str]:
+    items = list(items)
+    return [_line(keyword, *items)] if items else []
+
+
+def _stanza(keyword: str, lines: tuple[str, ...]) -> list[str]:
+    """`KEY text` per line, or `KEY` / the lines / `END KEY` for longer texts."""
+    ends = [["END", end] for end in STANZA_ENDS[keyword]]
+    closes = any(line.upper().split() in ends for line in lines)
+    if len(lines) < STANZA_FROM or closes:
+        return [_line(keyword, line) for line in lines]
+    return [keyword, *lines, f"END {keyword}"]
+
+
+def _game_block(s: GameStatus) -> list[str]:
+    return [
+        *_optional("GAME", s.name),
+        _line(s.phase_mode, s.phase),
+        _line("TRIAL" if s.trial else "MAP", s.map_name),
+        *_stanza("MORPH", s.morphs),
+        *_optional("MASTER", s.master),
+        *_optional("PASSWORD", s.password),
+        *_optional("TESTER", s.tester),
+        *_optional("START", s.start),
+        *_optional("FINISH", s.finish),
+        *([] if s.result is None else [_line("RESULT", s.result.last_phase, *s.result.victors)]),
+        *_words("NEED", s.need),
+        *_stanza("DESC", s.description),
+        *_stanza("NAME", s.origin),
+        *_optional("PRIVATE", s.private),
+        *_words("ROTATE", [w for step in s.rotate for w in (step.when.value, step.phase_type)]),
+        *[_line("RULE", rule) for rule in sorted(s.rules)],
+        *[_line("RULE", "!" + rule) for rule in sorted(s.rules_off)],
+        *_words("ALLOW", sorted(s.allow)),
+        *_words("TEAMS", ("-".join(team.powers) for team in s.teams)),
+        *([] if s.proposal is None else [_line("PROPOSAL", s.proposal.result, s.proposal.proposer)]),
+        *_optional("DEADLINE", s.deadline),
+        *_optional("ZONE", s.zone),
+        *_optional("DELAY", s.delay),
+        *_optional("TIMING", s.timing),
+    ]
+
+
+def _player(history: PlayerHistory | None) -> list[str]:
+    if history is None:
+        return []
+    words: list[object] = [history.current]
+    for handover in history.handovers:
+        words += [handover.phase, handover.previous]
+    return [_line("PLAYER", *words)]
+
+
+def _adjustment(order: AdjustOrder) -> str:
+    if isinstance(order, RetreatOrder):
+        return _line("RETREAT", order.unit, "-", order.destination)
+    if isinstance(order, DisbandOrder):
+        return _line("DISBAND", order.unit)
+    if isinstance(order, RemoveOrder):
+        return _line("REMOVE", order.unit)
+    assert isinstance(order, BuildOrder)
+    return _line("BUILD", order.unit or "WAIVED", "HIDDEN" if order.hidden else None)
+
+
+def _power_block(p: PowerStatus) -> list[str]:
+    return [
+        _line(p.kind or "POWER", p.name),
+        *_player(p.player),
+        *_words("ADDRESS", [",".join(p.address)] if p.address else []),
+        *_words("CONTROL", p.control),
+        *_optional("PASSWORD", p.password),
+        *_optional("", p.omniscient),
+        *(["WAIT"] if p.wait else []),
+        *(["CD"] if p.cd else []),
+        *_optional("VOTE", p.vote),
+        *[_line("MSG", message) for message in p.messages],
+        *([] if p.home is None else [_line("HOME", *p.home)]),
+        *_words("OWNS", p.owns),
+        *_words("SEES", p.sees),
+        *([] if p.funds is None else [_line("FUNDS", *p.funds)]),
+        *[_line(d.unit, "-->", *d.retreats) for d in p.dislodged],
+        *[str(unit) for unit in p.units],
+        *[_adjustment(order) for order in p.adjustments],
+        *([] if p.orders is None else ["ORDERS", *p.orders]),
+    ]

@@ -1,0 +1,172 @@
+"""Hypothesis strategies for status models, with values as the parser normalises them."""
+from __future__ import annotations
+
+import string
+from dataclasses import replace
+from datetime import datetime
+
+from hypothesis import strategies as st
+
+from judge.status.model import (
+    BuildOrder,
+    DisbandOrder,
+    Dislodged,
+    Dppd,
+    Fund,
+    GameResult,
+    GameStage,
+    GameStatus,
+    Handover,
+    Need,
+    Omniscience,
+    PhaseMode,
+    PlayerHistory,
+    PowerStatus,
+    Proposal,
+    RemoveOrder,
+    RetreatOrder,
+    RotateStep,
+    RotateWhen,
+    Team,
+    Vacancy,
+    Vote,
+    VoteKind,
+)
+from judge.types import Phase, Unit, UnitType
+
+UPPER = string.ascii_uppercase
+PUNCTUATION = "!#$%&'()*+,-./:;<=>?@[]^_`{|}~\"\\"
+
+upper_word = st.text(UPPER, min_size=1, max_size=8)
+word = st.text(string.ascii_letters + string.digits + PUNCTUATION + "éßøÆ", min_size=1, max_size=8)
+free_text = st.lists(word, min_size=1, max_size=6).map(" ".join)
+power_name = st.text(UPPER + string.digits + "#_.+", min_size=1, max_size=9)
+province = st.text(UPPER, min_size=3, max_size=3)
+location = st.one_of(province, st.tuples(province, st.sampled_from(["NC", "SC", "EC"])).map("/".join))
+unit = st.builds(Unit, st.sampled_from(UnitType), location)
+center = province
+phase_abbrev = st.tuples(st.sampled_from(UPPER), st.integers(-50, 3000),
+                         st.sampled_from(UPPER)).map(lambda t: f"{t[0]}{t[1]}{t[2]}")
+token = st.text(string.ascii_letters + string.digits + "_-.", min_size=1, max_size=8)
+email = st.tuples(token, token).map("@".join)
+password = st.text(string.ascii_letters + string.digits + "!#$%&*+-.?@^_~", min_size=1, max_size=10)
+
+phase = st.one_of(st.sampled_from(GameStage),
+                  st.builds(Phase, upper_word, st.integers(-50, 3000), upper_word))
+dppd = st.builds(Dppd, st.one_of(st.just("NO-ID"), st.just(""), st.integers(1, 9999).map("#{}".format)),
+                 email, st.text(string.ascii_letters + "_.", max_size=10))
+seat = st.one_of(dppd, st.sampled_from(Vacancy))
+
+
+@st.composite
+def player_history(draw) -> PlayerHistory:
+    handovers = draw(st.lists(st.builds(Handover, phase_abbrev, seat), max_size=3))
+    if handovers and draw(st.booleans()):  # a trailing phase with no earlier player
+        handovers[-1] = Handover(handovers[-1].phase, None)
+    return PlayerHistory(draw(seat), tuple(handovers))
+
+
+@st.composite
+def rotate(draw) -> tuple[RotateStep, ...]:
+    types = upper_word.filter(lambda w: w not in RotateWhen.__members__)
+    steps = st.one_of(
+        st.just(RotateStep(RotateWhen.CONTROL)),
+        st.builds(RotateStep, st.just(RotateWhen.AFTER), st.none() | types),
+        st.builds(RotateStep, st.sampled_from([RotateWhen.BEFORE, RotateWhen.FOR]), types))
+    return tuple(draw(st.lists(steps, max_size=4)))
+
+
+vote = st.one_of(st.builds(Vote, st.sampled_from([VoteKind.YES, VoteKind.LOSS, VoteKind.SOLO])),
+                 st.builds(Vote, st.just(VoteKind.DRAW), st.integers(1, 30)))
+funds = st.lists(st.builds(Fund, st.integers(0, 10**6),
+                           st.one_of(st.just("$"), st.text(string.ascii_letters, min_size=1, max_size=3))),
+                 max_size=4, unique_by=lambda f: f.currency).map(tuple)
+adjustment = st.one_of(
+    st.builds(RetreatOrder, unit, location), st.builds(DisbandOrder, unit),
+    st.builds(BuildOrder, st.none() | unit, st.booleans()).map(
+        lambda b: b if b.unit else replace(b, hidden=False)),
+    st.builds(RemoveOrder, unit))
+order_text = st.tuples(unit, st.lists(st.text(UPPER + string.digits + "-/", min_size=1, max_size=5),
+                                      min_size=1, max_size=5)).map(lambda t: " ".join([str(t[0]), *t[1]]))
+texts = st.lists(free_text, max_size=5).map(tuple)
+words = st.lists(power_name, max_size=5).map(tuple)
+
+
+@st.composite
+def power_status(draw, name: str) -> PowerStatus:
+    has_control = draw(st.booleans())
+    return PowerStatus(
+        name=name,
+        kind=draw(st.none() | st.sampled_from(["OBSERVER", "MONITOR", "INVESTOR"])),
+        player=draw(st.none() | player_history()),
+        address=tuple(draw(st.lists(email, max_size=3))),
+        password=None if has_control else draw(st.none() | password),
+        control=draw(words) if has_control else (),
+        omniscient=draw(st.none() | st.sampled_from(Omniscience)),
+        wait=draw(st.booleans()), cd=draw(st.booleans()), vote=draw(st.none() | vote),
+        messages=tuple(draw(st.lists(st.just("") | free_text, max_size=3))),
+        home=draw(st.none() | st.lists(center, max_size=4).map(tuple)),
+        owns=tuple(draw(st.lists(center | st.sampled_from(["SC!", "SC?", "SC*"]), max_size=6))),
+        sees=tuple(draw(st.lists(center, max_size=4))),
+        funds=draw(st.none() | funds),
+        units=tuple(draw(st.lists(unit, max_size=5))),
+        dislodged=tuple(draw(st.lists(st.builds(Dislodged, unit, st.lists(location, max_size=4).map(tuple)),
+                                      max_size=2))),
+        adjustments=tuple(draw(st.lists(adjustment, max_size=4))),
+        orders=draw(st.none() | st.lists(order_text, max_size=5).map(tuple)),
+    )
+
+
+def _exclusive(powers: list[PowerStatus]) -> list[PowerStatus]:
+    """Drop centres owned, and places occupied, by an earlier power (the parser rejects those)."""
+    owned: set[str] = set()
+    occupied: set[str] = set()
+    retreating: set[str] = set()
+    result = []
+    for p in powers:
+        owns = tuple(c for c in p.owns if c in ("SC!", "SC?", "SC*") or c not in owned)
+        owned.update(owns)
+        units = _first_per_province(p.units, occupied, lambda u: u)
+        dislodged = _first_per_province(p.dislodged, retreating, lambda d: d.unit)
+        result.append(replace(p, owns=owns, units=units, dislodged=dislodged))
+    return result
+
+
+def _first_per_province(items, taken: set[str], unit_of) -> tuple:
+    kept = []
+    for item in items:
+        if unit_of(item).province not in taken:
+            taken.add(unit_of(item).province)
+            kept.append(item)
+    return tuple(kept)
+
+
+@st.composite
+def game_status(draw, max_powers: int = 4) -> GameStatus:
+    names = draw(st.lists(power_name, max_size=max_powers, unique=True))
+    powers = _exclusive([draw(power_status(name)) for name in names])
+    deadline = draw(st.none() | st.datetimes(datetime(1990, 1, 1), datetime(2200, 1, 1)).map(
+        lambda d: d.strftime("%Y%m%d%H%M")))
+    return GameStatus(
+        name=draw(st.none() | token), phase=draw(phase), phase_mode=draw(st.sampled_from(PhaseMode)),
+        map_name=draw(st.text(string.ascii_lowercase + string.digits + "_-", min_size=1,
+                                          max_size=10)),
+        trial=draw(st.booleans()), morphs=draw(texts), master=draw(st.none() | dppd),
+        password=draw(st.none() | password), tester=draw(st.none() | st.just("") | email),
+        start=draw(st.none() | free_text), finish=draw(st.none() | free_text),
+        result=draw(st.none() | st.builds(GameResult, phase_abbrev, words)),
+        need=tuple(draw(st.lists(st.builds(Need, power_name, st.none() | st.integers(0, 40),
+                                           st.none() | st.integers(0, 40)), max_size=3))),
+        description=draw(texts), origin=draw(texts),
+        private=draw(st.none() | st.text(UPPER + string.digits, min_size=1, max_size=8)),
+        rotate=draw(rotate()),
+        rules=draw(st.frozensets(st.text(UPPER + "_", min_size=1, max_size=12), max_size=5)),
+        rules_off=draw(st.frozensets(st.text(UPPER + "_", min_size=1, max_size=12), max_size=3)),
+        allow=draw(st.frozensets(upper_word, max_size=3)),
+        teams=tuple(draw(st.lists(st.lists(power_name, min_size=2, max_size=3).map(
+            lambda ps: Team(tuple(ps))), max_size=3))),
+        proposal=draw(st.none() | st.builds(Proposal, upper_word, power_name)),
+        deadline=deadline, zone=draw(st.none() | token), delay=draw(st.none() | st.integers(1, 72)),
+        timing=draw(st.none() | free_text),
+        powers=tuple(powers),
+    )

@@ -147,7 +147,8 @@ def build_board(m: Map, position: Position, orders: Mapping[str, Sequence[Order]
     for piece in board.pieces:
         if piece.order is not None and piece.illegal is None:
             _classify(board, piece)
-    from judge.adjudicator import convoys, supports  # the order kinds link their pieces
+    from judge.adjudicator import convoys, leagues, supports  # the order kinds link their pieces
+    leagues.check(board)
     convoys.link(board)
     supports.link(board)
     _index_moves(board)
@@ -169,10 +170,10 @@ def _assign(board: Board, power: str, order: Order, check: Checker | None) -> No
             piece.power != power and "ORDER_ANY" not in board.rules):
         board.given.append((order, None, _foreign(board, power, unit, piece)))
         return
-    if piece.order is not None:  # a later order replaces an earlier one
-        board.given = [(o, None if p is piece else p, "replaced by a later order for the unit"
-                        if p is piece else r) for o, p, r in board.given]
     board.given.append((order, piece, None))
+    if piece.order is not None:  # DATC 4.D.3: a unit given more than one order holds
+        piece.illegal = "the unit was given more than one order: it holds"
+        return
     piece.illegal = check(order) if check is not None else None
     if unit.location != piece.unit.location:
         order = replace(order, unit=piece.unit)

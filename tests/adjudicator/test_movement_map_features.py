@@ -235,3 +235,54 @@ def test_coastal_convoy_lets_a_fleet_on_a_coast_convoy():
     answer = adjudicate(PORTS, {"REDLAND": ["A WST", "F COV"]},
                         {"REDLAND": ["A WST - EST", "F COV C A WST - EST"]}, rules=["COASTAL_CONVOY"])
     assert answer["units"]["REDLAND"] == ["A EST", "F COV"]
+
+
+# --- leagues ---------------------------------------------------------------------------------------
+
+# Redland (STRICT in North) and Greenland (North); Blueland (South, BENIGN to North); Whiteland alone.
+LEAGUES = """
+Alpha = alp
+Bravo = bra
+Charlie = cha
+Delta = del
+Echo = ech
+LAND ALP ABUTS BRA CHA
+LAND BRA ABUTS ALP CHA DEL ECH
+LAND CHA ABUTS ALP BRA DEL
+LAND DEL ABUTS BRA CHA ECH
+LAND ECH ABUTS BRA DEL
+REDLAND (RED:R) ALP
+LEAGUE NORTH STRICT
+GREENLAND (GREEN:G) CHA
+LEAGUE NORTH
+BLUELAND (BLUE:B) BRA
+LEAGUE SOUTH BENIGN NORTH
+WHITELAND (WHITE:W) DEL
+UNOWNED ECH
+"""
+LEAGUE_UNITS = {"REDLAND": ["A ALP"], "GREENLAND": ["A CHA"], "BLUELAND": ["A BRA"],
+                "WHITELAND": ["A DEL"]}
+
+
+@pytest.mark.parametrize("order, words", [("A ALP S A CHA", []), ("A ALP S A BRA", ["void"])])
+def test_a_strict_league_supports_only_its_members(order, words):
+    answer = adjudicate(LEAGUES, LEAGUE_UNITS, {"REDLAND": [order]})
+    assert result(answer, "REDLAND", "A ALP") == words
+
+
+def test_a_benign_league_does_not_help_an_outsider_attack_a_friend():
+    answer = adjudicate(LEAGUES, LEAGUE_UNITS, {"BLUELAND": ["A BRA S A DEL - CHA"],
+                                                "WHITELAND": ["A DEL - CHA"]})
+    assert result(answer, "BLUELAND", "A BRA") == ["void"]
+    assert result(answer, "WHITELAND", "A DEL") == ["bounce"]
+
+
+def test_a_benign_league_may_help_an_outsider_elsewhere():
+    answer = adjudicate(LEAGUES, LEAGUE_UNITS, {"BLUELAND": ["A BRA S A DEL - ECH"],
+                                                "WHITELAND": ["A DEL - ECH"]})
+    assert result(answer, "BLUELAND", "A BRA") == []
+
+
+def test_leagues_are_not_checked_under_fictional_ok():
+    answer = adjudicate(LEAGUES, LEAGUE_UNITS, {"REDLAND": ["A ALP S A BRA"]}, rules=["FICTIONAL_OK"])
+    assert result(answer, "REDLAND", "A ALP") == []

@@ -194,12 +194,15 @@ def test_a_foreign_convoy_does_not_carry_an_army_that_can_walk():
 
 # --- orders that command nothing, or come twice ------------------------------------------------
 
-def test_a_later_order_for_a_unit_replaces_an_earlier_one():
-    answer = adjudicate({"FRANCE": ["A PAR"]}, {"FRANCE": ["A PAR - BUR", "A PAR - PIC"]})
-    first, second = answer["results"]["FRANCE"]
-    assert first["result"] == ["void"] and "later order" in first["error"]
-    assert second["result"] == []
-    assert answer["units"]["FRANCE"] == ["A PIC"]
+def test_a_unit_given_two_orders_holds():
+    # DATC 4.D.3: the orders are illegal and the unit holds (and may be supported to hold).
+    answer = adjudicate({"FRANCE": ["A PAR", "A GAS"], "GERMANY": ["A BUR", "A PIC"]},
+                        {"FRANCE": ["A PAR - BUR", "A PAR - PIC", "A GAS S A PAR"],
+                         "GERMANY": ["A BUR - PAR", "A PIC S A BUR - PAR"]})
+    first, second, support = answer["results"]["FRANCE"]
+    assert first["result"] == second["result"] == ["void"] and "more than one" in first["error"]
+    assert support["result"] == []
+    assert answer["units"]["FRANCE"] == ["A GAS", "A PAR"]
 
 
 def test_an_order_for_a_unit_that_is_not_there_is_void():

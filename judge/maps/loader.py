@@ -51,6 +51,6 @@ class FileLoader:
         raise LookupError(f"not found in {', '.join(str(f) for f in folders)}")
 
 
-def load_map(name_or_path: str, search: Sequence[Path] = ()) -> Map:
-    """Parse a map given by name (`standard`) or by path (`some/dir/x.map`)."""
-    return parse_map(name_or_path, FileLoader(search))
+def load_map(name_or_path: str, search: Sequence[Path] = (), morphs: Sequence[str] = ()) -> Map:
+    """Parse a map given by name (`standard`) or by path (`some/dir/x.map`), with a game's MORPH lines."""
+    return parse_map(name_or_path, FileLoader(search), morphs)

@@ -6,7 +6,7 @@ a phase, with the IN and FROM blocks that apply to it.
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import Iterable
+from typing import Iterable, Sequence
 
 from judge.errors import MapError, Problem
 from judge.maps.builder import MapBuilder
@@ -17,9 +17,10 @@ from judge.maps.validate import alias_warnings, validate
 from judge.types import Phase
 
 
-def parse_map(name: str, loader: Loader) -> Map:
-    """Parse the map file `name` (and what it USEs) through `loader`; raise MapError if invalid."""
-    source = read_source(name, loader)
+def parse_map(name: str, loader: Loader, extra: Sequence[str] = ()) -> Map:
+    """Parse the map file `name` (and what it USEs) through `loader`, then the `extra` map lines
+    (a game's MORPH lines, reported as file `MORPH`); raise MapError if invalid."""
+    source = read_source(name, loader, extra)
     problems = list(source.problems)
     builder = run(source.base)
     problems += builder.problems

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, Sequence
 
 from judge.errors import Problem
 from judge.maps.builder import KEYWORDS
@@ -28,10 +28,13 @@ class MapSource:
     problems: list[Problem] = field(default_factory=list)
 
 
-def read_source(name: str, loader: Loader) -> MapSource:
-    """Everything the map `name` says, in order, with USE/MAP files read where they stand."""
+def read_source(name: str, loader: Loader, extra: Sequence[str] = (), extra_label: str = "MORPH") -> MapSource:
+    """Everything the map `name` says, in order, with USE/MAP files read where they stand, then
+    the `extra` lines (a game's MORPH lines) as if they ended the map file."""
     reader = _Reader(loader)
     reader.include(name, None, None, 0, reader.source.base)
+    if extra:
+        reader.read_file(extra_label, "\n".join(extra), reader.source.base)
     source = reader.source
     source.dynamic = [DynamicBlock(b.kind, b.when, tuple(b.lines)) for b in source.dynamic]
     return source

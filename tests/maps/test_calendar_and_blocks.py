@@ -170,3 +170,20 @@ def test_errors_inside_a_dynamic_block_are_reported_at_load():
 def test_map_without_dynamic_blocks_is_its_own_map_in_every_phase():
     m = cal("")
     assert map_for_phase(m, Phase("FALL", 1950, "MOVEMENT")) is m
+
+
+def test_morph_lines_end_the_map():
+    from judge.maps import parse_map
+    from tests.helpers import text_loader
+    m = parse_map("main.map", text_loader({"main.map": GEOGRAPHY + POWERS}),
+                  extra=["AMEND ALP ABUTS ECH", "AMEND ECH ABUTS ALP", "IN FALL: SHUT FOX"])
+    assert "ECH" in m.moves(A, "ALP")
+    assert map_for_phase(m, Phase("FALL", 1901, "MOVEMENT")).locations["FOX"].terrain is Terrain.SHUT
+
+
+def test_bad_morph_line_is_reported_as_morph():
+    from judge.maps import parse_map
+    from tests.helpers import text_loader
+    with pytest.raises(MapError) as caught:
+        parse_map("main.map", text_loader({"main.map": GEOGRAPHY + POWERS}), extra=["AMEND ALP ABUTS QQQ"])
+    assert str(caught.value.problems[0]).startswith("MORPH:1: ALP ABUTS QQQ")

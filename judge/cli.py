@@ -33,8 +33,8 @@ def build_parser() -> argparse.ArgumentParser:
     adjudicate.add_argument("file", nargs="?", default="-", metavar="FILE|-",
                             help="a request, or an array of them (default: standard input)")
 
-    serve = commands.add_parser("serve", help="run the mail daemon (SMTP gateway, scheduler, outbox)")
-    outbox = commands.add_parser("outbox", help="list the mail waiting in the outbox, and failed mail")
+    serve = commands.add_parser("serve", help="run the mail daemon (gateway, scheduler, outbox)")
+    outbox = commands.add_parser("outbox", help="list the mail waiting in the outbox, and failed")
     for sub in (serve, outbox):
         sub.add_argument("--config", metavar="FILE", default=argparse.SUPPRESS, help=CONFIG_HELP)
     return parser

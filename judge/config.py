@@ -1,19 +1,20 @@
 """`judge.toml` -> a frozen `Config`, passed explicitly to whatever needs it (never a global).
 
-The file is found through `--config`, then `$JUDGE_CONFIG`, then `./judge.toml`; with none of them the
-defaults apply, and they start a working judge in the current directory. Relative paths are taken
-from the working directory the judge was started in. Secrets never sit in the TOML file itself: the
-outgoing relay's password comes from `$JUDGE_SMTP_PASSWORD` or `[smtp_out] password_file`, the IMAP
-password from `$JUDGE_IMAP_PASSWORD` or `[imap] password_file`.
+The file is found through `--config`, then `$JUDGE_CONFIG`, then `./judge.toml`; with none of them
+the defaults apply, and they start a working judge in the current directory. Relative paths are
+taken from the working directory the judge was started in. Secrets never sit in the TOML file
+itself: the outgoing relay's password comes from `$JUDGE_SMTP_PASSWORD` or `[smtp_out]
+password_file`, the IMAP password from `$JUDGE_IMAP_PASSWORD` or `[imap] password_file`.
 """
 from __future__ import annotations
 
 import os
 import re
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from judge.errors import Problem, ProblemsError
 
@@ -142,7 +143,7 @@ def parse_config(text: str, file: str, cwd: Path) -> Config:
     return Config(**sections, source=file)
 
 
-def section(kind: type, name: str, values: dict[str, Any], where: "Locator", cwd: Path,
+def section(kind: type, name: str, values: dict[str, Any], where: Locator, cwd: Path,
             problems: list[Problem]) -> Any:
     known = {f.name: f for f in fields(kind) if f.name not in SECRET_KEYS.get(name, ())}
     kwargs: dict[str, Any] = {}
@@ -212,8 +213,10 @@ def with_secrets(config: Config, env: Mapping[str, str], cwd: Path) -> Config:
     """Fill in the passwords from the environment or the password files."""
     out = config.smtp_out
     imap = config.imap
-    smtp_password = env.get(SMTP_PASSWORD_ENV) or read_secret(config, "smtp_out", out.password_file, cwd)
-    imap_password = env.get(IMAP_PASSWORD_ENV) or read_secret(config, "imap", imap.password_file, cwd)
+    smtp_password = env.get(SMTP_PASSWORD_ENV) or \
+        read_secret(config, "smtp_out", out.password_file, cwd)
+    imap_password = env.get(IMAP_PASSWORD_ENV) or \
+        read_secret(config, "imap", imap.password_file, cwd)
     return Config(judge=config.judge, paths=config.paths, smtp_in=config.smtp_in,
                   smtp_out=SmtpOutSection(**{**vars(out), "password": smtp_password}),
                   imap=ImapSection(**{**vars(imap), "password": imap_password}),
@@ -226,7 +229,8 @@ def read_secret(config: Config, section_name: str, name: str, cwd: Path) -> str:
     try:
         return (cwd / name).read_text(encoding="utf-8").strip()
     except (OSError, UnicodeDecodeError) as exc:
-        line = Locator(_text_of(config.source), config.source).line_of(section_name, "password_file")
+        where = Locator(_text_of(config.source), config.source)
+        line = where.line_of(section_name, "password_file")
         raise ConfigError([Problem(config.source or "(defaults)", line,
                                    f"[{section_name}] password_file: cannot read {name}: {exc}")])
 

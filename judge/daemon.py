@@ -19,12 +19,12 @@ from __future__ import annotations
 import asyncio
 import logging
 import signal
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from email import message_from_bytes, policy
 from email.message import EmailMessage, Message
-from email.utils import parseaddr
-from typing import Any, Callable, Iterable
+from typing import Any
 
 from apscheduler.events import EVENT_JOB_ERROR, EVENT_JOB_MISSED, JobExecutionEvent
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
@@ -33,9 +33,16 @@ from apscheduler.triggers.interval import IntervalTrigger
 
 from judge.config import Config, JudgeSection
 from judge.mailin.imap import ImapPoller
-from judge.mailin.smtp import Gateway, accepts_address, start_gateway
-from judge.mailout.envelope import (AUTO_GENERATED, build_message, loop_token, outbox_id,
-                                    raw_key, reply_fields)
+from judge.mailin.message import automatic_reason, sender_of
+from judge.mailin.smtp import Gateway, accepts_address, envelope_sender, start_gateway
+from judge.mailout.envelope import (
+    AUTO_GENERATED,
+    build_message,
+    loop_token,
+    outbox_id,
+    raw_key,
+    reply_fields,
+)
 from judge.mailout.send import OutboxSender, wait_any
 from judge.sdnotify import sd_notify
 from judge.spool import Item, Spool
@@ -50,12 +57,11 @@ MISFIRE_GRACE_SECONDS = 15 * 60  # a tick that starts late still runs (APSchedul
 KEEP_DONE = timedelta(days=30)  # done mails kept for audit, and the outbox's memory of ids
 RETRY_SECONDS = 1.0  # a mail whose processing failed is tried again this much later
 INBOX_POLL_SECONDS = 5.0  # also picks up mail spooled by other processes (`judge mail`)
-NO_REPLY_PRECEDENCE = {"bulk", "junk", "list"}
 RECEIVED_TEXT = "The judge received your mail.\n"  # until the command layer answers for real
 
 
 def utc_now() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 @dataclass(frozen=True)
@@ -73,24 +79,10 @@ def open_spools(config: Config) -> Spools:
 # -- the stand-ins for the game logic ----------------------------------------------------------
 def no_reply_reason(msg: Message, judge: JudgeSection) -> str:
     """Why a mail must get no answer (RFC 3834): bounces, robots, lists, our own mail."""
-    def header(name: str) -> str:
-        try:
-            return " ".join(str(msg.get(name, "")).split())
-        except Exception:  # the email package raises assorted errors on broken headers
-            return ""
-
-    if header("Return-Path").strip() in ("<>", ""):
-        return "a bounce (empty envelope sender)"
-    auto = header("Auto-Submitted").lower()
-    if auto and auto != "no":
-        return f"Auto-Submitted: {auto}"
-    if header("Precedence").lower() in NO_REPLY_PRECEDENCE:
-        return f"Precedence: {header('Precedence').lower()}"
-    if loop_token(judge).lower() in header("X-Loop").lower():
-        return "our own X-Loop"
-    if parseaddr(header("From"))[1].lower() == judge.address.lower():
+    reason = automatic_reason(msg, envelope_sender(msg), loop_token(judge))
+    if not reason and sender_of(msg) == judge.address.lower():
         return "from the judge itself"
-    return ""
+    return reason
 
 
 def received_reply(judge: JudgeSection) -> MailHandler:
@@ -121,8 +113,8 @@ def bad_mail_alert(judge: JudgeSection, item: Item, error: str, now: datetime) -
 
 def build_scheduler(job: Callable[[], Any], trigger: Any = None) -> AsyncIOScheduler:
     """The tick job: :00, :20, :40 UTC; late ticks still run, missed ones coalesce into one."""
-    scheduler = AsyncIOScheduler(timezone=timezone.utc)
-    scheduler.add_job(job, trigger or CronTrigger(minute=TICK_MINUTES, timezone=timezone.utc),
+    scheduler = AsyncIOScheduler(timezone=UTC)
+    scheduler.add_job(job, trigger or CronTrigger(minute=TICK_MINUTES, timezone=UTC),
                       id="tick", name="deadline tick", replace_existing=True, coalesce=True,
                       max_instances=1, misfire_grace_time=MISFIRE_GRACE_SECONDS)
 
@@ -172,8 +164,8 @@ class Daemon:
         scheduler = build_scheduler(self.tick_job, self.tick_trigger)
         scheduler.add_job(self.prune, IntervalTrigger(hours=6), id="prune", coalesce=True)
         scheduler.start()
-        log.info("judge %s listening on %s; outbox relay %s", self.config.judge.id, self.listening(),
-                 f"{self.config.smtp_out.host}:{self.config.smtp_out.port}"
+        log.info("judge %s listening on %s; outbox relay %s", self.config.judge.id,
+                 self.listening(), f"{self.config.smtp_out.host}:{self.config.smtp_out.port}"
                  if self.config.smtp_out.host else "none (mail waits in the outbox)")
         sd_notify(f"READY=1\nSTATUS=listening on {self.listening()}")
         await self.stop.wait()

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import os
 import socket
-from typing import Mapping
+from collections.abc import Mapping
 
 
 def sd_notify(message: str, env: Mapping[str, str] | None = None) -> bool:

@@ -3,11 +3,11 @@
 One file per message, named `<arrival>-<failures>-<id>.eml`, so a sorted listing is the arrival
 order. `put` writes a temporary file, fsyncs it, renames it into place and fsyncs the folder, so a
 message is either wholly there or not at all. A worker `claim`s a message (renamed to `.bak`) while
-it works on it; `done` moves it to `done/` (kept a while: an audit trail, and the memory of which ids
-were already handled); `retry` puts it back with one more failure, and the third failure moves it to
-the `bad/` folder (`failed/` for the outbox), where nothing is lost. After a crash, `recover` puts
-every `.bak` back as a failure, so an unfinished message is processed again and a message that kills
-the worker every time ends in `bad/` instead of looping.
+it works on it; `done` moves it to `done/` (kept a while: an audit trail, and the memory of which
+ids were already handled); `retry` puts it back with one more failure, and the third failure moves
+it to the `bad/` folder (`failed/` for the outbox), where nothing is lost. After a crash, `recover`
+puts every `.bak` back as a failure, so an unfinished message is processed again and a message that
+kills the worker every time ends in `bad/` instead of looping.
 
 Ids are deterministic when the caller gives them (an outgoing mail's id comes from its Message-ID):
 putting an id that is already waiting, claimed, done or failed does nothing, so a step that is
@@ -20,12 +20,13 @@ import fcntl
 import os
 import re
 import secrets
-import tempfile
 import threading
 import time
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
+
+from judge.store import atomic_write, fsync_dir
 
 WAITING = ".eml"
 CLAIMED = ".bak"
@@ -50,13 +51,13 @@ class Item:
 
     @property
     def arrived(self) -> datetime:
-        return datetime.fromtimestamp(self.arrival_ns / 1e9, timezone.utc)
+        return datetime.fromtimestamp(self.arrival_ns / 1e9, UTC)
 
     @property
     def claimed(self) -> bool:
         return self.path.suffix == CLAIMED
 
-    def renamed(self, folder: Path, failures: int, suffix: str) -> "Item":
+    def renamed(self, folder: Path, failures: int, suffix: str) -> Item:
         name = f"{self.arrival_ns:020d}-{failures}-{self.id}{suffix}"
         return Item(folder / name, self.arrival_ns, failures, self.id)
 
@@ -84,7 +85,7 @@ class Spool:
         self.max_failures = max_failures
         self._put_lock = threading.Lock()
 
-    def create(self) -> "Spool":
+    def create(self) -> Spool:
         for folder in (self.root, self.done_dir, self.bad_dir):
             folder.mkdir(parents=True, exist_ok=True)
         return self
@@ -99,7 +100,7 @@ class Spool:
             if id is not None and self.find(id) is not None:
                 return None
             item = Item(Path(), time.time_ns(), 0, id or new_id()).renamed(self.root, 0, WAITING)
-            write_durably(item.path, raw)
+            atomic_write(item.path, raw)
             return item
 
     # -- reading -------------------------------------------------------------------------------
@@ -179,9 +180,9 @@ class Spool:
         folder.mkdir(parents=True, exist_ok=True)
         moved = item.renamed(folder, failures, WAITING)
         os.rename(item.path, moved.path)
-        sync_folder(folder)
+        fsync_dir(folder)
         if folder != item.path.parent:
-            sync_folder(item.path.parent)
+            fsync_dir(item.path.parent)
         return moved
 
     @staticmethod
@@ -206,27 +207,3 @@ class Spool:
 
 def new_id() -> str:
     return secrets.token_hex(8)
-
-
-def write_durably(path: Path, data: bytes) -> None:
-    """Temporary file in the same folder, fsync, rename into place, fsync the folder."""
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.rename(tmp, path)
-    except BaseException:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(tmp)
-        raise
-    sync_folder(path.parent)
-
-
-def sync_folder(folder: Path) -> None:
-    fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)

@@ -1,4 +1,4 @@
-"""The IMAP poller: for a judge whose mailbox lives at a provider, pull new mail into the inbox spool.
+"""The IMAP poller: for a judge whose mailbox lives at a provider, pulls new mail into the inbox.
 
 Each poll is one fresh session (connect, log in, select, search UNSEEN, fetch `BODY.PEEK[]` so
 nothing is marked read before it is on disk, spool, flag `\\Seen`, log out), so a broken connection
@@ -14,7 +14,8 @@ import asyncio
 import ipaddress
 import logging
 import ssl
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from imapclient import IMAPClient
 
@@ -39,7 +40,8 @@ def is_loopback(host: str) -> bool:
 
 
 class ImapPoller:
-    def __init__(self, settings: ImapSection, inbox: Spool, stored: Callable[[], None] = lambda: None,
+    def __init__(self, settings: ImapSection, inbox: Spool,
+                 stored: Callable[[], None] = lambda: None,
                  client_factory: Callable[..., Any] = IMAPClient, timeout: float = 60.0):
         self.settings = settings
         self.inbox = inbox

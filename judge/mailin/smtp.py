@@ -1,4 +1,4 @@
-"""The SMTP gateway: an aiosmtpd handler that accepts mail for the judge and spools it, nothing more.
+"""The SMTP gateway: an aiosmtpd handler that accepts mail for the judge and spools it, no more.
 
 It answers `250` only once the raw message is on disk (temp, fsync, rename) and `451` when it cannot
 store it, so the sending MTA keeps the mail and retries. It accepts only the judge's own address
@@ -11,11 +11,14 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-from typing import Callable
+from collections.abc import Callable
+from email.message import Message
+from email.utils import parseaddr
 
 from aiosmtpd.smtp import SMTP, Envelope, Session
 
 from judge.config import JudgeSection, SmtpInSection
+from judge.mailin.message import header
 from judge.spool import Spool
 
 log = logging.getLogger("judge.mailin.smtp")
@@ -46,6 +49,15 @@ def delivery_headers(mail_from: str | None, rcpt_tos: list[str]) -> bytes:
     lines = [f"Return-Path: <{sender}>"]
     lines += [f"X-Original-To: {rcpt}" for rcpt in rcpt_tos]
     return ("\r\n".join(lines) + "\r\n").encode("utf-8", "surrogateescape")
+
+
+def envelope_sender(msg: Message) -> str | None:
+    """The envelope sender from a spooled mail's `Return-Path:` ("" for a bounce, None if unknown:
+    mail from IMAP may have none)."""
+    path = header(msg, "Return-Path")
+    if not path:
+        return None
+    return parseaddr(path)[1] if path.replace(" ", "") != "<>" else ""
 
 
 class Gateway:

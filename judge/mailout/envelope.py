@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import hashlib
 import re
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from email.message import EmailMessage, Message
 from email.utils import format_datetime, formataddr, make_msgid
 
 from judge.config import JudgeSection
+from judge.mailin.message import header as read_header
 from judge.spool import safe_id
 
 AUTO_REPLIED = "auto-replied"  # an answer to a mail (RFC 3834 section 5)
@@ -50,7 +51,7 @@ def build_message(judge: JudgeSection, *, to: str | list[str], subject: str, bod
     msg["From"] = judge_from(judge)
     msg["To"] = to if isinstance(to, str) else ", ".join(to)
     msg["Subject"] = " ".join(subject.split())
-    msg["Date"] = format_datetime(now.astimezone(timezone.utc))
+    msg["Date"] = format_datetime(now.astimezone(UTC))
     msg["Message-ID"] = message_id(judge, key)
     if in_reply_to:
         msg["In-Reply-To"] = in_reply_to
@@ -66,11 +67,7 @@ def build_message(judge: JudgeSection, *, to: str | list[str], subject: str, bod
 def reply_fields(original: Message) -> dict[str, str]:
     """To, Subject, In-Reply-To and References for an answer to `original` (read defensively)."""
     def header(name: str) -> str:
-        try:
-            value = original.get(name)
-        except Exception:  # the email package raises assorted errors on broken headers
-            return ""
-        return " ".join(str(value).split()) if value is not None else ""
+        return read_header(original, name)
 
     subject = header("Subject")
     if not subject.lower().startswith("re:"):

@@ -14,14 +14,14 @@ import asyncio
 import logging
 import smtplib
 import ssl
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from email import message_from_bytes, policy
-from email.parser import BytesHeaderParser
 from email.message import EmailMessage
+from email.parser import BytesHeaderParser
 from enum import Enum
 from pathlib import Path
-from typing import Callable
 
 from judge.config import JudgeSection, SmtpOutSection
 from judge.mailout.envelope import AUTO_GENERATED, build_message, outbox_id
@@ -70,7 +70,8 @@ def default_keeper_alert(judge: JudgeSection) -> KeeperAlert:
         facts = [f"outbox id: {item.id}", f"queued:    {item.arrived:%Y-%m-%d %H:%M:%S} UTC",
                  f"to:        {original.get('To', '')}",
                  f"subject:   {original.get('Subject', '')}", f"reason:    {reason}"]
-        return build_message(judge, to=judge.keeper, subject=f"Judge {judge.id}: mail not delivered",
+        return build_message(judge, to=judge.keeper,
+                             subject=f"Judge {judge.id}: mail not delivered",
                              body="\n".join(facts) + "\n", now=now, key=f"{ALERT_PREFIX}{item.id}",
                              auto=AUTO_GENERATED)
     return alert
@@ -82,7 +83,7 @@ class OutboxSender:
     relay: SmtpOutSection
     judge: JudgeSection
     keeper_alert: KeeperAlert | None = None
-    clock: Callable[[], datetime] = lambda: datetime.now(timezone.utc)
+    clock: Callable[[], datetime] = lambda: datetime.now(UTC)
     backoff_base: float = 30.0
     backoff_cap: float = 3600.0
     give_up_after: timedelta = timedelta(days=5)
@@ -101,7 +102,8 @@ class OutboxSender:
         (infinity when nothing waits)."""
         if now_mono < self.relay_not_before:
             return self.relay_not_before - now_mono
-        due = [item for item in self.outbox.waiting() if self.not_before.get(item.id, 0) <= now_mono]
+        due = [item for item in self.outbox.waiting()
+               if self.not_before.get(item.id, 0) <= now_mono]
         if due:
             try:
                 with self.connect() as smtp:

@@ -74,7 +74,7 @@ class Relay:
         self.handler = RelayHandler()
         self.controller: Controller | None = None
 
-    def start(self) -> "Relay":
+    def start(self) -> Relay:
         self.controller = Controller(self.handler, hostname=LOOPBACK, port=self.port,
                                      enable_SMTPUTF8=True, ready_timeout=10)
         self.controller.start()

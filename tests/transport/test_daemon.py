@@ -5,7 +5,7 @@ import asyncio
 import smtplib
 import threading
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from email import message_from_bytes, policy
 
 import pytest
@@ -13,14 +13,18 @@ from apscheduler.triggers.cron import CronTrigger
 from apscheduler.triggers.interval import IntervalTrigger
 
 from judge.config import JudgeSection
-from judge.daemon import (MISFIRE_GRACE_SECONDS, Daemon, build_scheduler, no_reply_reason,
-                          received_reply)
+from judge.daemon import (
+    MISFIRE_GRACE_SECONDS,
+    Daemon,
+    build_scheduler,
+    no_reply_reason,
+    received_reply,
+)
 from judge.mailout.envelope import build_message
 
 from .conftest import LOOPBACK, wait_for
 
 JUDGE = JudgeSection(id="TEST", address="judge@judge.test", keeper="keeper@judge.test")
-UTC = timezone.utc
 ORDERS = (b"From: anne@players.test\r\nTo: judge@judge.test\r\nSubject: orders\r\n"
           b"Message-ID: <o1@players.test>\r\n\r\nA PAR - BUR\r\n")
 
@@ -37,13 +41,19 @@ def spooled(headers: str) -> bytes:
 @pytest.mark.parametrize("raw, reason", [
     (spooled(""), ""),
     (spooled("Auto-Submitted: no\r\n"), ""),
-    (b"Return-Path: <>\r\nFrom: MAILER-DAEMON@x.test\r\n\r\nbounce\r\n", "a bounce"),
+    (b"Return-Path: <>\r\nFrom: anne@players.test\r\n\r\nbounce\r\n", "a bounce"),
+    (b"From: MAILER-DAEMON@x.test\r\nSubject: failure\r\n\r\nbounce\r\n", "a bounce"),
+    (b"From: anne@players.test\r\nSubject: by IMAP\r\n\r\norders\r\n", ""),
     (spooled("Auto-Submitted: auto-replied\r\n"), "Auto-Submitted: auto-replied"),
     (spooled("Precedence: bulk\r\n"), "Precedence: bulk"),
     (spooled("Precedence: junk\r\n"), "Precedence: junk"),
     (spooled("Precedence: list\r\n"), "Precedence: list"),
-    (spooled("X-Loop: judge@judge.test\r\n"), "our own X-Loop"),
-], ids=["player", "auto-submitted-no", "bounce", "auto-replied", "bulk", "junk", "list", "x-loop"])
+    (spooled("List-Id: <players.lists.test>\r\n"), "mailing-list mail"),
+    (spooled("X-Loop: judge@judge.test\r\n"), "our own mail (X-Loop)"),
+    (b"Return-Path: <judge@judge.test>\r\nFrom: Judge TEST <judge@judge.test>\r\n\r\nx\r\n",
+     "from the judge itself"),
+], ids=["player", "auto-submitted-no", "bounce", "mailer-daemon", "no-return-path",
+        "auto-replied", "bulk", "junk", "list", "list-id", "x-loop", "ourselves"])
 def test_default_handler_never_answers_robots(raw, reason):
     assert no_reply_reason(parsed(raw), JUDGE).startswith(reason)
     replies = received_reply(JUDGE)(raw, datetime(2026, 3, 1, tzinfo=UTC))

@@ -1,16 +1,22 @@
 """The headers around every outgoing mail."""
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from email import message_from_bytes, policy
 
 import pytest
 
 from judge.config import JudgeSection
-from judge.mailout.envelope import build_message, message_id, outbox_id, raw_key, reply_fields
+from judge.mailout.envelope import (
+    build_message,
+    message_id,
+    outbox_id,
+    raw_key,
+    reply_fields,
+)
 
 JUDGE = JudgeSection(id="USDP", address="judge@judge.test", keeper="keeper@judge.test")
-NOW = datetime(2026, 3, 1, 12, 0, tzinfo=timezone.utc)
+NOW = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 
 
 def sent(msg):
@@ -19,7 +25,8 @@ def sent(msg):
 
 
 def test_results_mail_has_every_header_a_robot_sender_needs():
-    msg = sent(build_message(JUDGE, to="france@players.test", subject="Diplomacy results game S1901M",
+    msg = sent(build_message(JUDGE, to="france@players.test",
+                             subject="Diplomacy results game S1901M",
                              body="Movement results for Spring of 1901.\n", now=NOW,
                              key="game-S1901M-results-FRANCE"))
     assert msg["From"] == "Judge USDP <judge@judge.test>"
@@ -62,8 +69,8 @@ def test_reply_threads_under_the_players_mail_and_says_auto_replied():
 
 
 def test_reply_goes_to_reply_to_and_does_not_stack_re():
-    incoming = message_from_bytes(b"From: a@x.test\r\nReply-To: b@x.test\r\nSubject: Re: hi\r\n\r\n",
-                                  policy=policy.default)
+    incoming = message_from_bytes(
+        b"From: a@x.test\r\nReply-To: b@x.test\r\nSubject: Re: hi\r\n\r\n", policy=policy.default)
     assert reply_fields(incoming)["to"] == "b@x.test"
     assert reply_fields(incoming)["subject"] == "Re: hi"
 
@@ -87,4 +94,5 @@ def test_header_injection_through_an_address_is_refused():
 
 
 def test_raw_key_depends_only_on_the_mail():
-    assert raw_key(b"mail", "received") == raw_key(b"mail", "received") != raw_key(b"other", "received")
+    assert raw_key(b"mail", "received") == raw_key(b"mail", "received")
+    assert raw_key(b"mail", "received") != raw_key(b"other", "received")

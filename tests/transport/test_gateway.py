@@ -2,13 +2,21 @@
 from __future__ import annotations
 
 import smtplib
+from email import message_from_bytes, policy
 
 import pytest
 from aiosmtpd.controller import Controller
 
 from judge.config import JudgeSection
-from judge.mailin.smtp import (CANNOT_STORE, NOT_OURS, SHUTTING_DOWN, Gateway, accepts_address,
-                               delivery_headers)
+from judge.mailin.smtp import (
+    CANNOT_STORE,
+    NOT_OURS,
+    SHUTTING_DOWN,
+    Gateway,
+    accepts_address,
+    delivery_headers,
+    envelope_sender,
+)
 from judge.spool import Spool
 
 from .conftest import LOOPBACK, free_port
@@ -68,7 +76,8 @@ def test_foreign_recipient_gets_550_never_relayed(gateway_at):
     assert running.gateway.inbox.waiting() == []
 
 
-@pytest.mark.parametrize("address", ["judge@judge.test", "JUDGE@Judge.Test", "judge+game1@judge.test"])
+@pytest.mark.parametrize("address", ["judge@judge.test", "JUDGE@Judge.Test",
+                                     "judge+game1@judge.test"])
 def test_the_judges_address_and_sub_addresses_are_accepted(address):
     assert accepts_address(JUDGE)(address)
 
@@ -131,6 +140,15 @@ def test_a_closing_gateway_answers_421(gateway_at):
     with running.client() as smtp, pytest.raises(smtplib.SMTPSenderRefused) as caught:
         smtp.sendmail("anne@players.test", ["judge@judge.test"], MAIL)
     assert caught.value.smtp_code == 421 and SHUTTING_DOWN.startswith("421")
+
+
+@pytest.mark.parametrize("raw, sender", [
+    (b"Return-Path: <a@x.test>\r\nX-Original-To: judge@j.test\r\n\r\n", "a@x.test"),
+    (b"Return-Path: <>\r\n\r\n", ""),
+    (b"From: a@x.test\r\n\r\n", None),
+], ids=["player", "bounce", "unknown"])
+def test_envelope_sender_reads_back_what_the_gateway_wrote(raw, sender):
+    assert envelope_sender(message_from_bytes(raw, policy=policy.default)) == sender
 
 
 def test_delivery_headers_name_envelope_sender_and_recipients():

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from email import message_from_bytes, policy
 
 import pytest
@@ -16,7 +16,7 @@ from judge.spool import Spool
 from .conftest import LOOPBACK, Relay, free_port, wait_for
 
 JUDGE = JudgeSection(id="TEST", address="judge@judge.test", keeper="keeper@judge.test")
-NOW = datetime(2026, 3, 1, 12, 0, tzinfo=timezone.utc)
+NOW = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 
 
 def mail(to: str, key: str):
@@ -40,7 +40,8 @@ def sender_for(outbox: Spool, port: int, **options) -> OutboxSender:
 
 
 def subjects(relay: Relay) -> list[str]:
-    return [str(message_from_bytes(r.raw, policy=policy.default)["Subject"]) for r in relay.received]
+    return [str(message_from_bytes(r.raw, policy=policy.default)["Subject"])
+            for r in relay.received]
 
 
 def test_waiting_mail_is_delivered_and_leaves_the_outbox(outbox, relay):
@@ -146,7 +147,7 @@ def test_temporary_refusal_is_retried_with_backoff_then_delivered(outbox, relay)
 def test_temporary_refusal_for_too_long_becomes_a_failure(outbox, relay):
     relay.handler.defer["slow@players.test"] = 100
     queue(outbox, mail("slow@players.test", "slow"))
-    later = datetime.now(timezone.utc) + timedelta(days=6)
+    later = datetime.now(UTC) + timedelta(days=6)
     sender_for(outbox, relay.port, clock=lambda: later).drain(0.0)
     assert [item.id for item in outbox.failed()] == ["slow.test@judge.test"]
 

@@ -1,0 +1,60 @@
+"""Every word the judge mails comes from a Jinja2 template under `templates/`.
+
+Plain text, `StrictUndefined` (a missing value is an error, never an empty gap), no autoescape (these
+are not web pages), and lines kept under 78 characters by the templates themselves (tested).
+"""
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import jinja2
+
+MAX_LINE = 78
+
+
+def bundled_templates_dir() -> Path:
+    """`templates/` of the source tree, or <prefix>/share/judge/templates for a wheel install."""
+    source_tree = Path(__file__).resolve().parent.parent.parent / "templates"
+    if source_tree.is_dir():
+        return source_tree
+    return Path(sys.prefix) / "share" / "judge" / "templates"
+
+
+@dataclass(frozen=True)
+class Rendered:
+    subject: str
+    body: str
+
+
+def environment(folder: Path | None = None) -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(folder or bundled_templates_dir())),
+        undefined=jinja2.StrictUndefined,
+        autoescape=False,
+        keep_trailing_newline=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.filters["wrap"] = wrap
+    return env
+
+
+def wrap(text: str, width: int = MAX_LINE - 2, indent: str = "") -> str:
+    """Fill prose to the mail width (press and notices quote players' own long lines)."""
+    import textwrap
+    lines = []
+    for paragraph in str(text).split("\n"):
+        lines.extend(textwrap.wrap(paragraph, width, subsequent_indent=indent,
+                                   break_long_words=True, break_on_hyphens=False) or [""])
+    return "\n".join(lines)
+
+
+def render(env: jinja2.Environment, name: str, **context) -> Rendered:
+    """Render `templates/<name>.txt`: its first line is `Subject: ...`, then a blank line, then the body."""
+    text = env.get_template(f"{name}.txt").render(**context)
+    head, _, body = text.partition("\n\n")
+    if not head.startswith("Subject: "):
+        raise ValueError(f"template {name}.txt must start with a 'Subject: ' line and a blank line")
+    return Rendered(head[len("Subject: "):].strip(), body)

@@ -185,11 +185,12 @@ class Request:
         m = map_for_phase(self.base, phase)
         centers = _captured(m, resolution)
         try:
-            from judge.adjudicator.adjustments import needs_adjustments
-        except ImportError:
+            from judge.adjudicator.builds import needs_adjustments
+        except ImportError:  # no adjustments module: anybody whose units and centres differ
             return any(len(resolution.units.get(p, ())) != len(centers.get(p, ()))
                        for p in set(centers) | set(resolution.units))
-        return needs_adjustments(m, resolution.units, centers, self.rules)
+        return needs_adjustments(m, resolution.units, centers, self.rules,
+                                 homes=resolution.homes, phase=phase)
 
 
 class _Parsed:

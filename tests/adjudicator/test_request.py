@@ -109,6 +109,16 @@ def test_an_autumn_that_takes_a_centre_leads_to_adjustments():
     assert answer["centers"]["GERMANY"] == ["BER", "KIE", "MUN"]  # ownership is the game's job
 
 
+def test_no_adjustments_when_the_only_build_has_nowhere_to_go():
+    units = {**START, "GERMANY": ["A BER", "A MUN", "F KIE", "A RUH"]}
+    centers = {p: sorted({u.split()[1][:3] for u in us}) for p, us in START.items()}
+    centers["GERMANY"] = ["BER", "HOL", "KIE", "MUN"]
+    answer = adjudicate_request({"map": "standard", "phase": "FALL 1901 MOVEMENT", "units": units,
+                                 "centers": centers,
+                                 "orders": {"GERMANY": ["F KIE - DEN", "A RUH - KIE"]}})
+    assert answer["next_phase"] == "SPRING 1902 MOVEMENT"  # five centres, four units, no free home
+
+
 def test_a_retreat_phase_reads_dislodged_units_as_a_status_file_writes_them():
     answer = adjudicate_request({"map": "standard", "phase": "SPRING 1901 RETREATS",
                                  "units": {"ENGLAND": ["F ENG"], "FRANCE": ["F NTH --> NWG EDI"]},

@@ -46,22 +46,48 @@ class RequestError(JudgeError):
 
 def adjudicate_request(request: Any, load_map: Callable[[str], Map] = default_load_map) -> Any:
     """Answer one request (a dict) or an array of them (a list), as `judge adjudicate` does."""
+    tools = _Tools(load_map)
     if isinstance(request, list):
-        return [adjudicate_request(item, load_map) for item in request]
+        return [_answer(item, tools) for item in request]
+    return _answer(request, tools)
+
+
+def _answer(request: Any, tools: _Tools) -> dict:
     if not isinstance(request, dict):
         raise RequestError("a request is a JSON object (or an array of them)")
-    game = Request(request, load_map)
-    return game.answer()
+    return Request(request, tools).answer()
+
+
+class _Tools:
+    """What the requests of one call share: each map loaded once, an order reader for each."""
+
+    def __init__(self, load_map: Callable[[str], Map]) -> None:
+        self.load_map = load_map
+        self.maps: dict[str, Map] = {}
+        self.readers: dict[tuple[int, frozenset[str]], tuple[Map, Any]] = {}
+
+    def map(self, name: str) -> Map:
+        if name not in self.maps:
+            self.maps[name] = _load(self.load_map, name)
+        return self.maps[name]
+
+    def reader(self, m: Map, rules: frozenset[str]):
+        from judge.orders.parser import OrderReader
+        key = (id(m), rules)
+        if key not in self.readers:  # the map is kept with its reader, so its id stays its own
+            self.readers[key] = (m, OrderReader(m, rules))
+        return self.readers[key][1]
 
 
 class Request:
     """One request, checked and turned into the adjudicator's types."""
 
-    def __init__(self, request: dict, load_map: Callable[[str], Map]) -> None:
+    def __init__(self, request: dict, tools: _Tools) -> None:
         unknown = set(request) - {"map", "phase", "rules", "units", "centers", "orders"}
         if unknown:
             raise RequestError(f"unknown request keys: {', '.join(sorted(unknown))}")
-        base = _load(load_map, _text(request, "map"))
+        self.tools = tools
+        base = tools.map(_text(request, "map"))
         try:
             self.phase = parse_phase(base, _text(request, "phase"))
             self.map = map_for_phase(base, self.phase)
@@ -155,8 +181,7 @@ class Request:
         }
 
     def _parse_orders(self) -> dict[str, list]:
-        from judge.orders.parser import OrderReader
-        reader = OrderReader(self.map, self.rules)
+        reader = self.tools.reader(self.map, self.rules)
         ordered = self.units if self.phase.type != RETREATS else {
             p: tuple(us) for p, us in self.dislodged.items()}
         parsed: dict[str, list] = {}

@@ -9,8 +9,8 @@ support 2, a move across a Cape 1, a move across a strait (`~`) 0.
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
-from typing import Callable, Iterable, Mapping, Sequence
 
 from judge.adjudicator.model import Position
 from judge.maps.model import CAPE, STRAIT, Abut, Map, Terrain
@@ -43,7 +43,7 @@ class Piece:
     target: Piece | None = None  # SUPPORT: the unit supported
     directed = ""  # SUPPORT: the province the support goes into
     army: Piece | None = None  # CONVOY: the army convoyed
-    fleets: list[Piece] = []  # MOVE by convoy: the fleets ordered to convoy it (never mutated)
+    fleets: Sequence[Piece] = ()  # MOVE by convoy: the fleets ordered to convoy it
     has_route = False  # MOVE by convoy: those fleets make a route at all
 
     def __init__(self, index: int, power: str, unit: Unit) -> None:
@@ -147,7 +147,11 @@ def build_board(m: Map, position: Position, orders: Mapping[str, Sequence[Order]
     for piece in board.pieces:
         if piece.order is not None and piece.illegal is None:
             _classify(board, piece)
-    from judge.adjudicator import convoys, leagues, supports  # the order kinds link their pieces
+    from judge.adjudicator import (  # the order kinds link their pieces
+        convoys,
+        leagues,
+        supports,
+    )
     leagues.check(board)
     convoys.link(board)
     supports.link(board)
@@ -156,13 +160,13 @@ def build_board(m: Map, position: Position, orders: Mapping[str, Sequence[Order]
 
 
 MOVEMENT_ORDERS = frozenset({Hold, Move, Support, Convoy})
+NOT_MOVEMENT = "only hold, move, support and convoy orders are given in a movement phase"
 
 
 def _assign(board: Board, power: str, order: Order, check: Checker | None) -> None:
     """Record a given order and attach it to the unit it commands, if any."""
     if type(order) not in MOVEMENT_ORDERS:
-        board.given.append((order, None, "only hold, move, support and convoy orders are "
-                                          "given in a movement phase"))
+        board.given.append((order, None, NOT_MOVEMENT))
         return
     unit = order.unit  # type: ignore[union-attr]
     piece = board.at.get(province_of(unit.location))

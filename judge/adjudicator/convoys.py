@@ -17,10 +17,18 @@ while some such route has no dislodged fleet (DATC 4.A.1); when every route is b
 """
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
-from judge.adjudicator.board import (CONVOY, FULL, HOLD, MOVE, Board, Piece, crossing_strength,
-                                     pieces_of)
+from judge.adjudicator.board import (
+    CONVOY,
+    FULL,
+    HOLD,
+    MOVE,
+    Board,
+    Piece,
+    crossing_strength,
+    pieces_of,
+)
 from judge.adjudicator.moves import dislodged
 from judge.adjudicator.resolver import Resolver
 from judge.orders.model import Convoy

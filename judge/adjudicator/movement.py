@@ -12,11 +12,23 @@ the mapping's order), then a hold for each unit that had no order.
 """
 from __future__ import annotations
 
-from typing import Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from judge.adjudicator import convoys, moves, supports
-from judge.adjudicator.board import (CONVOY, DECISIONS, HOLD, MOVE, MOVES, PATHS, SUPPORT,
-                                     SUPPORTS, Board, Checker, Piece, build_board)
+from judge.adjudicator.board import (
+    CONVOY,
+    DECISIONS,
+    HOLD,
+    MOVE,
+    MOVES,
+    PATHS,
+    SUPPORT,
+    SUPPORTS,
+    Board,
+    Checker,
+    Piece,
+    build_board,
+)
 from judge.adjudicator.model import OrderResult, Position, Resolution, Result
 from judge.adjudicator.resolver import Resolver
 from judge.maps.model import Map
@@ -189,4 +201,4 @@ def _unit_order(unit: Unit) -> tuple[bool, str]:
     return unit.type is UnitType.FLEET, unit.location  # armies first, as Unit orders them
 
 
-__all__ = ["Adjudication", "HOLD", "resolve_movement"]
+__all__ = ["HOLD", "Adjudication", "resolve_movement"]

@@ -24,7 +24,8 @@ raises `RequestError`.
 from __future__ import annotations
 
 import re
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from judge.adjudicator import resolve
 from judge.adjudicator.model import OrderResult, Position, Resolution
@@ -226,7 +227,7 @@ class _Parsed:
 
 
 class _Unreadable:
-    __slots__ = ("text", "error")
+    __slots__ = ("error", "text")
 
     def __init__(self, text: str, error: str) -> None:
         self.text, self.error = text, error

@@ -12,7 +12,7 @@ makes it final, different answers mean a cycle, handed to the backup rule.
 """
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 UNRESOLVED, GUESSING, RESOLVED = 0, 1, 2
 
@@ -20,7 +20,7 @@ UNRESOLVED, GUESSING, RESOLVED = 0, 1, 2
 class Resolver:
     """Decides decisions 0..size-1 on demand; `resolve(node)` returns the (possibly guessed) value."""
 
-    __slots__ = ("state", "value", "deps", "adjudicate", "backup")
+    __slots__ = ("adjudicate", "backup", "deps", "state", "value")
 
     def __init__(self, size: int, adjudicate: Callable[[int], bool],
                  backup: Callable[[list[int]], None]) -> None:

@@ -10,8 +10,17 @@ when the supporter is dislodged.
 """
 from __future__ import annotations
 
-from judge.adjudicator.board import (HALF, MOVE, MOVES, NONE, PATHS, SUPPORT, SUPPORTS, Board,
-                                     Piece, pieces_of)
+from judge.adjudicator.board import (
+    HALF,
+    MOVE,
+    MOVES,
+    NONE,
+    PATHS,
+    SUPPORT,
+    Board,
+    Piece,
+    pieces_of,
+)
 from judge.adjudicator.moves import given_supports
 from judge.adjudicator.resolver import Resolver
 from judge.orders.model import Support

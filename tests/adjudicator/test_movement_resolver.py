@@ -81,6 +81,6 @@ def test_a_guess_read_twice_still_counts_as_a_dependency():
             resolver.settle(node, True)
 
     rules = {0: lambda r: r(1) and r(2), 1: lambda r: r(0), 2: lambda r: r(0)}
-    resolver, calls = make(rules, all_true)
+    resolver, _ = make(rules, all_true)
     assert resolver.resolve(0) is True
     assert resolver.resolve(2) is True

@@ -71,6 +71,7 @@ class Board:
         self.abbrev = {name: p.abbrev for name, p in m.powers.items()}
         self.dummies = frozenset(name for name, p in m.powers.items() if p.dummy)
         self._touching: dict[str, frozenset[str]] = {}
+        self._steps: dict[str, tuple[str, ...]] = {}
         self._seas: list[str] | None = None
         self._coasts: dict[str, tuple[str, ...]] | None = None
 
@@ -116,11 +117,18 @@ class Board:
                     loc.terrain is Terrain.COAST and "COASTAL_CONVOY" in self.rules))]
         return self._seas
 
+    def sea_steps(self, location: str) -> tuple[str, ...]:
+        """Where a fleet on the location could move."""
+        found = self._steps.get(location)
+        if found is None:
+            found = self._steps[location] = self.map.moves(UnitType.FLEET, location)
+        return found
+
     def touching(self, location: str) -> frozenset[str]:
         """The provinces a fleet on the location borders (where it could move)."""
         found = self._touching.get(location)
         if found is None:
-            found = frozenset(province_of(d) for d in self.map.moves(UnitType.FLEET, location))
+            found = frozenset(province_of(d) for d in self.sea_steps(location))
             self._touching[location] = found
         return found
 

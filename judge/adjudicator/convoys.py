@@ -114,7 +114,7 @@ def _linked(board: Board, starts: list[str], ends: set[str], between: set[str]) 
     frontier, seen = list(starts), set(starts)
     while frontier:
         here = frontier.pop()
-        for there in board.map.moves(UnitType.FLEET, here):
+        for there in board.sea_steps(here):
             if there in ends:
                 return True
             if there in between and there not in seen:

@@ -6,7 +6,6 @@ its centres unless the step lists its own. Results are matched to the orders as 
 """
 from __future__ import annotations
 
-import importlib.util
 import re
 from pathlib import Path
 
@@ -17,20 +16,9 @@ from tests.adjudicator.datc_cases import Case, load_cases
 
 CASES = load_cases(Path(__file__).parent / "datc")
 UNIT_ORDER = re.compile(r"([AF] [A-Z]{3}(?:/[A-Z]{2})?)(?: .*)?")
-NEEDS = {"6.H": "judge.adjudicator.retreats", "6.I": "judge.adjudicator.adjustments",
-         "6.J": "judge.adjudicator.adjustments"}
 
 
-def _params():
-    for case in CASES:
-        module = NEEDS.get(case.id[:3])
-        marks = []
-        if module and importlib.util.find_spec(module) is None:
-            marks.append(pytest.mark.xfail(reason=f"{module} is not written yet", strict=False))
-        yield pytest.param(case, id=case.id, marks=marks)
-
-
-@pytest.mark.parametrize("case", _params())
+@pytest.mark.parametrize("case", [pytest.param(case, id=case.id) for case in CASES])
 def test_datc(case: Case, standard) -> None:
     previous = None
     for number, step in enumerate(case.steps, start=1):

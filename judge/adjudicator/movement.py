@@ -124,11 +124,11 @@ class Adjudication:
 
     def _given_result(self, order: Order, piece: Piece | None, reason: str | None,
                       dislodgers: dict[int, Piece]) -> OrderResult:
-        if piece is None:
-            return OrderResult(order, (Result.VOID,), reason or "")
+        illegal = Result.INVALID if "NO_CHECK" in self.board.rules else Result.VOID
+        if piece is None:  # for no unit, or another power's
+            return OrderResult(order, (illegal,), reason or "")
         if piece.illegal is not None:
-            word = Result.INVALID if "NO_CHECK" in self.board.rules else Result.VOID
-            return OrderResult(order, self._words(piece, (word,), dislodgers), piece.illegal)
+            return OrderResult(order, self._words(piece, (illegal,), dislodgers), piece.illegal)
         words = self._order_words(piece)
         return OrderResult(order, self._words(piece, words, dislodgers), piece.void or "")
 

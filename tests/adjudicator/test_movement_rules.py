@@ -142,6 +142,13 @@ def test_an_illegal_order_is_void_or_invalid_under_no_check(rules, word):
     assert answer["units"]["ENGLAND"] == ["F NTH"]
 
 
+@pytest.mark.parametrize("rules, word", [((), "void"), (("NO_CHECK",), "invalid")])
+def test_an_order_for_another_powers_unit_is_void_or_invalid_under_no_check(rules, word):
+    answer = adjudicate({"ENGLAND": ["F LON"]}, {"GERMANY": ["F LON - NTH"]}, rules=rules)
+    assert answer["results"]["GERMANY"][0]["result"] == [word]
+    assert answer["units"]["ENGLAND"] == ["F LON"]
+
+
 def test_signal_support_to_a_far_unit_is_void_and_the_supporter_holds():
     answer = adjudicate({"ENGLAND": ["A LON"], "FRANCE": ["A PAR"], "GERMANY": ["A PIC"]},
                         {"ENGLAND": ["A LON S A PAR - BUR"], "GERMANY": ["A PIC - LON"]},

@@ -119,11 +119,21 @@ class Gateway:
         return LOCAL_ERROR
 
 
+class GatewaySMTP(SMTP):
+    """aiosmtpd's SMTP, but a client may skip HELO, as Postfix allows by default
+    (`smtpd_helo_required = no`): minimal senders and scripts go straight to MAIL."""
+
+    async def check_helo_needed(self, helo: str = "HELO") -> bool:
+        if self.session is not None and not self.session.host_name:
+            self.session.host_name = "unknown"
+        return await super().check_helo_needed(helo)
+
+
 async def start_gateway(gateway: Gateway, listen: SmtpInSection, hostname: str
                         ) -> asyncio.AbstractServer:
     """Listen on the running loop (not aiosmtpd's threaded Controller)."""
     loop = asyncio.get_running_loop()
-    factory = functools.partial(SMTP, gateway, hostname=hostname,
+    factory = functools.partial(GatewaySMTP, gateway, hostname=hostname,
                                 data_size_limit=listen.max_bytes, enable_SMTPUTF8=True,
                                 decode_data=False, timeout=300, loop=loop)
     return await loop.create_server(factory, host=listen.host, port=listen.port)

@@ -8,7 +8,7 @@ import pytest
 from aiosmtpd.controller import Controller
 
 from judge.config import JudgeSection
-from judge.mailin.smtp import (
+from judge.mailin.smtp import (GatewaySMTP, 
     CANNOT_STORE,
     NOT_OURS,
     SHUTTING_DOWN,
@@ -26,13 +26,20 @@ MAIL = b"From: anne@players.test\r\nTo: judge@judge.test\r\nSubject: orders\r\n\
 MAX_BYTES = 4096
 
 
+class GatewayController(Controller):
+    """aiosmtpd's threaded test controller, serving the judge's own SMTP class."""
+
+    def factory(self):
+        return GatewaySMTP(self.handler, **self.SMTP_kwargs)
+
+
 class Running:
     def __init__(self, gateway: Gateway):
         self.gateway = gateway
         self.port = free_port()
-        self.controller = Controller(gateway, hostname=LOOPBACK, port=self.port,
-                                     data_size_limit=MAX_BYTES, enable_SMTPUTF8=True,
-                                     decode_data=False)
+        self.controller = GatewayController(gateway, hostname=LOOPBACK, port=self.port,
+                                            data_size_limit=MAX_BYTES, enable_SMTPUTF8=True,
+                                            decode_data=False)
 
     def client(self) -> smtplib.SMTP:
         return smtplib.SMTP(LOOPBACK, self.port, timeout=10)
@@ -66,6 +73,14 @@ def test_250_only_after_the_mail_is_in_the_inbox_spool(gateway_at):
     [item] = running.gateway.inbox.waiting()
     assert running.gateway.inbox.read(item) == (
         b"Return-Path: <anne@players.test>\r\nX-Original-To: judge@judge.test\r\n" + MAIL)
+
+
+def test_mail_without_helo_is_accepted_and_relaying_still_refused(gateway_at):
+    running = gateway_at()
+    with running.client() as smtp:
+        assert smtp.mail("anne@players.test")[0] == 250
+        assert smtp.rcpt("victim@elsewhere.test")[0] == 550
+        assert smtp.rcpt("judge@judge.test")[0] == 250
 
 
 def test_foreign_recipient_gets_550_never_relayed(gateway_at):

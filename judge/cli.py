@@ -37,6 +37,8 @@ def build_parser() -> argparse.ArgumentParser:
     outbox = commands.add_parser("outbox", help="list the mail waiting in the outbox, and failed")
     for sub in (serve, outbox):
         sub.add_argument("--config", metavar="FILE", default=argparse.SUPPRESS, help=CONFIG_HELP)
+    from judge.game.cli import add_game_commands
+    add_game_commands(commands)
     return parser
 
 
@@ -139,6 +141,9 @@ def main(argv: list[str] | None = None) -> int:
         return serve_command(args)
     if args.command == "outbox":
         return outbox_command(args)
+    from judge.game.cli import COMMANDS, run_game_command
+    if args.command in COMMANDS:
+        return run_game_command(args)
     return 2
 
 

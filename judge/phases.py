@@ -68,3 +68,12 @@ def flow_word(step: FlowStep) -> str:
         divisor, modulus = step.yeardiv
         return f"IFYEARDIV:{divisor}" + (f"={modulus}" if modulus else "")
     return f"{step.season}:{','.join(step.phases)}"
+
+
+def phase_key(m: Map, phase: Phase) -> tuple[int, int, int]:
+    """A sort key putting phases of the map in the order they are played."""
+    try:
+        index, sub = _position(m, phase)
+    except ValueError:
+        return phase.year, len(m.flow), 0
+    return phase.year, index, sub

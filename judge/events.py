@@ -1,0 +1,232 @@
+"""What happened in a game: the events the game's life returns and the mail layer turns into mailings.
+
+Every function of the game's life (`judge.game`) returns the new status and a list of these. They are
+plain frozen values: no text for people (the templates write that), only what a template needs. Each
+docstring says who should be told; "everyone" means every power's player, observers and the Master
+(monitors get results, deadlines and the end of the game only), except where a rule hides it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Mapping
+
+from judge.adjudicator.model import Resolution
+from judge.orders.model import Order
+from judge.status.model import Dppd, Vote
+from judge.types import Phase, Unit
+
+
+@dataclass(frozen=True)
+class PlayerJoined:
+    """A player took a seat in a forming game. Tell the player (the seat, e.g. POWER#3) and, unless
+    SILENT_JOIN, everyone else ("N positions left")."""
+
+    game: str
+    seat: str
+    player: Dppd
+    remaining: int
+
+
+@dataclass(frozen=True)
+class PlayerLeft:
+    """A player left a forming game before it started. Tell the player and the Master."""
+
+    game: str
+    seat: str
+    player: Dppd | None
+
+
+@dataclass(frozen=True)
+class GameFull:
+    """The last seat is filled but START_MASTER holds the start. Tell the Master."""
+
+    game: str
+
+
+@dataclass(frozen=True)
+class Assignment:
+    """Who plays a power from the start (`seat` was its name while forming: POWER#2 or the power)."""
+
+    power: str
+    seat: str
+    player: Dppd | None  # None: a dummy
+
+
+@dataclass(frozen=True)
+class GameStarted:
+    """The game began. Tell each player the power assigned (Diplomacy power assignment), and everyone
+    the starting position (`units`, `centers`) and the first deadline."""
+
+    game: str
+    phase: Phase
+    deadline: datetime | None
+    assignments: tuple[Assignment, ...]
+    units: Mapping[str, tuple[Unit, ...]]
+    centers: Mapping[str, frozenset[str]]
+
+
+@dataclass(frozen=True)
+class PhaseResults:
+    """A phase was adjudicated (or, for a WAIT phase, passed by the Master). Tell everyone; append to
+    the results log. `orders` are the orders each power had on file (typed), `unreadable` the lines
+    that could not be read any more; `resolution` is None for a phase the judge does not adjudicate.
+    `captured`: centres that changed owner at the year's end (centre -> new owner, None: unowned);
+    `hidden_builds`: powers -> number of units built hidden (HIDE_BUILDS, `~` sites);
+    `revealed`: hidden builds of the last adjustment phase, now shown (FOUND);
+    `lost`: units destroyed because the map changed under them; `skipped`: phases passed over
+    because nobody had anything to do; `next_phase` None when the game is over."""
+
+    game: str
+    phase: Phase
+    resolution: Resolution | None
+    orders: Mapping[str, tuple[Order, ...]]
+    unreadable: Mapping[str, tuple[str, ...]]
+    civil_disorder: tuple[str, ...]
+    captured: Mapping[str, str | None]
+    hidden_builds: Mapping[str, int]
+    revealed: Mapping[str, tuple[Unit, ...]]
+    lost: Mapping[str, tuple[Unit, ...]]
+    skipped: tuple[Phase, ...]
+    next_phase: Phase | None
+    deadline: datetime | None
+
+
+@dataclass(frozen=True)
+class Preview:
+    """What processing would give, the game left unchanged (PREVIEW command or rule, CIVIL_PREVIEW).
+    Tell the Master only."""
+
+    game: str
+    results: PhaseResults
+    completed: GameCompleted | None
+
+
+@dataclass(frozen=True)
+class DeadlineSet:
+    """A new deadline (after a rollback, or set by the Master). Tell everyone."""
+
+    game: str
+    phase: Phase
+    deadline: datetime | None
+    by: str  # "judge", "MASTER" or the power that moved it
+
+
+@dataclass(frozen=True)
+class CivilDisorder:
+    """Powers whose missing orders the judge filled in (HOLD, DISBAND, WAIVE, random REMOVE).
+    Tell the Master (Diplomacy CD notice)."""
+
+    game: str
+    phase: Phase
+    powers: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class LateNotice:
+    """The deadline passed with orders missing. Tell the late powers and the Master; in the deadline's
+    own hour everyone (unless HIDE_LATE_POWERS, where each late power learns only of itself)."""
+
+    game: str
+    phase: Phase
+    late: tuple[str, ...]
+    deadline: datetime | None
+
+
+@dataclass(frozen=True)
+class Reminder:
+    """A WARN time before the deadline: orders are still missing. Tell each power in `powers`."""
+
+    game: str
+    phase: Phase
+    powers: tuple[str, ...]
+    deadline: datetime | None
+
+
+@dataclass(frozen=True)
+class Dismissal:
+    """The grace period ended without CIVIL_DISORDER: these late powers were resigned and the game
+    waits for replacements. Tell everyone (Diplomacy player dismissal)."""
+
+    game: str
+    phase: Phase
+    powers: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Resigned:
+    """A player resigned a power (or the Master resigned it); the power is on the NEED line. Tell the
+    player who left and the Master; everyone learns of the vacancy from `need`."""
+
+    game: str
+    power: str
+    player: Dppd | None
+    by_master: bool = False
+
+
+@dataclass(frozen=True)
+class TookOver:
+    """A player took over a vacant power. Tell the player, the Master and everyone (takeover notice)."""
+
+    game: str
+    power: str
+    player: Dppd
+
+
+@dataclass(frozen=True)
+class Dummied:
+    """The Master turned a power over to the judge (PLAYER DUMMY). Tell the old player and the Master."""
+
+    game: str
+    power: str
+    player: Dppd | None
+
+
+@dataclass(frozen=True)
+class VoteCast:
+    """A vote or proposal changed (PROPOSE_DIAS: a proposal made, or vetoed). Tell the voter; under
+    PROPOSE_DIAS tell every voter of a new proposal (the proposer hidden under HIDE_PROPOSER)."""
+
+    game: str
+    power: str
+    vote: Vote | None
+    proposal: str | None = None
+    vetoed: bool = False
+
+
+@dataclass(frozen=True)
+class ControlRotated:
+    """ROTATE passed control of powers to their next controllers (power -> new controller).
+    Tell the old and new controllers and the Master."""
+
+    game: str
+    phase: Phase
+    controllers: Mapping[str, str]
+
+
+@dataclass(frozen=True)
+class GameCompleted:
+    """The game is over: a solo (`kind` "solo"), a concession, or a draw among `victors`.
+    Tell everyone (Diplomacy game complete)."""
+
+    game: str
+    phase: Phase
+    kind: str  # "solo", "concession" or "draw"
+    victors: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class RolledBack:
+    """The Master rolled the game back (or forward) to `phase`. Tell everyone, with the new deadline."""
+
+    game: str
+    phase: Phase | str  # a Phase, or "FORMING"
+    forward: bool
+    restored_orders: bool
+    full: bool
+    deadline: datetime | None
+
+
+Event = (PlayerJoined | PlayerLeft | GameFull | GameStarted | PhaseResults | Preview | DeadlineSet
+         | CivilDisorder | LateNotice | Reminder | Dismissal | Resigned | TookOver | Dummied | VoteCast
+         | ControlRotated | GameCompleted | RolledBack)

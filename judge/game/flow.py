@@ -1,0 +1,116 @@
+"""From a processed phase to the next phase to play, by the map's FLOW.
+
+Stepping through the FLOW (`judge.phases.next_phase`), the game passes over a retreat phase with no
+dislodged unit and an adjustment phase in which nobody builds or removes; it never passes over a
+movement phase or a phase type the judge does not adjudicate (that one becomes a WAIT phase, for the
+Master). Leaving the last movement or retreat phase of a year (the next phase is an adjustment phase,
+or the year changes) every supply centre with a unit on it passes to the unit's power. A NEWHOMES
+year's adjustment phase passed over still makes each power's homes the centres it owns. Entering the
+new phase, the map in force may change (IN / FROM blocks): a unit left where it can no longer stand
+is destroyed, unless HIBERNATE keeps it or UNITS_ADAPT turns it into the other kind of unit.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from judge.adjudicator.builds import needs_adjustments
+from judge.game.board import capture, centers_of, power_blocks, units_of, with_board
+from judge.maps import map_for_phase
+from judge.maps.model import Map
+from judge.phases import next_phase
+from judge.status.model import GameStatus, PhaseMode
+from judge.types import ADJUSTMENTS, MOVEMENT, RETREATS, Phase, Unit, UnitType
+
+ADJUDICATED = (MOVEMENT, RETREATS, ADJUSTMENTS)
+
+
+@dataclass
+class Advance:
+    """Where the game went after a phase, and what happened on the way."""
+
+    status: GameStatus
+    phase: Phase
+    skipped: list[Phase] = field(default_factory=list)
+    captured: dict[str, str] = field(default_factory=dict)
+    year_end: bool = False  # centres were taken on the way: time to look for a winner
+    lost: dict[str, tuple[Unit, ...]] = field(default_factory=dict)
+
+
+def mode_for(phase: Phase) -> PhaseMode:
+    """A phase the judge adjudicates is a PHASE; any other type waits for the Master."""
+    return PhaseMode.PHASE if phase.type in ADJUDICATED else PhaseMode.WAIT
+
+
+def advance(status: GameStatus, base: Map, processed: Phase, rules: frozenset[str]) -> Advance:
+    """Move `status` (whose board is the board after `processed`) to the next phase to play."""
+    step = Advance(status, processed)
+    for _ in range(4 * len(base.flow) + 8):
+        following = next_phase(base, step.phase)
+        if _year_ends(step.phase, following) and not step.year_end:
+            _capture(step, base)
+        m = map_for_phase(base, following)
+        if not _nothing_to_do(step.status, m, following, rules):
+            step.phase = following
+            break
+        _pass_over(step, m, following)
+    status = replace(step.status, phase=step.phase, phase_mode=mode_for(step.phase))
+    step.status, step.lost = _fit_units(status, map_for_phase(base, step.phase), rules)
+    return step
+
+
+def _year_ends(phase: Phase, following: Phase) -> bool:
+    return phase.type in (MOVEMENT, RETREATS) and (following.type == ADJUSTMENTS
+                                                    or following.year != phase.year)
+
+
+def _capture(step: Advance, m: Map) -> None:
+    centers, changed = capture(m, units_of(step.status, m), centers_of(step.status, m))
+    step.status = with_board(step.status, m, centers=centers)
+    step.captured.update(changed)
+    step.year_end = True
+
+
+def _nothing_to_do(status: GameStatus, m: Map, phase: Phase, rules: frozenset[str]) -> bool:
+    if phase.type == RETREATS:
+        return not any(b.dislodged for b in power_blocks(status, m))
+    if phase.type == ADJUSTMENTS:
+        homes = {b.name: frozenset(b.home) for b in power_blocks(status, m) if b.home is not None}
+        return not needs_adjustments(m, units_of(status, m), centers_of(status, m), rules,
+                                     homes=homes or None, phase=phase)
+    return False
+
+
+def _pass_over(step: Advance, m: Map, phase: Phase) -> None:
+    step.skipped.append(phase)
+    step.phase = phase
+    if phase.type == ADJUSTMENTS and phase.year in m.newhomes:
+        step.status = with_board(step.status, m, homes=centers_of(step.status, m))
+
+
+def _fit_units(status: GameStatus, m: Map, rules: frozenset[str]) -> tuple[GameStatus, dict]:
+    """Units the map in force no longer lets stand where they are: kept, adapted or destroyed."""
+    lost: dict[str, tuple[Unit, ...]] = {}
+    units = units_of(status, m)
+    changed = False
+    for power, mine in units.items():
+        kept = []
+        for unit in mine:
+            fitted = _fit(unit, m, rules)
+            if fitted is None:
+                lost[power] = lost.get(power, ()) + (unit,)
+            else:
+                kept.append(fitted)
+            changed |= fitted != unit
+        units[power] = tuple(kept)
+    return (with_board(status, m, units=units) if changed else status), lost
+
+
+def _fit(unit: Unit, m: Map, rules: frozenset[str]) -> Unit | None:
+    if m.can_stand(unit) or "HIBERNATE" in rules:
+        return unit
+    if "UNITS_ADAPT" in rules:
+        other = UnitType.FLEET if unit.type is UnitType.ARMY else UnitType.ARMY
+        for location in (unit.province, *m.coasts_of(unit.province)):
+            if m.can_stand(Unit(other, location)):
+                return Unit(other, location)
+    return None

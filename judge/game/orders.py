@@ -1,0 +1,160 @@
+"""Orders as the status file keeps them, and who still owes some.
+
+Movement orders are the lines after a power's ORDERS line (`A PAR - BUR`), read again here with the
+map; retreat and adjustment orders are its RETREAT, DISBAND, BUILD and REMOVE lines. A power owes
+orders in a movement phase when it has units, in a retreat phase when a dislodged unit of its has
+somewhere to go, in an adjustment phase when it must remove some (not all) of its units or may build
+somewhere. Other phase types, and SKIP and WAIT phases, ask nobody for orders.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Mapping
+
+from judge.adjudicator.builds import build_options
+from judge.errors import OrderError
+from judge.game.board import centers_of, power_blocks, units_of
+from judge.maps.model import Map
+from judge.orders.model import Build, Disband, Order, Retreat, Waive
+from judge.orders.parser import OrderReader
+from judge.status.model import (
+    BuildOrder,
+    DisbandOrder,
+    GameStatus,
+    PhaseMode,
+    PowerStatus,
+    RemoveOrder,
+    RetreatOrder,
+)
+from judge.types import ADJUSTMENTS, MOVEMENT, RETREATS, Phase
+
+
+@dataclass(frozen=True)
+class OrderSheet:
+    """Every power's orders on file, typed; lines that no longer read (a hand edit) apart."""
+
+    orders: Mapping[str, tuple[Order, ...]]
+    unreadable: Mapping[str, tuple[str, ...]]
+
+
+def orders_on_file(status: GameStatus, m: Map, phase: Phase, rules: frozenset[str]) -> OrderSheet:
+    """The orders of `phase` in the status (`m`: the map in force in the phase)."""
+    orders: dict[str, tuple[Order, ...]] = {}
+    unreadable: dict[str, tuple[str, ...]] = {}
+    if phase.type == MOVEMENT:
+        reader = OrderReader(m, rules)
+        units = units_of(status, m)
+        for block in power_blocks(status, m):
+            good, bad = [], []
+            for text in block.orders or ():
+                try:
+                    good.append(reader.read(block.name, text, phase, units))
+                except OrderError:
+                    bad.append(text)
+            if block.orders is not None:
+                orders[block.name] = tuple(good)
+            if bad:
+                unreadable[block.name] = tuple(bad)
+    elif phase.type in (RETREATS, ADJUSTMENTS):
+        for block in power_blocks(status, m):
+            typed = tuple(_adjustment(block.name, o) for o in block.adjustments if not _record(o))
+            if typed:
+                orders[block.name] = typed
+    return OrderSheet(orders, unreadable)
+
+
+def _record(order: object) -> bool:
+    """A `BUILD ... HIDDEN` line: the record of a hidden build, not an order."""
+    return isinstance(order, BuildOrder) and order.hidden
+
+
+def _adjustment(power: str, order: object) -> Order:
+    if isinstance(order, RetreatOrder):
+        return Retreat(power, order.unit, order.destination)
+    if isinstance(order, (DisbandOrder, RemoveOrder)):
+        return Disband(power, order.unit)
+    assert isinstance(order, BuildOrder)
+    return Waive(power) if order.unit is None else Build(power, order.unit)
+
+
+@dataclass(frozen=True)
+class Duties:
+    """Who owes orders in the phase, who has given them, and who is late."""
+
+    due: tuple[str, ...]
+    submitted: tuple[str, ...]
+    late: tuple[str, ...]  # due, not submitted, and waited for
+    defaulted: tuple[str, ...]  # due, not submitted, not waited for (CD_DUMMIES dummies)
+    waiting: tuple[str, ...]  # powers with their WAIT flag set
+
+    @property
+    def missing(self) -> tuple[str, ...]:
+        return self.late + self.defaulted
+
+
+def duties(status: GameStatus, m: Map, rules: frozenset[str]) -> Duties:
+    """`m`: the map in force in the status's phase."""
+    phase = status.phase
+    if not isinstance(phase, Phase) or status.phase_mode in (PhaseMode.SKIP, PhaseMode.WAIT):
+        return Duties((), (), (), (), ())
+    sheet = orders_on_file(status, m, phase, rules)
+    due = owing(status, m, phase, rules)
+    counts = _adjustment_counts(status, m, phase, rules) if phase.type == ADJUSTMENTS else {}
+    submitted = tuple(p for p in due if _complete(status.power(p), sheet.orders.get(p), phase,
+                                                  rules, counts.get(p)))
+    missing = [p for p in due if p not in submitted]
+    skipped = tuple(p for p in missing if not waited_for(status.power(p), rules))
+    return Duties(tuple(due), submitted, tuple(p for p in missing if p not in skipped), skipped,
+                  tuple(b.name for b in power_blocks(status, m) if b.wait))
+
+
+def waited_for(block: PowerStatus | None, rules: frozenset[str]) -> bool:
+    """Whether processing waits for the power: not for a DUMMY under CD_DUMMIES."""
+    dummy = block is not None and block.player is not None and block.player.dummy
+    return not (dummy and "CD_DUMMIES" in rules)
+
+
+def owing(status: GameStatus, m: Map, phase: Phase, rules: frozenset[str]) -> list[str]:
+    """The powers with something to order in `phase`, in file order."""
+    blocks = power_blocks(status, m)
+    if phase.type == MOVEMENT:
+        return [b.name for b in blocks if b.units]
+    if phase.type == RETREATS:
+        return [b.name for b in blocks if any(d.retreats for d in b.dislodged)]
+    if phase.type == ADJUSTMENTS:
+        counts = _adjustment_counts(status, m, phase, rules)
+        return [b.name for b in blocks if b.name in counts]
+    return []
+
+
+def _adjustment_counts(status: GameStatus, m: Map, phase: Phase, rules: frozenset[str]) -> dict[str, int]:
+    """Power -> builds (> 0, capped by the sites open) or removals (< 0) it must order; only powers
+    with a choice to make (removing every unit is no choice)."""
+    units = units_of(status, m)
+    homes = {b.name: frozenset(b.home) for b in power_blocks(status, m) if b.home is not None}
+    options = build_options(m, units, centers_of(status, m), rules, homes=homes or None, phase=phase)
+    counts = {}
+    for power, o in options.items():
+        if o.count > 0 and o.sites():
+            counts[power] = min(o.count, len(o.sites()))
+        elif o.count < 0 and -o.count < len(units.get(power, ())):
+            counts[power] = o.count
+    return counts
+
+
+def _complete(block: PowerStatus | None, orders: tuple[Order, ...] | None, phase: Phase,
+              rules: frozenset[str], count: int | None) -> bool:
+    if block is None or orders is None:
+        return False
+    if phase.type == MOVEMENT:
+        ordered = {o.unit.province for o in orders if hasattr(o, "unit")}
+        return "DEFAULT_UNORDERED" in rules or all(u.province in ordered for u in block.units)
+    if phase.type == RETREATS:
+        ordered = {o.unit.province for o in orders if isinstance(o, (Retreat, Disband))}
+        return all(d.unit.province in ordered for d in block.dislodged if d.retreats)
+    if count is None:
+        return True
+    if count > 0:
+        return any(isinstance(o, Waive) for o in orders) or \
+            sum(isinstance(o, Build) for o in orders) >= count
+    return sum(isinstance(o, Disband) for o in orders) >= -count

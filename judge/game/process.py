@@ -1,0 +1,192 @@
+"""Processing a phase: `on_process(status, map, now) -> (status, events)`, pure.
+
+The stages, in order: the powers whose orders are missing are in civil disorder (their orders are
+left to the adjudicator's defaults: hold, disband or CD_RETREATS, waive or CD_BUILDS, removals by the
+DATC's rule); the orders on file are adjudicated on the map in force in the phase; the resolution is
+written back (units, dislodged units with their retreats, after an adjustment phase the centres and
+homes, hidden builds recorded as `BUILD ... HIDDEN` until the next movement phase reveals them);
+orders, WAIT and CD flags are cleared; ROTATE AFTER; the game moves on by its FLOW (`flow.advance`:
+skipped phases, centres taken at the year's end, map changes); a winner is looked for at the year's
+end, then the votes; otherwise the next deadline is set and ROTATE BEFORE / FOR / CONTROL applied;
+the NEED line is brought up to date. A phase type the judge does not adjudicate (a WAIT phase) just
+moves on. `map` is the game's map with its MORPH lines; the map of each phase is derived from it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from datetime import datetime
+
+from judge.adjudicator import resolve
+from judge.adjudicator.model import Resolution
+from judge.events import (CivilDisorder, ControlRotated, Event, GameCompleted, PhaseResults,
+                          Preview)
+from judge.game.board import power_blocks, position_of, with_board
+from judge.game.deadlines import current_deadline, deadline_for
+from judge.game.flow import ADJUDICATED, advance
+from judge.game.orders import Duties, OrderSheet, duties, orders_on_file
+from judge.game.rotate import rotate_after, rotate_before
+from judge.game.rules import rules_in_force
+from judge.game.seats import GameError, refresh_need
+from judge.game.victory import check_votes, complete, winners
+from judge.maps import map_for_phase
+from judge.maps.model import Map
+from judge.orders.model import Build
+from judge.status.model import BuildOrder, GameStatus, PhaseMode
+from judge.types import ADJUSTMENTS, MOVEMENT, RETREATS, Phase, Unit
+
+
+class NotReady(GameError):
+    """PROCESS without force while orders are missing or the game waits for its deadline."""
+
+    def __init__(self, message: str, late: tuple[str, ...] = ()):
+        super().__init__(message)
+        self.late = late
+
+
+@dataclass(frozen=True)
+class Readiness:
+    ready: bool
+    reason: str
+    duties: Duties
+
+
+def readiness(status: GameStatus, m: Map, now: datetime) -> Readiness:
+    """Whether the phase may be processed now without force, and if not, why."""
+    phase = status.phase
+    if not isinstance(phase, Phase):
+        return Readiness(False, f"the game is {phase.value.lower()}", Duties((), (), (), (), ()))
+    rules = rules_in_force(status, m)
+    duty = duties(status, map_for_phase(m, phase), rules)
+    deadline = current_deadline(status)
+    passed = deadline is not None and now >= deadline and "NO_DEADLINE" not in rules
+    if status.phase_mode is PhaseMode.AWAIT:
+        return Readiness(False, "the phase is being processed (AWAIT)", duty)
+    if duty.late:
+        return Readiness(False, f"orders are missing from {', '.join(duty.late)}", duty)
+    if status.phase_mode is PhaseMode.WAIT and not passed:
+        return Readiness(False, "the Master processes this phase (WAIT)", duty)
+    always = "ALWAYS_WAIT" in rules and (phase.type == MOVEMENT or "NO_MINOR_WAIT" not in rules)
+    waiting = duty.waiting if phase.type == MOVEMENT or "NO_MINOR_WAIT" not in rules else ()
+    if (always or waiting) and not passed:
+        return Readiness(False, "waiting for the deadline" + (f" ({', '.join(waiting)} asked to wait)"
+                                                             if waiting else ""), duty)
+    return Readiness(True, "", duty)
+
+
+def on_process(status: GameStatus, m: Map, now: datetime, force: bool = False
+               ) -> tuple[GameStatus, list[Event]]:
+    """PROCESS (force: PROCESS!, missing orders defaulted). Raises NotReady, or GameError when the
+    game is not running."""
+    if not isinstance(status.phase, Phase):
+        raise GameError(f"game {status.name} is {status.phase.value.lower()}: there is nothing to process")
+    if not force:
+        state = readiness(status, m, now)
+        if not state.ready:
+            raise NotReady(f"game {status.name} is not ready for processing: {state.reason}",
+                           state.duties.late)
+    return process_phase(status, m, now)
+
+
+def preview(status: GameStatus, m: Map, now: datetime) -> Preview:
+    """PREVIEW: what processing would give now, missing orders defaulted; the game is unchanged."""
+    if not isinstance(status.phase, Phase):
+        raise GameError(f"game {status.name} is {status.phase.value.lower()}: there is nothing to preview")
+    _, events = process_phase(status, m, now)
+    results = next(e for e in events if isinstance(e, PhaseResults))
+    completed = next((e for e in events if isinstance(e, GameCompleted)), None)
+    return Preview(status.name or "", results, completed)
+
+
+def process_phase(status: GameStatus, base: Map, now: datetime) -> tuple[GameStatus, list[Event]]:
+    """Process the status's phase whatever orders are missing (see the module's doc)."""
+    phase = status.phase
+    assert isinstance(phase, Phase)
+    rules = rules_in_force(status, base)
+    m = map_for_phase(base, phase)
+    missing = duties(status, m, rules).missing
+    sheet = orders_on_file(status, m, phase, rules)
+    resolution = None
+    if phase.type in ADJUDICATED:
+        resolution = resolve(m, position_of(status, m, phase), sheet.orders, rules)
+    revealed = _hidden_records(status, m) if phase.type == MOVEMENT else {}
+    status = _apply(status, m, phase, resolution)
+    status, hidden = _clear_orders(status, m, resolution, missing)
+    events: list[Event] = [CivilDisorder(status.name or "", phase, missing)] if missing else []
+    status, moved = rotate_after(status, base, phase)
+    step = advance(status, base, phase, rules)
+    status, completed = _ending(step.status, base, phase, step.year_end, rules, now)
+    deadline = None
+    if completed is None:
+        fresh = deadline_for(status, base, now, keep_later=True)
+        status, deadline = replace(status, deadline=fresh.text, delay=None), fresh.moment
+        status, before = rotate_before(status, map_for_phase(base, step.phase), step.phase, rules)
+        moved.update(before)
+    status = refresh_need(status, base)
+    events.append(_results(status, phase, resolution, sheet, missing, step, hidden, revealed,
+                           None if completed else step.phase, deadline))
+    if moved:
+        events.append(ControlRotated(status.name or "", step.phase, moved))
+    if completed is not None:
+        events.append(completed)
+    return status, events
+
+
+def _apply(status: GameStatus, m: Map, phase: Phase, resolution: Resolution | None) -> GameStatus:
+    if resolution is None:
+        return status
+    if phase.type == MOVEMENT:
+        retreating = {p: {u: r for u, r in us.items() if r} for p, us in resolution.dislodged.items()}
+        return with_board(status, m, units=resolution.units, dislodged=retreating)
+    if phase.type == RETREATS:
+        return with_board(status, m, units=resolution.units, dislodged={})
+    return with_board(status, m, units=resolution.units, centers=resolution.centers,
+                      homes=resolution.homes, keep_tokens=False)
+
+
+def _hidden_records(status: GameStatus, m: Map) -> dict[str, tuple[Unit, ...]]:
+    found = {}
+    for block in power_blocks(status, m):
+        units = tuple(o.unit for o in block.adjustments if isinstance(o, BuildOrder) and o.hidden and o.unit)
+        if units:
+            found[block.name] = units
+    return found
+
+
+def _clear_orders(status: GameStatus, m: Map, resolution: Resolution | None,
+                  missing: tuple[str, ...]) -> tuple[GameStatus, dict[str, int]]:
+    """Orders, WAIT and CD flags cleared (CD set for the powers in civil disorder); the hidden builds
+    of an adjustment phase recorded."""
+    hidden: dict[str, list[Unit]] = {}
+    if resolution is not None and resolution.phase.type == ADJUSTMENTS:
+        for result in resolution.results:
+            if isinstance(result.order, Build) and not result.results and "hidden" in result.note:
+                hidden.setdefault(result.order.power, []).append(result.order.unit)
+    for block in power_blocks(status, m):
+        records = tuple(BuildOrder(u, hidden=True) for u in hidden.get(block.name, ()))
+        status = status.with_power(replace(block, orders=None, adjustments=records, wait=False,
+                                           cd=block.name in missing))
+    return status, {p: len(us) for p, us in hidden.items()}
+
+
+def _ending(status: GameStatus, m: Map, phase: Phase, year_end: bool, rules: frozenset[str],
+            now: datetime) -> tuple[GameStatus, GameCompleted | None]:
+    """The game over by victory at the year's end, or by the votes on file."""
+    if year_end:
+        status, victors = winners(status, m, rules, phase.year)
+        if victors:
+            return complete(status, m, phase, "solo" if len(victors) == 1 else "draw", victors, now)
+    ended_status, ended = check_votes(status, m, now)
+    if ended:
+        assert isinstance(ended[0], GameCompleted)
+        return ended_status, ended[0]
+    return status, None
+
+
+def _results(status: GameStatus, phase: Phase, resolution: Resolution | None, sheet: OrderSheet,
+             missing: tuple[str, ...], step, hidden: dict[str, int],
+             revealed: dict[str, tuple[Unit, ...]], next_phase: Phase | None, deadline) -> PhaseResults:
+    return PhaseResults(
+        game=status.name or "", phase=phase, resolution=resolution, orders=dict(sheet.orders),
+        unreadable=dict(sheet.unreadable), civil_disorder=missing,
+        captured={c: p for c, p in step.captured.items()}, hidden_builds=hidden, revealed=revealed,
+        lost=dict(step.lost), skipped=tuple(step.skipped), next_phase=next_phase, deadline=deadline)

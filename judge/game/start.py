@@ -1,0 +1,90 @@
+"""The game begins: powers assigned, the board set up, START written, the first deadline set.
+
+Seats named after a power (POWER_CHOICE) keep it; the `POWER#n` seats, in number order, get the other
+playable powers in an order shuffled by a generator seeded with the game's name and its START text,
+both kept in the status, so an assignment can always be reproduced from the file. The map's dummies
+and the dummies of TEAMS get `PLAYER DUMMY` (controlled by their team's main power, or as the map's
+CONTROL says); a playable power nobody took (the Master started a game not full) is a DUMMY too.
+The first phase is the map's BEGIN; its deadline is set with `first=True` (twice the usual delay).
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from datetime import datetime
+
+from judge.events import Assignment, Event, GameStarted
+from judge.game.board import centers_of, units_of
+from judge.game.deadlines import deadline_for
+from judge.game.flow import mode_for
+from judge.game.rules import rules_in_force
+from judge.game.seats import GameError, SEAT_PREFIX, playable_powers, refresh_need, seats
+from judge.maps.model import Map, PowerInfo
+from judge.status.model import Dppd, GameStatus, PlayerHistory, PowerStatus, Vacancy
+from judge.timing import game_zone
+
+START_FORMAT = "%a %b %d %Y %H:%M"
+DATE_FORMAT = "%a %b %d %Y"
+
+
+def start_text(now: datetime, zone: str | None) -> str:
+    """The START line's date: `Tue Jun 03 2025 18:20`, on the game's wall clock."""
+    return now.astimezone(game_zone(zone)).strftime(START_FORMAT)
+
+
+def date_text(now: datetime, zone: str | None) -> str:
+    """A FINISH line's date: `Tue Jun 03 2025`, on the game's wall clock."""
+    return now.astimezone(game_zone(zone)).strftime(DATE_FORMAT)
+
+
+def start_game(status: GameStatus, m: Map, now: datetime, seed: str | None = None
+               ) -> tuple[GameStatus, list[Event]]:
+    """Start a forming game (the last JOIN, or the Master when START_MASTER holds it)."""
+    if not status.forming:
+        raise GameError(f"game {status.name} is not forming")
+    start = start_text(now, status.zone)
+    chosen = assign(status, m, seed if seed is not None else f"{status.name}|{start}")
+    team_main = {d: team.main for team in status.teams for d in team.dummies}
+    blocks = [_power_block(status, m.powers[name], chosen.get(name), team_main.get(name))
+              for name in m.powers]
+    others = tuple(b for b in status.powers if not b.is_power)
+    status = replace(status, powers=tuple(blocks) + others, phase=m.begin, phase_mode=mode_for(m.begin),
+                     start=start, need=(), result=None, finish=None)
+    status = refresh_need(status, m)
+    deadline = deadline_for(status, m, now, first=True)
+    status = replace(status, deadline=deadline.text)
+    assignments = tuple(_assignment(name, chosen.get(name)) for name in m.powers)
+    return status, [GameStarted(status.name or "", m.begin, deadline.moment, assignments,
+                                units_of(status, m), centers_of(status, m))]
+
+
+def assign(status: GameStatus, m: Map, seed: str) -> dict[str, PowerStatus]:
+    """Power -> the seat that gets it."""
+    taken = seats(status, m)
+    named = {b.name: b for b in taken if not b.name.startswith(SEAT_PREFIX)}
+    numbered = sorted((b for b in taken if b.name.startswith(SEAT_PREFIX)),
+                      key=lambda b: int(b.name[len(SEAT_PREFIX):]) if b.name[len(SEAT_PREFIX):].isdigit()
+                      else 10 ** 6)
+    free = sorted(p for p in playable_powers(status, m) if p not in named)
+    if len(numbered) > len(free):
+        raise GameError(f"{len(numbered)} players for {len(free)} powers")
+    random.Random(seed).shuffle(free)
+    return {**named, **dict(zip(free, numbered))}
+
+
+def _power_block(status: GameStatus, info: PowerInfo, seat: PowerStatus | None,
+                 main: str | None) -> PowerStatus:
+    """The power's block at the start: its seat's player (or a dummy) and the map's board."""
+    base = seat or status.power(info.name) or PowerStatus(name=info.name)
+    block = replace(base, name=info.name)
+    if block.player is None:
+        control = block.control or ((main,) if main else info.control)
+        block = replace(block, player=PlayerHistory(Vacancy.DUMMY), control=control, password=None)
+    tokens = ("SC!",) * info.build_and_own + ("SC?",) * info.build_unowned
+    return replace(block, units=tuple(sorted(info.units)), owns=tuple(sorted(info.centers)) + tokens,
+                   dislodged=(), home=None, orders=None, adjustments=())
+
+
+def _assignment(power: str, seat: PowerStatus | None) -> Assignment:
+    current = seat.player.current if seat is not None and seat.player else None
+    return Assignment(power, seat.name if seat else power, current if isinstance(current, Dppd) else None)

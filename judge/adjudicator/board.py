@@ -142,7 +142,7 @@ class Board:
 
 def build_board(m: Map, position: Position, orders: Mapping[str, Sequence[Order]],
                 rules: frozenset[str], check: Checker | None) -> Board:
-    """Place the units, give each its order, and index the moves, supports and convoys."""
+    """Place the units and give each its order (the order kinds then link them: `movement`)."""
     board = Board(m, position, rules)
     for power, units in sorted(position.units.items()):
         for unit in units:
@@ -155,15 +155,6 @@ def build_board(m: Map, position: Position, orders: Mapping[str, Sequence[Order]
     for piece in board.pieces:
         if piece.order is not None and piece.illegal is None:
             _classify(board, piece)
-    from judge.adjudicator import (  # the order kinds link their pieces
-        convoys,
-        leagues,
-        supports,
-    )
-    leagues.check(board)
-    convoys.link(board)
-    supports.link(board)
-    _index_moves(board)
     return board
 
 
@@ -260,7 +251,7 @@ def crossing_strength(abut: Abut) -> int:
     return HALF if CAPE in abut.special else FULL
 
 
-def _index_moves(board: Board) -> None:
+def index_moves(board: Board) -> None:
     """Attackers by province, and head-to-head pairs (direct moves into each other's province)."""
     crawl = "COASTAL_CRAWL" in board.rules
     for piece in board.pieces:

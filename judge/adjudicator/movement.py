@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from judge.adjudicator import convoys, moves, supports
+from judge.adjudicator import convoys, leagues, moves, supports
 from judge.adjudicator.board import (
     CONVOY,
     DECISIONS,
@@ -28,6 +28,7 @@ from judge.adjudicator.board import (
     Checker,
     Piece,
     build_board,
+    index_moves,
 )
 from judge.adjudicator.model import OrderResult, Position, Resolution, Result
 from judge.adjudicator.resolver import Resolver
@@ -43,6 +44,10 @@ def resolve_movement(m: Map, position: Position, orders: Mapping[str, Sequence[O
     """Adjudicate a movement phase. `check(order) -> reason | None` overrides the legality check."""
     checker = _default_checker(m, position, rules) if check is DEFAULT_CHECK else check
     board = build_board(m, position, orders, rules, checker)
+    leagues.check(board)  # supports and convoys a league forbids
+    convoys.link(board)  # who goes by convoy, and along which fleets
+    supports.link(board)  # whom each support helps
+    index_moves(board)  # who moves where, head-to-head pairs
     adjudication = Adjudication(board)
     adjudication.run()
     return adjudication.resolution()

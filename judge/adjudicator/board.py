@@ -153,12 +153,13 @@ def build_board(m: Map, position: Position, orders: Mapping[str, Sequence[Order]
         for order in given:
             _assign(board, power, order, check)
     for piece in board.pieces:
-        if piece.order is not None and piece.illegal is None:
+        if piece.illegal is None and type(piece.order) in ORDERS_TO_CLASSIFY:
             _classify(board, piece)
     return board
 
 
 MOVEMENT_ORDERS = frozenset({Hold, Move, Support, Convoy})
+ORDERS_TO_CLASSIFY = frozenset({Move, Support, Convoy})
 NOT_MOVEMENT = "only hold, move, support and convoy orders are given in a movement phase"
 
 

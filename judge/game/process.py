@@ -63,6 +63,10 @@ def readiness(status: GameStatus, m: Map, now: datetime) -> Readiness:
         return Readiness(False, "the phase is being processed (AWAIT)", duty)
     if duty.late:
         return Readiness(False, f"orders are missing from {', '.join(duty.late)}", duty)
+    if status.need:
+        vacant = tuple(n.power for n in status.need)
+        return Readiness(False, f"waiting for a player to take over {', '.join(vacant)}",
+                         replace(duty, late=vacant))
     if status.phase_mode is PhaseMode.WAIT and not passed:
         return Readiness(False, "the Master processes this phase (WAIT)", duty)
     always = "ALWAYS_WAIT" in rules and (phase.type == MOVEMENT or "NO_MINOR_WAIT" not in rules)

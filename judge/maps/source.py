@@ -134,8 +134,9 @@ class _Reader:
         lines: list[SourceLine] = []
         self.source.dynamic.append(DynamicBlock(kind, tuple(words), lines))  # type: ignore[arg-type]
         if colon:
-            if not directive.strip():
+            if directive.strip():
+                lines.append(SourceLine(here.file, here.line, directive.strip()))
+            else:
                 self.problem(here.file, here.line, f"nothing after the colon of {kind}")
-            lines.append(SourceLine(here.file, here.line, directive.strip()))
             return current
         return lines

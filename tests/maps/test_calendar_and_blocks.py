@@ -187,3 +187,7 @@ def test_bad_morph_line_is_reported_as_morph():
     with pytest.raises(MapError) as caught:
         parse_map("main.map", text_loader({"main.map": GEOGRAPHY + POWERS}), extra=["AMEND ALP ABUTS QQQ"])
     assert str(caught.value.problems[0]).startswith("MORPH:1: ALP ABUTS QQQ")
+
+
+def test_in_with_nothing_after_the_colon_is_an_error():
+    assert any("nothing after the colon of IN" in p for p in problems(GEOGRAPHY + POWERS + "IN 0:\n"))

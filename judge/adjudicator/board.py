@@ -1,8 +1,9 @@
 """The board of one movement phase: every unit with the order it will carry out, indexed once.
 
 `build_board` gives each unit its order (an unordered unit, or one whose order is illegal, holds) and
-precomputes what the decisions read over and over: who moves where, who supports and convoys whom,
-head-to-head pairs, crossing strengths. Nothing here decides an outcome.
+works out where each move goes and across what; the order kinds' modules then link supports and
+convoys to the units they help, and `index_moves` lists who moves where and the head-to-head pairs.
+The decisions read these over and over; nothing here decides an outcome.
 
 Strengths are counted in halves, so that a Cape (`*`) crossing can be worth 1: a unit is 2, each
 support 2, a move across a Cape 1, a move across a strait (`~`) 0.

@@ -18,14 +18,12 @@ from judge.adjudicator import convoys, leagues, moves, supports
 from judge.adjudicator.board import (
     CONVOY,
     DECISIONS,
-    HOLD,
     MOVE,
     MOVES,
     PATHS,
     SUPPORT,
     SUPPORTS,
     Board,
-    Checker,
     Piece,
     build_board,
     index_moves,
@@ -34,16 +32,20 @@ from judge.adjudicator.model import OrderResult, Position, Resolution, Result
 from judge.adjudicator.resolver import Resolver
 from judge.maps.model import Map
 from judge.orders.model import Hold, Order
+from judge.orders.validate import check_order
 from judge.types import Unit, UnitType, province_of
 
-DEFAULT_CHECK = object()  # use judge.orders.validate.check_order
+DEFAULT_CHECK = object()  # judge.orders.validate.check_order
 
 
 def resolve_movement(m: Map, position: Position, orders: Mapping[str, Sequence[Order]],
                      rules: frozenset[str] = frozenset(), check=DEFAULT_CHECK) -> Resolution:
-    """Adjudicate a movement phase. `check(order) -> reason | None` overrides the legality check."""
-    checker = _default_checker(m, position, rules) if check is DEFAULT_CHECK else check
-    board = build_board(m, position, orders, rules, checker)
+    """Adjudicate a movement phase. `check(order) -> reason | None` replaces the legality check
+    (None: every order is taken as legal)."""
+    if check is DEFAULT_CHECK:
+        def check(order: Order) -> str | None:
+            return check_order(m, order, position, rules)
+    board = build_board(m, position, orders, rules, check)
     leagues.check(board)  # supports and convoys a league forbids
     convoys.link(board)  # who goes by convoy, and along which fleets
     supports.link(board)  # whom each support helps
@@ -51,14 +53,6 @@ def resolve_movement(m: Map, position: Position, orders: Mapping[str, Sequence[O
     adjudication = Adjudication(board)
     adjudication.run()
     return adjudication.resolution()
-
-
-def _default_checker(m: Map, position: Position, rules: frozenset[str]) -> Checker | None:
-    try:
-        from judge.orders.validate import check_order
-    except ImportError:  # the order checker is not there yet: adjudicate the orders as given
-        return None
-    return lambda order: check_order(m, order, position, rules)
 
 
 class Adjudication:
@@ -206,4 +200,4 @@ def _unit_order(unit: Unit) -> tuple[bool, str]:
     return unit.type is UnitType.FLEET, unit.location  # armies first, as Unit orders them
 
 
-__all__ = ["HOLD", "Adjudication", "resolve_movement"]
+__all__ = ["Adjudication", "resolve_movement"]

@@ -69,3 +69,25 @@ def round_trip(status: GameStatus) -> str:
 
 def units_of(status: GameStatus, power: str) -> list[str]:
     return [str(u) for u in status.power(power).units]
+
+
+def running(m, *lines: str, players: int | None = None):
+    """A started game on map `m` (standard unless given), every seat filled."""
+    from judge.game import join
+    s = forming(*lines, map_name=m.name)
+    from judge.game.seats import playable_powers
+    for n in range(players if players is not None else len(playable_powers(s, m))):
+        s, _ = join(s, m, NOW, player(n), f"pw{n}")
+    return s
+
+
+def with_centers(status, m, **centers: str):
+    """Give powers the centres listed (space-separated); other owners lose them."""
+    from judge.game.board import centers_of, with_board
+    owned = {p: set(cs) for p, cs in centers_of(status, m).items()}
+    for power, text in centers.items():
+        wanted = set(text.split())
+        for other in owned.values():
+            other -= wanted
+        owned[power.upper()] = wanted | owned.get(power.upper(), set())
+    return with_board(status, m, centers={p: frozenset(cs) for p, cs in owned.items()})

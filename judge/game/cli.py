@@ -3,13 +3,19 @@ from __future__ import annotations
 
 import argparse
 import sys
-from datetime import datetime, timezone
+from collections.abc import Sequence
+from datetime import UTC, datetime
 from pathlib import Path
 
 from judge.errors import JudgeError
 from judge.events import Event, GameCompleted, PhaseResults, Preview, RolledBack
 from judge.game.board import owned_centers
-from judge.game.persist import game_map, new_game, process_game, read_game, rollback_game
+from judge.game.persist import (
+    new_game,
+    process_game,
+    read_game,
+    rollback_game,
+)
 from judge.game.process import preview, readiness
 from judge.game.record import results_record
 from judge.status.model import GameStatus
@@ -60,7 +66,7 @@ def _common(sub: argparse.ArgumentParser) -> None:
 
 
 def run_game_command(args: argparse.Namespace, now: datetime | None = None) -> int:
-    now = now or datetime.now(timezone.utc)
+    now = now or datetime.now(UTC)
     if args.command == "new":
         args = argparse.Namespace(command="new", game=args.game,
                                   **vars(_new_options().parse_intermixed_args(args.rest)))
@@ -96,7 +102,7 @@ def _process(store: GameStore, args: argparse.Namespace, now: datetime) -> int:
     return 0
 
 
-def _report(events: list[Event], zone: str | None) -> None:
+def _report(events: Sequence[Event], zone: str | None) -> None:
     for event in events:
         if isinstance(event, Preview):
             print("PREVIEW")

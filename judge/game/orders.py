@@ -8,8 +8,8 @@ somewhere. Other phase types, and SKIP and WAIT phases, ask nobody for orders.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Mapping
 
 from judge.adjudicator.builds import build_options
 from judge.errors import OrderError

@@ -15,7 +15,7 @@ from datetime import datetime
 from pathlib import Path
 
 from judge.events import Event, GameStarted, PhaseResults
-from judge.game.process import NotReady, on_process, readiness
+from judge.game.process import on_process, require_ready
 from judge.game.record import results_record
 from judge.game.rollback import roll_to
 from judge.game.seats import GameError
@@ -86,13 +86,8 @@ def process_game(store: GameStore, name: str, now: datetime, force: bool = False
     """PROCESS from the shell: snapshot, AWAIT while working, the new status, the results log."""
     with store.locked(name) as game:
         text, status, m = read_game(game, search)
-        if not isinstance(status.phase, Phase):
-            raise GameError(f"game {name} is {status.phase.value.lower()}: there is nothing to process")
-        if not force:
-            state = readiness(status, m, now)
-            if not state.ready:
-                raise NotReady(f"game {name} is not ready for processing: {state.reason}",
-                               state.duties.late)
+        require_ready(status, m, now, force)
+        assert isinstance(status.phase, Phase)
         if status.phase_mode is not PhaseMode.AWAIT:
             _keep_snapshot(game, m, status.phase, text)
             game.write_status(write_status(replace(status, phase_mode=PhaseMode.AWAIT)))
@@ -139,7 +134,7 @@ def rollback_game(store: GameStore, name: str, now: datetime, phase: str | None 
     """ROLLBACK (or ROLLFORWARD) to a snapshot: the one named, else the last before the current
     phase (the first after it, forward)."""
     with store.locked(name) as game:
-        text, status, m = read_game(game, search)
+        _, status, m = read_game(game, search)
         target = _target(game, m, status, phase, forward)
         snapshot = parse_status(game.read_snapshot(target), f"{name}/{STATUS}.{target}")
         new, events = roll_to(status, snapshot, m, now, restore=restore, full=full, forward=forward)

@@ -18,9 +18,15 @@ from datetime import datetime
 
 from judge.adjudicator import resolve
 from judge.adjudicator.model import Resolution
-from judge.events import (CivilDisorder, ControlRotated, Event, GameCompleted, PhaseResults,
-                          Preview)
-from judge.game.board import power_blocks, position_of, with_board
+from judge.events import (
+    CivilDisorder,
+    ControlRotated,
+    Event,
+    GameCompleted,
+    PhaseResults,
+    Preview,
+)
+from judge.game.board import position_of, power_blocks, with_board
 from judge.game.deadlines import current_deadline, deadline_for
 from judge.game.flow import ADJUDICATED, advance
 from judge.game.orders import Duties, OrderSheet, duties, orders_on_file
@@ -81,6 +87,12 @@ def on_process(status: GameStatus, m: Map, now: datetime, force: bool = False
                ) -> tuple[GameStatus, list[Event]]:
     """PROCESS (force: PROCESS!, missing orders defaulted). Raises NotReady, or GameError when the
     game is not running."""
+    require_ready(status, m, now, force)
+    return process_phase(status, m, now)
+
+
+def require_ready(status: GameStatus, m: Map, now: datetime, force: bool = False) -> None:
+    """Raise GameError when the game is not running, NotReady (unless `force`) when not ready."""
     if not isinstance(status.phase, Phase):
         raise GameError(f"game {status.name} is {status.phase.value.lower()}: there is nothing to process")
     if not force:
@@ -88,7 +100,6 @@ def on_process(status: GameStatus, m: Map, now: datetime, force: bool = False
         if not state.ready:
             raise NotReady(f"game {status.name} is not ready for processing: {state.reason}",
                            state.duties.late)
-    return process_phase(status, m, now)
 
 
 def preview(status: GameStatus, m: Map, now: datetime) -> Preview:

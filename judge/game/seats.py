@@ -12,7 +12,15 @@ from dataclasses import replace
 from datetime import datetime
 
 from judge.errors import JudgeError
-from judge.events import Dummied, Event, GameFull, PlayerJoined, PlayerLeft, Resigned, TookOver
+from judge.events import (
+    Dummied,
+    Event,
+    GameFull,
+    PlayerJoined,
+    PlayerLeft,
+    Resigned,
+    TookOver,
+)
 from judge.game.board import alive, owned_centers, power_blocks
 from judge.game.rules import rules_in_force
 from judge.maps.model import Map
@@ -106,6 +114,8 @@ def resign(status: GameStatus, m: Map, power: str, by_master: bool = False
         rest = tuple(b for b in status.powers if b.name != block.name)
         return replace(status, powers=rest), [PlayerLeft(status.name or "", block.name,
                                                          current if isinstance(current, Dppd) else None)]
+    if status.completed:
+        raise GameError(f"game {status.name} is completed")
     if not isinstance(current, Dppd):
         raise GameError(f"{block.name} has no player to resign")
     status = vacate(status, m, block, Vacancy.RESIGNED)
@@ -134,7 +144,7 @@ def vacate(status: GameStatus, m: Map, block: PowerStatus, vacancy: Vacancy) -> 
 def takeover(status: GameStatus, m: Map, power: str, player: Dppd, password: str,
              address: tuple[str, ...] = ()) -> tuple[GameStatus, list[Event]]:
     """A player takes a RESIGNED power over (TAKEOVER)."""
-    if status.forming or status.completed:
+    if not isinstance(status.phase, Phase):
         raise GameError(f"game {status.name} is {status.phase.value.lower()}: there is nothing to take over")
     block = _block(status, power)
     if block.player is None or not block.player.resigned:

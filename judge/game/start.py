@@ -17,8 +17,13 @@ from judge.events import Assignment, Event, GameStarted
 from judge.game.board import centers_of, units_of
 from judge.game.deadlines import deadline_for
 from judge.game.flow import mode_for
-from judge.game.rules import rules_in_force
-from judge.game.seats import GameError, SEAT_PREFIX, playable_powers, refresh_need, seats
+from judge.game.seats import (
+    SEAT_PREFIX,
+    GameError,
+    playable_powers,
+    refresh_need,
+    seats,
+)
 from judge.maps.model import Map, PowerInfo
 from judge.status.model import Dppd, GameStatus, PlayerHistory, PowerStatus, Vacancy
 from judge.timing import game_zone

@@ -27,7 +27,15 @@ from judge.game.rules import rules_in_force
 from judge.game.seats import GameError
 from judge.game.start import date_text
 from judge.maps.model import Map
-from judge.status.model import GameResult, GameStage, GameStatus, PhaseMode, Proposal, Vote, VoteKind
+from judge.status.model import (
+    GameResult,
+    GameStage,
+    GameStatus,
+    PhaseMode,
+    Proposal,
+    Vote,
+    VoteKind,
+)
 from judge.types import Phase
 
 DIAS = "DIAS"
@@ -112,7 +120,7 @@ def vote_result(status: GameStatus, m: Map, rules: frozenset[str]) -> tuple[str,
     else:
         if any(b.vote is None for b in voters):
             return None
-        votes = {b.name: b.vote for b in voters}
+        votes = {b.name: b.vote for b in voters if b.vote is not None}
         found = _no_dias(votes, alive) if "NO_DIAS" in rules else _dias(votes, alive)
     if found is not None and found[0] == "draw" and "NO_DRAW" in rules:
         return None
@@ -200,7 +208,7 @@ def propose(status: GameStatus, m: Map, power: str, result: str, now: datetime
     if result != DIAS and result not in m.powers:
         raise GameError(f"a proposal is DIAS or a power, not {result}")
     status = _clear_votes(replace(status, proposal=Proposal(result, block.name)), m)
-    status = status.with_power(replace(status.power(block.name), vote=Vote(VoteKind.YES)))  # type: ignore[arg-type]
+    status = status.with_power(replace(block, vote=Vote(VoteKind.YES)))
     status, ended = check_votes(status, m, now)
     return status, [VoteCast(status.name or "", block.name, Vote(VoteKind.YES), proposal=result), *ended]
 

@@ -3,13 +3,20 @@ layer will, and a check that every status the judge makes survives a write and a
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from judge.status import parse_status, write_status
-from judge.status.model import BuildOrder, DisbandOrder, Dppd, GameStatus, RemoveOrder, RetreatOrder
+from judge.status.model import (
+    BuildOrder,
+    DisbandOrder,
+    Dppd,
+    GameStatus,
+    RemoveOrder,
+    RetreatOrder,
+)
 from judge.types import Unit, UnitType
 
-NOW = datetime(2025, 1, 6, 12, 0, tzinfo=timezone.utc)  # a Monday
+NOW = datetime(2025, 1, 6, 12, 0, tzinfo=UTC)  # a Monday
 DAY = timedelta(days=1)
 
 

@@ -3,12 +3,29 @@ ROLLBACK / ROLLFORWARD on a game directory."""
 from __future__ import annotations
 
 from dataclasses import replace
+from datetime import timedelta
 
 import pytest
 
-from judge.events import (CivilDisorder, ControlRotated, Dismissal, LateNotice, PhaseResults,
-                          Preview, Reminder, RolledBack)
-from judge.game import GameError, duties, on_process, preview, readiness, rules_in_force, takeover
+from judge.events import (
+    CivilDisorder,
+    ControlRotated,
+    Dismissal,
+    LateNotice,
+    PhaseResults,
+    Preview,
+    Reminder,
+    RolledBack,
+)
+from judge.game import (
+    GameError,
+    duties,
+    on_process,
+    preview,
+    readiness,
+    rules_in_force,
+    takeover,
+)
 from judge.game.persist import new_game, process_game, rollback_game, run
 from judge.game.seats import join
 from judge.status import parse_status
@@ -16,9 +33,17 @@ from judge.status.model import PlayerHistory, Vacancy
 from judge.store import GameStore
 from judge.transitions import on_tick
 from judge.types import Phase
-from tests.game.kit import (DAY, NOW, build, everyone_orders, orders, player, round_trip, running,
-                            units_of)
-from datetime import timedelta
+from tests.game.kit import (
+    DAY,
+    NOW,
+    build,
+    everyone_orders,
+    orders,
+    player,
+    round_trip,
+    running,
+    units_of,
+)
 
 DEADLINE = NOW + 2 * DAY  # the first deadline of `running` games (default 3D movement, doubled: 6D)
 
@@ -194,4 +219,4 @@ def test_rollback_keeps_a_takeover_unless_full(store):
 def test_rollback_to_forming(store):
     rollback_game(store, "roll", NOW, "FORMING")
     s = current(store)
-    assert s.forming and s.deadline is None and [b.name for b in s.powers][0] == "POWER#1"
+    assert s.forming and s.deadline is None and s.powers[0].name == "POWER#1"

@@ -82,7 +82,7 @@ def test_choosing_a_power_needs_power_choice(standard):
 
 def test_a_master_started_game_not_full_makes_dummies(standard):
     s, _ = fill(forming("RULE START_MASTER"), standard, 5)
-    s, events = start_game(s, standard, NOW)
+    s, _ = start_game(s, standard, NOW)
     dummies = [b.name for b in s.powers if b.player.current is Vacancy.DUMMY]
     assert len(dummies) == 2
 
@@ -102,7 +102,7 @@ def test_the_first_deadline_is_doubled(standard):
 
 
 def test_testing_map_begins_at_its_begin_with_its_dummy(testing):
-    s, events = fill(forming(map_name="testing"), testing, 3)
+    s, _ = fill(forming(map_name="testing"), testing, 3)
     assert s.phase == Phase("SPRING", 1902, "MOVEMENT")
     pirates = s.power("_PIRATES")
     assert pirates.player.current is Vacancy.DUMMY and pirates.control == ("EASTLAND",)

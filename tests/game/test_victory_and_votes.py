@@ -100,14 +100,14 @@ def test_a_smaller_draw_is_not_enough_without_no_dias(standard):
 
 def test_a_lone_solo_vote_with_every_other_conceding(standard):
     votes = {p: Vote(VoteKind.LOSS) for p in standard.powers} | {"TURKEY": Vote(VoteKind.SOLO)}
-    s, events = vote_all(running(standard), standard, votes)
+    _, events = vote_all(running(standard), standard, votes)
     assert (events[-1].kind, events[-1].victors) == ("concession", ("TURKEY",))
 
 
 def test_no_dias_draws_those_not_voting_loss(standard):
     votes = {p: Vote(VoteKind.LOSS) for p in standard.powers}
     votes |= {"ENGLAND": Vote(VoteKind.DRAW, 2), "FRANCE": Vote(VoteKind.DRAW, 3)}
-    s, events = vote_all(running(standard, "RULE NO_DIAS"), standard, votes)
+    _, events = vote_all(running(standard, "RULE NO_DIAS"), standard, votes)
     assert (events[-1].kind, set(events[-1].victors)) == ("draw", {"ENGLAND", "FRANCE"})
 
 

@@ -3,13 +3,18 @@ status file checked along the way: joins, the start, movement with a bounce, a s
 builds, a removal, a resignation and a takeover, and the draw vote. Then a short game to a solo."""
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from judge.cli import main
-from judge.events import (CivilDisorder, GameCompleted, GameStarted, PhaseResults, PlayerJoined,
-                          Resigned, TookOver)
+from judge.events import (
+    CivilDisorder,
+    GameCompleted,
+    GameStarted,
+    PhaseResults,
+    PlayerJoined,
+    Resigned,
+    TookOver,
+)
 from judge.game import cast_vote, join, on_process, resign, takeover
 from judge.game.persist import process_game, run
 from judge.game.process import NotReady
@@ -17,8 +22,17 @@ from judge.status import parse_status
 from judge.status.model import GameStage, Need, Vacancy, Vote, VoteKind
 from judge.store import GameStore
 from judge.types import Phase
-from tests.game.kit import (DAY, NOW, build, everyone_orders, player, remove, retreat, round_trip,
-                            units_of)
+from tests.game.kit import (
+    DAY,
+    NOW,
+    build,
+    everyone_orders,
+    player,
+    remove,
+    retreat,
+    round_trip,
+    units_of,
+)
 
 S1901M = {
     "AUSTRIA": ["A VIE - GAL", "A BUD - SER", "F TRI - ALB"],

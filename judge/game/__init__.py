@@ -4,7 +4,7 @@ Pure functions of a `GameStatus`, the game's map (with its MORPH lines) and `now
 the new status and the events to mail (`judge.events`); `judge.game.persist` runs them on a game
 directory. What the command layer calls:
 
-- seats: `join`, `resign`, `takeover`, `make_dummy`, `start_game` (the Master's start under
+- seats: `join`, `observe`, `resign`, `takeover`, `make_dummy`, `start_game` (the Master's start under
   START_MASTER), `open_seats`;
 - votes: `cast_vote`, `propose`;
 - processing: `on_process` (PROCESS / PROCESS!), `preview` (PREVIEW), `readiness`;
@@ -16,10 +16,10 @@ from judge.game.orders import Duties, duties, orders_on_file
 from judge.game.process import NotReady, on_process, preview, readiness
 from judge.game.rollback import roll_to
 from judge.game.rules import rules_in_force
-from judge.game.seats import GameError, join, make_dummy, open_seats, resign, takeover
+from judge.game.seats import GameError, join, make_dummy, observe, open_seats, resign, takeover
 from judge.game.start import start_game
 from judge.game.victory import cast_vote, propose
 
-__all__ = ["Duties", "GameError", "NotReady", "cast_vote", "duties", "join", "make_dummy", "on_process",
+__all__ = ["Duties", "GameError", "NotReady", "cast_vote", "duties", "join", "make_dummy", "observe", "on_process",
            "open_seats", "orders_on_file", "preview", "propose", "readiness", "resign", "roll_to",
            "rules_in_force", "start_game", "takeover"]

@@ -105,6 +105,20 @@ def _seat_name(status: GameStatus, m: Map, power: str | None) -> str:
     return name
 
 
+def observe(status: GameStatus, m: Map, name: str, player: Dppd, password: str, kind: str = "OBSERVER",
+            address: tuple[str, ...] = ()) -> tuple[GameStatus, list[Event]]:
+    """A non-map player joins (OBSERVE, MONITOR, or a type the game ALLOWs): a block `kind name`."""
+    kind, name = kind.upper(), name.upper()
+    if kind not in ("OBSERVER", "MONITOR") and kind not in status.allow:
+        raise GameError(f"game {status.name} does not ALLOW {kind} players")
+    if status.power(name) is not None or name == "MASTER" or name.startswith(SEAT_PREFIX):
+        raise GameError(f"the name {name} is taken")
+    block = PowerStatus(name=name, kind=kind, player=PlayerHistory(player),
+                        address=address or (player.email,), password=password)
+    left = open_seats(status, m) if status.forming else len(status.need)
+    return status.with_power(block), [PlayerJoined(status.name or "", name, player, left)]
+
+
 def resign(status: GameStatus, m: Map, power: str, by_master: bool = False
            ) -> tuple[GameStatus, list[Event]]:
     """The player leaves (RESIGN). While forming the seat is freed; later the power is RESIGNED."""

@@ -108,3 +108,14 @@ def test_testing_map_begins_at_its_begin_with_its_dummy(testing):
     assert pirates.player.current is Vacancy.DUMMY and pirates.control == ("EASTLAND",)
     assert "SC!" in s.power("SOUTHLAND").owns
     round_trip(s)
+
+
+def test_observers_join_beside_the_powers(standard):
+    from judge.game import observe
+    s, _ = observe(forming(), standard, "kibitz", player("k"), "pw")
+    s, _ = fill(s, standard, 7)
+    assert s.power("KIBITZ").kind == "OBSERVER" and not s.forming
+    assert s.powers[-1].name == "KIBITZ"
+    with pytest.raises(GameError, match="ALLOW"):
+        observe(s, standard, "rich", player("r"), "pw", kind="INVESTOR")
+    round_trip(s)

@@ -35,7 +35,15 @@ from judge.maps import map_for_phase
 from judge.maps.model import Map
 from judge.orders.model import Order
 from judge.phases import next_phase, parse_phase
-from judge.types import ADJUSTMENTS, RETREATS, Phase, Unit, UnitType, province_of
+from judge.types import (
+    ADJUSTMENTS,
+    MOVEMENT,
+    RETREATS,
+    Phase,
+    Unit,
+    UnitType,
+    province_of,
+)
 
 UNIT = re.compile(r"\s*([AF])\s+(\S+)\s*", re.IGNORECASE)
 DISLODGED = re.compile(r"(.*?)-->(.*)")
@@ -94,6 +102,9 @@ class Request:
             self.map = map_for_phase(base, self.phase)
         except (ValueError, MapError) as exc:
             raise RequestError(str(exc)) from None
+        if self.phase.type not in (MOVEMENT, RETREATS, ADJUSTMENTS):
+            raise RequestError(f"{self.phase} is a {self.phase.type} phase: the judge adjudicates "
+                               f"movement, retreat and adjustment phases only")
         self.base = base
         self.rules = (self.map.rules | frozenset(_words(request.get("rules", []), "rules"))) \
             - self.map.rules_off
@@ -167,10 +178,7 @@ class Request:
         orders = {power: [o for o in items if isinstance(o, _Parsed)] for power, items in parsed.items()}
         position = Position(self.phase, self.units, self.centers, self.dislodged)
         typed = {power: [p.order for p in items] for power, items in orders.items()}
-        try:
-            resolution = resolve(self.map, position, typed, self.rules)
-        except ImportError:
-            raise RequestError(f"{self.phase.type.lower()} phases cannot be adjudicated yet") from None
+        resolution = resolve(self.map, position, typed, self.rules)
         return {
             "phase": str(self.phase),
             "results": _results(parsed, resolution),

@@ -152,6 +152,11 @@ def test_bad_input_is_a_request_error(bad, words):
         adjudicate_request(bad)
 
 
+def test_a_phase_the_judge_does_not_adjudicate_is_a_request_error():
+    with pytest.raises(RequestError, match="INCOME"):
+        adjudicate_request({"map": "testing", "phase": "WINTER 1902 INCOME", "units": {}})
+
+
 # --- the command ----------------------------------------------------------------------------------
 
 def test_judge_adjudicate_reads_a_file(tmp_path, capsys):

@@ -16,7 +16,15 @@ from judge.game.orders import Duties, duties, orders_on_file
 from judge.game.process import NotReady, on_process, preview, readiness
 from judge.game.rollback import roll_to
 from judge.game.rules import rules_in_force
-from judge.game.seats import GameError, join, make_dummy, observe, open_seats, resign, takeover
+from judge.game.seats import (
+           GameError,
+           join,
+           make_dummy,
+           observe,
+           open_seats,
+           resign,
+           takeover,
+)
 from judge.game.start import start_game
 from judge.game.victory import cast_vote, propose
 

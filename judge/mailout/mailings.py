@@ -1,0 +1,463 @@
+"""Who gets which mail: the events of a game (judge.events) turned into rendered mails and addresses.
+
+`Mailer(env, status, map, judge=..., rules=...)` reads the game's people from its status file (the
+status after the events) and `for_events(events, now)` returns `Mailing(recipients, rendered)`
+values in a stable order (the sender keys each mail by its place in the list). Pure: no clock, no
+files; the words are the templates'.
+
+Who is who (`Audience`): each map power's player (its ADDRESS line, else the e-mail of its PLAYER
+line; a RESIGNED or DUMMY power has none, and a power under CONTROL is mailed through its
+controller), the Master, observers (OBSERVER and the other ALLOWed types), monitors (results,
+deadlines and the end of the game only) and the `OMNISCIENT!` readers, who get every press message
+with its true sender and recipients. A `TESTER address` game mails that address only, and a bare
+`TESTER` nobody; judgekeeper alerts are not game mail and always reach the judgekeeper.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, NamedTuple
+
+import jinja2
+
+from judge import events as ev
+from judge.game.rules import rules_in_force
+from judge.mailout import views
+from judge.mailout.render import Rendered, render
+from judge.maps.model import Map
+from judge.orders.model import Order
+from judge.status.model import Dppd, GameStatus, Omniscience, PowerStatus
+from judge.timing.reminders import grace_end
+from judge.timing.spec import parse_timing
+from judge.timing.zones import game_zone, to_wall
+from judge.types import ADJUSTMENTS, Phase, Unit
+
+MASTER = "MASTER"
+
+
+class Mailing(NamedTuple):
+    recipients: tuple[str, ...]
+    rendered: Rendered
+
+
+# --- the people of a game ----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Audience:
+    master: tuple[str, ...] = ()
+    players: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # power -> addresses
+    observers: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    monitors: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    omniscient: tuple[str, ...] = ()  # OMNISCIENT! readers
+    tester: str | None = None
+
+    def of(self, names: Iterable[str]) -> tuple[str, ...]:
+        """The addresses of powers, observers, monitors and MASTER, by name."""
+        found: list[str] = []
+        for name in names:
+            if name == MASTER:
+                found += self.master
+            else:
+                found += (self.players.get(name) or self.observers.get(name)
+                          or self.monitors.get(name) or ())
+        return _unique(found)
+
+    def everyone(self, monitors: bool = False, master: bool = True) -> tuple[str, ...]:
+        groups = [*self.players.values(), *self.observers.values()]
+        if monitors:
+            groups += self.monitors.values()
+        return _unique([a for g in groups for a in g] + (list(self.master) if master else []))
+
+
+def audience(status: GameStatus) -> Audience:
+    own = {b.name: _addresses(b) for b in status.powers}
+    players: dict[str, tuple[str, ...]] = {}
+    observers: dict[str, tuple[str, ...]] = {}
+    monitors: dict[str, tuple[str, ...]] = {}
+    omniscient: list[str] = []
+    master = (status.master.email,) if status.master and status.master.email else ()
+    for block in status.powers:
+        addresses = own[block.name]
+        if block.is_power:
+            if not addresses and block.control:
+                controller = block.control[0]
+                addresses = master if controller == MASTER else own.get(controller, ())
+            players[block.name] = addresses
+        elif block.kind == "MONITOR":
+            monitors[block.name] = addresses
+        else:
+            observers[block.name] = addresses
+        if block.omniscient is Omniscience.PRESS:
+            omniscient += addresses
+    return Audience(master, players, observers, monitors, _unique(omniscient), status.tester)
+
+
+def _addresses(block: PowerStatus) -> tuple[str, ...]:
+    if block.player is not None and not isinstance(block.player.current, Dppd):
+        return ()
+    if block.address:
+        return block.address
+    if block.player is not None and isinstance(block.player.current, Dppd) and block.player.current.email:
+        return (block.player.current.email,)
+    return ()
+
+
+def former_player(status: GameStatus, power: str) -> tuple[str, ...]:
+    """Who played a power until its last change of hands (a dismissed or replaced player)."""
+    block = status.power(power)
+    if block is None or block.player is None or not block.player.handovers:
+        return ()
+    previous = block.player.handovers[0].previous
+    return (previous.email,) if isinstance(previous, Dppd) and previous.email else ()
+
+
+def _unique(addresses: Iterable[str]) -> tuple[str, ...]:
+    seen: dict[str, None] = {}
+    for address in addresses:
+        if address and address.lower() not in {a.lower() for a in seen}:
+            seen[address] = None
+    return tuple(seen)
+
+
+def merged(mailings: Sequence[Mailing]) -> list[Mailing]:
+    """Mailings in a row with the same words become one, to all their recipients."""
+    result: list[Mailing] = []
+    for mailing in mailings:
+        if result and result[-1].rendered == mailing.rendered:
+            result[-1] = Mailing(_unique(result[-1].recipients + mailing.recipients), mailing.rendered)
+        else:
+            result.append(mailing)
+    return result
+
+
+def for_tester(mailings: Sequence[Mailing], tester: str | None) -> list[Mailing]:
+    """A TESTER game's mail: all of it to the tester's address, or (bare TESTER) none."""
+    if tester is None:
+        return list(mailings)
+    if not tester:
+        return []
+    return [Mailing((tester,), m.rendered) for m in mailings if m.recipients]
+
+
+# --- the mailer --------------------------------------------------------------------------------------
+
+class Mailer:
+    """The mailings of one game, from its status (after the events), map and rules in force."""
+
+    def __init__(self, env: jinja2.Environment, status: GameStatus, m: Map, *, judge: str = "LOCAL",
+                 rules: frozenset[str] | None = None) -> None:
+        self.env, self.status, self.map = env, status, m
+        self.rules = rules_in_force(status, m) if rules is None else rules
+        self.people = audience(status)
+        self.game = views.GameView(judge, status.name or "", status.map_name, status.zone or "GMT")
+
+    # --- plumbing ---
+
+    def render(self, name: str, **context: Any) -> Rendered:
+        return render(self.env, name, game=self.game, **context)
+
+    def mail(self, recipients: Iterable[str], name: str, **context: Any) -> list[Mailing]:
+        to = _unique(recipients)
+        return [Mailing(to, self.render(name, **context))] if to else []
+
+    def power(self, name: str) -> views.PowerView:
+        return views.power_view(self.map, name)
+
+    def when(self, moment: datetime | None) -> datetime | None:
+        return views.local_time(moment, self.status.zone)
+
+    def for_events(self, events: Sequence[ev.Event], now: datetime | None = None) -> list[Mailing]:
+        """Every mail the events call for, in event order, TESTER applied. A game's completion
+        travelling with its last results marks the winner in the adjustment table; `now` tells
+        whether a late notice falls in the deadline's own hour."""
+        completed = next((e for e in events if isinstance(e, ev.GameCompleted)), None)
+        mailings: list[Mailing] = []
+        for event in events:
+            if isinstance(event, ev.PhaseResults):
+                mailings += self.results(event, completed)
+            elif isinstance(event, ev.LateNotice):
+                mailings += self.late_notice(event, now)
+            else:
+                name = HANDLERS.get(type(event))
+                if name is None:
+                    raise ValueError(f"no mailing for a {type(event).__name__} event")
+                mailings += getattr(self, name)(event)
+        return for_tester(merged(mailings), self.people.tester)
+
+    # --- results ---
+
+    def results_context(self, event: ev.PhaseResults, completed: ev.GameCompleted | None = None) -> dict[str, Any]:
+        """What results.txt and preview.txt read, from a PhaseResults event."""
+        m, res = self.map, event.resolution
+        if res is None:
+            report = views.PhaseReport(views.phase_view(event.phase), ())
+        else:
+            report = views.phase_results(m, res, rules=self.rules)
+        ownership = adjustments = None
+        adjusting = [p for p in (*event.skipped, event.next_phase) if p and p.type == ADJUSTMENTS]
+        solo = completed is not None and completed.kind == "solo"
+        if res is not None and res.phase.type != ADJUSTMENTS and (event.captured or adjusting or solo):
+            centers = views.with_captures(res.centers, event.captured)
+            ownership = views.ownership(m, centers)
+            victors = completed.victors if completed is not None and solo else ()
+            adjustments = views.adjustments(m, res.units, centers, self.rules,
+                                            phase=adjusting[0] if adjusting else None,
+                                            homes=res.homes, victors=victors)
+        return {"results": report, "ownership": ownership, "adjustments": adjustments,
+                "revealed": views.unit_holdings(m, event.revealed),
+                "lost": views.unit_holdings(m, event.lost),
+                "next_phase": views.phase_view(event.next_phase) if event.next_phase else None,
+                "deadline": self.when(event.deadline)}
+
+    def results(self, event: ev.PhaseResults, completed: ev.GameCompleted | None = None) -> list[Mailing]:
+        return self.mail(self.people.everyone(monitors=True), "results",
+                         **self.results_context(event, completed))
+
+    def preview(self, event: Any) -> list[Mailing]:
+        return self.mail(self.people.master, "preview",
+                         **self.results_context(event.results, event.completed))
+
+    # --- the game's start and end ---
+
+    def started(self, event: Any) -> list[Mailing]:
+        mailings = []
+        deadline = self.when(event.deadline)
+        for seat in event.assignments:
+            if seat.player is None:  # a dummy: nobody to tell
+                continue
+            to = self.people.of([seat.power]) or (seat.player.email,)
+            mailings += self.mail(to, "power_assignment", power=self.power(seat.power),
+                                  seat=seat.seat, deadline=deadline)
+        mailings += self.mail(self.people.everyone(monitors=True), "game_start",
+                              phase=views.phase_view(event.phase), deadline=deadline,
+                              units=views.unit_holdings(self.map, event.units),
+                              ownership=views.ownership(self.map, event.centers))
+        return mailings
+
+    def completed(self, event: Any) -> list[Mailing]:
+        return self.mail(self.people.everyone(monitors=True), "game_complete", kind=event.kind,
+                         victors=views.powers(self.map, event.victors),
+                         phase=views.phase_view(event.phase))
+
+    def rolled_back(self, event: Any) -> list[Mailing]:
+        phase = views.phase_view(event.phase) if isinstance(event.phase, Phase) else None
+        return self.mail(self.people.everyone(monitors=True), "rollback", phase=phase,
+                         forward=event.forward, restored_orders=event.restored_orders,
+                         full=event.full, deadline=self.when(event.deadline))
+
+    # --- forming ---
+
+    def joined(self, event: Any) -> list[Mailing]:
+        mailings = self.mail([event.player.email], "joined", seat=event.seat,
+                             remaining=event.remaining)
+        if "SILENT_JOIN" not in self.rules:
+            others = [a for a in self.people.everyone() if a.lower() != event.player.email.lower()]
+            mailings += self.mail(others, "join_notice", seat=event.seat, remaining=event.remaining)
+        return mailings
+
+    def left(self, event: Any) -> list[Mailing]:
+        player = [event.player.email] if event.player else []
+        return (self.mail(player, "left", reader="player", seat=event.seat, player=event.player)
+                + self.mail(self.people.master, "left", reader="master", seat=event.seat,
+                            player=event.player))
+
+    def full(self, event: Any) -> list[Mailing]:
+        return self.mail(self.people.master, "game_full")
+
+    # --- deadlines ---
+
+    def reminder(self, event: Any) -> list[Mailing]:
+        mailings = []
+        for power in event.powers:
+            mailings += self.mail(self.people.of([power]), "reminder", power=self.power(power),
+                                  phase=views.phase_view(event.phase), deadline=self.when(event.deadline))
+        return mailings
+
+    def late_notice(self, event: Any, now: datetime | None = None) -> list[Mailing]:
+        """The late powers get `deadline missed`; the Master, and in the deadline's own hour every
+        other power, `late notice`. Under HIDE_LATE_POWERS each late power sees only itself and
+        the others see no names."""
+        hide = "HIDE_LATE_POWERS" in self.rules
+        context = {"phase": views.phase_view(event.phase), "deadline": self.when(event.deadline),
+                   **self._grace(event.deadline)}
+        late = views.powers(self.map, event.late)
+        mailings = []
+        for power in late:
+            mailings += self.mail(self.people.of([power.name]), "late_notice", reader_late=True,
+                                  late=(power,) if hide else late, **context)
+        mailings += self.mail(self.people.master, "late_notice", reader_late=False, late=late, **context)
+        if self._same_hour(event.deadline, now):
+            others = [p for p in self.people.players if p not in event.late]
+            mailings += self.mail(self.people.of(others), "late_notice", reader_late=False,
+                                  late=() if hide else late, **context)
+        return mailings
+
+    def _grace(self, deadline: datetime | None) -> dict[str, Any]:
+        if deadline is None:
+            return {"grace_end": None, "civil_disorder": False}
+        grace = parse_timing(self.status.timing).grace if self.status.timing else None
+        return {"grace_end": self.when(grace_end(deadline, grace, self.rules)),
+                "civil_disorder": "CIVIL_DISORDER" in self.rules}
+
+    def _same_hour(self, deadline: datetime | None, now: datetime | None) -> bool:
+        """Whether `now` is in the deadline's clock hour on the game's wall clock."""
+        if deadline is None or now is None:
+            return False
+        zone = game_zone(self.status.zone)
+        return to_wall(deadline, zone).replace(minute=0, second=0, microsecond=0) == \
+            to_wall(now, zone).replace(minute=0, second=0, microsecond=0)
+
+    def deadline_set(self, event: Any) -> list[Mailing]:
+        by_power = self.power(event.by) if event.by not in ("judge", MASTER) else None
+        return self.mail(self.people.everyone(monitors=True), "deadline_changed", by=event.by,
+                         by_power=by_power, hide_extender="HIDE_EXTENDERS" in self.rules,
+                         phase=views.phase_view(event.phase), deadline=self.when(event.deadline))
+
+    def dismissal(self, event: Any) -> list[Mailing]:
+        dismissed = [a for p in event.powers for a in former_player(self.status, p)]
+        return self.mail([*self.people.everyone(), *dismissed], "dismissal",
+                         phase=views.phase_view(event.phase), powers=views.powers(self.map, event.powers))
+
+    def civil_disorder(self, event: Any) -> list[Mailing]:
+        return self.mail(self.people.master, "cd_notice", phase=views.phase_view(event.phase),
+                         powers=views.powers(self.map, event.powers))
+
+    # --- players coming and going ---
+
+    def resigned(self, event: Any) -> list[Mailing]:
+        context = {"power": self.power(event.power), "player": event.player, "by_master": event.by_master}
+        player = [event.player.email] if event.player else []
+        return (self.mail(player, "resignation", reader="player", **context)
+                + self.mail(self.people.master, "resignation", reader="master", **context))
+
+    def took_over(self, event: Any) -> list[Mailing]:
+        context = {"power": self.power(event.power), "player": event.player}
+        player = [event.player.email, *self.people.of([event.power])]
+        others = [a for a in self.people.everyone(master=False)
+                  if a not in player and a not in self.people.master]
+        return (self.mail(player, "takeover", reader="player", **context)
+                + self.mail(self.people.master, "takeover", reader="master", **context)
+                + self.mail(others, "takeover", reader="others", **context))
+
+    def dummied(self, event: Any) -> list[Mailing]:
+        context = {"power": self.power(event.power), "player": event.player}
+        player = [event.player.email] if event.player else []
+        return (self.mail(player, "dummy_notice", reader="player", **context)
+                + self.mail(self.people.master, "dummy_notice", reader="master", **context))
+
+    def vote(self, event: Any) -> list[Mailing]:
+        context = {"power": self.power(event.power), "vote": str(event.vote) if event.vote else None,
+                   "proposal": event.proposal, "vetoed": event.vetoed,
+                   "hide_proposer": "HIDE_PROPOSER" in self.rules}
+        if event.proposal:
+            return self.mail([*self.people.of(self.people.players), *self.people.master], "vote", **context)
+        return self.mail(self.people.of([event.power]), "vote", **context)
+
+    def rotated(self, event: Any) -> list[Mailing]:
+        changes = [(self.power(p), self.power(c)) for p, c in sorted(event.controllers.items())]
+        to = [*self.people.of(event.controllers.values()), *self.people.master]
+        return self.mail(to, "control_rotated", phase=views.phase_view(event.phase), changes=changes)
+
+    # --- what players send: orders and press ---
+
+    def orders(self, power: str, phase: Phase, orders: Iterable[Order], *, deadline: datetime | None = None,
+               unordered: Iterable[Unit] = ()) -> list[Mailing]:
+        """An order confirmation: to the power, or to everyone under BROADCAST_ORDERS."""
+        to = self.people.everyone() if "BROADCAST_ORDERS" in self.rules else self.people.of([power])
+        return self.mail(to, "orders", power=self.power(power), phase=views.phase_view(phase),
+                         deadline=self.when(deadline), lines=views.order_lines(self.map, orders, phase_type=phase.type),
+                         unordered=tuple(views.unit_view(self.map, u, power) for u in unordered))
+
+    def press(self, sender: str, to: Sequence[str] | None, body: str, *, fake_to: Sequence[str] = (),
+              fake_broadcast: bool = False, fake_from: str | None = None, grey: bool = False,
+              quiet: bool = False) -> list[Mailing]:
+        """One press message (`to` None: a broadcast), already allowed by the press rules. Readers
+        see the claimed sender and recipients; the Master and OMNISCIENT! readers see the truth."""
+        broadcast = to is None
+        names = self._press_readers(sender, to)
+        anonymous = grey or (sender != MASTER and names != [MASTER] and "GREY_PRESS" in self.rules) \
+            or (sender != MASTER and broadcast and "YELLOW_PRESS" in self.rules)
+        shown = None if anonymous else self.power(fake_from or sender)
+        claimed = views.powers(self.map, fake_to or (to or ()))
+        truth = {"sender": self.power(sender), "to": views.powers(self.map, to or ())}
+        context = {"sender": shown, "broadcast": (broadcast and not fake_to) or fake_broadcast,
+                   "to": claimed, "body": body}
+        knowing = [*self.people.omniscient]
+        if MASTER in names or (not broadcast and any(r.startswith("EAVESDROP") for r in self.rules)):
+            knowing += self.people.master
+        own = self.people.of([sender])
+        readers = [a for a in self.people.of(n for n in names if n != MASTER)
+                   if a not in knowing and a not in own]
+        mailings = self.mail(readers, "press", truth=None, **context)
+        mailings += self.mail([a for a in _unique(knowing) if a not in own], "press", truth=truth, **context)
+        if not quiet:
+            mailings += self.mail(own, "press_sent", broadcast=broadcast, to=truth["to"], body=body,
+                                  shown_sender=self.power(fake_from) if fake_from and not anonymous else None,
+                                  anonymous=anonymous, fake_to=views.powers(self.map, fake_to),
+                                  fake_broadcast=fake_broadcast)
+        return mailings
+
+    def _press_readers(self, sender: str, to: Sequence[str] | None) -> list[str]:
+        if to is not None:
+            return list(to)
+        names = [n for n in (*self.people.players, *self.people.observers) if n != sender]
+        if sender != MASTER and "PRESS_MASTER" not in self.rules:
+            names.append(MASTER)
+        return names
+
+    def official(self, body: str, subject: str = "") -> list[Mailing]:
+        """The Master's OFFICIAL press: to everyone, under the Master's subject, with no header."""
+        return self.mail(self.people.everyone(), "official", subject=subject, body=body)
+
+    # --- the Master's and the judgekeeper's housekeeping ---
+
+    def game_alert(self, keeper: str, kind: str, days: int, *, phase: Phase | None = None,
+                   deadline: datetime | None = None, late: Sequence[str] = (),
+                   to_master: bool = False) -> list[Mailing]:
+        """`overdue` (past the deadline) or `waiting` (for replacements): to the judgekeeper, and
+        to the Master when `to_master` (TESTER applies to the Master's copy only)."""
+        context = {"kind": kind, "days": days, "phase": views.phase_view(phase) if phase else None,
+                   "deadline": self.when(deadline), "late": views.powers(self.map, late),
+                   "need": [str(n) for n in self.status.need],
+                   "master": self.status.master.email if self.status.master else None}
+        master = for_tester(self.mail(self.people.master, "game_alert", **context),
+                            self.people.tester) if to_master else []
+        return master + self.mail([keeper], "game_alert", **context)
+
+    def status_errors(self, keeper: str, problems: Sequence[str], *, test_game: bool = False
+                      ) -> list[Mailing]:
+        """A status file with errors: to the Master, and to the judgekeeper unless a test game."""
+        master = for_tester(self.mail(self.people.master, "status_errors", problems=problems),
+                            self.people.tester)
+        return master + ([] if test_game else self.mail([keeper], "status_errors", problems=problems))
+
+    def adjudication_error(self, keeper: str, phase: Phase, error: str) -> list[Mailing]:
+        return self.mail([keeper], "adjudication_error", phase=views.phase_view(phase), error=error)
+
+
+HANDLERS: dict[type, str] = {
+    ev.PlayerJoined: "joined", ev.PlayerLeft: "left", ev.GameFull: "full", ev.GameStarted: "started",
+    ev.Preview: "preview", ev.DeadlineSet: "deadline_set", ev.CivilDisorder: "civil_disorder",
+    ev.Reminder: "reminder", ev.Dismissal: "dismissal", ev.Resigned: "resigned",
+    ev.TookOver: "took_over", ev.Dummied: "dummied", ev.VoteCast: "vote",
+    ev.ControlRotated: "rotated", ev.GameCompleted: "completed", ev.RolledBack: "rolled_back",
+}
+
+
+def outage_alert(env: jinja2.Environment, keeper: str, judge: str, last_run: datetime, now: datetime,
+                 games: Sequence[str]) -> list[Mailing]:
+    """The judge did not run for a while; overdue games are held for the judgekeeper."""
+    return [Mailing((keeper,), render(env, "outage", judge=judge, last_run=last_run, now=now,
+                                      games=list(games)))]
+
+
+def render_reply(env: jinja2.Environment, reply: Any) -> tuple[str, str]:
+    """Subject and body of the one answer to a mail (a `judge.commands.results.Reply`), from
+    reply.txt: a drop-in for `judge.commands.reply.render_reply`."""
+    rendered = render(env, "reply", reply=reply)
+    return rendered.subject, rendered.body
+
+
+def reply_mailing(env: jinja2.Environment, reply: Any) -> Mailing:
+    return Mailing(_unique(reply.recipients), render(env, "reply", reply=reply))

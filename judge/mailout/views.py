@@ -1,0 +1,362 @@
+"""What the mail templates read: plain values made from a Resolution, a map and the game's facts.
+
+Pure functions, no prose. A view names things (full place names, power names and adjectives from the
+map, the order's kind, result codes) and the templates choose every word: `Army`, `->`, `SUPPORT`,
+`Builds an army in`, `the` before a sea. Times are aware datetimes in the game's zone; the templates
+format them.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from datetime import datetime
+
+from judge.adjudicator.builds import adjustment_counts, build_options
+from judge.adjudicator.model import OrderResult, Position, Resolution
+from judge.maps.model import Map, Terrain
+from judge.orders.model import (
+    Build,
+    Convoy,
+    Disband,
+    Hold,
+    Keep,
+    Move,
+    Order,
+    Retreat,
+    Support,
+    Waive,
+)
+from judge.timing.zones import game_zone
+from judge.types import ADJUSTMENTS, MOVEMENT, Phase, Unit, UnitType, province_of
+
+CIVIL_DISORDER = "civil disorder"  # the adjudicator's note on the orders it gave itself
+HIDDEN = "hidden"  # its note on a build the other powers must not see
+
+
+# --- the nouns -------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Place:
+    """A location's full name; `water`: a sea, which the templates write with `the`."""
+
+    abbrev: str
+    name: str
+    water: bool
+
+
+@dataclass(frozen=True)
+class PowerView:
+    name: str  # as the map and status file write it: FRANCE
+    display: str  # France
+    adjective: str  # French
+    abbrev: str = ""  # F: the letter of `SIGNON Fgame`
+
+
+@dataclass(frozen=True)
+class UnitView:
+    kind: str  # "army" or "fleet"
+    place: Place
+    owner: PowerView | None = None
+
+
+@dataclass(frozen=True)
+class PhaseView:
+    """`season`, `type` in title case (Spring, Movement); `kind` is movement, retreats,
+    adjustments or another FLOW word in lower case; `mapper` is the code of `::` lines (F1901B
+    for a winter adjustment phase, as David Norman's Mapper expects)."""
+
+    season: str
+    year: int
+    type: str
+    kind: str
+    abbrev: str
+    mapper: str
+
+
+@dataclass(frozen=True)
+class GameView:
+    """The facts every mail about a game repeats: the judge's id, the game, its variant and zone."""
+
+    judge: str
+    name: str
+    variant: str
+    zone: str
+
+
+# --- orders and their results ----------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class OrderLine:
+    """One order as the results print it.
+
+    `kind`: hold, move, support, convoy, retreat, disband, build, remove, waive or keep. `target` is
+    the unit a support or convoy names (`foreign` when another power owns it); `via` a convoy route
+    written out; `dest` where a move, retreat, support or convoy goes. `results` are result codes
+    (bounce, cut, dislodged, void, no convoy, disrupted, invalid, destroyed)."""
+
+    power: PowerView
+    kind: str
+    unit: UnitView | None = None
+    target: UnitView | None = None
+    foreign: bool = False
+    via: tuple[Place, ...] = ()
+    dest: Place | None = None
+    results: tuple[str, ...] = ()
+    civil_disorder: bool = False
+    hidden: bool = False
+
+
+@dataclass(frozen=True)
+class PowerOrders:
+    power: PowerView
+    lines: tuple[OrderLine, ...]
+    pending: int = 0  # adjustment phases: builds neither made nor waived
+
+
+@dataclass(frozen=True)
+class Dislodgement:
+    """A dislodged unit and where it may retreat (none: it was destroyed)."""
+
+    unit: UnitView
+    retreats: tuple[Place, ...]
+
+
+@dataclass(frozen=True)
+class Holding:
+    """One line of the ownership list (`power` None: the unowned centres) or of a unit list."""
+
+    power: PowerView | None
+    places: tuple[Place, ...]
+    units: tuple[UnitView, ...] = ()
+
+
+@dataclass(frozen=True)
+class Adjustment:
+    """One row of the adjustment table: centres, units, builds (> 0) or removals (< 0)."""
+
+    power: PowerView
+    centers: int
+    units: int
+    change: int
+    victory: bool = False
+
+
+@dataclass(frozen=True)
+class PhaseReport:
+    """Everything the results of one phase print, before the footer."""
+
+    phase: PhaseView
+    powers: tuple[PowerOrders, ...]
+    dislodged: tuple[Dislodgement, ...] = ()
+
+
+def place(m: Map, location: str) -> Place:
+    loc = m.locations.get(location) or m.locations.get(province_of(location))
+    if loc is None:
+        return Place(location, location, False)
+    return Place(location, loc.name, loc.terrain is Terrain.WATER)
+
+
+def power_view(m: Map, name: str) -> PowerView:
+    info = m.powers.get(name)
+    if info is None:
+        display = name.title()
+        return PowerView(name, display, display, name[:1])
+    return PowerView(name, info.display, info.adjective, info.abbrev)
+
+
+def unit_view(m: Map, unit: Unit, owner: str | None = None) -> UnitView:
+    kind = "army" if unit.type is UnitType.ARMY else "fleet"
+    return UnitView(kind, place(m, unit.location), power_view(m, owner) if owner else None)
+
+
+def phase_view(phase: Phase) -> PhaseView:
+    mapper = phase.abbrev
+    if phase.type == ADJUSTMENTS and phase.season == "WINTER":
+        mapper = f"F{phase.year}B"
+    return PhaseView(phase.season.title(), phase.year, phase.type.title(), phase.type.lower(),
+                     phase.abbrev, mapper)
+
+
+def local_time(moment: datetime | None, zone: str | None) -> datetime | None:
+    """An aware instant on the game's wall clock (its ZONE, GMT when none), for the templates."""
+    return None if moment is None else moment.astimezone(game_zone(zone))
+
+
+def order_line(m: Map, result: OrderResult, owners: Mapping[str, str] | None = None) -> OrderLine:
+    """One order with its results; `owners` (province -> power) names a supported unit's owner."""
+    order, owners = result.order, owners or {}
+    line = _shape(m, order, owners, power_view(m, order.power))
+    return replace(line, results=tuple(r.value for r in result.results),
+                   civil_disorder=CIVIL_DISORDER in result.note, hidden=HIDDEN in result.note)
+
+
+def _shape(m: Map, order: Order, owners: Mapping[str, str], power: PowerView) -> OrderLine:
+    if isinstance(order, Waive):
+        return OrderLine(power, "waive")
+    unit = unit_view(m, order.unit, order.power)
+    if isinstance(order, Move):
+        return OrderLine(power, "move", unit, via=tuple(place(m, p) for p in order.path),
+                         dest=place(m, order.dest))
+    if isinstance(order, (Support, Convoy)):
+        target_unit = order.target if isinstance(order, Support) else Unit(UnitType.ARMY, order.army)
+        owner = owners.get(target_unit.province)
+        return OrderLine(power, "support" if isinstance(order, Support) else "convoy", unit,
+                         unit_view(m, target_unit, owner),
+                         foreign=owner is not None and owner != order.power,
+                         dest=place(m, order.dest) if order.dest else None)
+    if isinstance(order, Retreat):
+        return OrderLine(power, "retreat", unit, dest=place(m, order.dest))
+    kinds = {Hold: "hold", Disband: "disband", Build: "build", Keep: "keep"}
+    return OrderLine(power, kinds[type(order)], unit)
+
+
+def unit_owners(resolution: Resolution) -> dict[str, str]:
+    """Province -> power for every unit the phase's orders and outcome mention."""
+    owners: dict[str, str] = {}
+    for result in resolution.results:
+        unit = getattr(result.order, "unit", None)
+        if unit is not None:
+            owners.setdefault(unit.province, result.order.power)
+    for power, units in resolution.units.items():
+        for unit in units:
+            owners.setdefault(unit.province, power)
+    return owners
+
+
+def order_lines(m: Map, orders: Iterable[Order], owners: Mapping[str, str] | None = None,
+                phase_type: str = MOVEMENT) -> tuple[OrderLine, ...]:
+    """Orders without results, as an order confirmation lists them."""
+    results = [OrderResult(order) for order in orders]
+    grouped = _by_power(m, results, owners or {}, removal=phase_type == ADJUSTMENTS)
+    return tuple(line for lines in grouped.values() for line in lines)
+
+
+def _by_power(m: Map, results: Sequence[OrderResult], owners: Mapping[str, str],
+              removal: bool = False) -> dict[str, list[OrderLine]]:
+    grouped: dict[str, list[OrderLine]] = {}
+    for result in results:
+        line = order_line(m, result, owners)
+        if removal and line.kind == "disband":
+            line = replace(line, kind="remove")
+        grouped.setdefault(result.order.power, []).append(line)
+    return grouped
+
+
+def phase_results(m: Map, resolution: Resolution, position: Position | None = None,
+                  rules: frozenset[str] = frozenset()) -> PhaseReport:
+    """The order lines of a phase by power (in name order, each power's orders as resolved), the
+    units it dislodged, and in an adjustment phase the builds left pending (`position` needed)."""
+    phase = resolution.phase
+    adjusting = phase.type == ADJUSTMENTS
+    grouped = _by_power(m, resolution.results, unit_owners(resolution), removal=adjusting)
+    if adjusting and position is None:
+        position = before_adjustments(resolution)
+    pending = _pending_builds(m, resolution, position, rules) if adjusting and position else {}
+    for power in pending:
+        grouped.setdefault(power, [])
+    powers = tuple(PowerOrders(power_view(m, p), tuple(grouped[p]), pending.get(p, 0))
+                   for p in sorted(grouped))
+    dislodged = dislodgements(m, resolution) if phase.type == MOVEMENT else ()
+    return PhaseReport(phase_view(phase), powers, dislodged)
+
+
+def _pending_builds(m: Map, resolution: Resolution, position: Position,
+                    rules: frozenset[str]) -> dict[str, int]:
+    options = build_options(m, position.units, position.centers, rules, homes=position.homes,
+                            phase=position.phase)
+    pending = {}
+    for power, option in options.items():
+        used = sum(1 for r in resolution.results if r.order.power == power and not r.results
+                   and isinstance(r.order, (Build, Waive)))
+        if option.count - used > 0:
+            pending[power] = option.count - used
+    return pending
+
+
+def before_adjustments(resolution: Resolution) -> Position:
+    """The board an adjustment phase started from, read back from its resolution: the units
+    standing after it, less those it built, plus those it removed (ownership as after it)."""
+    units = {p: set(us) for p, us in resolution.units.items()}
+    for result in resolution.results:
+        order = result.order
+        if result.results or not isinstance(order, (Build, Disband)):
+            continue
+        mine = units.setdefault(order.power, set())
+        if isinstance(order, Build):
+            mine.discard(order.unit)
+        else:
+            mine.add(order.unit)
+    return Position(resolution.phase, {p: tuple(sorted(us)) for p, us in units.items()},
+                    resolution.centers, homes=resolution.homes)
+
+
+def with_captures(centers: Mapping[str, frozenset[str]], captured: Mapping[str, str | None]
+                  ) -> dict[str, frozenset[str]]:
+    """Ownership once `captured` (centre -> new owner, None: unowned) is applied."""
+    owner = {c: p for p, cs in centers.items() for c in cs}
+    for center, power in captured.items():
+        if power is None:
+            owner.pop(center, None)
+        else:
+            owner[center] = power
+    result: dict[str, set[str]] = {}
+    for center, power in owner.items():
+        result.setdefault(power, set()).add(center)
+    return {p: frozenset(cs) for p, cs in sorted(result.items())}
+
+
+def dislodgements(m: Map, resolution: Resolution) -> tuple[Dislodgement, ...]:
+    """The units a movement phase dislodged, by power name then place, with their retreats."""
+    found = []
+    for power in sorted(resolution.dislodged):
+        for unit, retreats in sorted(resolution.dislodged[power].items()):
+            found.append(Dislodgement(unit_view(m, unit, power),
+                                      tuple(sorted((place(m, r) for r in retreats),
+                                                   key=lambda p: p.name))))
+    return tuple(found)
+
+
+# --- the board --------------------------------------------------------------------------------------
+
+def ownership(m: Map, centers: Mapping[str, Iterable[str]]) -> tuple[Holding, ...]:
+    """Each power's supply centres by name, powers in name order, then the unowned (power None)."""
+    owned: set[str] = set()
+    rows = []
+    for power in sorted(p for p, cs in centers.items() if cs):
+        owned.update(centers[power])
+        rows.append(Holding(power_view(m, power), _places(m, centers[power])))
+    unowned = m.supply_centers - owned
+    if unowned:
+        rows.append(Holding(None, _places(m, unowned)))
+    return tuple(rows)
+
+
+def unit_holdings(m: Map, units: Mapping[str, Iterable[Unit]]) -> tuple[Holding, ...]:
+    """Each power's units by place name, powers in name order (a starting position)."""
+    return tuple(Holding(power_view(m, p), (), tuple(sorted(
+        (unit_view(m, u, p) for u in units[p]), key=lambda v: v.place.name)))
+        for p in sorted(units) if units[p])
+
+
+def _places(m: Map, abbrevs: Iterable[str]) -> tuple[Place, ...]:
+    return tuple(sorted((place(m, a) for a in abbrevs), key=lambda p: p.name))
+
+
+def adjustments(m: Map, units: Mapping[str, Sequence[Unit]], centers: Mapping[str, frozenset[str]],
+                rules: frozenset[str] = frozenset(), *, phase: Phase | None = None,
+                homes: Mapping[str, frozenset[str]] | None = None,
+                victors: Iterable[str] = ()) -> tuple[Adjustment, ...]:
+    """The adjustment table after the ownership changes: every power with centres or units."""
+    standing = {p: tuple(us) for p, us in units.items()}
+    counts = adjustment_counts(m, standing, centers, rules, homes=homes, phase=phase)
+    winners = set(victors)
+    return tuple(Adjustment(power_view(m, p), len(centers.get(p, ())), len(standing.get(p, ())),
+                            counts.get(p, 0), p in winners)
+                 for p in sorted(set(counts) | set(standing))
+                 if centers.get(p) or standing.get(p))
+
+
+def powers(m: Map, names: Iterable[str]) -> tuple[PowerView, ...]:
+    """Power views in the order given (callers sort when the order is theirs to choose)."""
+    return tuple(power_view(m, n) for n in names)

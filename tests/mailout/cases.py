@@ -1,0 +1,323 @@
+"""The golden cases: each builds the mails of one situation through the Mailer (or a module function)
+from fixture events and real adjudications. `CASES[name](mailer, map)` returns the mails that
+golden/<name>.txt holds."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
+
+from judge import events as ev
+from judge.mailout.mailings import Mailer, outage_alert, render_reply
+from judge.mailout.render import Rendered
+from judge.maps.model import Map
+from judge.orders.model import Build, Disband, Hold, Move, Support, Waive
+from judge.phases import parse_phase
+from judge.status.model import Dppd, Vote, VoteKind
+from judge.types import Unit, UnitType
+from tests.mailout.board import datc_position, play
+
+NOW = datetime(2025, 2, 10, 17, 5, tzinfo=UTC)  # 18:05 in Vienna, the deadline's hour
+DEADLINE = datetime(2025, 2, 10, 17, 0, tzinfo=UTC)
+NEXT = datetime(2025, 2, 12, 17, 0, tzinfo=UTC)
+ANNA = Dppd("#101", "anna@example.at", "Anna_Berg")
+NEWCOMER = Dppd("#300", "newcomer@example.net", "Nell_Newcomer")
+
+CASES: dict[str, Callable[[Mailer, Map], list]] = {}
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The shape of judge.commands.results.Outcome (the command layer's reply buffer)."""
+
+    command: str
+    lines: tuple[str, ...] = ()
+    quoted: tuple[str, ...] = ()
+    ok: bool = True
+
+
+@dataclass(frozen=True)
+class Reply:
+    """The shape of judge.commands.results.Reply."""
+
+    to: tuple[str, ...]
+    subject: str = ""
+    notes: tuple[str, ...] = ()
+    outcomes: tuple[Outcome, ...] = ()
+    unprocessed: tuple[str, ...] = ()
+    failed: bool = False
+    cc: tuple[str, ...] = ()
+
+    @property
+    def recipients(self) -> tuple[str, ...]:
+        return self.to + self.cc
+
+
+def case(function: Callable[[Mailer, Map], list]) -> Callable[[Mailer, Map], list]:
+    CASES[function.__name__] = function
+    return function
+
+
+def results_event(m: Map, resolution, phase: str, next_phase: str | None, **fields) -> ev.PhaseResults:
+    values = {"orders": {}, "unreadable": {}, "civil_disorder": (), "captured": {}, "hidden_builds": {},
+              "revealed": {}, "lost": {}, "skipped": (), "deadline": NEXT if next_phase else None}
+    values.update(fields)
+    return ev.PhaseResults(game="jigdy", phase=parse_phase(m, phase), resolution=resolution,
+                           next_phase=parse_phase(m, next_phase) if next_phase else None, **values)
+
+
+def unit(text: str) -> Unit:
+    kind, where = text.split()
+    return Unit(UnitType(kind), where)
+
+
+# --- results ------------------------------------------------------------------------------------------
+
+@case
+def results_movement_datc_6c5(mailer: Mailer, m: Map) -> list:
+    """DATC 6.C.5: a rotation broken by a dislodged convoying fleet."""
+    _, resolution = datc_position(m, "6.C.5")
+    return mailer.for_events([results_event(m, resolution, "S1901M", "S1901R")])
+
+
+@case
+def results_movement_long_lines(mailer: Mailer, m: Map) -> list:
+    """Supports of foreign units, long place names, a void support, a destroyed unit."""
+    _, resolution = play(m, "F1901M", {
+        "RUSSIA": ["F STP/SC", "A MOS", "F SEV", "A WAR"],
+        "TURKEY": ["A ARM", "F BLA", "F CON"],
+        "AUSTRIA": ["A GAL", "A BUD"],
+        "ENGLAND": ["F ENG", "A LON", "F NTH"],
+        "FRANCE": ["F MAO", "F BRE"]}, {
+        "RUSSIA": ["F STP/SC - BOT", "A MOS - SEV", "F SEV S A MOS - UKR", "A WAR S A GAL - UKR"],
+        "TURKEY": ["A ARM - SEV", "F BLA S A ARM - SEV", "F CON - BUL/EC"],
+        "AUSTRIA": ["A GAL - UKR", "A BUD S A GAL - UKR"],
+        "ENGLAND": ["F ENG C A LON - BRE", "A LON - BRE", "F NTH S F ENG"],
+        "FRANCE": ["F MAO S F BRE", "F BRE H"]})
+    return mailer.for_events([results_event(m, resolution, "F1901M", "F1901R")])
+
+
+@case
+def results_retreats_fall(mailer: Mailer, m: Map) -> list:
+    """Fall retreats: a clash destroys both, a retreat, a disband; then the year's ownership and
+    adjustment table."""
+    _, resolution = play(m, "F1901R", {"AUSTRIA": ["A BUD", "F TRI"], "RUSSIA": ["A RUM"],
+                                      "TURKEY": ["A BUL", "F BLA"], "ITALY": ["A VEN"]}, {
+        "AUSTRIA": ["A SER - ALB"], "ITALY": ["F ION - ALB"], "TURKEY": ["F AEG DISBAND"]},
+        dislodged={"AUSTRIA": {"A SER": ["ALB", "GRE"]}, "ITALY": {"F ION": ["ALB", "TUN"]},
+                   "TURKEY": {"F AEG": ["EAS"]}, "RUSSIA": {"F SEV": ["ARM"]}})
+    event = results_event(m, resolution, "F1901R", "W1901A",
+                          captured={"RUM": "RUSSIA", "BUL": "TURKEY", "SER": None})
+    return mailer.for_events([event])
+
+
+@case
+def results_adjustments(mailer: Mailer, m: Map) -> list:
+    """Builds, a waive, removals (one by civil disorder), a build left pending, a void build."""
+    _, resolution = play(m, "W1901A", {
+        "AUSTRIA": ["A SER", "A GAL"], "RUSSIA": ["A UKR", "F SEV", "A WAR", "F BOT", "A LVN",
+                                                  "A MOS"],
+        "ENGLAND": ["F NTH", "A YOR"], "FRANCE": ["A PIC"], "TURKEY": ["F BLA"]}, {
+        "AUSTRIA": ["BUILD A VIE", "BUILD F TRI", "BUILD A BUD"], "RUSSIA": ["REMOVE F BOT"],
+        "ENGLAND": ["BUILD F LON"], "FRANCE": ["WAIVE", "BUILD F BRE"]},
+        centers={"AUSTRIA": ["VIE", "BUD", "TRI", "SER"], "RUSSIA": ["MOS", "WAR", "SEV", "STP"],
+                 "ENGLAND": ["LON", "EDI", "LVP", "NWY"], "FRANCE": ["PAR", "BRE", "MAR", "BEL"],
+                 "TURKEY": ["ANK"]})
+    return mailer.for_events([results_event(m, resolution, "W1901A", "S1902M")])
+
+
+@case
+def results_solo_and_completion(mailer: Mailer, m: Map) -> list:
+    """The year ends with a solo: VICTORY in the table, the game over, and the completion notice."""
+    _, resolution = play(m, "F1907M", {"FRANCE": ["A BUR", "F MAO"], "GERMANY": ["A MUN"]},
+                         {"FRANCE": ["A BUR - MUN", "F MAO - POR"], "GERMANY": ["A MUN H"]})
+    resolution = replace(resolution, centers={
+        "FRANCE": frozenset(["PAR", "BRE", "MAR", "SPA", "BEL", "HOL", "LON", "LVP", "EDI", "NWY", "SWE", "DEN", "KIE", "BER", "TUN", "NAP", "ROM"]),
+        "GERMANY": frozenset(["MUN"]), "TURKEY": frozenset(["ANK", "CON"])})
+    results = results_event(m, resolution, "F1907M", None, captured={"POR": "FRANCE"})
+    done = ev.GameCompleted("jigdy", parse_phase(m, "F1907M"), "solo", ("FRANCE",))
+    return mailer.for_events([results, done])
+
+
+@case
+def preview_for_the_master(mailer: Mailer, m: Map) -> list:
+    _, resolution = datc_position(m, "6.C.5")
+    event = results_event(m, resolution, "S1901M", "S1901R")
+    return mailer.for_events([ev.Preview("jigdy", event, None)])
+
+
+@case
+def wait_phase_results(mailer: Mailer, m: Map) -> list:
+    """A phase the Master passes (no adjudication) has a bare heading and the next phase."""
+    return mailer.for_events([results_event(m, None, "S1902R", "F1902M")])
+
+
+# --- forming and starting ------------------------------------------------------------------------------
+
+@case
+def player_joined(mailer: Mailer, m: Map) -> list:
+    return mailer.for_events([ev.PlayerJoined("jigdy", "POWER#3", NEWCOMER, 4),
+                              ev.PlayerJoined("jigdy", "POWER#6", NEWCOMER, 1)])
+
+
+@case
+def player_left_and_game_full(mailer: Mailer, m: Map) -> list:
+    return mailer.for_events([ev.PlayerLeft("jigdy", "POWER#3", NEWCOMER), ev.GameFull("jigdy")])
+
+
+@case
+def game_started(mailer: Mailer, m: Map) -> list:
+    units = {name: info.units for name, info in m.powers.items()}
+    centers = {name: frozenset(info.centers) for name, info in m.powers.items()}
+    assignments = (ev.Assignment("AUSTRIA", "POWER#1", ANNA),
+                   ev.Assignment("GERMANY", "POWER#4", None))
+    return mailer.for_events([ev.GameStarted("jigdy", m.begin, NEXT, assignments, units, centers)])
+
+
+# --- deadlines ---------------------------------------------------------------------------------------
+
+@case
+def reminders(mailer: Mailer, m: Map) -> list:
+    return mailer.for_events([ev.Reminder("jigdy", parse_phase(m, "S1902M"), ("AUSTRIA", "ITALY"),
+                                          DEADLINE)])
+
+
+@case
+def late_notice_deadline_hour(mailer: Mailer, m: Map) -> list:
+    event = ev.LateNotice("jigdy", parse_phase(m, "S1902M"), ("ITALY", "TURKEY"), DEADLINE)
+    return mailer.for_events([event], now=NOW)
+
+
+@case
+def late_notice_later_hidden(mailer: Mailer, m: Map) -> list:
+    """Eight hours on, under HIDE_LATE_POWERS, without CIVIL_DISORDER: late powers and the Master."""
+    hidden = Mailer(mailer.env, mailer.status, m, judge="TEST", rules=frozenset({"HIDE_LATE_POWERS"}))
+    event = ev.LateNotice("jigdy", parse_phase(m, "S1902M"), ("ITALY", "TURKEY"), DEADLINE)
+    return hidden.for_events([event], now=datetime(2025, 2, 11, 1, 5, tzinfo=UTC))
+
+
+@case
+def deadline_changes(mailer: Mailer, m: Map) -> list:
+    phase = parse_phase(m, "S1902M")
+    return mailer.for_events([ev.DeadlineSet("jigdy", phase, NEXT, "MASTER"),
+                              ev.DeadlineSet("jigdy", phase, NEXT, "FRANCE"),
+                              ev.DeadlineSet("jigdy", phase, None, "judge")])
+
+
+@case
+def dismissal_and_civil_disorder(mailer: Mailer, m: Map) -> list:
+    phase = parse_phase(m, "S1902M")
+    return mailer.for_events([ev.Dismissal("jigdy", phase, ("FRANCE",)),
+                              ev.CivilDisorder("jigdy", phase, ("ITALY", "TURKEY"))])
+
+
+# --- players coming and going ------------------------------------------------------------------------
+
+@case
+def resignations(mailer: Mailer, m: Map) -> list:
+    chloe = Dppd("#103", "chloe@example.fr", "Chloe_Martin")
+    return mailer.for_events([ev.Resigned("jigdy", "FRANCE", chloe),
+                              ev.Resigned("jigdy", "FRANCE", chloe, by_master=True)])
+
+
+@case
+def takeover(mailer: Mailer, m: Map) -> list:
+    return mailer.for_events([ev.TookOver("jigdy", "FRANCE", NEWCOMER)])
+
+
+@case
+def dummied(mailer: Mailer, m: Map) -> list:
+    return mailer.for_events([ev.Dummied("jigdy", "ITALY", Dppd("#105", "elena@example.it", ""))])
+
+
+@case
+def votes(mailer: Mailer, m: Map) -> list:
+    return mailer.for_events([ev.VoteCast("jigdy", "TURKEY", Vote(VoteKind.DRAW, 3)),
+                              ev.VoteCast("jigdy", "AUSTRIA", None, proposal="DIAS"),
+                              ev.VoteCast("jigdy", "ITALY", None, proposal="DIAS", vetoed=True)])
+
+
+@case
+def control_rotated(mailer: Mailer, m: Map) -> list:
+    return mailer.for_events([ev.ControlRotated("jigdy", parse_phase(m, "F1902M"),
+                                                {"GERMANY": "ITALY"})])
+
+
+@case
+def draw_and_rollback(mailer: Mailer, m: Map) -> list:
+    phase = parse_phase(m, "F1905M")
+    return mailer.for_events([
+        ev.GameCompleted("jigdy", phase, "draw", ("AUSTRIA", "ITALY", "TURKEY")),
+        ev.GameCompleted("jigdy", phase, "concession", ("ITALY",)),
+        ev.RolledBack("jigdy", parse_phase(m, "S1905M"), False, False, False, NEXT),
+        ev.RolledBack("jigdy", "FORMING", False, False, True, None)])
+
+
+# --- orders and press ---------------------------------------------------------------------------------
+
+@case
+def order_confirmation(mailer: Mailer, m: Map) -> list:
+    orders = [Move("AUSTRIA", unit("A BUD"), "SER"), Support("AUSTRIA", unit("A SER"), unit("A BUD"), "RUM"),
+              Hold("AUSTRIA", unit("F TRI"))]
+    return (mailer.orders("AUSTRIA", parse_phase(m, "S1902M"), orders, deadline=NEXT,
+                          unordered=[unit("A VIE")])
+            + mailer.orders("ITALY", parse_phase(m, "S1902M"), []))
+
+
+@case
+def adjustment_confirmation(mailer: Mailer, m: Map) -> list:
+    orders = [Build("AUSTRIA", unit("A VIE")), Waive("AUSTRIA"), Disband("AUSTRIA", unit("F ION"))]
+    return mailer.orders("AUSTRIA", parse_phase(m, "W1902A"), orders, deadline=NEXT)
+
+
+@case
+def press_private(mailer: Mailer, m: Map) -> list:
+    body = ("Shall we share the Balkans? I would take Serbia and Greece; you would keep Rumania "
+            "and Bulgaria, and we both stay out of Galicia this year.\n\nYour friend in Vienna")
+    return mailer.press("AUSTRIA", ["RUSSIA", "MASTER"], body)
+
+
+@case
+def press_broadcast_fake(mailer: Mailer, m: Map) -> list:
+    return mailer.press("TURKEY", None, "Peace in our time.", fake_from="ITALY",
+                        fake_to=["AUSTRIA", "ENGLAND"])
+
+
+@case
+def press_grey_quiet(mailer: Mailer, m: Map) -> list:
+    eavesdropping = Mailer(mailer.env, mailer.status, m, judge="TEST",
+                           rules=frozenset({"EAVESDROP", "GREY_PRESS"}))
+    return eavesdropping.press("ITALY", ["TURKEY"], "Watch your back.", quiet=True)
+
+
+@case
+def official_press(mailer: Mailer, m: Map) -> list:
+    return (mailer.official("The deadline moves to Wednesday for the holiday.", "Holiday")
+            + mailer.official("Welcome to the game."))
+
+
+@case
+def reply_to_a_mail(mailer: Mailer, m: Map) -> list:
+    reply = Reply(to=("anna@example.at",), subject="orders", outcomes=(
+        Outcome("SIGNON Ajigdy ***", ("Signed on as Austria in game 'jigdy'.",)),
+        Outcome("A BUD - SER", ("Order stored.",), ("A BUD - SER",)),
+        Outcome("A VIE - XYZ", ("no such place 'XYZ'",), ok=False)),
+        unprocessed=("A TRI H",), failed=True)
+    subject, body = render_reply(mailer.env, reply)
+    empty = render_reply(mailer.env, Reply(to=("x@example.org",), subject="Re: hello",
+                                           notes=("Your mail had no text part; its HTML part was read.",)))
+    return [Rendered(subject, body), Rendered(*empty)]
+
+
+# --- the Master's and the judgekeeper's housekeeping ---------------------------------------------------
+
+@case
+def keeper_alerts(mailer: Mailer, m: Map) -> list:
+    phase = parse_phase(m, "S1902M")
+    return (mailer.game_alert("keeper@example.org", "overdue", 8, phase=phase, deadline=DEADLINE,
+                              late=["ITALY"], to_master=True)
+            + mailer.game_alert("keeper@example.org", "waiting", 57)
+            + mailer.status_errors("keeper@example.org", ["line 12: unknown directive FOO"])
+            + mailer.adjudication_error("keeper@example.org", phase, "ValueError: no unit in ION")
+            + outage_alert(mailer.env, "keeper@example.org", "TEST",
+                           datetime(2025, 2, 10, 9, 0, tzinfo=UTC), NOW, ["jigdy", "vienna"]))

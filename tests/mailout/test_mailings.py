@@ -1,0 +1,152 @@
+"""Who gets what: the game's people, TESTER, press visibility, late notices, events from the game."""
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import UTC, datetime
+
+import pytest
+
+from judge import events as ev
+from judge.mailout.mailings import (
+    Mailer,
+    Mailing,
+    audience,
+    for_tester,
+    merged,
+    reply_mailing,
+)
+from judge.mailout.render import Rendered
+from judge.phases import parse_phase
+from tests.mailout.cases import DEADLINE, NOW, Reply
+
+
+def to(mailings: list[Mailing]) -> list[tuple[str, ...]]:
+    return [m.recipients for m in mailings]
+
+
+def everyone_in(mailings: list[Mailing]) -> set[str]:
+    return {a for m in mailings for a in m.recipients}
+
+
+def test_people_read_from_the_status(status):
+    people = audience(status)
+    assert people.master == ("master@example.org",)
+    assert people.players["ENGLAND"] == ("ben@example.co.uk",)  # no ADDRESS: the PLAYER line's
+    assert people.players["FRANCE"] == ()  # RESIGNED
+    assert people.players["GERMANY"] == people.players["AUSTRIA"]  # a dummy under Austria's CONTROL
+    assert people.omniscient == ("kibitz@example.org",)
+    assert set(people.monitors) == {"MAPPER"}
+
+
+def test_monitors_get_results_but_not_press(mailer):
+    phase = parse_phase(mailer.map, "S1902M")
+    results = mailer.for_events([ev.DeadlineSet("jigdy", phase, DEADLINE, "MASTER")])
+    assert "mapper@example.org" in everyone_in(results)
+    assert "mapper@example.org" not in everyone_in(mailer.press("ITALY", None, "hello"))
+
+
+@pytest.mark.parametrize(("tester", "expected"), [(None, 3), ("me@example.org", 3), ("", 0)])
+def test_tester_games_mail_only_the_tester(tester, expected):
+    mails = [Mailing(("a@x",), Rendered("s", str(n))) for n in range(3)]
+    out = for_tester(mails, tester)
+    assert len(out) == expected
+    if tester:
+        assert {m.recipients for m in out} == {(tester,)}
+
+
+def test_tester_applies_to_events(env, status, standard):
+    mailer = Mailer(env, replace(status, tester="qa@example.org"), standard)
+    mails = mailer.for_events([ev.GameFull("jigdy")])
+    assert to(mails) == [("qa@example.org",)]
+
+
+def test_judgekeeper_alerts_ignore_tester(env, status, standard):
+    mailer = Mailer(env, replace(status, tester=""), standard)
+    mails = mailer.game_alert("keeper@example.org", "waiting", 60, to_master=True)
+    assert to(mails) == [("keeper@example.org",)]
+
+
+def test_identical_mails_in_a_row_are_merged():
+    same = Rendered("s", "b")
+    assert merged([Mailing(("a",), same), Mailing(("b", "a"), same)]) == [Mailing(("a", "b"), same)]
+
+
+def test_grey_press_hides_the_sender_but_not_from_the_omniscient(env, status, standard):
+    mailer = Mailer(env, status, standard, rules=frozenset({"GREY_PRESS"}))
+    reader, knowing, echo = mailer.press("ITALY", ["TURKEY"], "boo")
+    assert reader.rendered.subject == "Diplomacy press"
+    assert "Italy" not in reader.rendered.body
+    assert knowing.recipients == ("kibitz@example.org",) and "[by Italy]" in knowing.rendered.body
+    assert echo.recipients == ("elena@example.it",)
+
+
+def test_grey_press_to_the_master_alone_is_signed(env, status, standard):
+    mailer = Mailer(env, status, standard, rules=frozenset({"GREY_PRESS"}))
+    assert mailer.press("ITALY", ["MASTER"], "hi")[0].rendered.subject == "Diplomacy press from Italy"
+
+
+def test_yellow_press_makes_broadcasts_anonymous(env, status, standard):
+    mailer = Mailer(env, status, standard, rules=frozenset({"YELLOW_PRESS"}))
+    assert mailer.press("ITALY", None, "hi", quiet=True)[0].rendered.subject == "Diplomacy press"
+    assert mailer.press("ITALY", ["TURKEY"], "hi")[0].rendered.subject == "Diplomacy press from Italy"
+
+
+def test_private_press_reaches_the_master_only_when_eavesdropping(env, status, standard):
+    plain = Mailer(env, status, standard, rules=frozenset())
+    assert "master@example.org" not in everyone_in(plain.press("ITALY", ["TURKEY"], "x"))
+    eavesdrop = Mailer(env, status, standard, rules=frozenset({"EAVESDROP!"}))
+    assert "master@example.org" in everyone_in(eavesdrop.press("ITALY", ["TURKEY"], "x"))
+
+
+def test_press_master_keeps_broadcasts_from_the_master(env, status, standard):
+    mailer = Mailer(env, status, standard, rules=frozenset({"PRESS_MASTER"}))
+    assert "master@example.org" not in everyone_in(mailer.press("ITALY", None, "x"))
+
+
+def test_a_broadcast_is_not_sent_back_to_its_sender_but_echoed(mailer):
+    *copies, echo = mailer.press("TURKEY", None, "x")
+    assert "gul@example.com.tr" not in everyone_in(copies)
+    assert echo.recipients == ("gul@example.com.tr",)
+    assert echo.rendered.subject == "Diplomacy broadcast sent"
+
+
+def test_late_notice_after_the_deadline_hour_skips_the_punctual(mailer):
+    event = ev.LateNotice("jigdy", parse_phase(mailer.map, "S1902M"), ("ITALY",), DEADLINE)
+    first = everyone_in(mailer.for_events([event], now=NOW))
+    later = everyone_in(mailer.for_events([event], now=datetime(2025, 2, 10, 18, 5, tzinfo=UTC)))
+    assert "ben@example.co.uk" in first and "ben@example.co.uk" not in later
+    assert {"elena@example.it", "master@example.org"} <= later
+
+
+def test_a_dummy_assignment_mails_nobody(mailer, standard):
+    assignments = (ev.Assignment("FRANCE", "POWER#3", None),)
+    mails = mailer.for_events([ev.GameStarted("jigdy", standard.begin, None, assignments, {}, {})])
+    assert [m.rendered.subject for m in mails] == ["Diplomacy game jigdy starting"]
+
+
+def test_silent_join(env, status, standard):
+    mailer = Mailer(env, status, standard, rules=frozenset({"SILENT_JOIN"}))
+    player = status.power("ITALY").player.current
+    assert len(mailer.for_events([ev.PlayerJoined("jigdy", "POWER#2", player, 3)])) == 1
+
+
+def test_an_unknown_event_is_an_error(mailer):
+    with pytest.raises(ValueError, match="no mailing"):
+        mailer.for_events([object()])
+
+
+def test_the_reply_goes_to_the_sender_and_copies(env):
+    reply = Reply(to=("a@example.org",), subject="x", cc=("b@example.org",))
+    mail = reply_mailing(env, reply)
+    assert mail.recipients == ("a@example.org", "b@example.org")
+    assert mail.rendered.subject == "Re: x"
+
+
+def test_every_event_of_a_processed_phase_has_its_mail(env, status, standard):
+    """The game's own processing (PROCESS!) of the fixture's spring: results, CD notice and all."""
+    from judge.transitions import on_process
+    new_status, events = on_process(status, standard, NOW, force=True)
+    mails = Mailer(env, new_status, standard).for_events(events, now=NOW)
+    subjects = [m.rendered.subject for m in mails]
+    assert "Diplomacy results jigdy S1902M" in subjects
+    assert all(len(line) < 78 for m in mails for line in m.rendered.body.splitlines())

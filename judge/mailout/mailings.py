@@ -30,7 +30,7 @@ from judge.orders.model import Order
 from judge.status.model import Dppd, GameStatus, Omniscience, PowerStatus
 from judge.timing.reminders import grace_end
 from judge.timing.spec import parse_timing
-from judge.timing.zones import game_zone, to_wall
+from judge.timing.zones import game_zone, parse_deadline, to_wall
 from judge.types import ADJUSTMENTS, Phase, Unit
 
 MASTER = "MASTER"
@@ -146,8 +146,8 @@ class Mailer:
     """The mailings of one game, from its status (after the events), map and rules in force."""
 
     def __init__(self, env: jinja2.Environment, status: GameStatus, m: Map, *, judge: str = "LOCAL",
-                 rules: frozenset[str] | None = None) -> None:
-        self.env, self.status, self.map = env, status, m
+                 keeper: str = "", rules: frozenset[str] | None = None) -> None:
+        self.env, self.status, self.map, self.keeper = env, status, m, keeper
         self.rules = rules_in_force(status, m) if rules is None else rules
         self.people = audience(status)
         self.game = views.GameView(judge, status.name or "", status.map_name, status.zone or "GMT")
@@ -179,11 +179,11 @@ class Mailer:
             elif isinstance(event, ev.LateNotice):
                 mailings += self.late_notice(event, now)
             else:
-                name = HANDLERS.get(type(event))
+                name = HANDLERS.get(type(event)) or NOTICES.get(type(event).__name__)
                 if name is None:
                     raise ValueError(f"no mailing for a {type(event).__name__} event")
                 mailings += getattr(self, name)(event)
-        return for_tester(merged(mailings), self.people.tester)
+        return for_tester(merged(mailings), self.people.tester) + self.keeper_notices(events)
 
     # --- results ---
 
@@ -372,31 +372,50 @@ class Mailer:
     def press(self, sender: str, to: Sequence[str] | None, body: str, *, fake_to: Sequence[str] = (),
               fake_broadcast: bool = False, fake_from: str | None = None, grey: bool = False,
               quiet: bool = False) -> list[Mailing]:
-        """One press message (`to` None: a broadcast), already allowed by the press rules. Readers
-        see the claimed sender and recipients; the Master and OMNISCIENT! readers see the truth."""
+        """One press message (`to` None: a broadcast), already allowed by the press rules, with
+        the sender's echo unless `quiet`. GREY_PRESS and YELLOW_PRESS hide the sender here too."""
+        broadcast = to is None
+        anonymous = grey or (sender != MASTER and list(to or ()) != [MASTER] and "GREY_PRESS" in self.rules) \
+            or (sender != MASTER and broadcast and "YELLOW_PRESS" in self.rules)
+        shown = None if anonymous else (fake_from or sender)
+        mailings = self.deliver_press(sender, shown, to, body, fake_to, fake_broadcast)
+        if not quiet:
+            mailings += self.mail(self.people.of([sender]), "press_sent", broadcast=broadcast,
+                                  to=views.powers(self.map, to or ()), body=body,
+                                  shown_sender=self.power(fake_from) if fake_from and not anonymous else None,
+                                  anonymous=anonymous, fake_to=views.powers(self.map, fake_to),
+                                  fake_broadcast=fake_broadcast)
+        return mailings
+
+    def press_notice(self, notice: Any) -> list[Mailing]:
+        """The command layer's Press notice (judge.commands.notices): anonymity already decided
+        (`shown_from`), the sender's copy already in the reply to the mail."""
+        body = "\n".join(notice.body)
+        if notice.official is not None:
+            return self.official(body, notice.official)
+        to = None if notice.broadcast else notice.to
+        return self.deliver_press(notice.sender, notice.shown_from, to, body, notice.fake_to or (),
+                                  notice.fake_broadcast)
+
+    def deliver_press(self, sender: str, shown_from: str | None, to: Sequence[str] | None, body: str,
+                      fake_to: Sequence[str] = (), fake_broadcast: bool = False) -> list[Mailing]:
+        """The readers' copies: they see `shown_from` (None: anonymous) and the claimed recipients;
+        the Master (a recipient, or eavesdropping on private press) and OMNISCIENT! readers see the
+        truth. Nobody gets a copy at the sender's own addresses."""
         broadcast = to is None
         names = self._press_readers(sender, to)
-        anonymous = grey or (sender != MASTER and names != [MASTER] and "GREY_PRESS" in self.rules) \
-            or (sender != MASTER and broadcast and "YELLOW_PRESS" in self.rules)
-        shown = None if anonymous else self.power(fake_from or sender)
-        claimed = views.powers(self.map, fake_to or (to or ()))
+        context = {"sender": self.power(shown_from) if shown_from else None,
+                   "broadcast": (broadcast and not fake_to) or fake_broadcast,
+                   "to": views.powers(self.map, fake_to or (to or ())), "body": body}
         truth = {"sender": self.power(sender), "to": views.powers(self.map, to or ())}
-        context = {"sender": shown, "broadcast": (broadcast and not fake_to) or fake_broadcast,
-                   "to": claimed, "body": body}
         knowing = [*self.people.omniscient]
         if MASTER in names or (not broadcast and any(r.startswith("EAVESDROP") for r in self.rules)):
             knowing += self.people.master
         own = self.people.of([sender])
         readers = [a for a in self.people.of(n for n in names if n != MASTER)
                    if a not in knowing and a not in own]
-        mailings = self.mail(readers, "press", truth=None, **context)
-        mailings += self.mail([a for a in _unique(knowing) if a not in own], "press", truth=truth, **context)
-        if not quiet:
-            mailings += self.mail(own, "press_sent", broadcast=broadcast, to=truth["to"], body=body,
-                                  shown_sender=self.power(fake_from) if fake_from and not anonymous else None,
-                                  anonymous=anonymous, fake_to=views.powers(self.map, fake_to),
-                                  fake_broadcast=fake_broadcast)
-        return mailings
+        return (self.mail(readers, "press", truth=None, **context)
+                + self.mail([a for a in _unique(knowing) if a not in own], "press", truth=truth, **context))
 
     def _press_readers(self, sender: str, to: Sequence[str] | None) -> list[str]:
         if to is not None:
@@ -409,6 +428,49 @@ class Mailer:
     def official(self, body: str, subject: str = "") -> list[Mailing]:
         """The Master's OFFICIAL press: to everyone, under the Master's subject, with no header."""
         return self.mail(self.people.everyone(), "official", subject=subject, body=body)
+
+    # --- the command layer's notices (judge.commands.notices) ---
+
+    def absence(self, notice: Any) -> list[Mailing]:
+        """SET ABSENCE: everyone (the Master only under SILENT_ABSENCES); the Master sees who."""
+        context = {"first": self.when(notice.first), "last": self.when(notice.last), "timed": notice.timed}
+        others = [] if notice.master_only else [
+            a for a in self.people.everyone(master=False) if a not in self.people.master]
+        by = self.power(notice.by) if notice.by else None
+        return (self.mail(others, "absence", by=by, **context)
+                + self.mail(self.people.master, "absence", by=self.power(notice.by_for_master), **context))
+
+    def zone_changed(self, notice: Any) -> list[Mailing]:
+        deadline = parse_deadline(self.status.deadline, self.status.zone) if self.status.deadline else None
+        return self.mail(self.people.everyone(monitors=True), "zone_changed", zone=notice.zone,
+                         deadline=views.local_time(deadline, notice.zone))
+
+    def state_changed(self, notice: Any) -> list[Mailing]:
+        return self.mail(self.people.everyone(), "state_changed", state=notice.state.lower())
+
+    def master_changed(self, notice: Any) -> list[Mailing]:
+        old = [a for a in notice.old_addresses if a.lower() != notice.new_address.lower()]
+        return (self.mail(old, "master_changed", reader="old", new_address=notice.new_address)
+                + self.mail([notice.new_address], "master_changed", reader="new",
+                            new_address=notice.new_address))
+
+    def renamed(self, notice: Any) -> list[Mailing]:
+        return self.mail(notice.addresses, "game_renamed", old_name=notice.old_name)
+
+    def created(self, notice: Any) -> list[Mailing]:
+        """The map's NOTIFY addresses (the judgekeeper's copy of a trial map's game: keeper_notices)."""
+        return self.mail(notice.notify, "game_created", master=notice.master, map_name=notice.map_name,
+                         trial=notice.trial)
+
+    def password_set(self, notice: Any) -> list[Mailing]:
+        return self.mail(notice.addresses, "password_set", power=self.power(notice.power),
+                         password=notice.password)
+
+    def keeper_notices(self, events: Sequence[Any]) -> list[Mailing]:
+        """What the judgekeeper is told whatever TESTER says: games created on a trial map."""
+        return [mailing for e in events if type(e).__name__ == "GameCreated" and e.trial and self.keeper
+                for mailing in self.mail([self.keeper], "game_created", master=e.master,
+                                         map_name=e.map_name, trial=e.trial)]
 
     # --- the Master's and the judgekeeper's housekeeping ---
 
@@ -442,6 +504,14 @@ HANDLERS: dict[type, str] = {
     ev.Reminder: "reminder", ev.Dismissal: "dismissal", ev.Resigned: "resigned",
     ev.TookOver: "took_over", ev.Dummied: "dummied", ev.VoteCast: "vote",
     ev.ControlRotated: "rotated", ev.GameCompleted: "completed", ev.RolledBack: "rolled_back",
+}
+
+
+# The command layer's notices, by class name until judge.commands.notices is part of the tree.
+NOTICES: dict[str, str] = {
+    "Press": "press_notice", "AbsenceSet": "absence", "ZoneChanged": "zone_changed",
+    "StateChanged": "state_changed", "MasterChanged": "master_changed", "GameRenamed": "renamed",
+    "GameCreated": "created", "PasswordSet": "password_set",
 }
 
 

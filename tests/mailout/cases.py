@@ -15,6 +15,7 @@ from judge.orders.model import Build, Disband, Hold, Move, Support, Waive
 from judge.phases import parse_phase
 from judge.status.model import Dppd, Vote, VoteKind
 from judge.types import Unit, UnitType
+from tests.mailout import notices
 from tests.mailout.board import datc_position, play
 
 NOW = datetime(2025, 2, 10, 17, 5, tzinfo=UTC)  # 18:05 in Vienna, the deadline's hour
@@ -321,3 +322,34 @@ def keeper_alerts(mailer: Mailer, m: Map) -> list:
             + mailer.adjudication_error("keeper@example.org", phase, "ValueError: no unit in ION")
             + outage_alert(mailer.env, "keeper@example.org", "TEST",
                            datetime(2025, 2, 10, 9, 0, tzinfo=UTC), NOW, ["jigdy", "vienna"]))
+
+
+# --- the command layer's notices -------------------------------------------------------------------------
+
+@case
+def press_notices(mailer: Mailer, m: Map) -> list:
+    return mailer.for_events([
+        notices.Press("jigdy", "S1902M", "ENGLAND", None, False, ("FRANCE", "GERMANY"), None, False,
+                      ("Who is with me?",)),
+        notices.Press("jigdy", "S1902M", "MASTER", "MASTER", True, (), None, False,
+                      ("Remember the holiday.",), official="Holiday deadlines")])
+
+
+@case
+def absences(mailer: Mailer, m: Map) -> list:
+    first, last = datetime(2025, 3, 1, tzinfo=UTC), datetime(2025, 3, 9, tzinfo=UTC)
+    return mailer.for_events([notices.AbsenceSet("jigdy", first, last, False, None, "ITALY", False),
+                              notices.AbsenceSet("jigdy", None, NEXT, True, "TURKEY", "TURKEY", True)])
+
+
+@case
+def game_state_notices(mailer: Mailer, m: Map) -> list:
+    keeper = Mailer(mailer.env, mailer.status, m, judge="TEST", keeper="keeper@example.org")
+    return keeper.for_events([
+        notices.ZoneChanged("jigdy", "America/New_York"),
+        notices.StateChanged("jigdy", "WAITING"),
+        notices.StateChanged("jigdy", "UNLISTED"),
+        notices.MasterChanged("jigdy", ("master@example.org",), "new.master@example.org"),
+        notices.GameRenamed("jigdy", "jigsaw", ("anna@example.at", "ben@example.co.uk")),
+        notices.GameCreated("jigdy", "master@example.org", "azov", True, ("maps@example.org",)),
+        notices.PasswordSet("jigdy", "FRANCE", ("chloe@example.fr",), "s3cret")])

@@ -73,7 +73,7 @@ class Board:
         self.dummies = frozenset(name for name, p in m.powers.items() if p.dummy)
         self._touching: dict[str, frozenset[str]] = {}
         self._steps: dict[str, tuple[str, ...]] = {}
-        self._seas: list[str] | None = None
+        self._carries: dict[str, bool] = {}
         self._coasts: dict[str, tuple[str, ...]] | None = None
 
     def owned(self, power: str) -> frozenset[str]:
@@ -110,13 +110,22 @@ class Board:
             self._coasts = found
         return self._coasts.get(province, ())
 
-    def convoy_spaces(self) -> list[str]:
-        """The locations on which a fleet may convoy."""
-        if self._seas is None:
-            self._seas = [a for a, loc in self.map.locations.items() if loc.fleet_can_stand and (
-                loc.terrain in (Terrain.WATER, Terrain.PORT) or (
-                    loc.terrain is Terrain.COAST and "COASTAL_CONVOY" in self.rules))]
-        return self._seas
+    def carries_convoy(self, location: str) -> bool:
+        """Whether a fleet on the location may convoy: at sea, in a PORT, on a coast if
+        COASTAL_CONVOY."""
+        found = self._carries.get(location)
+        if found is None:
+            loc = self.map.locations.get(location)
+            found = loc is not None and loc.fleet_can_stand and (
+                loc.terrain in (Terrain.WATER, Terrain.PORT)
+                or (loc.terrain is Terrain.COAST and "COASTAL_CONVOY" in self.rules))
+            self._carries[location] = found
+        return found
+
+    def shore(self, province: str) -> set[str]:
+        """The convoying spaces a province borders (an army there may embark or land)."""
+        return {s for loc in (province, *self.coasts(province)) for s in self.sea_steps(loc)
+                if self.carries_convoy(s)}
 
     def sea_steps(self, location: str) -> tuple[str, ...]:
         """Where a fleet on the location could move."""
@@ -132,13 +141,6 @@ class Board:
             found = frozenset(province_of(d) for d in self.sea_steps(location))
             self._touching[location] = found
         return found
-
-    def can_convoy(self, piece: Piece) -> bool:
-        if piece.unit.type is not UnitType.FLEET:
-            return False
-        terrain = self.map.locations[piece.unit.location].terrain
-        return terrain in (Terrain.WATER, Terrain.PORT) or (
-            terrain is Terrain.COAST and "COASTAL_CONVOY" in self.rules)
 
 
 def build_board(m: Map, position: Position, orders: Mapping[str, Sequence[Order]],
@@ -182,8 +184,8 @@ def _assign(board: Board, power: str, order: Order, check: Checker | None) -> No
     piece.illegal = check(order) if check is not None else None
     if unit.location != piece.unit.location:
         order = replace(order, unit=piece.unit)
-    piece.order, piece.kind, piece.void = order, HOLD, None
-    if piece.illegal is None:
+    piece.order = order
+    if piece.illegal is None and "IMMOBILE_DUMMIES" in board.rules:
         piece.illegal = _immobile(board, piece, order)
 
 

@@ -41,20 +41,24 @@ def link(board: Board) -> None:
     for fleet in pieces_of(board, CONVOY):
         order = fleet.order
         assert isinstance(order, Convoy)
-        if board.can_convoy(fleet):
+        if board.carries_convoy(fleet.unit.location) and fleet.unit.type is UnitType.FLEET:
             offers.setdefault((province_of(order.army), province_of(order.dest)), []).append(fleet)
         else:
             fleet.void = f"{fleet.unit} cannot convoy from {fleet.unit.location}"
-    for army in list(pieces_of(board, MOVE)):
-        if army.unit.type is UnitType.ARMY:
-            _route_army(board, army, offers.get((army.province, army.dest_province), []))
-    for fleet in pieces_of(board, CONVOY):
-        if fleet.void is None:
-            fleet.void = _unmatched(board, fleet)
+    for army in board.pieces:
+        if army.kind == MOVE and army.unit.type is UnitType.ARMY:
+            offered = offers.get((army.province, army.dest_province))
+            if offered or army.by_convoy:
+                _route_army(board, army, offered or [])
+    if offers:
+        for fleet in pieces_of(board, CONVOY):
+            if fleet.void is None:
+                fleet.void = _unmatched(board, fleet)
 
 
 def _route_army(board: Board, army: Piece, offered: list[Piece]) -> None:
-    needed = [f for f in offered if _needed(board, army, f)]
+    spaces = _needed_spaces(board, army) if not army.path else None
+    needed = [f for f in offered if spaces is None or f.unit.location in spaces]
     for fleet in offered:
         if fleet not in needed:
             fleet.void = (f"no convoy route from {army.province} to {army.dest_province} "
@@ -79,7 +83,8 @@ def _any(fleet: Piece) -> bool:
 
 def _no_fleet_on_the_way(board: Board, army: Piece) -> str | None:
     """DATC 6.D.32: a convoyed move is illegal when no fleets stand where a convoy would go."""
-    fleets = [p for p in board.pieces if board.can_convoy(p)]
+    fleets = [p for p in board.pieces
+              if p.unit.type is UnitType.FLEET and board.carries_convoy(p.unit.location)]
     if army.path:
         standing = {f.province for f in fleets}
         if all(province_of(place) in standing for place in army.path):
@@ -89,38 +94,28 @@ def _no_fleet_on_the_way(board: Board, army: Piece) -> str | None:
     return f"no fleet stands on the way to convoy {army.unit} to {army.dest_province}"
 
 
-def _needed(board: Board, army: Piece, fleet: Piece) -> bool:
-    """Whether a route on the map passes the fleet, embarking at the last space touching the army's
-    province and landing from the first touching its destination. The halves before and after the
-    fleet are searched apart, so a route that would pass a space twice is not ruled out."""
-    if army.path:
-        return True
-    origin, dest, near = army.province, army.dest_province, board.touching
-    between = {s for s in board.convoy_spaces() if origin not in near(s) and dest not in near(s)}
-    at = fleet.unit.location
-    if origin not in near(at):
-        starts = [s for s in board.convoy_spaces() if origin in near(s) and dest not in near(s)]
-        if not _linked(board, starts, {at}, between):
-            return False
-    if dest not in near(at):
-        ends = {s for s in board.convoy_spaces() if dest in near(s) and origin not in near(s)}
-        if not _linked(board, [at], ends, between):
-            return False
-    return True
+def _needed_spaces(board: Board, army: Piece) -> set[str]:
+    """The spaces a convoy route on the map may pass, the army embarking at the last space touching
+    its province and landing from the first touching its destination. The parts before and after a
+    space are searched apart, so a route that would pass a space twice is not ruled out."""
+    starts, ends = board.shore(army.province), board.shore(army.dest_province)
+    stops = starts | ends  # a route goes on only through spaces touching neither end
+    before = starts | _spread(board, starts - ends, stops)
+    after = ends | _spread(board, ends - starts, stops)
+    return before & after
 
 
-def _linked(board: Board, starts: list[str], ends: set[str], between: set[str]) -> bool:
-    """Whether fleet steps lead from one of `starts` to one of `ends` through `between` spaces."""
-    frontier, seen = list(starts), set(starts)
+def _spread(board: Board, sources: set[str], stops: set[str]) -> set[str]:
+    """The convoying spaces one step or more from `sources`, going on only outside `stops`."""
+    reached: set[str] = set()
+    frontier = list(sources)
     while frontier:
-        here = frontier.pop()
-        for there in board.sea_steps(here):
-            if there in ends:
-                return True
-            if there in between and there not in seen:
-                seen.add(there)
-                frontier.append(there)
-    return False
+        for there in board.sea_steps(frontier.pop()):
+            if there not in reached and board.carries_convoy(there):
+                reached.add(there)
+                if there not in stops:
+                    frontier.append(there)
+    return reached
 
 
 def _unmatched(board: Board, fleet: Piece) -> str | None:

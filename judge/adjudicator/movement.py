@@ -61,6 +61,7 @@ class Adjudication:
     def __init__(self, board: Board) -> None:
         self.board = board
         self.paradoxes: set[int] = set()  # pieces whose convoy the Szykman rule cancelled
+        self.movers: list[bool] = []
         self.resolver = Resolver(DECISIONS * len(board.pieces), self._adjudicate, self._backup)
 
     def _adjudicate(self, node: int) -> bool:
@@ -84,16 +85,19 @@ class Adjudication:
                     self.resolver.settle(node, True)
 
     def run(self) -> None:
+        """Decide every move and support; `movers[i]` then says whether piece i moved."""
         resolve = self.resolver.resolve
         for piece in self.board.pieces:
             if piece.kind == MOVE:
                 resolve(DECISIONS * piece.index + MOVES)
             elif piece.kind == SUPPORT and piece.void is None:
                 resolve(DECISIONS * piece.index + SUPPORTS)
+        value = self.resolver.value
+        self.movers = [p.kind == MOVE and value[DECISIONS * p.index + MOVES] for p in self.board.pieces]
 
     def moved(self, piece: Piece) -> bool:
         """Whether the unit moved (once `run` has decided every move)."""
-        return piece.kind == MOVE and self.resolver.value[DECISIONS * piece.index + MOVES]
+        return self.movers[piece.index]
 
     # --- reading off the outcome ------------------------------------------------------------------
 
@@ -112,11 +116,12 @@ class Adjudication:
     def _dislodgers(self) -> dict[int, Piece]:
         """Each dislodged unit's index -> the unit that dislodged it."""
         found = {}
+        movers = self.movers
         for province, attackers in self.board.attackers.items():
             occupant = self.board.at.get(province)
-            if occupant is None or self.moved(occupant):
+            if occupant is None or movers[occupant.index]:
                 continue
-            winner = next((a for a in attackers if self.moved(a)), None)
+            winner = next((a for a in attackers if movers[a.index]), None)
             if winner is not None:
                 found[occupant.index] = winner
         return found
@@ -163,10 +168,11 @@ class Adjudication:
 
     def _units_after(self, dislodgers: dict[int, Piece]) -> dict[str, tuple[Unit, ...]]:
         after: dict[str, list[Unit]] = {power: [] for power in self.board.position.units}
+        movers = self.movers
         for piece in self.board.pieces:
             if piece.index in dislodgers:
                 continue
-            unit = Unit(piece.unit.type, piece.dest) if self.moved(piece) else piece.unit
+            unit = Unit(piece.unit.type, piece.dest) if movers[piece.index] else piece.unit
             after.setdefault(piece.power, []).append(unit)
         return {power: tuple(sorted(units, key=_unit_order)) for power, units in after.items()}
 

@@ -32,6 +32,8 @@ def succeeds(board: Board, r: Resolver, piece: Piece) -> bool:
 
 def given_supports(r: Resolver, supporters: list[Piece], exclude: str | None = None) -> int:
     """How many of these supports are given (not cut), leaving out those of power `exclude`."""
+    if not supporters:
+        return 0
     return sum(1 for s in supporters
                if s.power != exclude and r.resolve(3 * s.index + SUPPORTS))
 

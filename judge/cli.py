@@ -35,7 +35,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     serve = commands.add_parser("serve", help="run the mail daemon (gateway, scheduler, outbox)")
     outbox = commands.add_parser("outbox", help="list the mail waiting in the outbox, and failed")
-    for sub in (serve, outbox):
+    mail = commands.add_parser("mail", help="an MTA pipe: store one mail from standard input in the "
+                               "inbox, process it, queue the replies (75: not stored, retry)")
+    mail.add_argument("--sender", metavar="ADDRESS", default=None,
+                      help="the envelope sender (Postfix: ${sender}); else the mbox From_ line")
+    for sub in (serve, outbox, mail):
         sub.add_argument("--config", metavar="FILE", default=argparse.SUPPRESS, help=CONFIG_HELP)
     from judge.game.cli import add_game_commands
     add_game_commands(commands)
@@ -77,6 +81,23 @@ def outbox_command(args) -> int:
     for line in outbox_lines(config.paths.spool / "outbox"):
         print(line)
     return 0
+
+
+def mail_command(args) -> int:
+    """`judge mail`: exit 0 once the mail is stored (and processed), 75 when it could not be."""
+    from datetime import UTC, datetime
+
+    from judge.mailin.handler import EX_TEMPFAIL, pipe_mail
+
+    try:
+        config = load_config(args.config)
+    except ConfigError as exc:
+        for problem in exc.problems:
+            print(problem, file=sys.stderr)
+        return EX_TEMPFAIL  # the MTA keeps the mail while the configuration is mended
+    raw = sys.stdin.buffer.read()
+    return pipe_mail(config, raw, args.sender, datetime.now(UTC),
+                     err=lambda text: print(text, file=sys.stderr))
 
 
 def adjudicate_command(args) -> int:
@@ -141,6 +162,8 @@ def main(argv: list[str] | None = None) -> int:
         return serve_command(args)
     if args.command == "outbox":
         return outbox_command(args)
+    if args.command == "mail":
+        return mail_command(args)
     from judge.game.cli import COMMANDS, run_game_command
     if args.command in COMMANDS:
         return run_game_command(args)

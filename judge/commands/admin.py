@@ -1,0 +1,195 @@
+"""CREATE (with status-file lines and FORM), PURGE and RENAME: making, removing and renaming games.
+
+CREATE takes the rest of the mail: every line after it is a status-file line for the new game,
+except FORM (the game forms at once), SET UNLISTED / SET LISTED, and GAME, MASTER and PHASE lines,
+which are not the Master's to give (and are ignored, as the spec says). Unlike DPjudge, which had a
+web page to show them, problems in the lines are reported and the game is not created.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import NoReturn
+
+from judge.commands.auth import (
+    MASTER,
+    Level,
+    check_game_word,
+    clean_password,
+    password_level,
+    valid_password,
+)
+from judge.commands.facts import addresses_for
+from judge.commands.notices import GameCreated, GameRenamed
+from judge.commands.registry import Command, Stage, masked
+from judge.commands.results import Said, said
+from judge.commands.session import Cursor, Refusal, Session
+from judge.commands.state import GameState, game_state
+from judge.errors import MapError, StatusError
+from judge.status import apply_map_directives, parse_status
+from judge.status.model import Dppd, GameStatus
+from judge.timing import game_zone, parse_timing
+
+VARIANTS = ("STANDARD",)
+NOT_THE_MASTERS = ("GAME", "MASTER", "PHASE")
+MAX_PROBLEMS = 15
+
+
+def game_word(word: str) -> str:
+    try:
+        return check_game_word(word.lower())
+    except ValueError as exc:
+        raise Refusal(str(exc)) from None
+
+
+def new_status(session: Session, name: str, password: str, lines: list[str]) -> GameStatus:
+    """The new game's status from the mail's lines, with the map's DIRECTIVES; problems refused."""
+    head = [f"GAME {name}", "PHASE FORMING", f"MASTER {Dppd('NO-ID', session.sender, '')}",
+            f"PASSWORD {password}"]
+    try:
+        status = parse_status("\n".join(head + lines) + "\n", f"{name} (CREATE)")
+    except StatusError as error:
+        refuse_problems([str(p) for p in error.problems])
+    problems = [f"{name} (CREATE): {message}" for message in timing_problems(status)]
+    try:
+        m = session.games.load_map(status)
+        status = apply_map_directives(status, m.stanzas, file=m.name)
+    except MapError as error:
+        problems += [map_problem(status.map_name, str(p)) for p in error.problems]
+    except StatusError as error:
+        problems += [str(p) for p in error.problems]
+    if problems:
+        refuse_problems(problems)
+    return status
+
+
+def refuse_problems(problems: list[str]) -> NoReturn:
+    raise Refusal("the game was not created: its status lines have problems "
+                  "(line numbers count the four lines the judge puts first):",
+                  *problems[:MAX_PROBLEMS])
+
+
+def map_problem(name: str, problem: str) -> str:
+    """A map problem for the reply (a missing map is named, not the judge's folders)."""
+    if "cannot read map file" in problem:
+        return f"MAP {name}: there is no such map on this judge"
+    return problem
+
+
+def timing_problems(status: GameStatus) -> list[str]:
+    """What the status parser leaves to the deadline code: TIMING and ZONE."""
+    problems = []
+    for check, value in ((parse_timing, status.timing), (game_zone, status.zone)):
+        try:
+            check(value or "")
+        except ValueError as exc:
+            problems.append(str(exc))
+    return problems
+
+
+class Create(Command):
+    name = "CREATE"
+    help = "CREATE game masterPassword [standard], then status-file lines, FORM: a new game"
+    stage = Stage.BEFORE
+
+    @classmethod
+    def echo(cls, line: str) -> str:
+        return masked(line, 2)
+
+    def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
+        if len(args) not in (2, 3):
+            raise Refusal("CREATE takes the game's name, the Master's password and, if you wish, "
+                          "the rule variant (standard)")
+        name = game_word(args[0])
+        try:
+            password = valid_password(clean_password(args[1]))
+        except ValueError as exc:
+            raise Refusal(str(exc)) from None
+        if len(args) == 3 and args[2].upper() not in VARIANTS:
+            raise Refusal(f"the rule variant {args[2]!r} is not played on this judge (standard)")
+        if session.game is not None or session.games.exists(name):
+            raise Refusal(f"a game named '{name}' already exists" if session.games.exists(name)
+                          else "one mail changes one game")
+        lines, notes = [], []
+        for line in cursor.rest():
+            words = line.upper().split()
+            if words[:1] == ["FORM"] or words[:2] in (["SET", "UNLISTED"], ["SET", "LISTED"]):
+                notes.append(line.strip())
+            elif words[:1] and words[0] in NOT_THE_MASTERS:
+                notes.append(f"{line.strip()} (ignored: the judge writes it)")
+            else:
+                lines.append(line)
+        cursor.index = len(cursor.lines)
+        status = new_status(session, name, password, lines)
+        session.game, session.status, session.create = name, status, True
+        session.role, session.level = MASTER, Level.MASTER
+        m = session.base_map
+        session.emit(GameCreated(name, session.sender, status.map_name, status.trial, m.notify))
+        out = [f"Game '{name}' has been created on the {status.map_name} map; you are its Master.",
+               f"It is forming: players join with JOIN {name} password"
+               + (" privacyPassword." if status.private else ".")]
+        if not any(n.upper().split()[:1] == ["FORM"] for n in notes):
+            out.append("(This judge keeps no preparation state: the game forms at once.)")
+        if any("UNLISTED" in n.upper() for n in notes):
+            out.append("(SET UNLISTED cannot be kept yet: the game shows in LIST.)")
+        return said(*out, quoted=[f"{n}" for n in notes if "ignored" in n])
+
+
+def master_level(session: Session, status: GameStatus, given: str, command: str) -> Level:
+    level = password_level(status, MASTER, clean_password(given), session.settings.keeper_password)
+    if level < Level.MASTER:
+        raise Refusal(f"{command}: wrong Master password for game '{status.name}'")
+    return level
+
+
+class Purge(Command):
+    name = "PURGE"
+    help = "PURGE game masterPassword: remove a game nobody has joined (the judgekeeper: any)"
+    stage = Stage.BEFORE
+
+    @classmethod
+    def echo(cls, line: str) -> str:
+        return masked(line, 2)
+
+    def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
+        if len(args) != 2:
+            raise Refusal("PURGE takes the game's name and the Master's password")
+        status = session.take_game(game_word(args[0]))
+        level = master_level(session, status, args[1], self.name)
+        if level < Level.JUDGEKEEPER:
+            if game_state(status) not in (GameState.PREPARATION, GameState.FORMING):
+                raise Refusal("only a game that has not started can be purged; the normal way "
+                              "to end a game early is TERMINATE (or ask the judgekeeper)")
+            joined = [b.name for b in status.powers if isinstance(
+                b.player.current if b.player else None, Dppd)]
+            if joined:
+                raise Refusal(f"players have joined ({', '.join(joined)}): make them resign first")
+        session.purge = True
+        return said(f"Game '{status.name}' has been purged.")
+
+
+class Rename(Command):
+    name = "RENAME"
+    help = "RENAME game newName masterPassword: rename a game (best before it starts)"
+    stage = Stage.BEFORE
+
+    @classmethod
+    def echo(cls, line: str) -> str:
+        return masked(line, 3)
+
+    def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
+        if len(args) != 3:
+            raise Refusal("RENAME takes the game's name, its new name and the Master's password")
+        old, new = game_word(args[0]), game_word(args[1])
+        status = session.take_game(old)
+        master_level(session, status, args[2], self.name)
+        if old == new or session.games.exists(new):
+            raise Refusal(f"a game named '{new}' already exists")
+        session.update(replace(status, name=new))
+        session.rename_to = new
+        everyone = tuple(dict.fromkeys(a for b in status.powers for a in addresses_for(status, b.name)))
+        session.emit(GameRenamed(new, old, everyone + addresses_for(status, MASTER)))
+        note = "" if status.forming else " Players have been told; they must use the new name."
+        return said(f"Game '{old}' is now called '{new}'.{note}")
+
+
+COMMANDS: list[type[Command]] = [Create, Purge, Rename]

@@ -1,0 +1,132 @@
+"""One incoming mail -> the commands in it -> one reply and the events for everyone else.
+
+`run_commands(session, lines)` is the core: it reads the lines in order, calls each command, gathers
+order lines for the end of the mail, and stops at the first refusal, keeping the rest of the mail
+for the reply ("Unprocessed portion of message follows"). What was done before the error stands
+(press already sent stays sent); orders and a RESIGN, which wait for the end of the mail, are not
+done. `handle_incoming` wraps it with the store: the one game the mail changes is locked from the
+moment it is read until its new status is written.
+"""
+from __future__ import annotations
+
+from datetime import datetime
+
+from judge.commands import (
+    admin,
+    info,
+    master,
+    morph,
+    orders,
+    press,
+    roles,
+    setters,
+    signon,
+)
+from judge.commands.auth import JUDGEKEEPER, MASTER, role_name
+from judge.commands.registry import Registry, check_use
+from judge.commands.results import Reply, Said
+from judge.commands.session import Cursor, Refusal, Session, Settings
+from judge.commands.store_access import StoreGames
+from judge.mailin.message import MAX_BODY_CHARS, Incoming
+from judge.store import GameStore
+
+REGISTRY = Registry(signon.COMMANDS + roles.COMMANDS + admin.COMMANDS + info.COMMANDS
+                    + press.COMMANDS + orders.COMMANDS + setters.COMMANDS + master.COMMANDS
+                    + morph.COMMANDS)
+
+EXPECTED = ("Expected SIGNON, JOIN, CREATE, PURGE, RENAME, RESIGN, TAKEOVER, SUMMARY, HISTORY or "
+            "LIST, or a join command such as OBSERVE name@game password")
+HTML_NOTE = "Your mail had no plain-text part: the judge read its HTML part as text."
+LONG_NOTE = f"Your mail was longer than {MAX_BODY_CHARS} characters: only its start was read."
+
+
+def run_commands(session: Session, lines: tuple[str, ...], registry: Registry = REGISTRY) -> None:
+    cursor = Cursor(lines)
+    while (line := cursor.next()) is not None:
+        words = line.split()
+        if not words:
+            continue
+        upper = [w.upper() for w in words]
+        command = registry.find(upper, session.signed_on)
+        echo = command.echo(line.strip()) if command is not None else line.strip()
+        try:
+            if command is None:
+                outcome = other_line(session, line.strip(), words, cursor)
+            else:
+                check_use(command, session)
+                taken = next(len(k.split()) for k in command.call_words()
+                             if upper[:len(k.split())] == k.split())
+                outcome = command().run(session, words[taken:], cursor)
+        except Refusal as refusal:
+            session.results.fail(echo, refusal.reason, *refusal.details)
+            stop(session, cursor)
+            return
+        if outcome is not None:
+            session.results.add(echo, *outcome.lines, quoted=outcome.quoted)
+    finish(session)
+
+
+def other_line(session: Session, line: str, words: list[str], cursor: Cursor) -> Said | None:
+    """A line no command claims: a join of another type, a power's name, or an order."""
+    if not session.signed_on:
+        if len(words) >= 3 and "@" in words[1] and words[0].isalpha() and len(words[0]) >= 3:
+            entering = roles.EnterAs(words[0])
+            check_use(roles.EnterAs, session)
+            return entering.run(session, words[1:], cursor)
+        raise Refusal(EXPECTED)
+    if len(words) == 1:
+        named = role_name(session.current(), session.map, words[0]) if len(words[0]) > 1 else None
+        if named not in (None, MASTER, JUDGEKEEPER) and session.current().power(named or "") \
+                is not None:
+            assert named is not None
+            return orders.switch_target(session, named)
+    orders.order_line(session, line)
+    return None
+
+
+def finish(session: Session) -> None:
+    """The end of the mail: the orders gathered, then what waited for the end (RESIGN, PROCESS)."""
+    orders.finish_orders(session)
+    for finisher in session.finishers:
+        if session.results.failed:
+            break
+        finisher(session)
+    if session.results.failed:
+        dropped(session)
+
+
+def stop(session: Session, cursor: Cursor) -> None:
+    session.results.unprocessed = list(cursor.rest())
+    dropped(session)
+
+
+def dropped(session: Session) -> None:
+    """Say what waited for the end of the mail and was not done."""
+    for power in session.orders:
+        if power not in session.stored:
+            session.results.note(f"The orders for {power} in this mail were not stored.")
+    if session.finishers and session.results.failed:
+        session.results.note("What was to happen at the end of this mail (RESIGN, PROCESS, "
+                             "PREVIEW) was not done.")
+
+
+def make_reply(incoming: Incoming, session: Session) -> Reply:
+    if incoming.html_only:
+        session.results.notes.insert(0, HTML_NOTE)
+    if incoming.truncated:
+        session.results.notes.insert(0, LONG_NOTE)
+    return session.results.reply((incoming.sender,), incoming.subject, session.game,
+                                 signon.reply_copies(session))
+
+
+def handle_incoming(incoming: Incoming, store: GameStore, settings: Settings, now: datetime
+                    ) -> tuple[Reply | None, list[object]]:
+    """Carry out one mail's commands; the reply (None for mail never to be answered) and the events
+    for others. The changed game is written before this returns."""
+    if incoming.automatic or not incoming.sender or incoming.sender == settings.address:
+        return None, []
+    with StoreGames(store, settings) as games:
+        session = Session(incoming.sender, now, settings, games)
+        run_commands(session, incoming.lines)
+        games.commit(session)
+    return make_reply(incoming, session), session.events

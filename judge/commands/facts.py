@@ -1,0 +1,95 @@
+"""What commands ask about the game in hand: who is what, who owes orders, who is late, the
+deadline, and where a player's mail goes. Read-only helpers over `Session`."""
+from __future__ import annotations
+
+from datetime import datetime
+from enum import Enum
+
+from judge.commands.auth import JUDGEKEEPER, MASTER, addresses_of, master_addresses
+from judge.commands.session import Session
+from judge.game.deadlines import current_deadline
+from judge.game.orders import Duties, duties
+from judge.status.model import GameStatus, PhaseMode, PowerStatus
+from judge.types import MOVEMENT, Phase
+
+
+class Kind(str, Enum):
+    MASTER = "master"
+    POWER = "power"  # a map power (POWER#n while forming)
+    OBSERVER = "observer"  # an observer or another ALLOWed type that may send press
+    MONITOR = "monitor"
+
+
+def kind_of(status: GameStatus, name: str) -> Kind:
+    if name in (MASTER, JUDGEKEEPER):
+        return Kind.MASTER
+    block = status.power(name)
+    if block is None or block.is_power:
+        return Kind.POWER
+    return Kind.MONITOR if block.kind == "MONITOR" else Kind.OBSERVER
+
+
+def phase_of(status: GameStatus) -> Phase | None:
+    return status.phase if isinstance(status.phase, Phase) else None
+
+
+def in_movement(status: GameStatus) -> bool:
+    phase = phase_of(status)
+    return phase is not None and phase.type == MOVEMENT
+
+
+def game_duties(session: Session) -> Duties:
+    return duties(session.current(), session.map, session.rules)
+
+
+def deadline(status: GameStatus) -> datetime | None:
+    try:
+        return current_deadline(status)
+    except ValueError:
+        return None
+
+
+def past_deadline(status: GameStatus, now: datetime) -> bool:
+    moment = deadline(status)
+    return moment is not None and now >= moment
+
+
+def late_powers(session: Session) -> tuple[str, ...]:
+    """Powers that owe orders, have none on file, and whose deadline has passed."""
+    status = session.current()
+    if phase_of(status) is None or not past_deadline(status, session.now):
+        return ()
+    return game_duties(session).late
+
+
+def processing(status: GameStatus) -> bool:
+    return status.phase_mode is PhaseMode.AWAIT
+
+
+def addresses_for(status: GameStatus, name: str) -> tuple[str, ...]:
+    """Where mail for a power or player goes; a power another controls: its controller's."""
+    if name in (MASTER, JUDGEKEEPER):
+        return master_addresses(status)
+    block = status.power(name)
+    if block is None:
+        return ()
+    own = addresses_of(block)
+    if own or not block.control:
+        return own
+    controller = status.power(block.control[0])
+    return addresses_of(controller) if controller is not None else ()
+
+
+def controls(status: GameStatus, controller: str, power: str) -> bool:
+    """Whether `controller` may give `power`'s orders: it is first on the power's CONTROL line, or
+    the power is a dummy of the controller's TEAM."""
+    block = status.power(power)
+    if block is None:
+        return False
+    if block.control and block.control[0] == controller:
+        return True
+    return any(team.main == controller and power in team.dummies for team in status.teams)
+
+
+def vacant(block: PowerStatus) -> bool:
+    return block.player is not None and (block.player.resigned or block.player.dummy)

@@ -1,0 +1,194 @@
+"""LIST, SUMMARY, HISTORY and MAP: what anyone may learn about the games.
+
+Before a SIGNON they may name any game; after it, only the game signed on to. Player addresses are
+never shown, except in the SUMMARY of a completed game; a BLIND game in play shows no board.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from judge.commands.auth import Level
+from judge.commands.facts import deadline, phase_of
+from judge.commands.registry import Command, Stage
+from judge.commands.results import Said, said
+from judge.commands.session import Cursor, Refusal, Session
+from judge.commands.state import GameState, game_state, listed
+from judge.game.board import owned_centers
+from judge.game.rules import rules_in_force
+from judge.game.seats import open_seats
+from judge.status.model import Dppd, GameStatus, PowerStatus
+from judge.timing import game_zone
+
+PRESS_RULES = (("NO_PRESS", "none"), ("PUBLIC_PRESS", "broadcast only"), ("GREY_PRESS", "grey"),
+               ("FAKE_PRESS", "fake allowed"), ("WHITE_GREY", "white or grey"))
+
+
+class InfoCommand(Command):
+    stage = Stage.ANY
+    level = Level.NONE
+    writes = False
+
+    def game_status(self, session: Session, args: list[str]) -> GameStatus:
+        """The game the command is about: the one signed on to, or the one named."""
+        if len(args) > 1 or (not args and not session.signed_on):
+            raise Refusal(f"{self.name} takes the game's name ({self.name} gamename)")
+        if session.signed_on:
+            if args and args[0].lower() != session.game:
+                raise Refusal(f"after a SIGNON, {self.name} is only for game '{session.game}'")
+            return session.current()
+        status = session.games.peek(args[0].lower())
+        if status is None:
+            raise Refusal(f"there is no game '{args[0].lower()}' on this judge")
+        return status
+
+    def blind_secret(self, session: Session, status: GameStatus) -> bool:
+        rules = rules_in_force(status, session.games.load_map(status))
+        return "BLIND" in rules and phase_of(status) is not None and not session.is_master
+
+
+class List(InfoCommand):
+    name = "LIST"
+    help = "LIST: the games open to join or waiting for players; LIST game: that game's status"
+
+    def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
+        if not args and not session.signed_on:
+            return said(*game_list(session))
+        status = self.game_status(session, args)
+        return said(*game_details(session, status, hide_board=self.blind_secret(session, status)))
+
+
+def game_list(session: Session) -> list[str]:
+    lines = []
+    for name in session.games.names():
+        status = session.games.peek(name)
+        if status is None or not listed(status):
+            continue
+        state = game_state(status)
+        if state not in (GameState.FORMING, GameState.WAITING):
+            continue
+        m = session.games.load_map(status)
+        what = f"{open_seats(status, m)} seats open" if state is GameState.FORMING else \
+            "needs " + " ".join(n.power for n in status.need)
+        private = " (private)" if status.private else ""
+        lines.append(f"{name:<16} {status.map_name:<12} {state.value:<8} {what}{private}")
+    if not lines:
+        return ["No game is forming or waiting for players just now."]
+    hint = "To join one, send: JOIN gamename yourPassword (LIST gamename tells more)."
+    return ["Games open to join or waiting for replacements:", *lines, hint]
+
+
+def game_details(session: Session, status: GameStatus, hide_board: bool) -> list[str]:
+    m = session.games.load_map(status)
+    rules = rules_in_force(status, m)
+    lines = [(f"Game '{status.name}' on the {status.map_name} map: "
+             f"{game_state(status).value}, {_phase(status)}.")]
+    moment = deadline(status)
+    if moment is not None and phase_of(status) is not None:
+        local = moment.astimezone(game_zone(status.zone))
+        lines.append(f"Deadline: {local.strftime('%a %d %b %Y %H:%M %Z')}.")
+    lines.append(f"Press: {press_kind(rules)}.")
+    if status.rules:
+        lines.append("Rules: " + " ".join(sorted(status.rules)) + ".")
+    if status.private:
+        lines.append("Private: JOIN and TAKEOVER need the privacy password.")
+    if status.need:
+        lines.append("Needs replacements for: " + " ".join(str(n) for n in status.need) + ".")
+    if status.forming:
+        lines.append(f"Seats open: {open_seats(status, m)}.")
+    for block in status.powers:
+        lines.append(power_line(block, hide_board))
+    return lines
+
+
+def _phase(status: GameStatus) -> str:
+    return str(status.phase) if phase_of(status) else str(status.phase.value).lower()
+
+
+def press_kind(rules: frozenset[str]) -> str:
+    found = [text for rule, text in PRESS_RULES if rule in rules]
+    return ", ".join(found) or "white, private and broadcast"
+
+
+def power_line(block: PowerStatus, hide_board: bool) -> str:
+    if not block.is_power:
+        return f"  {block.kind} {block.name}"
+    who = "vacant" if block.player and block.player.resigned else \
+        "dummy" if block.player and block.player.dummy else "played"
+    if hide_board:
+        return f"  {block.name}: {who}"
+    units = " ".join(str(u) for u in block.units) or "no units"
+    return f"  {block.name}: {who}, {len(owned_centers(block))} centres; {units}"
+
+
+class Summary(InfoCommand):
+    name = "SUMMARY"
+    help = "SUMMARY game: centre counts phase by phase and who played each power"
+
+    def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
+        status = self.game_status(session, args)
+        name = status.name or (args[0].lower() if args else session.game or "")
+        lines = [f"Summary of game '{name}' ({_phase(status)}):"]
+        if status.result is not None:
+            lines.append(f"Result in {status.result.last_phase}: "
+                         + (", ".join(status.result.victors) or "no victor") + ".")
+        if not self.blind_secret(session, status):
+            lines += centre_history(session.games.snapshots(name), status)
+        lines.append("Players:")
+        for block in status.powers:
+            if block.is_power:
+                lines += player_history(block, reveal=status.completed)
+        return said(*lines)
+
+
+def centre_history(snapshots: Iterable[tuple[str, GameStatus]], current: GameStatus) -> list[str]:
+    rows = [(abbrev, s) for abbrev, s in snapshots if phase_of(s) is not None]
+    rows.append(("now", current))
+    powers = [b.name for b in current.powers if b.is_power]
+    if not powers or phase_of(current) is None and current.forming:
+        return []
+    lines = ["Supply centres:", "        " + " ".join(f"{p[:3]:>4}" for p in powers)]
+    for abbrev, status in rows:
+        counts = [len(owned_centers(b)) if (b := status.power(p)) is not None else 0
+                  for p in powers]
+        lines.append(f"{abbrev:<7} " + " ".join(f"{c:>4}" for c in counts))
+    return lines
+
+
+def player_history(block: PowerStatus, reveal: bool) -> list[str]:
+    def who(seat: object) -> str:
+        if isinstance(seat, Dppd):
+            return seat.email if reveal else "a player"
+        return str(getattr(seat, "value", seat) or "nobody").lower()
+    history = block.player
+    if history is None:
+        return [f"  {block.name}: nobody"]
+    line = f"  {block.name}: {who(history.current)}"
+    for handover in history.handovers:
+        line += f", since {handover.phase}; before: {who(handover.previous)}"
+    return [line]
+
+
+class History(InfoCommand):
+    name = "HISTORY"
+    help = "HISTORY game: every phase's results, in one mail"
+
+    def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
+        status = self.game_status(session, args)
+        if self.blind_secret(session, status):
+            raise Refusal("the results of a BLIND game in play differ for each power: "
+                          "they are not sent as a HISTORY")
+        text = session.games.results_text(status.name or "")
+        if not text.strip():
+            return said(f"No phase of game '{status.name}' has been processed yet.")
+        return said(f"The results of game '{status.name}':", quoted=text.rstrip("\n").split("\n"))
+
+
+class MapCommand(InfoCommand):
+    name = "MAP"
+    help = "MAP game: (maps are not drawn by this judge; LIST game gives the position)"
+
+    def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
+        return said("This judge draws no maps; LIST gamename gives the units and centres.")
+
+
+COMMANDS: list[type[Command]] = [List, Summary, History, MapCommand]

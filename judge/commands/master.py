@@ -1,0 +1,304 @@
+"""The Master's commands after a SIGNON: the game's state (FORM, ACTIVATE, WAIT, TERMINATE),
+PROCESS / PROCESS! / PREVIEW (at the end of the mail, after the orders in it are stored), ROLLBACK
+and ROLLFORWARD, RESIGN / DUMMY / REVIVE a power, and REVEAL. The game's life does the work
+(`judge.game`); these check who asks and when, and report.
+"""
+from __future__ import annotations
+
+import secrets
+from dataclasses import replace
+
+from judge.commands.auth import Level, addresses_of, valid_password
+from judge.commands.facts import phase_of
+from judge.commands.notices import PasswordSet, StateChanged
+from judge.commands.registry import Command, Stage
+from judge.commands.results import Said, said
+from judge.commands.session import Cursor, Refusal, Session
+from judge.commands.state import GameState, game_state, unkept
+from judge.events import PhaseResults
+from judge.game import (
+    GameError,
+    NotReady,
+    make_dummy,
+    on_process,
+    preview,
+    resign,
+    roll_to,
+    start_game,
+)
+from judge.game.seats import refresh_need, takeover
+from judge.status.model import Dppd, PlayerHistory, PowerStatus, Vacancy
+from judge.status.writer import write_status
+
+
+class MasterCommand(Command):
+    stage = Stage.AFTER
+    level = Level.MASTER
+
+
+def power_block(session: Session, word: str) -> PowerStatus:
+    status = session.current()
+    block = status.power(word.upper())
+    if block is None and len(word) == 1:
+        info = session.map.power_by_abbrev(word.upper())
+        block = status.power(info.name) if info is not None else None
+    if block is None or not block.is_power:
+        raise Refusal(f"game '{session.game}' has no power '{word}'")
+    return block
+
+
+def one_power(args: list[str], command: str) -> str:
+    if len(args) != 1:
+        raise Refusal(f"{command} takes the power's name ({command} FRANCE)")
+    return args[0]
+
+
+class Form(MasterCommand):
+    name = "FORM"
+    help = "FORM: let the game accept JOIN (a game in preparation)"
+
+    def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
+        state = game_state(session.current())
+        if state is GameState.FORMING:
+            return said(f"Game '{session.game}' is forming.")
+        if state is GameState.COMPLETED:
+            raise Refusal("a completed game cannot be changed back")
+        raise Refusal("to bring a game that started back to FORMING, ROLLBACK FORMING")
+
+
+class Activate(MasterCommand):
+    name = "ACTIVATE"
+    help = "ACTIVATE: start a forming game now, or let a waiting game go on"
+
+    def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
+        status = session.current()
+        state = game_state(status)
+        if state is GameState.FORMING:
+            try:
+                status, events = start_game(status, session.base_map, session.now)
+            except GameError as error:
+                raise Refusal(str(error)) from None
+            session.update(status)
+            session.emit(*events)
+            session.snapshot_text = session.loaded_text
+            return said(f"Game '{session.game}' has started: the phase is {status.phase}.")
+        if state is GameState.ACTIVE:
+            return said(f"Game '{session.game}' is active.")
+        if state is GameState.WAITING:
+            raise Refusal(f"game '{session.game}' waits for replacements of "
+                          f"{', '.join(n.power for n in status.need)}: it goes on when they are "
+                          "taken over (or the Master makes them DUMMY)")
+        raise Refusal(f"game '{session.game}' is {state.value}: it cannot be made active")
+
+
+class Wait(MasterCommand):
+    name = "WAIT"
+    help = "WAIT: hold an active game (no processing) until ACTIVATE"
+
+    def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
+        raise unkept("waiting state", "hold it: set the game's DEADLINE later instead")
+
+
+class Terminate(MasterCommand):
+    name = "TERMINATE"
+    help = "TERMINATE: end the game without a result"
+
+    def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
+        if game_state(session.current()) is GameState.COMPLETED:
+            raise Refusal("a completed game cannot be changed")
+        raise unkept("terminated state", "terminate it (ask the judgekeeper)")
+
+
+class Process(MasterCommand):
+    name = "PROCESS"
+    help = "PROCESS: process the phase now if all orders are in (PROCESS!: default the missing)"
+
+    def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
+        force = args == ["!"] or self.forced
+        if args and args != ["!"]:
+            raise Refusal("PROCESS takes nothing after it (PROCESS! forces)")
+        if phase_of(session.current()) is None:
+            raise Refusal(f"game '{session.game}' is {game_state(session.current()).value}: "
+                          "there is nothing to process")
+        session.finishers.append(lambda s: finish_process(s, force))
+        return said("The phase will be processed at the end of this mail, after its orders"
+                    + (", missing orders defaulted." if force else ", if all orders are in."))
+
+    forced = False
+
+
+class ProcessForced(Process):
+    name = "PROCESS!"
+    words = ("PROCESS!",)
+    forced = True
+
+
+def finish_process(session: Session, force: bool) -> None:
+    status = session.current()
+    echo = "PROCESS!" if force else "PROCESS"
+    try:
+        new, events = on_process(status, session.base_map, session.now, force=force)
+    except NotReady as error:
+        session.results.fail(echo, f"Game not ready for processing: {error}")
+        return
+    except GameError as error:
+        session.results.fail(echo, str(error))
+        return
+    session.snapshot_text = write_status(status)
+    session.update(new)
+    session.emit(*events)
+    results = next((e for e in events if isinstance(e, PhaseResults)), None)
+    lines = [f"{results.phase} was processed." if results else "The phase was processed."]
+    lines.append(f"The game is now in {new.phase}." if phase_of(new) else
+                 f"The game is {game_state(new).value}.")
+    session.results.add(echo, *lines)
+
+
+class Preview(MasterCommand):
+    name = "PREVIEW"
+    help = "PREVIEW: the results processing would give, sent to the Master only"
+    writes = False
+
+    def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
+        if phase_of(session.current()) is None:
+            raise Refusal(f"game '{session.game}' has no phase to preview")
+        session.finishers.append(finish_preview)
+        return said("A preview of the results will be mailed to the Master after this mail's orders.")
+
+
+def finish_preview(session: Session) -> None:
+    try:
+        session.emit(preview(session.current(), session.base_map, session.now))
+    except GameError as error:
+        session.results.fail("PREVIEW", str(error))
+        return
+    session.results.add("PREVIEW", "The preview is on its way to the Master.")
+
+
+class Rollback(MasterCommand):
+    name = "ROLLBACK"
+    help = "ROLLBACK [phase|FORMING] [RESTORE] [FULL]: go back to a processed phase"
+    forward = False
+
+    def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
+        status = session.current()
+        if status.completed:
+            raise Refusal("a completed game cannot be rolled back or forward (ask the judgekeeper)")
+        options = {a.upper() for a in args} & {"RESTORE", "RECOVER", "FULL"}
+        phases = [a for a in args if a.upper() not in ("RESTORE", "RECOVER", "FULL")]
+        if len(phases) > 1:
+            raise Refusal(f"{self.name} takes one phase (S1901M or FORMING), RESTORE and FULL")
+        try:
+            snapshot = session.games.snapshot_for(session.game or "", status, session.base_map,
+                                                  phases[0] if phases else None, self.forward)
+            new, events = roll_to(status, snapshot, session.base_map, session.now,
+                                  restore=bool(options & {"RESTORE", "RECOVER"}),
+                                  full="FULL" in options, forward=self.forward)
+        except GameError as error:
+            raise Refusal(str(error)) from None
+        session.update(new)
+        session.forget_map()
+        session.emit(*events)
+        where = new.phase if phase_of(new) else "FORMING"
+        return said(f"Game '{session.game}' is back in {where}." if not self.forward
+                    else f"Game '{session.game}' is forward in {where}.")
+
+
+class Rollforward(Rollback):
+    name = "ROLLFORWARD"
+    help = "ROLLFORWARD [phase] [RESTORE] [FULL]: undo a rollback"
+    forward = True
+
+
+class ResignPower(MasterCommand):
+    name = "RESIGN"
+    help = "RESIGN power: the Master resigns the power's player (or un-dummies a dummy)"
+
+    def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
+        block = power_block(session, one_power(args, self.name))
+        status = session.current()
+        if block.player is not None and block.player.dummy and not status.forming:
+            vacant = replace(block, player=PlayerHistory(Vacancy.RESIGNED, block.player.handovers),
+                             control=())
+            session.update(refresh_need(status.with_power(vacant), session.map))
+            return said(f"{block.name} is no longer a dummy: it is vacant, for a TAKEOVER.")
+        try:
+            new, events = resign(status, session.map, block.name, by_master=True)
+        except GameError as error:
+            raise Refusal(str(error)) from None
+        session.update(new)
+        session.emit(*events)
+        return said(f"{block.name} has been resigned.")
+
+
+class Dummy(MasterCommand):
+    name = "DUMMY"
+    help = "DUMMY power: the judge plays the power (civil disorder, or orders by the Master)"
+
+    def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
+        block = power_block(session, one_power(args, self.name))
+        if session.current().forming:
+            raise Refusal("powers are made dummies once the game has started")
+        try:
+            new, events = make_dummy(session.current(), session.map, block.name)
+        except GameError as error:
+            raise Refusal(str(error)) from None
+        session.update(new)
+        session.emit(*events)
+        return said(f"{block.name} is now a dummy.")
+
+
+class Revive(MasterCommand):
+    name = "REVIVE"
+    help = "REVIVE power [password]: give a resigned power back to its last player"
+
+    def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
+        if len(args) not in (1, 2):
+            raise Refusal("REVIVE takes the power and, if you wish, a new password")
+        block = power_block(session, args[0])
+        player = last_player(block)
+        if block.player is None or not block.player.resigned or player is None:
+            raise Refusal(f"{block.name} has no resignation to undo")
+        try:
+            password = valid_password(args[1]) if len(args) > 1 else secrets.token_urlsafe(6)
+        except ValueError as exc:
+            raise Refusal(str(exc)) from None
+        try:
+            status, events = takeover(session.current(), session.map, block.name, player, password)
+        except GameError as error:
+            raise Refusal(str(error)) from None
+        revived = status.power(block.name)
+        assert revived is not None and revived.player is not None
+        handovers = revived.player.handovers[1:] if revived.player.handovers else ()
+        status = status.with_power(replace(revived, player=replace(revived.player,
+                                                                   handovers=handovers)))
+        session.update(status)
+        session.emit(*events, PasswordSet(session.game or "", block.name,
+                                          addresses_of(revived), password))
+        return said(f"{block.name} is played again by {player.email}; the new password has been "
+                    "mailed to the player.")
+
+
+def last_player(block: PowerStatus) -> Dppd | None:
+    if block.player is None or not block.player.handovers:
+        return None
+    previous = block.player.handovers[0].previous
+    return previous if isinstance(previous, Dppd) else None
+
+
+class Reveal(MasterCommand):
+    name = "REVEAL"
+    help = "REVEAL: in a NO_REVEAL game that is over, make the players' identities public"
+
+    def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
+        status = session.current()
+        if "NO_REVEAL" not in session.rules:
+            raise Refusal("REVEAL is for NO_REVEAL games: the players are revealed at the end")
+        if not status.completed:
+            raise Refusal("REVEAL waits until the game is completed")
+        session.emit(StateChanged(session.game or "", "revealed"))
+        return said(f"The players of game '{session.game}' are revealed.")
+
+
+COMMANDS: list[type[Command]] = [Form, Activate, Wait, Terminate, Process, ProcessForced, Preview,
+                                 Rollback, Rollforward, ResignPower, Dummy, Revive, Reveal]

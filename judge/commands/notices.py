@@ -1,0 +1,104 @@
+"""Events the mail commands cause for people other than the sender, beside those of the game's life
+(`judge.events`): press and broadcasts, absences, zone and state changes, a new Master, a renamed or
+purged game. Plain frozen values, no prose: the mail layer renders them. Each says who is told.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from judge.types import Phase
+
+
+@dataclass(frozen=True)
+class Press:
+    """A press message or broadcast, allowed by the game's press rules. `sender` really sent it
+    (a power, an observer or MASTER); `shown_from` is who the readers are told sent it (None:
+    anonymous, as GREY, GREY_PRESS or YELLOW_PRESS make it); `to` are the true recipients (empty
+    for a broadcast); `fake_to` / `fake_broadcast` what the readers are told instead; `official` is
+    the Master's OFFICIAL subject (no press header then). Tell the recipients (a broadcast: every
+    power and observer, and the Master unless PRESS_MASTER), the Master of private press under
+    EAVESDROP, and OMNISCIENT! readers; the Master and omniscient readers see the truth. The
+    sender's copy is in the reply to the mail."""
+
+    game: str
+    phase: Phase | str
+    sender: str
+    shown_from: str | None
+    broadcast: bool
+    to: tuple[str, ...]
+    fake_to: tuple[str, ...] | None
+    fake_broadcast: bool
+    body: tuple[str, ...]
+    official: str | None = None
+
+
+@dataclass(frozen=True)
+class AbsenceSet:
+    """SET ABSENCE: no deadline will fall in [first, last] (whole days when not `timed`). Tell
+    everyone, unless SILENT_ABSENCES (the Master only); `by` is None under HIDE_ABSENTEES, except
+    in the Master's copy (`by_for_master`)."""
+
+    game: str
+    first: datetime | None
+    last: datetime
+    timed: bool
+    by: str | None
+    by_for_master: str
+    master_only: bool
+
+
+@dataclass(frozen=True)
+class ZoneChanged:
+    """The Master set the game's ZONE. Tell everyone."""
+
+    game: str
+    zone: str | None
+
+
+@dataclass(frozen=True)
+class StateChanged:
+    """The Master changed the game's state (forming, active, waiting, terminated), or its listing.
+    Tell everyone in the game."""
+
+    game: str
+    state: str
+
+
+@dataclass(frozen=True)
+class MasterChanged:
+    """TAKEOVER master@game: a new Master. Tell the old Master (at `old_addresses`) and the new."""
+
+    game: str
+    old_addresses: tuple[str, ...]
+    new_address: str
+
+
+@dataclass(frozen=True)
+class GameRenamed:
+    """RENAME: tell everyone in the game its new name."""
+
+    game: str
+    old_name: str
+    addresses: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class GameCreated:
+    """CREATE: tell the judgekeeper (trial maps especially) and the map's NOTIFY addresses."""
+
+    game: str
+    master: str
+    map_name: str
+    trial: bool
+    notify: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class PasswordSet:
+    """REVIVE gave a player a new password: tell the player (the welcome back mail)."""
+
+    game: str
+    power: str
+    addresses: tuple[str, ...]
+    password: str

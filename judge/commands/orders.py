@@ -1,0 +1,211 @@
+"""Order lines after a SIGNON, CLEAR and NMR, STATUS, and a line naming a power.
+
+Order lines are gathered through the whole mail and stored at its end as a complete replacement of
+the power's orders for the phase; every line that cannot be accepted is reported together, and then
+none are stored. A line naming a power switches the power the following orders are for: the Master
+may name any power, a player the powers it controls (dummies on its CONTROL line or in its TEAM).
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from judge.commands.auth import Level
+from judge.commands.facts import (
+    controls,
+    game_duties,
+    past_deadline,
+    phase_of,
+    processing,
+)
+from judge.commands.registry import Command, Stage
+from judge.commands.results import Said, said
+from judge.commands.session import Cursor, Refusal, Session
+from judge.game.board import position_of, units_of
+from judge.game.orders import Duties, orders_on_file
+from judge.orders import Build, Disband, Keep, Order, Retreat, Waive, parse_orders
+from judge.orders.sheet import CLEAR_WORDS
+from judge.status.model import (
+    AdjustOrder,
+    BuildOrder,
+    DisbandOrder,
+    GameStatus,
+    PhaseMode,
+    RemoveOrder,
+    RetreatOrder,
+)
+from judge.types import ADJUSTMENTS, MOVEMENT, RETREATS, Phase
+
+
+# -- reading and storing -----------------------------------------------------------------------
+def orderable_phase(session: Session) -> Phase:
+    """The phase orders go to, or a refusal saying why none are taken now."""
+    status = session.current()
+    phase = phase_of(status)
+    if phase is None:
+        raise Refusal(f"game '{session.game}' is {str(status.phase.value).lower()}: "
+                      "no orders are taken")
+    if processing(status):
+        raise Refusal("the judge is processing this phase: send your orders again in a moment")
+    if status.phase_mode in (PhaseMode.SKIP, PhaseMode.WAIT) or \
+            phase.type not in (MOVEMENT, RETREATS, ADJUSTMENTS):
+        raise Refusal(f"no orders are taken in {phase}")
+    return phase
+
+
+def read_orders(session: Session, power: str, lines: list[str]
+                ) -> tuple[list[Order], list[tuple[str, str]]]:
+    status, m, phase = session.current(), session.map, orderable_phase(session)
+    units = units_of(status, m) if phase.type != RETREATS else \
+        {b.name: tuple(d.unit for d in b.dislodged) for b in status.powers if b.is_power}
+    return parse_orders(m, power, lines, phase, units, position_of(status, m, phase),
+                        session.rules)
+
+
+def with_orders(status: GameStatus, power: str, phase: Phase, orders: list[Order]) -> GameStatus:
+    """`status` with `orders` as the power's whole set for `phase` (none: not submitted)."""
+    block = status.power(power)
+    assert block is not None
+    if phase.type == MOVEMENT:
+        return status.with_power(replace(block, orders=tuple(str(o) for o in orders) or None))
+    records = tuple(a for a in block.adjustments if isinstance(a, BuildOrder) and a.hidden)
+    stored = tuple(a for o in orders if (a := adjustment_line(o, phase)) is not None)
+    return status.with_power(replace(block, adjustments=stored + records))
+
+
+def adjustment_line(order: Order, phase: Phase) -> AdjustOrder | None:
+    """A retreat or adjustment order as the status file keeps it (KEEP is not kept: a unit not
+    named for removal stays anyway)."""
+    if isinstance(order, Retreat):
+        return RetreatOrder(order.unit, order.dest)
+    if isinstance(order, Disband):
+        return DisbandOrder(order.unit) if phase.type == RETREATS else RemoveOrder(order.unit)
+    if isinstance(order, Build):
+        return BuildOrder(order.unit)
+    if isinstance(order, Waive):
+        return BuildOrder(None)
+    assert isinstance(order, Keep)
+    return None
+
+
+def stored_orders(session: Session, power: str) -> list[str]:
+    status, m = session.current(), session.map
+    phase = phase_of(status)
+    if phase is None:
+        return []
+    sheet = orders_on_file(status, m, phase, session.rules)
+    return [str(o) for o in sheet.orders.get(power, ())] + list(sheet.unreadable.get(power, ()))
+
+
+def has_orders(session: Session, power: str, duties: Duties) -> bool:
+    """Orders on file, or order lines earlier in this mail that would be accepted."""
+    if power in duties.submitted:
+        return True
+    lines = session.orders.get(power)
+    if not lines:
+        return False
+    orders, errors = read_orders(session, power, lines)
+    return bool(orders) and not errors
+
+
+def submit(session: Session, power: str, lines: list[str]) -> Said:
+    """Store the power's order lines of this mail (the end of the mail calls this)."""
+    status, rules = session.current(), session.rules
+    phase = orderable_phase(session)
+    before = stored_orders(session, power)
+    if before and past_deadline(status, session.now) and "NO_LATE_CHANGES" in rules:
+        raise Refusal("orders may not be changed after the deadline (NO_LATE_CHANGES)")
+    if power not in game_duties(session).due:
+        raise Refusal(f"{power} has no orders to give in {phase}")
+    orders, errors = read_orders(session, power, lines)
+    if errors:
+        raise Refusal(f"{len(errors)} of the orders for {power} could not be accepted, so none "
+                      f"were stored:", *(f"{line}: {reason}" for line, reason in errors))
+    if not orders and before and "MUST_ORDER" in rules:
+        raise Refusal("ORDERS MAY NOT BE CLEARED AFTER SUBMISSION (MUST_ORDER)")
+    session.update(with_orders(status, power, phase, orders))
+    now_stored = stored_orders(session, power)
+    if not now_stored:
+        return said(f"The orders of {power} for {phase} are cleared.")
+    return said(f"The orders of {power} for {phase} are now:", quoted=now_stored)
+
+
+def finish_orders(session: Session) -> None:
+    """Store the orders gathered from the mail, power by power (the first refusal stops)."""
+    for power, lines in session.orders.items():
+        count = sum(1 for line in lines if line.strip() and line.strip().upper() not in CLEAR_WORDS)
+        echo = f"{count} order line{'s' if count != 1 else ''} for {power}" if count \
+            else f"CLEAR for {power}"
+        try:
+            outcome = submit(session, power, lines)
+        except Refusal as refusal:
+            session.results.fail(echo, refusal.reason, *refusal.details)
+            return
+        session.results.add(echo, *outcome.lines, quoted=outcome.quoted)
+        session.stored.add(power)
+
+
+# -- lines of the mail -----------------------------------------------------------------------
+def order_line(session: Session, line: str) -> None:
+    """Keep an order line for the end of the mail."""
+    if session.target is None:
+        if session.acting_as_master:
+            raise Refusal(f"{line!r} is not a command; to give orders, first write a line naming "
+                          "the power they are for")
+        raise Refusal(f"{line!r} is not a command (and {session.role} gives no orders)")
+    if session.level < Level.POWER:
+        raise Refusal("an omniscient password gives read-only access: orders are refused")
+    session.orders.setdefault(session.target, []).append(line)
+
+
+def switch_target(session: Session, power: str) -> Said:
+    """A line naming a power: the orders after it are that power's."""
+    status = session.current()
+    if not (session.is_master or power == session.role or
+            (session.role is not None and controls(status, session.role, power))):
+        raise Refusal(f"you do not control {power}: only the Master or its controller may give "
+                      "its orders")
+    session.target = power
+    return said(f"The orders that follow are for {power}.")
+
+
+class Clear(Command):
+    name = "CLEAR"
+    words = ("CLEAR", "NMR")
+    help = "CLEAR (or NMR): no orders for the power (with orders after it: those orders only)"
+    stage = Stage.AFTER
+
+    def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
+        if args:
+            raise Refusal("CLEAR takes nothing after it")
+        if session.target is None:
+            raise Refusal("name the power whose orders to clear first")
+        orderable_phase(session)
+        session.orders.setdefault(session.target, []).append("CLEAR")
+        return said(f"The orders of {session.target} given so far are dropped; the orders after "
+                    "this line (if any) replace them at the end of the mail.")
+
+
+class Status(Command):
+    name = "STATUS"
+    help = "STATUS: the orders on file"
+    stage = Stage.AFTER
+    level = Level.OMNISCIENT
+    writes = False
+
+    def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
+        status = session.current()
+        phase = phase_of(status)
+        if phase is None:
+            return said(f"Game '{session.game}' is {str(status.phase.value).lower()}: "
+                        "no orders are on file.")
+        powers = [session.target] if session.target else \
+            [b.name for b in status.powers if b.is_power]
+        quoted: list[str] = []
+        for power in powers:
+            assert power is not None
+            orders = stored_orders(session, power)
+            quoted += [f"{power}:"] + ([f"  {o}" for o in orders] or ["  (no orders)"])
+        return said(f"Orders on file for {phase}:", quoted=quoted)
+
+
+COMMANDS: list[type[Command]] = [Clear, Status]

@@ -1,0 +1,321 @@
+"""PRESS and BROADCAST with TO, FAKE TO / FAKE BROADCAST, [FAKE] FROM, WHITE, GREY, QUIET; the
+body up to ENDPRESS / ENDBROADCAST (either ends either) or the end of the mail; and OFFICIAL.
+
+Every press rule is checked before anything is sent; a refused message goes nowhere and comes back
+in the reply's unprocessed portion, and nobody else learns of the attempt. The Master is bound by
+none of the rules. A message that passes becomes a `Press` event with its deliveries resolved.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from judge.commands.auth import JUDGEKEEPER, MASTER, Level, role_name
+from judge.commands.facts import (
+    Kind,
+    game_duties,
+    in_movement,
+    kind_of,
+    late_powers,
+    phase_of,
+)
+from judge.commands.notices import Press
+from judge.commands.registry import Command, Stage
+from judge.commands.results import Said, said
+from judge.commands.session import Cursor, Refusal, Session
+from judge.status.model import GameStatus
+
+END_WORDS = ("ENDPRESS", "ENDBROADCAST")
+OPTION_WORDS = {"TO", "FAKE", "FROM", "WHITE", "GREY", "GRAY", "QUIET", "BROADCAST"}
+MAX_OFFICIAL = 60
+
+
+@dataclass(frozen=True)
+class PressRequest:
+    broadcast: bool
+    to: tuple[str, ...] = ()
+    fake_to: tuple[str, ...] | None = None
+    fake_broadcast: bool = False
+    claimed_from: str | None = None
+    colour: str | None = None  # WHITE or GREY
+    quiet: bool = False
+
+    @property
+    def faked(self) -> bool:
+        return self.fake_to is not None or self.fake_broadcast or self.claimed_from is not None
+
+
+# -- reading the command line ----------------------------------------------------------------------
+def parse_request(words: list[str], broadcast: bool, session: Session) -> PressRequest:
+    """The options after PRESS/BROADCAST (upper-case words); each option group at most once."""
+    seen: set[str] = set()
+    fields: dict = {}
+    index = 0
+
+    def once(group: str, word: str) -> None:
+        if group in seen:
+            raise Refusal(f"{word}: each press option may be given only once")
+        seen.add(group)
+
+    while index < len(words):
+        word = words[index]
+        if word == "TO" or word.startswith("+"):
+            once("to", word)
+            if broadcast:
+                raise Refusal("BROADCAST goes to everyone: it takes no TO (use PRESS TO ...)")
+            fields["to"], index = read_list(words, index, session)
+        elif word == "FAKE":
+            following = words[index + 1] if index + 1 < len(words) else ""
+            if following == "FROM":
+                once("from", "FAKE FROM")
+                fields["claimed_from"], index = read_sender(words, index + 2, session)
+                continue
+            once("fake", "FAKE")
+            if following == "BROADCAST":
+                if broadcast:
+                    raise Refusal("a BROADCAST already claims to go to everyone: FAKE BROADCAST "
+                                  "is for PRESS")
+                fields["fake_broadcast"], index = True, index + 2
+            elif following == "TO" or following.startswith("+"):
+                if not broadcast and "to" not in seen:
+                    raise Refusal("FAKE TO must come after TO (PRESS TO A FAKE TO AT)")
+                fields["fake_to"], index = read_list(words, index + 1, session)
+            else:
+                raise Refusal("FAKE is followed by TO, +, BROADCAST or FROM")
+        elif word == "FROM":
+            once("from", word)
+            fields["claimed_from"], index = read_sender(words, index + 1, session)
+        elif word in ("WHITE", "GREY", "GRAY"):
+            once("from", word)
+            fields["colour"], index = ("WHITE" if word == "WHITE" else "GREY"), index + 1
+        elif word == "QUIET":
+            once("quiet", word)
+            fields["quiet"], index = True, index + 1
+        else:
+            raise Refusal(f"{word!r} is not a press option (TO, FAKE TO, FAKE BROADCAST, FROM, "
+                          "WHITE, GREY, QUIET)")
+    if not broadcast and "to" not in seen:
+        raise Refusal("PRESS needs TO and the recipients (PRESS TO F); to write to everyone, "
+                      "use BROADCAST")
+    return PressRequest(broadcast=broadcast, **fields)
+
+
+def read_list(words: list[str], index: int, session: Session) -> tuple[tuple[str, ...], int]:
+    """A powerList after `TO`/`+` at `index`: `AF`, `france`, `France,Russia, austria`."""
+    word = words[index]
+    text = word[1:] if word.startswith("+") else ""
+    index += 1
+    while index < len(words) and (not text or text.endswith(",") or words[index].startswith(",")):
+        if text and words[index] in OPTION_WORDS and not text.endswith(","):
+            break
+        text += words[index]
+        index += 1
+    if not text.strip(","):
+        raise Refusal(f"{word} needs the recipients after it")
+    return resolve_list(text, session), index
+
+
+def read_sender(words: list[str], index: int, session: Session) -> tuple[str, int]:
+    if index >= len(words):
+        raise Refusal("FROM needs a power after it")
+    names = resolve_list(words[index], session)
+    if len(names) != 1:
+        raise Refusal(f"FROM names one power, not {words[index]}")
+    return names[0], index + 1
+
+
+def resolve_list(text: str, session: Session) -> tuple[str, ...]:
+    """Full names separated by commas, or one full name, or a run of initials (`FRA`, `124M`)."""
+    status = session.current()
+    items = [item for item in text.split(",") if item]
+    if len(items) == 1 and resolve(items[0], status, session) is None and items[0].isalnum():
+        items = list(items[0])
+    names: list[str] = []
+    for item in items:
+        name = resolve(item, status, session)
+        if name is None:
+            raise Refusal(f"{item!r} is not a power or player in game '{session.game}'")
+        if name not in names:
+            names.append(name)
+    return tuple(names)
+
+
+def resolve(word: str, status: GameStatus, session: Session) -> str | None:
+    name = role_name(status, session.map, word)
+    if name == JUDGEKEEPER:
+        return None
+    if name is not None and name != MASTER and status.power(name) is None:
+        return None  # a map power nobody plays yet
+    return name
+
+
+# -- the rules ---------------------------------------------------------------------------------
+def check_rules(session: Session, sender: str, request: PressRequest) -> None:
+    """Refuse what the game's rules forbid; the Master may send anything."""
+    status, rules = session.current(), session.rules
+    kind = kind_of(status, sender)
+    everyone = request.broadcast
+    recipients = set(request.to)
+    for name in recipients:
+        if kind_of(status, name) is Kind.MONITOR:
+            raise Refusal(f"{name} is a MONITOR, who receives no press")
+    if request.fake_to is not None and not everyone and \
+            (MASTER in recipients) != (MASTER in request.fake_to):
+        raise Refusal("the Master must be among both the true and the FAKE recipients, or neither")
+    if kind is Kind.MASTER:
+        return
+    if kind is Kind.MONITOR:
+        raise Refusal("a MONITOR receives results only and may send no press")
+    to_master = not everyone and recipients == {MASTER}
+    if to_master:
+        return
+    private = not everyone
+    if "NO_PRESS" in rules:
+        raise Refusal("Private press allowed only to Master (NO_PRESS)" if private
+                      else "No broadcasts in this game: press goes only to the Master (NO_PRESS)")
+    public_only = {"PUBLIC_PRESS", "NO_PARTIAL"} & rules or status.forming or status.completed
+    if private and public_only:
+        raise Refusal("only BROADCAST and press to the Master are allowed in this game"
+                      + ("" if {"PUBLIC_PRESS", "NO_PARTIAL"} & rules else " while it is "
+                         + ("forming" if status.forming else "completed")))
+    if "BACKSEAT_PRESS" in rules:
+        if kind is Kind.POWER:
+            raise Refusal("map powers may send press only to the Master (BACKSEAT_PRESS)")
+        if private:
+            raise Refusal("only broadcasts and press to the Master (BACKSEAT_PRESS)")
+    if "MUTE_OBSERVERS" in rules and kind is Kind.OBSERVER:
+        raise Refusal("observers may send press only to the Master (MUTE_OBSERVERS)")
+    late = late_powers(session)
+    if "FTF_PRESS" in rules:
+        if phase_of(status) is not None and not in_movement(status):
+            raise Refusal("press only to the Master outside movement phases (FTF_PRESS)")
+        if private and late:
+            raise Refusal("no private press after the deadline (FTF_PRESS)")
+    if kind is Kind.POWER:
+        check_orders_rules(session, sender, rules, private, late)
+    if private and "NO_LATE_RECEIVE" in rules:
+        for name in request.to:
+            if name in late:
+                raise Refusal(f"Private press may not be sent to late power ({name})")
+    check_colour(request, rules, status, session)
+
+
+def check_orders_rules(session: Session, sender: str, rules: frozenset[str], private: bool,
+                       late: tuple[str, ...]) -> None:
+    if "MUST_ORDER" in rules and phase_of(session.current()) is not None:
+        from judge.commands.orders import has_orders
+        duties = game_duties(session)
+        if sender in duties.due and not has_orders(session, sender, duties):
+            raise Refusal("Press disallowed before order submission (MUST_ORDER)")
+    if private and sender in late and "LATE_SEND" not in rules:
+        raise Refusal("Private press not allowed while late (your orders are overdue)")
+
+
+def check_colour(request: PressRequest, rules: frozenset[str], status: GameStatus,
+                 session: Session) -> None:
+    fake = "FAKE_PRESS" in rules
+    if (request.fake_to is not None or request.fake_broadcast or request.claimed_from) and not fake:
+        raise Refusal("Fake press not allowed in this game")
+    if request.claimed_from is not None:
+        if request.claimed_from == MASTER:
+            raise Refusal("press may not claim to come FROM the Master")
+        if kind_of(status, request.claimed_from) is Kind.MONITOR:
+            raise Refusal("press may not claim to come FROM a MONITOR")
+    if request.colour == "GREY" and not ({"WHITE_GREY", "FAKE_PRESS", "GREY_PRESS"} & rules):
+        raise Refusal("Grey press not allowed in this game")
+    if request.colour == "WHITE" and "GREY_PRESS" in rules and \
+            not ({"WHITE_GREY", "FAKE_PRESS"} & rules):
+        raise Refusal("White press not allowed: all press is grey in this game (GREY_PRESS)")
+
+
+# -- who gets it -----------------------------------------------------------------------------
+def shown_sender(session: Session, sender: str, request: PressRequest) -> str | None:
+    rules = session.rules
+    to_master = not request.broadcast and set(request.to) == {MASTER}
+    if request.claimed_from is not None:
+        return request.claimed_from
+    if request.colour == "GREY":
+        return None
+    if request.colour == "WHITE" or sender == MASTER or to_master:
+        return sender
+    if "GREY_PRESS" in rules or (request.broadcast and "YELLOW_PRESS" in rules):
+        return None
+    return sender
+
+
+def read_body(cursor: Cursor) -> list[str]:
+    body, _ = cursor.take_until(lambda words: bool(words) and words[0] in END_WORDS)
+    while body and not body[0].strip():
+        body.pop(0)
+    while body and not body[-1].strip():
+        body.pop()
+    return body
+
+
+class PressCommand(Command):
+    name = "PRESS"
+    help = "PRESS TO powers [FAKE TO ...] [FROM p | WHITE | GREY] [QUIET], then the message, ENDPRESS"
+    stage = Stage.AFTER
+    broadcast = False
+
+    def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
+        status = session.current()
+        sender = MASTER if session.role in (MASTER, JUDGEKEEPER) else session.role
+        assert sender is not None
+        request = parse_request([a.upper() for a in args], self.broadcast, session)
+        check_rules(session, sender, request)
+        body = read_body(cursor)
+        if not body:
+            raise Refusal("the message is empty: nothing was sent")
+        shown = shown_sender(session, sender, request)
+        shown_to = None if request.fake_broadcast or (request.broadcast and request.fake_to is None) \
+            else (request.fake_to if request.fake_to is not None else request.to)
+        session.emit(Press(session.game or "", phase_of(status) or str(status.phase.value),
+                           sender, shown, request.broadcast, request.to, request.fake_to,
+                           request.fake_broadcast, tuple(body), session.official))
+        where = "Broadcast sent" if request.broadcast else f"Press sent to {', '.join(request.to)}"
+        lines = [f"{where}{'' if shown == sender else ' anonymously' if shown is None else f' as from {shown}'}."]
+        if request.fake_to is not None or request.fake_broadcast:
+            lines.append("Its readers are told it went to "
+                         + ("everyone." if shown_to is None else ", ".join(shown_to) + "."))
+        if request.quiet:
+            return said(*lines, "(QUIET: no copy of the message in this reply.)")
+        return said(*lines, quoted=body)
+
+
+class BroadcastCommand(PressCommand):
+    name = "BROADCAST"
+    help = "BROADCAST [FAKE TO ...] [FROM p | WHITE | GREY] [QUIET], then the message, ENDBROADCAST"
+    broadcast = True
+
+
+class EndPress(Command):
+    """ENDPRESS / ENDBROADCAST outside a message: nothing to end (DPjudge ignores them)."""
+
+    name = "ENDPRESS"
+    words = ("ENDPRESS", "ENDBROADCAST")
+    help = "ENDPRESS or ENDBROADCAST: ends a press message (either ends either)"
+    stage = Stage.AFTER
+    level = Level.OMNISCIENT
+    writes = False
+
+    def run(self, session: Session, args: list[str], cursor: Cursor) -> None:
+        return None
+
+
+class Official(Command):
+    name = "OFFICIAL"
+    help = "OFFICIAL [subject]: later press in this mail goes with this subject and no press header"
+    stage = Stage.AFTER
+    level = Level.MASTER
+
+    def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
+        subject = " ".join(args)
+        if len(subject) > MAX_OFFICIAL:
+            raise Refusal(f"the OFFICIAL subject is limited to {MAX_OFFICIAL} characters")
+        session.official = subject or None
+        if subject:
+            return said(f"Press in the rest of this mail goes out as '{subject}'.")
+        return said("Press in the rest of this mail goes out as usual.")
+
+
+COMMANDS: list[type[Command]] = [PressCommand, BroadcastCommand, EndPress, Official]

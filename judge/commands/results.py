@@ -1,0 +1,75 @@
+"""The results buffer: what each command of one mail came to, gathered into one reply.
+
+GNU Mailman 3's idea: every command writes into one buffer, so each incoming mail gets exactly one
+reply. The buffer holds data only; `judge.commands.reply.render_reply` turns it into text.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One command: the line as the sender wrote it (passwords masked), what came of it, and any
+    quoted text (orders as stored, a press message's echo)."""
+
+    command: str
+    lines: tuple[str, ...] = ()
+    quoted: tuple[str, ...] = ()
+    ok: bool = True
+
+
+@dataclass(frozen=True)
+class Said:
+    """What a command reports: lines of prose and lines quoted (orders, press)."""
+
+    lines: tuple[str, ...] = ()
+    quoted: tuple[str, ...] = ()
+
+
+def said(*lines: str, quoted: tuple[str, ...] | list[str] = ()) -> Said:
+    return Said(tuple(lines), tuple(quoted))
+
+
+@dataclass(frozen=True)
+class Reply:
+    """Everything the answer to one mail says, and to whom."""
+
+    to: tuple[str, ...]
+    subject: str = ""
+    game: str | None = None
+    cc: tuple[str, ...] = ()  # registered addresses of a power signed on from elsewhere
+    notes: tuple[str, ...] = ()  # about the mail itself: HTML only, too long...
+    outcomes: tuple[Outcome, ...] = ()
+    unprocessed: tuple[str, ...] = ()  # the lines after an error, not acted on
+    failed: bool = False
+
+    @property
+    def recipients(self) -> tuple[str, ...]:
+        return self.to + tuple(a for a in self.cc if a not in self.to)
+
+
+@dataclass
+class Results:
+    """The buffer commands write into while one mail is processed."""
+
+    notes: list[str] = field(default_factory=list)
+    outcomes: list[Outcome] = field(default_factory=list)
+    unprocessed: list[str] = field(default_factory=list)
+    failed: bool = False
+
+    def add(self, command: str, *lines: str, quoted: tuple[str, ...] | list[str] = ()) -> None:
+        self.outcomes.append(Outcome(command, tuple(lines), tuple(quoted)))
+
+    def fail(self, command: str, reason: str, *more: str, quoted: tuple[str, ...] = ()) -> None:
+        self.outcomes.append(Outcome(command, (reason,) + more, tuple(quoted), ok=False))
+        self.failed = True
+
+    def note(self, text: str) -> None:
+        self.notes.append(text)
+
+    def reply(self, to: tuple[str, ...], subject: str, game: str | None,
+              cc: tuple[str, ...] = ()) -> Reply:
+        return Reply(to=to, subject=subject, game=game, cc=cc, notes=tuple(self.notes),
+                     outcomes=tuple(self.outcomes), unprocessed=tuple(self.unprocessed),
+                     failed=self.failed)

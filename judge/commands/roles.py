@@ -1,0 +1,279 @@
+"""Taking and leaving a role: JOIN, OBSERVE / MONITOR / other ALLOWed types, TAKEOVER, RESIGN.
+
+The seats themselves are the game's life (`judge.game.seats`); these commands check who asks
+(the sender's address is the identity), the passwords and the privacy word, and call it.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from judge.commands.auth import (
+    KEEPER_WORDS,
+    MASTER,
+    MASTER_WORDS,
+    Level,
+    block_of_sender,
+    check_game_word,
+    clean_password,
+    master_addresses,
+    parse_target,
+    password_level,
+    role_name,
+    same_secret,
+    valid_password,
+)
+from judge.commands.notices import MasterChanged
+from judge.commands.registry import Command, Stage, masked
+from judge.commands.results import Said, said
+from judge.commands.session import Cursor, Refusal, Session
+from judge.commands.signon import sign_on
+from judge.events import PlayerJoined
+from judge.game.seats import GameError, join, resign, takeover
+from judge.status.model import Dppd, GameStatus, PlayerHistory, PowerStatus
+
+BUILT_IN_TYPES = ("OBSERVER", "MONITOR")
+NO_PRIVACY_TYPES = ("MONITOR",)
+
+
+def player_of(session: Session) -> Dppd:
+    """The sender as the status file records a player (no player database: NO-ID)."""
+    return Dppd("NO-ID", session.sender, "")
+
+
+def check_privacy(status: GameStatus, given: str | None, command: str) -> None:
+    if status.private is None:
+        return
+    if given is None:
+        raise Refusal(f"game '{status.name}' is private: add the privacy password the Master "
+                      f"gave you after your own ({command} ... password privacyPassword)")
+    if not same_secret(given, status.private):
+        raise Refusal(f"wrong privacy password for game '{status.name}' (ask its Master)")
+
+
+def leave_observer_role(status: GameStatus, sender: str, password: str) -> GameStatus:
+    """A sender listed in the game: an observer-type player may change role with its password;
+    a player of a power may not take another role."""
+    block = block_of_sender(status, sender)
+    if block is None:
+        return status
+    if block.is_power:
+        raise Refusal(f"{sender} already plays {block.name} in game '{status.name}': a map power "
+                      "takes no other role (RESIGN first)")
+    if not same_secret(password, block.password):
+        raise Refusal(f"{sender} is {block.kind} {block.name} in game '{status.name}': to change "
+                      "role, give that role's password")
+    return replace(status, powers=tuple(p for p in status.powers if p.name != block.name))
+
+
+def game_error(error: GameError) -> Refusal:
+    return Refusal(str(error))
+
+
+class Join(Command):
+    name = "JOIN"
+    help = "JOIN game password [privacyPassword], or JOIN power@game password (POWER_CHOICE)"
+    stage = Stage.BEFORE
+
+    @classmethod
+    def echo(cls, line: str) -> str:
+        return masked(line, 2, 3)
+
+    def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
+        if len(args) not in (2, 3):
+            raise Refusal("JOIN takes the game (or power@game), your password and, for a "
+                          "private game, its privacy password")
+        power, _, game = args[0].rpartition("@")
+        status = session.take_game(_game_word(game))
+        password = _password(args[1])
+        check_privacy(status, args[2] if len(args) > 2 else None, self.name)
+        status = leave_observer_role(status, session.sender, password)
+        try:
+            status, events = join(status, session.map, session.now, player_of(session), password,
+                                  (session.sender,), power or None)
+        except GameError as error:
+            raise game_error(error) from None
+        session.update(status)
+        session.emit(*events)
+        joined = next(e for e in events if isinstance(e, PlayerJoined))
+        lines = [f"You are now '{joined.seat}' in game '{game}'."]
+        lines.append(f"{joined.remaining} position{'s' if joined.remaining != 1 else ''} left."
+                     if joined.remaining else "The game is full.")
+        if not status.forming:
+            lines.append("The game has started: you will be told which power you play.")
+        return said(*lines)
+
+
+class EnterAs(Command):
+    """OBSERVE name@game pw, MONITOR name@game pw, or another type the game ALLOWs (at least the
+    first three letters of the type)."""
+
+    name = "OBSERVE"
+    words = ("OBSERVE", "OBSERVER")
+    help = "OBSERVE name@game password (or a type the game ALLOWs): join as a non-power"
+    stage = Stage.BEFORE
+
+    def __init__(self, word: str | None = None):
+        self.word = word or self.name
+
+    @classmethod
+    def echo(cls, line: str) -> str:
+        return masked(line, 2, 3)
+
+    def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
+        if len(args) not in (2, 3) or "@" not in args[0]:
+            raise Refusal("write the type, your name at the game and a password: "
+                          "OBSERVE loudMouth@coolgame myPassword")
+        name, _, game = args[0].partition("@")
+        status = session.take_game(_game_word(game))
+        kind = player_type(self.word, status)
+        password = _password(args[1])
+        if status.completed:
+            raise Refusal(f"game '{game}' is over")
+        if kind not in NO_PRIVACY_TYPES:
+            check_privacy(status, args[2] if len(args) > 2 else None, kind)
+        status = leave_observer_role(status, session.sender, password)
+        check_player_name(session, status, name.upper())
+        block = PowerStatus(name=name.upper(), kind=kind, player=PlayerHistory(player_of(session)),
+                            address=(session.sender,), password=password)
+        session.update(status.with_power(block))
+        return said(f"You are now {kind} '{name.upper()}' in game '{game}'.",
+                    f"Sign on with SIGNON {name.lower()}@{game} and your password.")
+
+
+class EnterAsMonitor(EnterAs):
+    name = "MONITOR"
+    words = ("MONITOR",)
+    help = "MONITOR name@game password: receive the game's results (no privacy password needed)"
+
+
+def player_type(word: str, status: GameStatus) -> str:
+    """The type a word names (at least its first three letters): OBSERVER, MONITOR or ALLOWed."""
+    word = word.upper()
+    for kind in BUILT_IN_TYPES + tuple(sorted(status.allow)):
+        if len(word) >= 3 and kind.startswith(word) or word == kind:
+            return kind
+    raise Refusal(f"{word} is not a kind of player in game '{status.name}' (OBSERVE, MONITOR"
+                  + "".join(f", {k}" for k in sorted(status.allow)) + ")")
+
+
+def check_player_name(session: Session, status: GameStatus, name: str) -> None:
+    m = session.map
+    initials = {info.abbrev for info in m.powers.values() if info.abbrev}
+    if name in MASTER_WORDS or name in KEEPER_WORDS or name in m.powers or \
+            name.startswith("POWER#") or all(c in initials | {"M"} for c in name) or \
+            not name.replace("#", "").replace("_", "").isalnum():
+        raise Refusal(f"'{name}' cannot be a player's name: choose another (not a power, its "
+                      "initials, MASTER or JK)")
+    if status.power(name) is not None:
+        raise Refusal(f"'{name}' is already taken in game '{status.name}'")
+
+
+class Takeover(Command):
+    name = "TAKEOVER"
+    help = "TAKEOVER Fgame password [privacyPassword] (or france@game; master@game masterPassword)"
+    stage = Stage.BEFORE
+
+    @classmethod
+    def echo(cls, line: str) -> str:
+        return masked(line, 2, 3)
+
+    def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
+        if len(args) not in (2, 3):
+            raise Refusal("TAKEOVER takes the power and game (Fgame or france@game), your "
+                          "password and, for a private game, its privacy password")
+        try:
+            target = parse_target(args[0])
+        except ValueError as exc:
+            raise Refusal(str(exc)) from None
+        status = session.take_game(_game_word(target.game))
+        role = role_name(status, session.map, target.who or "")
+        if role == MASTER:
+            return take_master(session, status, args[1])
+        if role is None or status.power(role) is None or not status.power(role).is_power:  # type: ignore[union-attr]
+            raise Refusal(f"game '{target.game}' has no power '{target.who}' to take over")
+        password = _password(args[1])
+        check_privacy(status, args[2] if len(args) > 2 else None, self.name)
+        status = leave_observer_role(status, session.sender, password)
+        try:
+            status, events = takeover(status, session.map, role, player_of(session), password,
+                                      (session.sender,))
+        except GameError as error:
+            raise game_error(error) from None
+        session.update(status)
+        session.emit(*events)
+        session.role, session.level, session.target = role, Level.POWER, role
+        return said(f"You have taken over {role} in game '{target.game}', and are signed on.")
+
+
+def take_master(session: Session, status: GameStatus, given: str) -> Said:
+    """TAKEOVER master@game with the current Master's password: the sender becomes the Master."""
+    level = password_level(status, MASTER, clean_password(given), session.settings.keeper_password)
+    if level < Level.MASTER:
+        raise Refusal(f"TAKEOVER: wrong password for MASTER in game '{status.name}' (the "
+                      "current Master gives it to the successor)")
+    old = master_addresses(status)
+    new = replace(status.master, email=session.sender) if status.master is not None \
+        else player_of(session)
+    session.update(replace(status, master=new))
+    session.emit(MasterChanged(status.name or "", old, session.sender))
+    session.role, session.level, session.target = MASTER, level, None
+    return said(f"You are now the Master of game '{status.name}', and are signed on.",
+                "Choose a password of your own with SET PASSWORD.")
+
+
+class Resign(Command):
+    name = "RESIGN"
+    help = "RESIGN Fgame password (or france@game): leave the game, at the end of this mail"
+    stage = Stage.BEFORE
+
+    @classmethod
+    def echo(cls, line: str) -> str:
+        return masked(line, 2)
+
+    def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
+        if len(args) != 2:
+            raise Refusal("RESIGN takes the power and game (Fgame or france@game) and the password")
+        role = sign_on(session, args[0], args[1], self.name)
+        if session.acting_as_master:
+            raise Refusal("the Master may never RESIGN: find a replacement, give him the Master "
+                          "password and let him TAKEOVER master@game")
+        if session.level == Level.OMNISCIENT:
+            raise Refusal("an omniscient password cannot RESIGN a power")
+        session.finishers.append(lambda s: finish_resign(s, role))
+        return said(f"Signed on as {role}: you will be resigned at the end of this mail, if "
+                    "nothing in it goes wrong.")
+
+
+def finish_resign(session: Session, role: str) -> None:
+    status = session.current()
+    block = status.power(role)
+    echo = f"RESIGN {role}"
+    if block is not None and not block.is_power:
+        session.update(replace(status, powers=tuple(p for p in status.powers if p.name != role)))
+        session.results.add(echo, f"You have left game '{session.game}' ({block.kind} {role}).")
+        return
+    try:
+        status, events = resign(status, session.map, role, by_master=session.is_master)
+    except GameError as error:
+        session.results.fail(echo, str(error))
+        return
+    session.update(status)
+    session.emit(*events)
+    session.results.add(echo, f"You have resigned {role} from game '{session.game}'.")
+
+
+def _game_word(name: str) -> str:
+    try:
+        return check_game_word(name.lower())
+    except ValueError as exc:
+        raise Refusal(str(exc)) from None
+
+
+def _password(word: str) -> str:
+    try:
+        return valid_password(clean_password(word))
+    except ValueError as exc:
+        raise Refusal(str(exc)) from None
+
+
+COMMANDS: list[type[Command]] = [Join, EnterAs, EnterAsMonitor, Takeover, Resign]

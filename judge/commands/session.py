@@ -1,0 +1,197 @@
+"""The state of one mail being processed: who signed on to which game, the game's working status,
+what the mail still has to do at its end, and the results buffer.
+
+Commands never touch files: they read games through a `GameAccess` (the dispatcher's adapter over
+the store, or a dictionary in tests) and change `Session.status`; the dispatcher writes the result
+once the mail is done. One mail changes at most one game, so locks are never taken in two orders.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import Any, Protocol
+
+from judge.commands.auth import JUDGEKEEPER, MASTER, Level
+from judge.commands.results import Results
+from judge.game.rules import rules_in_force
+from judge.maps import map_for_phase
+from judge.maps.model import Map
+from judge.status.model import GameStatus
+from judge.types import Phase
+
+
+class Refusal(Exception):
+    """A command that cannot be done; the message says why. It stops the rest of the mail."""
+
+    def __init__(self, reason: str, *details: str):
+        super().__init__(reason)
+        self.reason = reason
+        self.details = details
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What the command layer needs of the judge's configuration."""
+
+    judge_id: str = "LOCAL"
+    address: str = "judge@localhost"
+    keeper: str = "judgekeeper@localhost"
+    keeper_password: str = ""
+    map_dirs: tuple[Path, ...] = ()
+    max_absence_days: int = 14  # players' limit; the Master has none
+    replies_per_window: int = 20  # per sender, see ratelimit.py
+    reply_window: timedelta = timedelta(hours=1)
+
+    @classmethod
+    def from_config(cls, config: Any) -> Settings:
+        return cls(judge_id=config.judge.id, address=config.judge.address.lower(),
+                   keeper=config.judge.keeper, keeper_password=config.judge.password,
+                   map_dirs=(Path(config.paths.maps),))
+
+
+class GameAccess(Protocol):
+    """How commands see the games; the dispatcher's adapter does the I/O and the locking."""
+
+    def names(self) -> list[str]: ...
+
+    def peek(self, name: str) -> GameStatus | None:
+        """The game's status for reading (None: no such game)."""
+
+    def open(self, name: str) -> tuple[str, GameStatus]:
+        """The game's status file and status, locked until the mail is done (LookupError: no
+        such game)."""
+
+    def exists(self, name: str) -> bool: ...
+
+    def results_text(self, name: str) -> str: ...
+
+    def snapshots(self, name: str) -> list[tuple[str, GameStatus]]: ...
+
+    def load_map(self, status: GameStatus, morphs: tuple[str, ...] | None = None) -> Map: ...
+
+    def snapshot_for(self, name: str, status: GameStatus, m: Map, phase: str | None,
+                     forward: bool) -> GameStatus:
+        """The snapshot ROLLBACK (forward: ROLLFORWARD) goes to; GameError if there is none."""
+
+
+class Cursor:
+    """The mail's lines, read one at a time; commands with a body (PRESS, CREATE, MORPH) take
+    the lines they need."""
+
+    def __init__(self, lines: tuple[str, ...]):
+        self.lines = lines
+        self.index = 0
+
+    def next(self) -> str | None:
+        if self.index >= len(self.lines):
+            return None
+        line = self.lines[self.index]
+        self.index += 1
+        return line
+
+    def rest(self) -> tuple[str, ...]:
+        return self.lines[self.index:]
+
+    def take_until(self, stop: Callable[[list[str]], bool]) -> tuple[list[str], bool]:
+        """Lines up to (and consuming) the first whose upper-case words make `stop` true; whether
+        that line was found (False: the mail ended first)."""
+        taken: list[str] = []
+        while (line := self.next()) is not None:
+            if stop(line.upper().split()):
+                return taken, True
+            taken.append(line)
+        return taken, False
+
+
+@dataclass
+class Session:
+    sender: str
+    now: datetime
+    settings: Settings
+    games: GameAccess
+    results: Results = field(default_factory=Results)
+    events: list[Any] = field(default_factory=list)
+    game: str | None = None  # the game this mail may change
+    status: GameStatus | None = None  # its working status
+    original: GameStatus | None = None  # as it was read
+    role: str | None = None  # the block signed on as, or MASTER / JUDGEKEEPER
+    level: Level = Level.NONE
+    target: str | None = None  # the power orders go to (a power-name line switches it)
+    orders: dict[str, list[str]] = field(default_factory=dict)  # power -> order lines
+    stored: set[str] = field(default_factory=set)  # powers whose orders this mail stored
+    finishers: list[Callable[[Session], None]] = field(default_factory=list)  # at the mail's end
+    official: str | None = None  # OFFICIAL subject for later press
+    loaded_text: str = ""  # the game's status file as it was read
+    snapshot_text: str | None = None  # the status before a phase was processed (or started)
+    create: bool = False  # the game in hand is new (CREATE)
+    rename_to: str | None = None
+    purge: bool = False
+    _map: Map | None = None
+    _phase_maps: dict[Phase, Map] = field(default_factory=dict)
+
+    # -- the game in hand ---------------------------------------------------------------------
+    def take_game(self, name: str) -> GameStatus:
+        """Open `name` for changing; one mail changes one game."""
+        if self.game is not None and self.game != name:
+            raise Refusal(f"this mail already works on game '{self.game}': one mail changes one "
+                          f"game, send another for '{name}'")
+        if self.status is None:
+            try:
+                self.loaded_text, self.status = self.games.open(name)
+                self.original = self.status
+            except LookupError:
+                raise Refusal(f"there is no game '{name}' on this judge") from None
+            self.game = name
+        return self.status
+
+    def update(self, status: GameStatus) -> None:
+        self.status = status
+
+    def current(self) -> GameStatus:
+        if self.status is None:
+            raise Refusal("sign on to a game first (SIGNON Fgame password)")
+        return self.status
+
+    @property
+    def base_map(self) -> Map:
+        """The game's map with its MORPH lines, as it stands at its BEGIN."""
+        if self._map is None:
+            self._map = self.games.load_map(self.current())
+        return self._map
+
+    @property
+    def map(self) -> Map:
+        """The map in force in the game's phase (IN/FROM blocks applied)."""
+        status = self.current()
+        base = self.base_map
+        if not isinstance(status.phase, Phase) or not base.dynamic:
+            return base
+        if status.phase not in self._phase_maps:
+            self._phase_maps[status.phase] = map_for_phase(base, status.phase)
+        return self._phase_maps[status.phase]
+
+    def forget_map(self) -> None:
+        self._map = None
+        self._phase_maps.clear()
+
+    @property
+    def rules(self) -> frozenset[str]:
+        return rules_in_force(self.current(), self.map)
+
+    # -- who is signed on ---------------------------------------------------------------------
+    @property
+    def signed_on(self) -> bool:
+        return self.role is not None
+
+    @property
+    def is_master(self) -> bool:
+        return self.level >= Level.MASTER
+
+    @property
+    def acting_as_master(self) -> bool:
+        return self.role in (MASTER, JUDGEKEEPER)
+
+    def emit(self, *events: Any) -> None:
+        self.events.extend(events)

@@ -1,0 +1,276 @@
+"""SET ADDRESS, SET PASSWORD, SET WAIT / NOWAIT, SET ABSENCE, SET ZONE / NOZONE, SET DEADLINE,
+SET LISTED / UNLISTED, and VOTE: what a signed-on player (or the Master) changes about itself or
+the game."""
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import datetime
+
+from judge.commands.auth import (
+    JUDGEKEEPER,
+    MASTER,
+    Level,
+    valid_addresses,
+    valid_password,
+)
+from judge.commands.dates import future_deadline, parse_absence
+from judge.commands.facts import (
+    Kind,
+    deadline,
+    game_duties,
+    kind_of,
+    past_deadline,
+    phase_of,
+    processing,
+)
+from judge.commands.notices import AbsenceSet, ZoneChanged
+from judge.commands.registry import Command, masked
+from judge.commands.results import Said, said
+from judge.commands.session import Cursor, Refusal, Session
+from judge.commands.state import unkept
+from judge.events import DeadlineSet
+from judge.game import GameError, cast_vote, propose
+from judge.game.board import alive
+from judge.status import values
+from judge.status.model import Dppd, PowerStatus, VoteKind
+from judge.timing import format_deadline, game_zone, parse_timing
+from judge.timing.spec import Vacation
+from judge.types import MOVEMENT
+
+
+def own_block(session: Session, command: str) -> PowerStatus:
+    """The block of the player signed on (the Master has none)."""
+    block = session.current().power(session.role or "")
+    if block is None:
+        raise Refusal(f"{command} is for a player; the Master has no such setting")
+    return block
+
+
+class SetAddress(Command):
+    name = "SET ADDRESS"
+    help = "SET ADDRESS [address[,address...]]: where your mail goes (none: the sender's)"
+
+    def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
+        try:
+            found = valid_addresses(args) if args else (session.sender,)
+        except ValueError as exc:
+            raise Refusal(str(exc)) from None
+        status = session.current()
+        if session.role in (MASTER, JUDGEKEEPER):
+            if session.role == JUDGEKEEPER or len(found) != 1:
+                raise Refusal("the Master's mail goes to one address: SET ADDRESS one@address")
+            master = status.master or Dppd("NO-ID", found[0], "")
+            session.update(replace(status, master=replace(master, email=found[0])))
+        else:
+            block = own_block(session, self.name)
+            session.update(status.with_power(replace(block, address=found)))
+        return said(f"Mail for {session.role} now goes to {', '.join(found)}.")
+
+
+class SetPassword(Command):
+    name = "SET PASSWORD"
+    help = "SET PASSWORD new: change your password (players, observers and the Master)"
+
+    @classmethod
+    def echo(cls, line: str) -> str:
+        return masked(line, 2)
+
+    def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
+        if len(args) != 1:
+            raise Refusal("SET PASSWORD takes one word, the new password")
+        try:
+            password = valid_password(args[0])
+        except ValueError as exc:
+            raise Refusal(str(exc)) from None
+        status = session.current()
+        if session.role == JUDGEKEEPER:
+            raise Refusal("the judgekeeper's password is set in the judge's configuration")
+        if session.role == MASTER:
+            session.update(replace(status, password=password))
+        else:
+            block = own_block(session, self.name)
+            if block.control:
+                raise Refusal(f"{block.name} is controlled by {block.control[0]} and has no "
+                              "password of its own")
+            session.update(status.with_power(replace(block, password=password)))
+        return said(f"The password of {session.role} has been changed.")
+
+
+class SetWait(Command):
+    name = "SET WAIT"
+    help = "SET WAIT: do not process before the deadline, even when all orders are in"
+    wait = True
+
+    def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
+        status, rules = session.current(), session.rules
+        block = own_block(session, self.name)
+        phase = phase_of(status)
+        if not block.is_power or phase is None:
+            raise Refusal("the wait flag is for powers in a running game")
+        if self.wait and "REAL_TIME" in rules:
+            raise Refusal("a REAL_TIME game never waits for the deadline")
+        if processing(status):
+            raise Refusal("the judge is processing this phase")
+        if past_deadline(status, session.now):
+            raise Refusal("the deadline has passed: the wait flag can no longer be changed")
+        if not alive(block) or block.name not in game_duties(session).due:
+            raise Refusal(f"{block.name} has no orders to give in {phase}")
+        if "NO_MINOR_WAIT" in rules and phase.type != MOVEMENT:
+            raise Refusal("the wait flag is used only in movement phases (NO_MINOR_WAIT)")
+        session.update(status.with_power(replace(block, wait=self.wait)))
+        return said(f"{block.name} will {'wait for the deadline' if self.wait else 'not wait'}.")
+
+
+class SetNoWait(SetWait):
+    name = "SET NOWAIT"
+    help = "SET NOWAIT: process as soon as all orders are in"
+    wait = False
+
+
+class SetAbsence(Command):
+    name = "SET ABSENCE"
+    help = "SET ABSENCE [date] [TO date]: days on which no deadline may fall (players: 14 days)"
+
+    def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
+        status, rules = session.current(), session.rules
+        master = session.is_master
+        if "NO_ABSENCES" in rules and not master:
+            raise Refusal("only the Master sets absences in this game (NO_ABSENCES)")
+        if status.completed:
+            raise Refusal("the game is over")
+        try:
+            absence = parse_absence(args, session.now, status.zone)
+            timing = parse_timing(status.timing or "")
+        except ValueError as exc:
+            raise Refusal(str(exc)) from None
+        today = session.now.astimezone(game_zone(status.zone)).date()
+        if not master and absence.days(today) > session.settings.max_absence_days:
+            raise Refusal(f"only the Master may set an absence longer than "
+                          f"{session.settings.max_absence_days} days")
+        start, end = absence.stamps()
+        timing = replace(timing, vacations=timing.vacations + (Vacation(start, end),))
+        session.update(replace(status, timing=str(timing)))
+        who = session.role or MASTER
+        session.emit(AbsenceSet(session.game or "", absence.first, absence.last, absence.timed,
+                                None if "HIDE_ABSENTEES" in rules else who, who,
+                                "SILENT_ABSENCES" in rules))
+        span = f"{_day(absence.first)} to {_day(absence.last)}" if absence.first and \
+            absence.first != absence.last else f"until {_day(absence.last)}" \
+            if absence.first is None else _day(absence.last)
+        return said(f"No deadline will be set {'on' if absence.first == absence.last else 'from'} "
+                    f"{span}.")
+
+
+def _day(moment: datetime | None) -> str:
+    return "now" if moment is None else moment.strftime("%a %d %b %Y" + (" %H:%M" if moment.hour
+                                                                          or moment.minute else ""))
+
+
+class SetZone(Command):
+    name = "SET ZONE"
+    help = "SET ZONE Europe/Paris (the Master: the game's time zone)"
+
+    def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
+        status = session.current()
+        zone = args[0] if len(args) == 1 and self.name == "SET ZONE" else None
+        if self.name == "SET ZONE" and len(args) != 1:
+            raise Refusal("SET ZONE takes one zone name, such as Europe/Paris")
+        if not session.is_master:
+            raise unkept("players' own time zones", f"keep one: times are given in the game's "
+                         f"zone, {status.zone or 'GMT'}")
+        if zone is not None:
+            try:
+                zone = game_zone(zone).key
+            except ValueError as exc:
+                raise Refusal(str(exc)) from None
+        moment = deadline(status)
+        status = replace(status, zone=zone,
+                         deadline=format_deadline(moment, zone) if moment else status.deadline)
+        session.update(status)
+        session.emit(ZoneChanged(session.game or "", zone))
+        return said(f"The game's time zone is now {zone or 'GMT'}.")
+
+
+class SetNoZone(SetZone):
+    name = "SET NOZONE"
+    help = "SET NOZONE (the Master: the game runs on GMT)"
+
+
+class SetDeadline(Command):
+    name = "SET DEADLINE"
+    help = "SET DEADLINE [weekday] [day [month [year]]] [hh:mm] (the Master; PLAYER_DEADLINES: later)"
+    level = Level.POWER
+
+    def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
+        status, rules = session.current(), session.rules
+        master = session.is_master
+        if not master and "PLAYER_DEADLINES" not in rules:
+            raise Refusal("only the Master may set the deadline (no PLAYER_DEADLINES)")
+        if not master and kind_of(status, session.role or "") is Kind.MONITOR:
+            raise Refusal("a MONITOR may not set the deadline")
+        phase = phase_of(status)
+        if phase is None or "NO_DEADLINE" in rules:
+            raise Refusal("this game has no deadline to set" if phase is not None else
+                          f"game '{session.game}' is {str(status.phase.value).lower()}: it has "
+                          "no deadline")
+        timing = parse_timing(status.timing or "")
+        try:
+            moment = future_deadline(args, session.now, status.zone,
+                                     timing.at[0] if timing.at else None)
+        except ValueError as exc:
+            raise Refusal(str(exc)) from None
+        current = deadline(status)
+        if not master and current is not None and moment <= current:
+            raise Refusal("only the Master may move a deadline earlier (PLAYER_DEADLINES lets "
+                          "players lengthen it)")
+        session.update(replace(status, deadline=format_deadline(moment, status.zone), delay=None))
+        by = MASTER if master else session.role or ""
+        session.emit(DeadlineSet(session.game or "", phase, moment, by))
+        shown = moment.astimezone(game_zone(status.zone))
+        return said(f"The deadline is now {shown.strftime('%a %d %b %Y %H:%M %Z')}.")
+
+
+class SetListed(Command):
+    name = "SET LISTED"
+    help = "SET LISTED / SET UNLISTED: whether the game shows in LIST (the Master)"
+    level = Level.MASTER
+
+    def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
+        raise unkept("listing flag", "hide a game from LIST")
+
+
+class SetUnlisted(SetListed):
+    name = "SET UNLISTED"
+
+
+class Vote(Command):
+    name = "VOTE"
+    help = "VOTE SOLO | LOSS | nWAY | NONE (PROPOSE_DIAS: VOTE YES | NO | PROPOSE DIAS | PROPOSE power)"
+
+    def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
+        status, rules = session.current(), session.rules
+        power = session.role or ""
+        if kind_of(status, power) is not Kind.POWER:
+            raise Refusal("only the powers vote")
+        words = [a.upper() for a in args]
+        try:
+            if words[:1] == ["PROPOSE"] and len(words) == 2:
+                status, events = propose(status, session.map, power, words[1], session.now)
+            else:
+                choice = None if words in (["NONE"], ["NO"], ["VETO"]) else values.vote(words)
+                if choice is not None and choice.kind is VoteKind.DRAW and "NO_DRAW" in rules:
+                    raise Refusal("no draws in this game (NO_DRAW)")
+                status, events = cast_vote(status, session.map, power, choice, session.now)
+        except ValueError as exc:
+            raise Refusal(f"VOTE {' '.join(args)}: {exc}") from None
+        except GameError as error:
+            raise Refusal(str(error)) from None
+        session.update(status)
+        session.emit(*events)
+        if status.completed:
+            return said("Your vote is recorded, and it ends the game.")
+        return said(f"The vote of {power} is now {' '.join(words)}.")
+
+
+COMMANDS: list[type[Command]] = [SetAddress, SetPassword, SetWait, SetNoWait, SetAbsence, SetZone,
+                                 SetNoZone, SetDeadline, SetListed, SetUnlisted, Vote]

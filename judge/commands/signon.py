@@ -1,0 +1,106 @@
+"""SIGNON in every form (`Fgame`, `france@game`, `Mgame`, `3game`, `JK@game`) and SIGNOFF."""
+from __future__ import annotations
+
+from judge.commands.auth import (
+    JUDGEKEEPER,
+    MASTER,
+    Level,
+    addresses_of,
+    clean_password,
+    master_addresses,
+    parse_target,
+    password_level,
+    role_name,
+)
+from judge.commands.registry import Command, Stage, masked
+from judge.commands.results import Said, said
+from judge.commands.session import Cursor, Refusal, Session
+from judge.status.model import GameStatus
+
+
+def phase_text(status: GameStatus) -> str:
+    return str(status.phase.value if hasattr(status.phase, "value") else status.phase)
+
+
+def sign_on(session: Session, word: str, password: str, command: str) -> str:
+    """Check `word` and `password` against the game and sign the mail on; the role signed on as.
+
+    Nothing is changed when this refuses: a wrong password or a forged identity only earns a reply."""
+    try:
+        target = parse_target(word)
+    except ValueError as exc:
+        raise Refusal(str(exc)) from None
+    status = session.take_game(target.game)
+    role = role_name(status, session.map, target.who or "")
+    if role is None or (target.initial and role not in (MASTER, JUDGEKEEPER)
+                        and not _is_map_power(session, role)):
+        raise Refusal(f"game '{target.game}' has no power or player '{target.who}'"
+                      + (": observers sign on as name@game" if target.initial else ""))
+    level = password_level(status, role, clean_password(password), session.settings.keeper_password)
+    if level == Level.NONE:
+        raise Refusal(f"{command}: wrong password for {role} in game '{target.game}'")
+    block = status.power(role)
+    if block is not None and block.player is not None and block.player.resigned \
+            and level < Level.MASTER and command == "SIGNON":
+        raise Refusal(f"{role} has been resigned: use TAKEOVER to play it")
+    session.role, session.level = role, level
+    session.target = role if block is not None and _is_map_power(session, role) else None
+    if block is not None and block.control and level < Level.MASTER:
+        session.target = role
+    return role
+
+
+def _is_map_power(session: Session, role: str) -> bool:
+    block = session.current().power(role)
+    return role in session.map.powers or (block is not None and block.is_power)
+
+
+def reply_copies(session: Session) -> tuple[str, ...]:
+    """The registered addresses of the role signed on, when the mail came from elsewhere."""
+    if session.status is None or session.role is None:
+        return ()
+    if session.role == MASTER:
+        registered = master_addresses(session.status)
+    else:
+        block = session.status.power(session.role)
+        registered = addresses_of(block) if block is not None else ()
+    return () if session.sender in registered else registered
+
+
+class Signon(Command):
+    name = "SIGNON"
+    help = "SIGNON Fgame password (or france@game, Mgame, 3game, name@game, JK@game): sign on"
+    stage = Stage.BEFORE
+
+    @classmethod
+    def echo(cls, line: str) -> str:
+        return masked(line, 2)
+
+    def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
+        if len(args) != 2:
+            raise Refusal("SIGNON takes two words: the power and game (Fgame or france@game), "
+                          "and the password")
+        role = sign_on(session, args[0], args[1], self.name)
+        status = session.current()
+        how = {Level.JUDGEKEEPER: " with the judgekeeper's password" if role != JUDGEKEEPER else "",
+               Level.MASTER: " with the Master's password" if role != MASTER else "",
+               Level.OMNISCIENT: " read-only (an omniscient password)"}.get(session.level, "")
+        return said(f"Signed on as {role} in game '{session.game}'{how}.",
+                    f"The game is in phase {phase_text(status)}.")
+
+
+class Signoff(Command):
+    """The mail reader stops at SIGNOFF already; this is here for the command list and for lines
+    the reader passed on (none, today)."""
+
+    name = "SIGNOFF"
+    help = "SIGNOFF: the rest of the mail (a signature, say) is not read"
+    stage = Stage.ANY
+    level = Level.NONE
+    writes = False
+
+    def run(self, session: Session, args: list[str], cursor: Cursor) -> None:
+        cursor.index = len(cursor.lines)
+
+
+COMMANDS: list[type[Command]] = [Signon, Signoff]

@@ -1,0 +1,143 @@
+"""The games as the commands see them, over `judge.store`: the dispatcher's I/O adapter.
+
+Reading a game for LIST and the like takes no lock (status files are replaced atomically, so a
+reader sees the old or the new one). The one game a mail may change is locked when it is opened and
+stays locked until `commit` has written it, through the game's life's own `persist.commit` (so a
+phase processed by mail leaves its snapshot and its results, as `judge process` does).
+"""
+from __future__ import annotations
+
+import os
+from contextlib import ExitStack
+from dataclasses import replace
+from pathlib import Path
+from typing import Self
+
+from judge.commands.session import Refusal, Session, Settings
+from judge.errors import StatusError
+from judge.game import persist
+from judge.maps import load_map
+from judge.maps.model import Map
+from judge.status import parse_status, write_status
+from judge.status.model import GameStatus
+from judge.store import STATUS, GameDir, GameStore, fsync_dir
+
+PURGED = ".purged"  # purged games are moved here, never deleted
+
+
+class StoreGames:
+    def __init__(self, store: GameStore, settings: Settings):
+        self.store = store
+        self.search = settings.map_dirs
+        self.stack = ExitStack()
+        self.held: dict[str, GameDir] = {}
+        self.maps: dict[tuple[str, tuple[str, ...]], Map] = {}
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stack.close()
+
+    # -- reading -------------------------------------------------------------------------------
+    def names(self) -> list[str]:
+        return self.store.names()
+
+    def exists(self, name: str) -> bool:
+        try:
+            return self.store.exists(name)
+        except ValueError:
+            return False
+
+    def peek(self, name: str) -> GameStatus | None:
+        path = self.store.root / name / STATUS
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, ValueError):
+            return None
+        return self._parse(name, text)
+
+    def open(self, name: str) -> tuple[str, GameStatus]:
+        if name not in self.held:
+            try:
+                self.held[name] = self.stack.enter_context(self.store.locked(name))
+            except ValueError:
+                raise LookupError(name) from None
+        game = self.held[name]
+        try:
+            text = game.read_status()
+        except FileNotFoundError:
+            raise LookupError(name) from None
+        return text, self._parse(name, text)
+
+    def _parse(self, name: str, text: str) -> GameStatus:
+        try:
+            return parse_status(text, f"{name}/{STATUS}")
+        except StatusError as error:
+            raise Refusal(f"the status file of game '{name}' has errors; its Master must mend it",
+                          *(str(p) for p in error.problems[:5])) from None
+
+    def results_text(self, name: str) -> str:
+        return GameDir(self.store.root / name).read_results()
+
+    def snapshots(self, name: str) -> list[tuple[str, GameStatus]]:
+        game = GameDir(self.store.root / name)
+        found = []
+        for abbrev in game.snapshots():
+            try:
+                found.append((abbrev, parse_status(game.read_snapshot(abbrev))))
+            except (StatusError, LookupError, OSError):
+                continue
+        return found
+
+    def load_map(self, status: GameStatus, morphs: tuple[str, ...] | None = None) -> Map:
+        key = (status.map_name, status.morphs if morphs is None else morphs)
+        if key not in self.maps:
+            self.maps[key] = load_map(key[0], self.search, morphs=key[1])
+        return self.maps[key]
+
+    def snapshot_for(self, name: str, status: GameStatus, m: Map, phase: str | None,
+                     forward: bool) -> GameStatus:
+        game = self.held[name]
+        target = persist._target(game, m, status, phase, forward)
+        return parse_status(game.read_snapshot(target), f"{name}/{STATUS}.{target}")
+
+    # -- writing -------------------------------------------------------------------------------
+    def commit(self, session: Session) -> None:
+        """Write what the mail did to its game (create, purge, rename or a new status)."""
+        name, status = session.game, session.status
+        if name is None or status is None:
+            return
+        if session.create:
+            self.store.create(name, write_status(status))
+            return
+        game = self.held[name]
+        if session.purge:
+            purge(self.store.root, game.path, session.now.strftime("%Y%m%d%H%M%S"))
+            return
+        if status != session.original:
+            persist.commit(game, session.snapshot_text or session.loaded_text, session.base_map,
+                           status, session.events)
+        if session.rename_to:
+            rename(game, session.rename_to)
+
+
+def purge(root: Path, path: Path, stamp: str) -> None:
+    folder = root / PURGED
+    folder.mkdir(exist_ok=True)
+    os.rename(path, folder / f"{path.name}-{stamp}")
+    fsync_dir(root)
+
+
+def rename(game: GameDir, new: str) -> None:
+    """Move the game's folder to its new name; the snapshots get the new GAME line too."""
+    target = game.path.parent / new
+    os.rename(game.path, target)
+    fsync_dir(game.path.parent)
+    moved = GameDir(target)
+    for abbrev in moved.snapshots():
+        try:
+            snapshot = parse_status(moved.read_snapshot(abbrev))
+        except StatusError:
+            continue
+        moved.snapshot(abbrev, write_status(replace(snapshot, name=new)))

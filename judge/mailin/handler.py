@@ -1,0 +1,224 @@
+"""The daemon's `handle_mail(raw, now) -> list[EmailMessage]`: one spooled mail in, the mails out.
+
+bytes -> `read_message` -> `judge.commands.dispatch.handle_incoming` -> the reply (rendered by one
+function, `judge.commands.reply.render_reply` unless another is given) and the mailings of the events
+(the mail layer's `Mailer` for the game's life and press; `render_notice` for the command layer's
+other notices). Every mail gets a deterministic Message-ID made from the incoming bytes, so a mail
+processed twice after a crash is sent once. Replies to one sender are rate-limited
+(`judge.commands.ratelimit`); the history lives in `<spool>/reply-history.json`.
+"""
+from __future__ import annotations
+
+import fcntl
+import json
+import logging
+from collections.abc import Callable, Sequence
+from datetime import datetime
+from email import message_from_bytes, policy
+from email.message import EmailMessage
+from pathlib import Path
+from typing import Any
+
+from judge.commands import notices
+from judge.commands.dispatch import handle_incoming
+from judge.commands.ratelimit import may_reply, pruned
+from judge.commands.reply import render_notice, render_reply
+from judge.commands.results import Reply
+from judge.commands.session import Settings
+from judge.config import Config
+from judge.errors import StatusError
+from judge.game.persist import game_map
+from judge.mailin.message import read_message, reply_headers
+from judge.mailin.smtp import envelope_sender
+from judge.mailout.envelope import AUTO_GENERATED, build_message, loop_token, raw_key
+from judge.mailout.mailings import Mailer, Mailing, audience
+from judge.mailout.render import environment
+from judge.status import parse_status
+from judge.status.model import GameStatus
+from judge.store import STATUS, GameStore, atomic_write
+
+log = logging.getLogger("judge.mail")
+
+HISTORY_FILE = "reply-history.json"
+Render = Callable[[Reply], tuple[str, str]]
+
+
+class ReplyHistory:
+    """When each sender was last answered, in a small JSON file (a lock serialises processes)."""
+
+    def __init__(self, path: Path, settings: Settings):
+        self.path = path
+        self.limit, self.window = settings.replies_per_window, settings.reply_window
+
+    def allow(self, sender: str, now: datetime) -> bool:
+        """Whether `sender` may get one more reply now; if so, the reply is recorded."""
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        with open(self.path.with_suffix(".lock"), "a+b") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            histories = pruned(self._read(), now, self.window)
+            allowed = may_reply(histories.get(sender, []), now, self.limit, self.window)
+            if allowed:
+                histories.setdefault(sender, []).append(now)
+            data = {s: [t.isoformat() for t in times] for s, times in histories.items()}
+            atomic_write(self.path, json.dumps(data, sort_keys=True).encode())
+            return allowed
+
+    def _read(self) -> dict[str, list[datetime]]:
+        try:
+            data = json.loads(self.path.read_text(encoding="utf-8"))
+            return {s: [datetime.fromisoformat(t) for t in times] for s, times in data.items()}
+        except (OSError, ValueError, AttributeError, TypeError):
+            return {}
+
+
+class MailHandler:
+    def __init__(self, config: Config, render: Render = render_reply, env: Any = None):
+        self.config = config
+        self.settings = Settings.from_config(config)
+        self.store = GameStore(config.paths.games)
+        self.history = ReplyHistory(config.paths.spool / HISTORY_FILE, self.settings)
+        self.render = render
+        self.env = env
+
+    def __call__(self, raw: bytes, now: datetime) -> list[EmailMessage]:
+        judge = self.config.judge
+        msg = message_from_bytes(raw, policy=policy.default)
+        incoming = read_message(raw, envelope_sender(msg), loop_token(judge))
+        reply, events = handle_incoming(incoming, self.store, self.settings, now)
+        mails: list[EmailMessage] = []
+        if reply is not None and self.history.allow(incoming.sender, now):
+            subject, body = self.render(reply)
+            headers = reply_headers(incoming)
+            mails.append(build_message(judge, to=list(reply.recipients), subject=subject,
+                                       body=body, now=now, key=raw_key(raw, "reply"),
+                                       in_reply_to=headers.get("In-Reply-To", ""),
+                                       references=headers.get("References", "")))
+        elif reply is not None:
+            log.warning("reply to %s not sent: too many replies to this sender", incoming.sender)
+        for number, (to, subject, body) in enumerate(self.mailings(events, now)):
+            mails.append(build_message(judge, to=list(to), subject=subject, body=body, now=now,
+                                       key=raw_key(raw, f"event{number}"), auto=AUTO_GENERATED))
+        return mails
+
+    # -- the events' mailings --------------------------------------------------------------------
+    def mailings(self, events: Sequence[object], now: datetime) -> list[tuple[tuple[str, ...], str, str]]:
+        out: list[tuple[tuple[str, ...], str, str]] = []
+        for game in dict.fromkeys(getattr(e, "game", "") for e in events):
+            mine = [e for e in events if getattr(e, "game", "") == game]
+            out += self.game_mailings(game, mine, now)
+        return out
+
+    def game_mailings(self, game: str, events: list[object], now: datetime
+                      ) -> list[tuple[tuple[str, ...], str, str]]:
+        """The game's status after the mail says who is who; the Mailer words the game's events."""
+        status = self.read(game)
+        out: list[Mailing] = []
+        if status is not None:
+            if self.env is None:
+                self.env = environment()
+            mailer = Mailer(self.env, status, game_map(status, self.settings.map_dirs),
+                            judge=self.config.judge.id)
+            life = [e for e in events if not isinstance(e, NOTICES)]
+            out += mailer.for_events(life, now) if life else []
+            for event in events:
+                if isinstance(event, notices.Press):
+                    out += press_mailings(mailer, event)
+        found = [(m.recipients, m.rendered.subject, m.rendered.body) for m in out]
+        for event in events:
+            if isinstance(event, NOTICES) and not isinstance(event, notices.Press):
+                to = notice_recipients(event, status, self.config)
+                if to:
+                    found.append((to, *render_notice(event)))
+        return found
+
+    def read(self, game: str) -> GameStatus | None:
+        try:
+            text = (self.store.root / game / STATUS).read_text(encoding="utf-8")
+            return parse_status(text)
+        except (OSError, ValueError, StatusError):  # a purged game, or a hand edit broke it
+            return None
+
+
+NOTICES = (notices.Press, notices.AbsenceSet, notices.ZoneChanged, notices.StateChanged,
+           notices.MasterChanged, notices.GameRenamed, notices.GameCreated, notices.PasswordSet)
+
+
+def press_mailings(mailer: Mailer, press: notices.Press) -> list[Mailing]:
+    body = "\n".join(press.body)
+    if press.official and press.broadcast:
+        return mailer.official(body, press.official)
+    fake_from = press.shown_from if press.shown_from not in (None, press.sender) else None
+    return mailer.press(press.sender, None if press.broadcast else list(press.to), body,
+                        fake_to=list(press.fake_to or ()), fake_broadcast=press.fake_broadcast,
+                        fake_from=fake_from, grey=press.shown_from is None, quiet=True)
+
+
+def notice_recipients(event: object, status: GameStatus | None, config: Config
+                      ) -> tuple[str, ...]:
+    """Who is told of a notice of the command layer (see each notice's doc)."""
+    if isinstance(event, notices.GameCreated):
+        return (config.judge.keeper, *event.notify) if event.trial or event.notify else ()
+    if isinstance(event, notices.MasterChanged):
+        return (*event.old_addresses, event.new_address)
+    if isinstance(event, (notices.GameRenamed, notices.PasswordSet)):
+        return event.addresses
+    if status is None:
+        return ()
+    people = audience(status)
+    if isinstance(event, notices.AbsenceSet) and event.master_only:
+        return people.master
+    return people.everyone(monitors=isinstance(event, (notices.ZoneChanged, notices.StateChanged)))
+
+
+# -- `judge mail`: the classic MTA pipe ---------------------------------------------------------
+EX_OK, EX_TEMPFAIL = 0, 75  # sysexits.h: 75 makes the MTA keep the mail and try again
+
+
+def with_envelope(raw: bytes, sender: str | None) -> bytes:
+    """The mail as the gateway spools it: an mbox `From ` line (a sendmail alias pipe) becomes a
+    `Return-Path:` header, as does `sender` (Postfix's ${sender}) when there is none yet."""
+    if raw.startswith(b"From "):
+        first, _, raw = raw.partition(b"\n")
+        words = first.split()
+        if sender is None and len(words) > 1:
+            sender = words[1].decode("ascii", "replace")
+    if sender is None or raw[:4096].lower().count(b"\nreturn-path:") or \
+            raw.lower().startswith(b"return-path:"):
+        return raw
+    return f"Return-Path: <{'' if sender == 'MAILER-DAEMON' else sender}>\r\n".encode() + raw
+
+
+def pipe_mail(config: Config, raw: bytes, sender: str | None, now: datetime,
+              handler: Callable[[bytes, datetime], list[EmailMessage]] | None = None,
+              err: Callable[[str], None] = log.error) -> int:
+    """Store one mail in the inbox spool (75 when that fails), process it and queue the mails it
+    calls for. A failure after the mail is stored leaves it in the inbox for the daemon: still 0."""
+    try:
+        from judge.spool import Spool
+    except ImportError:  # pragma: no cover - the transport is part of the judge
+        err("judge mail: this judge has no inbox spool (judge/spool.py): try again later")
+        return EX_TEMPFAIL
+    from judge.mailout.envelope import outbox_id
+
+    raw = with_envelope(raw, sender)
+    inbox = Spool(config.paths.spool / "inbox", bad="bad")
+    try:
+        item = inbox.put(raw)
+    except OSError as exc:
+        err(f"judge mail: cannot store the mail in {inbox.root}: {exc}")
+        return EX_TEMPFAIL
+    assert item is not None
+    try:
+        claimed = inbox.claim(item)
+    except FileNotFoundError:
+        return EX_OK  # the daemon took it first
+    try:
+        outbox = Spool(config.paths.spool / "outbox", bad="failed").create()
+        for message in (handler or MailHandler(config))(raw, now):
+            outbox.put(bytes(message), outbox_id(message))
+    except Exception as exc:  # noqa: BLE001 - stored: the daemon tries it again, then bad/
+        err(f"judge mail: processing failed, left in the inbox for the daemon: {exc!r}")
+        inbox.retry(claimed)
+        return EX_OK
+    inbox.done(claimed)
+    return EX_OK

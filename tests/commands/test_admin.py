@@ -1,0 +1,94 @@
+"""CREATE with status lines and FORM, PURGE, RENAME."""
+from __future__ import annotations
+
+from judge.commands.notices import GameRenamed
+from judge.status.model import Dppd
+
+
+def test_create_with_status_lines_and_form(judge):
+    sent = judge.send("create.eml")
+    assert "Game 'mygame' has been created on the standard map" in sent.text
+    assert "JOIN mygame password privacyPassword." in sent.text
+    assert "CREATE mygame ***" in sent.text and "masterPw" not in sent.text
+    status = judge.status("mygame")
+    assert status.forming and status.master == Dppd("NO-ID", "gm@example.org", "")
+    assert status.password == "masterPw" and status.private == "PRIVACYPW"
+    assert {"NO_PRESS", "COASTAL_CONVOY", "POWER_CHOICE"} <= status.rules
+    assert status.description == ("A standard game on the standard map.",)
+    assert status.timing == "move 2d"
+
+
+def test_create_without_lines(judge):
+    sent = judge.send("create_plain.eml")
+    assert not sent.failed and judge.status("plain").map_name == "standard"
+    assert "keeps no preparation state" in sent.text
+
+
+def test_create_ignores_game_master_and_phase_lines(judge):
+    sent = judge.send("create_ignored_lines.eml")
+    status = judge.status("other")
+    assert status.name == "other" and status.forming
+    assert status.master.email == "gm@example.org" and "PUBLIC_PRESS" in status.rules
+    assert "GAME hijack (ignored: the judge writes it)" in sent.text
+
+
+def test_create_with_bad_lines_creates_nothing(judge):
+    sent = judge.send("create_bad_lines.eml")
+    assert sent.failed and "the game was not created" in sent.text
+    assert "TIMING NEXT: expected a whole number" in sent.text
+    assert "unknown time zone 'Mars/Olympus'" in sent.text
+    assert "MAP nosuchmap: there is no such map on this judge" in sent.text
+    assert not judge.store.exists("broken")
+
+
+def test_create_refuses_a_taken_name_a_variant_and_a_bad_name(vienna):
+    assert "already exists" in vienna.send("create_exists.eml").text
+    assert "'payola' is not played" in vienna.send("create_variant.eml").text
+    assert "is not a game name" in vienna.send("create_bad_name.eml").text
+
+
+def test_create_with_a_morph_stanza(judge):
+    assert not judge.send("create_morph.eml").failed
+    assert judge.status("morphed").morphs == ("DUMMY ITALY GERMANY",)
+
+
+def test_purge_a_game_nobody_joined(judge):
+    judge.add("empty")
+    sent = judge.send("purge.eml")
+    assert sent.outcome("PURGE").lines == ("Game 'empty' has been purged.",)
+    assert not judge.store.exists("empty")
+    assert list((judge.store.root / ".purged").iterdir())[0].name.startswith("empty-")
+
+
+def test_purge_refused_once_players_joined(judge):
+    judge.add("forming")
+    sent = judge.send("purge_joined.eml")
+    assert sent.failed and "players have joined (POWER#1)" in sent.text
+    assert judge.store.exists("forming")
+
+
+def test_purge_needs_the_masters_password(judge):
+    judge.add("empty")
+    assert "wrong Master password" in judge.send("purge_wrong.eml").text
+    assert judge.store.exists("empty")
+
+
+def test_the_judgekeeper_purges_any_game(vienna):
+    assert not vienna.send("purge_keeper.eml").failed
+    assert not vienna.store.exists("vienna")
+
+
+def test_rename(vienna):
+    (vienna.store.root / "vienna" / "status.S1901M").write_text(vienna.text("vienna"))
+    sent = vienna.send("rename.eml")
+    assert "Game 'vienna' is now called 'wien'." in sent.text
+    assert vienna.status("wien").name == "wien" and not vienna.store.exists("vienna")
+    assert (vienna.store.root / "wien" / "status.S1901M").read_text().startswith("GAME wien")
+    renamed = sent.events_of(GameRenamed)[0]
+    assert "chloe@example.fr" in renamed.addresses and "joe@blow.com" in renamed.addresses
+
+
+def test_rename_to_a_taken_name(vienna):
+    vienna.add("forming")
+    sent = vienna.send("rename_taken.eml")
+    assert sent.failed and "already exists" in sent.text

@@ -1,0 +1,128 @@
+"""Order lines as a complete replacement, every error at once, CLEAR / NMR, STATUS, and a line naming
+a power."""
+from __future__ import annotations
+
+from judge.status.model import BuildOrder, RemoveOrder, RetreatOrder
+from judge.types import Unit, UnitType
+from tests.commands.conftest import LATE
+
+
+def test_orders_replace_those_on_file_and_are_echoed_as_stored(vienna):
+    sent = vienna.send("orders.eml")
+    outcome = sent.outcome("5 order lines for FRANCE")
+    assert outcome.lines == ("The orders of FRANCE for SPRING 1902 MOVEMENT are now:",)
+    assert outcome.quoted == ("A PAR - BUR", "A BUR - MUN", "F MAO - POR", "F BRE - ENG",
+                              "A SPA - GAS")
+    assert vienna.status("vienna").power("FRANCE").orders == outcome.quoted
+
+
+def test_loose_order_text_is_stored_in_the_judges_form(vienna):
+    sent = vienna.send("orders_loose.eml")
+    assert sent.outcome("4 order lines").quoted == ("A PAR - BUR", "A BUR - MUN", "F MAO - POR",
+                                                    "F BRE H")
+    assert vienna.status("vienna").power("FRANCE").orders == ("A PAR - BUR", "A BUR - MUN",
+                                                              "F MAO - POR", "F BRE H")
+
+
+def test_every_bad_order_is_reported_and_none_is_stored(vienna):
+    before = vienna.status("vienna").power("FRANCE").orders
+    sent = vienna.send("orders_errors.eml")
+    outcome = sent.outcome("4 order lines")
+    assert not outcome.ok and outcome.lines[0].startswith("2 of the orders for FRANCE")
+    assert outcome.lines[1].startswith("A PAR - MOS: ") and outcome.lines[2].startswith("F XYZ H: ")
+    assert vienna.status("vienna").power("FRANCE").orders == before
+    assert "The orders for FRANCE in this mail were not stored." in sent.text
+
+
+def test_clear(vienna):
+    sent = vienna.send("orders_clear.eml")
+    assert "The orders of FRANCE for SPRING 1902 MOVEMENT are cleared." in sent.text
+    assert vienna.status("vienna").power("FRANCE").orders is None
+
+
+def test_clear_refused_under_must_order(judge):
+    judge.add("vienna", rules=("MUST_ORDER",))
+    sent = judge.send("orders_clear.eml")
+    assert sent.failed and "MAY NOT BE CLEARED AFTER SUBMISSION" in sent.text
+    assert judge.status("vienna").power("FRANCE").orders is not None
+
+
+def test_nmr_drops_the_orders_before_it(vienna):
+    sent = vienna.send("orders_nmr.eml")
+    assert sent.outcome("2 order lines").quoted == ("A SPA - GAS",)
+
+
+def test_status_lists_the_orders_on_file(vienna):
+    quoted = vienna.send("orders_status.eml").outcome("STATUS").quoted
+    assert quoted[:2] == ("FRANCE:", "  A BUR - MUN")
+
+
+def test_the_master_names_the_power(vienna):
+    sent = vienna.send("orders_master.eml")
+    assert sent.outcome("GERMANY").lines == ("The orders that follow are for GERMANY.",)
+    assert vienna.status("vienna").power("GERMANY").orders == ("A MUN H", "A RUH - BEL")
+
+
+def test_the_master_must_name_a_power_first(vienna):
+    sent = vienna.send("orders_master_no_power.eml")
+    assert sent.failed and "first write a line naming the power" in sent.text
+
+
+def test_a_player_cannot_order_for_another_power(vienna):
+    sent = vienna.send("orders_not_mine.eml")
+    assert sent.failed and "you do not control GERMANY" in sent.text
+    assert vienna.status("vienna").power("GERMANY").orders is None
+
+
+def test_observers_give_no_orders(vienna):
+    sent = vienna.send("orders_observer.eml")
+    assert sent.failed and "KIBITZ gives no orders" in sent.text
+
+
+def test_retreat_orders(judge):
+    judge.add("fall")
+    sent = judge.send("orders_retreat.eml")
+    assert sent.outcome("1 order line for AUSTRIA").quoted == ("A GAL R SIL",)
+    assert judge.status("fall").power("AUSTRIA").adjustments == (
+        RetreatOrder(Unit(UnitType.ARMY, "GAL"), "SIL"),)
+
+
+def test_build_orders(judge):
+    judge.add("winter")
+    sent = judge.send("orders_builds.eml")
+    assert not sent.failed
+    assert judge.status("winter").power("AUSTRIA").adjustments == (
+        BuildOrder(Unit(UnitType.FLEET, "TRI")), BuildOrder(None))
+
+
+def test_the_controller_of_a_dummy_orders_for_it(judge):
+    judge.add("winter")
+    sent = judge.send("orders_controller.eml")
+    assert sent.outcome("RUSSIA").ok
+    assert judge.status("winter").power("RUSSIA").adjustments == (
+        RemoveOrder(Unit(UnitType.ARMY, "UKR")),)
+
+
+def test_only_the_controller_orders_for_a_dummy(judge):
+    judge.add("winter")
+    sent = judge.send("orders_controller_no.eml")
+    assert sent.failed and "you do not control RUSSIA" in sent.text
+
+
+def test_no_orders_while_forming(judge):
+    judge.add("forming")
+    sent = judge.send("orders_forming.eml")
+    assert sent.failed and "is forming: no orders are taken" in sent.text
+
+
+def test_no_late_changes_after_the_deadline(vienna):
+    # CIVIL_DISORDER brings NO_LATE_CHANGES with it
+    before = vienna.text("vienna")
+    sent = vienna.send("orders.eml", now=LATE)
+    assert sent.failed and "may not be changed after the deadline" in sent.text
+    assert vienna.text("vienna") == before
+
+
+def test_late_orders_are_taken_where_nothing_was_on_file(vienna):
+    sent = vienna.send("orders_master.eml", now=LATE)
+    assert not sent.failed

@@ -50,12 +50,16 @@ def random_orders(m, rng: random.Random, units: dict[str, list[Unit]]) -> dict[s
     return orders
 
 
+def random_case(m, seed: int) -> tuple[dict[str, list[Unit]], dict[str, list[Order]]]:
+    rng = random.Random(seed)
+    units = random_position(m, rng)
+    return units, random_orders(m, rng, units)
+
+
 @settings(max_examples=80, deadline=None)
 @given(st.integers(min_value=0, max_value=10**9))
 def test_every_unit_ends_somewhere_once(standard, seed):
-    rng = random.Random(seed)
-    units = random_position(standard, rng)
-    orders = random_orders(standard, rng, units)
+    units, orders = random_case(standard, seed)
     position = Position(PHASE, {p: tuple(us) for p, us in units.items()}, {})
     resolution = resolve_movement(standard, position, orders)
 
@@ -78,9 +82,7 @@ def test_every_unit_ends_somewhere_once(standard, seed):
 @settings(max_examples=40, deadline=None)
 @given(st.integers(min_value=0, max_value=10**9))
 def test_the_order_in_which_powers_are_given_does_not_matter(standard, seed):
-    rng = random.Random(seed)
-    units = random_position(standard, rng)
-    orders = random_orders(standard, rng, units)
+    units, orders = random_case(standard, seed)
     first = resolve_movement(standard, Position(PHASE, {p: tuple(us) for p, us in units.items()}, {}),
                              orders)
     backwards = dict(reversed(list(orders.items())))

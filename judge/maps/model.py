@@ -162,6 +162,7 @@ class Map:
     name: str
     locations: Mapping[str, Location]
     aliases: Mapping[str, tuple[str, ...]]  # ALIAS -> abbreviations; more than one: ambiguous
+    ambiguous: frozenset[str]  # aliases marked `?`: ambiguous even where they name one place
     powers: Mapping[str, PowerInfo]
     unowned: tuple[str, ...]  # supply centres nobody owns at the start
     victory: tuple[int, ...]

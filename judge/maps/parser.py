@@ -69,12 +69,16 @@ def freeze(builder: MapBuilder, name: str, base, dynamic, stanzas, graphic, phas
         locations[abbrev] = Location(abbrev, place.name if place else abbrev, draft.terrain,
                                      draft.fleet_ok, tuple(draft.abuts))
     aliases: dict[str, tuple[str, ...]] = {}
+    ambiguous = set()
     for abbrev, place in builder.places.items():
-        for alias, _ambiguous in place.aliases:
+        for alias, marked in place.aliases:
             if abbrev not in aliases.get(alias, ()):
                 aliases[alias] = aliases.get(alias, ()) + (abbrev,)
-    for abbrev in builder.places:  # an abbreviation always means its own place
-        aliases[abbrev] = (abbrev,)
+            if marked:
+                ambiguous.add(alias)
+    for abbrev in builder.places:  # an abbreviation means its own place, unless marked `?` elsewhere
+        if abbrev not in ambiguous:
+            aliases[abbrev] = (abbrev,)
     powers = {n: _power_info(p) for n, p in sorted(builder.powers.items())}
     owned = {c for p in powers.values() for c in p.centers}
     centers = set(builder.unowned)
@@ -87,6 +91,7 @@ def freeze(builder: MapBuilder, name: str, base, dynamic, stanzas, graphic, phas
         name=name,
         locations=MappingProxyType(locations),
         aliases=MappingProxyType(aliases),
+        ambiguous=frozenset(ambiguous),
         powers=MappingProxyType(powers),
         unowned=tuple(sorted(centers - owned)),
         victory=builder.victory or (total // 2 + 1,),

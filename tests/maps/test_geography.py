@@ -63,6 +63,12 @@ def test_ambiguous_alias_means_both_places():
     assert set(geo().lookup("cs")) == {"CHS", "ECH"}
 
 
+def test_question_mark_makes_an_abbreviation_ambiguous_too():
+    m = geo("Charlie Sea = chs charlie+sea cs? alp?\n")
+    assert set(m.lookup("ALP")) == {"ALP", "CHS"}
+    assert "ALP" in m.ambiguous and "CS" in m.ambiguous and "BRA" not in m.ambiguous
+
+
 def test_ambiguous_alias_may_not_have_plus():
     assert any("may not contain '+'" in p for p in problems(GEOGRAPHY.replace("cs?", "c+s?") + POWERS))
 

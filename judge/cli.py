@@ -39,7 +39,13 @@ def build_parser() -> argparse.ArgumentParser:
                                "inbox, process it, queue the replies (75: not stored, retry)")
     mail.add_argument("--sender", metavar="ADDRESS", default=None,
                       help="the envelope sender (Postfix: ${sender}); else the mbox From_ line")
-    for sub in (serve, outbox, mail):
+    check = commands.add_parser("check", help="run one deadline cycle over every game (or one): "
+                                "one line per action")
+    check.add_argument("--now", metavar="ISO8601", default=None,
+                       help="act as if at this instant, with its offset (2025-01-06T12:00+00:00)")
+    check.add_argument("--game", metavar="NAME", default=None, help="only this game")
+    check.add_argument("--release", action="store_true", help="release the games held after an outage")
+    for sub in (serve, outbox, mail, check):
         sub.add_argument("--config", metavar="FILE", default=argparse.SUPPRESS, help=CONFIG_HELP)
     from judge.game.cli import add_game_commands
     add_game_commands(commands)
@@ -98,6 +104,23 @@ def mail_command(args) -> int:
     raw = sys.stdin.buffer.read()
     return pipe_mail(config, raw, args.sender, datetime.now(UTC),
                      err=lambda text: print(text, file=sys.stderr))
+
+
+def check_command(args) -> int:
+    """`judge check`: one cycle (see judge.cycle); 0, 1 for an unknown --game, 2 for a bad --now."""
+    from datetime import UTC, datetime
+
+    from judge.cycle import check, parse_now
+
+    config = read_config(args)
+    if config is None:
+        return EX_CONFIG
+    try:
+        now = parse_now(args.now) if args.now else datetime.now(UTC)
+    except ValueError as exc:
+        print(f"judge check: --now: {exc}", file=sys.stderr)
+        return 2
+    return check(config, now, args.game, args.release, err=lambda text: print(text, file=sys.stderr))
 
 
 def adjudicate_command(args) -> int:
@@ -164,6 +187,8 @@ def main(argv: list[str] | None = None) -> int:
         return outbox_command(args)
     if args.command == "mail":
         return mail_command(args)
+    if args.command == "check":
+        return check_command(args)
     from judge.game.cli import COMMANDS, run_game_command
     if args.command in COMMANDS:
         return run_game_command(args)

@@ -26,7 +26,7 @@ from judge.commands.auth import JUDGEKEEPER, MASTER, role_name
 from judge.commands.registry import Registry, check_use
 from judge.commands.results import Reply, Said
 from judge.commands.session import Cursor, Refusal, Session, Settings
-from judge.commands.store_access import StoreGames
+from judge.commands.store_access import MapCache, StoreGames
 from judge.mailin.message import MAX_BODY_CHARS, Incoming
 from judge.store import GameStore
 
@@ -74,6 +74,10 @@ def other_line(session: Session, line: str, words: list[str], cursor: Cursor) ->
             check_use(roles.EnterAs, session)
             return entering.run(session, words[1:], cursor)
         raise Refusal(EXPECTED)
+    if words[0].upper() == "SET":
+        known = sorted(k[4:] for c in REGISTRY.commands for k in c.call_words()
+                       if k.startswith("SET "))
+        raise Refusal(f"{' '.join(words[:2]).upper()} is not a SET command ({', '.join(known)})")
     if len(words) == 1:
         named = role_name(session.current(), session.map, words[0]) if len(words[0]) > 1 else None
         if named not in (None, MASTER, JUDGEKEEPER) and session.current().power(named or "") \
@@ -96,7 +100,10 @@ def finish(session: Session) -> None:
 
 
 def stop(session: Session, cursor: Cursor) -> None:
-    session.results.unprocessed = list(cursor.rest())
+    rest = list(cursor.rest())
+    while rest and not rest[-1].strip():
+        rest.pop()
+    session.results.unprocessed = rest
     dropped(session)
 
 
@@ -119,13 +126,14 @@ def make_reply(incoming: Incoming, session: Session) -> Reply:
                                  signon.reply_copies(session))
 
 
-def handle_incoming(incoming: Incoming, store: GameStore, settings: Settings, now: datetime
-                    ) -> tuple[Reply | None, list[object]]:
+def handle_incoming(incoming: Incoming, store: GameStore, settings: Settings, now: datetime,
+                    maps: MapCache | None = None) -> tuple[Reply | None, list[object]]:
     """Carry out one mail's commands; the reply (None for mail never to be answered) and the events
-    for others. The changed game is written before this returns."""
+    for others. The changed game is written before this returns. `maps`: a cache of parsed maps
+    the caller keeps between mails."""
     if incoming.automatic or not incoming.sender or incoming.sender == settings.address:
         return None, []
-    with StoreGames(store, settings) as games:
+    with StoreGames(store, settings, maps) as games:
         session = Session(incoming.sender, now, settings, games)
         run_commands(session, incoming.lines)
         games.commit(session)

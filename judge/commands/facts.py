@@ -33,6 +33,12 @@ def phase_of(status: GameStatus) -> Phase | None:
     return status.phase if isinstance(status.phase, Phase) else None
 
 
+def phase_name(status: GameStatus) -> str:
+    """SPRING 1901 MOVEMENT, or forming / completed."""
+    phase = status.phase
+    return str(phase) if isinstance(phase, Phase) else phase.value.lower()
+
+
 def in_movement(status: GameStatus) -> bool:
     phase = phase_of(status)
     return phase is not None and phase.type == MOVEMENT

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from judge.commands.auth import Level
-from judge.commands.facts import deadline, phase_of
+from judge.commands.facts import deadline, phase_name, phase_of
 from judge.commands.registry import Command, Stage
 from judge.commands.results import Said, said
 from judge.commands.session import Cursor, Refusal, Session
@@ -81,7 +81,7 @@ def game_details(session: Session, status: GameStatus, hide_board: bool) -> list
     m = session.games.load_map(status)
     rules = rules_in_force(status, m)
     lines = [(f"Game '{status.name}' on the {status.map_name} map: "
-             f"{game_state(status).value}, {_phase(status)}.")]
+             f"{game_state(status).value}, {phase_name(status)}.")]
     moment = deadline(status)
     if moment is not None and phase_of(status) is not None:
         local = moment.astimezone(game_zone(status.zone))
@@ -98,10 +98,6 @@ def game_details(session: Session, status: GameStatus, hide_board: bool) -> list
     for block in status.powers:
         lines.append(power_line(block, hide_board))
     return lines
-
-
-def _phase(status: GameStatus) -> str:
-    return str(status.phase) if phase_of(status) else str(status.phase.value).lower()
 
 
 def press_kind(rules: frozenset[str]) -> str:
@@ -127,7 +123,7 @@ class Summary(InfoCommand):
     def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
         status = self.game_status(session, args)
         name = status.name or (args[0].lower() if args else session.game or "")
-        lines = [f"Summary of game '{name}' ({_phase(status)}):"]
+        lines = [f"Summary of game '{name}' ({phase_name(status)}):"]
         if status.result is not None:
             lines.append(f"Result in {status.result.last_phase}: "
                          + (", ".join(status.result.victors) or "no victor") + ".")

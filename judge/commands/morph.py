@@ -11,6 +11,7 @@ from dataclasses import replace
 
 from judge.commands.facts import phase_of
 from judge.commands.master import MasterCommand
+from judge.commands.registry import Command
 from judge.commands.results import Said, said
 from judge.commands.session import Cursor, Refusal, Session
 from judge.errors import MapError
@@ -57,4 +58,4 @@ class Morph(MasterCommand):
                     "map.", quoted=added)
 
 
-COMMANDS = [Morph]
+COMMANDS: list[type[Command]] = [Morph]

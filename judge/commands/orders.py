@@ -14,6 +14,7 @@ from judge.commands.facts import (
     controls,
     game_duties,
     past_deadline,
+    phase_name,
     phase_of,
     processing,
 )
@@ -42,7 +43,7 @@ def orderable_phase(session: Session) -> Phase:
     status = session.current()
     phase = phase_of(status)
     if phase is None:
-        raise Refusal(f"game '{session.game}' is {str(status.phase.value).lower()}: "
+        raise Refusal(f"game '{session.game}' is {phase_name(status)}: "
                       "no orders are taken")
     if processing(status):
         raise Refusal("the judge is processing this phase: send your orders again in a moment")
@@ -196,7 +197,7 @@ class Status(Command):
         status = session.current()
         phase = phase_of(status)
         if phase is None:
-            return said(f"Game '{session.game}' is {str(status.phase.value).lower()}: "
+            return said(f"Game '{session.game}' is {phase_name(status)}: "
                         "no orders are on file.")
         powers = [session.target] if session.target else \
             [b.name for b in status.powers if b.is_power]

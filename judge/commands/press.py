@@ -16,6 +16,7 @@ from judge.commands.facts import (
     in_movement,
     kind_of,
     late_powers,
+    phase_name,
     phase_of,
 )
 from judge.commands.notices import Press
@@ -128,6 +129,10 @@ def resolve_list(text: str, session: Session) -> tuple[str, ...]:
     status = session.current()
     items = [item for item in text.split(",") if item]
     if len(items) == 1 and resolve(items[0], status, session) is None and items[0].isalnum():
+        initials = [resolve(letter, status, session) for letter in items[0]]
+        if None in initials:
+            raise Refusal(f"{items[0]!r} is not a power or player in game '{session.game}', nor "
+                          "the initials of some")
         items = list(items[0])
     names: list[str] = []
     for item in items:
@@ -269,7 +274,7 @@ class PressCommand(Command):
         shown = shown_sender(session, sender, request)
         shown_to = None if request.fake_broadcast or (request.broadcast and request.fake_to is None) \
             else (request.fake_to if request.fake_to is not None else request.to)
-        session.emit(Press(session.game or "", phase_of(status) or str(status.phase.value),
+        session.emit(Press(session.game or "", phase_of(status) or phase_name(status),
                            sender, shown, request.broadcast, request.to, request.fake_to,
                            request.fake_broadcast, tuple(body), session.official))
         where = "Broadcast sent" if request.broadcast else f"Press sent to {', '.join(request.to)}"

@@ -6,6 +6,7 @@ The seats themselves are the game's life (`judge.game.seats`); these commands ch
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import ClassVar
 
 from judge.commands.auth import (
     KEEPER_WORDS,
@@ -108,7 +109,7 @@ class EnterAs(Command):
     first three letters of the type)."""
 
     name = "OBSERVE"
-    words = ("OBSERVE", "OBSERVER")
+    words: ClassVar[tuple[str, ...]] = ("OBSERVE", "OBSERVER")
     help = "OBSERVE name@game password (or a type the game ALLOWs): join as a non-power"
     stage = Stage.BEFORE
 

@@ -20,6 +20,7 @@ from judge.commands.facts import (
     game_duties,
     kind_of,
     past_deadline,
+    phase_name,
     phase_of,
     processing,
 )
@@ -211,7 +212,7 @@ class SetDeadline(Command):
         phase = phase_of(status)
         if phase is None or "NO_DEADLINE" in rules:
             raise Refusal("this game has no deadline to set" if phase is not None else
-                          f"game '{session.game}' is {str(status.phase.value).lower()}: it has "
+                          f"game '{session.game}' is {phase_name(status)}: it has "
                           "no deadline")
         timing = parse_timing(status.timing or "")
         try:

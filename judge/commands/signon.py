@@ -12,14 +12,10 @@ from judge.commands.auth import (
     password_level,
     role_name,
 )
+from judge.commands.facts import phase_name
 from judge.commands.registry import Command, Stage, masked
 from judge.commands.results import Said, said
 from judge.commands.session import Cursor, Refusal, Session
-from judge.status.model import GameStatus
-
-
-def phase_text(status: GameStatus) -> str:
-    return str(status.phase.value if hasattr(status.phase, "value") else status.phase)
 
 
 def sign_on(session: Session, word: str, password: str, command: str) -> str:
@@ -86,7 +82,7 @@ class Signon(Command):
                Level.MASTER: " with the Master's password" if role != MASTER else "",
                Level.OMNISCIENT: " read-only (an omniscient password)"}.get(session.level, "")
         return said(f"Signed on as {role} in game '{session.game}'{how}.",
-                    f"The game is in phase {phase_text(status)}.")
+                    f"The game is in phase {phase_name(status)}.")
 
 
 class Signoff(Command):

@@ -25,13 +25,20 @@ from judge.store import STATUS, GameDir, GameStore, fsync_dir
 PURGED = ".purged"  # purged games are moved here, never deleted
 
 
+MapCache = dict[tuple[str, tuple[str, ...]], Map]
+MAX_MAPS = 32  # parsed maps a long-lived caller keeps (a map with a game's MORPH lines is one)
+
+
 class StoreGames:
-    def __init__(self, store: GameStore, settings: Settings):
+    """`maps`: parsed maps by (name, MORPH lines), kept by a long-lived caller between mails (a map
+    file changed on disk is read again only when the judge restarts)."""
+
+    def __init__(self, store: GameStore, settings: Settings, maps: MapCache | None = None):
         self.store = store
         self.search = settings.map_dirs
         self.stack = ExitStack()
         self.held: dict[str, GameDir] = {}
-        self.maps: dict[tuple[str, tuple[str, ...]], Map] = {}
+        self.maps: MapCache = {} if maps is None else maps
 
     def __enter__(self) -> Self:
         return self
@@ -93,6 +100,8 @@ class StoreGames:
     def load_map(self, status: GameStatus, morphs: tuple[str, ...] | None = None) -> Map:
         key = (status.map_name, status.morphs if morphs is None else morphs)
         if key not in self.maps:
+            while len(self.maps) >= MAX_MAPS:
+                del self.maps[next(iter(self.maps))]
             self.maps[key] = load_map(key[0], self.search, morphs=key[1])
         return self.maps[key]
 

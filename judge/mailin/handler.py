@@ -25,6 +25,7 @@ from judge.commands.ratelimit import may_reply, pruned
 from judge.commands.reply import render_notice, render_reply
 from judge.commands.results import Reply
 from judge.commands.session import Settings
+from judge.commands.store_access import MapCache
 from judge.config import Config
 from judge.errors import StatusError
 from judge.game.persist import game_map
@@ -79,12 +80,13 @@ class MailHandler:
         self.history = ReplyHistory(config.paths.spool / HISTORY_FILE, self.settings)
         self.render = render
         self.env = env
+        self.maps: MapCache = {}
 
     def __call__(self, raw: bytes, now: datetime) -> list[EmailMessage]:
         judge = self.config.judge
         msg = message_from_bytes(raw, policy=policy.default)
         incoming = read_message(raw, envelope_sender(msg), loop_token(judge))
-        reply, events = handle_incoming(incoming, self.store, self.settings, now)
+        reply, events = handle_incoming(incoming, self.store, self.settings, now, self.maps)
         mails: list[EmailMessage] = []
         if reply is not None and self.history.allow(incoming.sender, now):
             subject, body = self.render(reply)
@@ -116,9 +118,11 @@ class MailHandler:
         if status is not None:
             if self.env is None:
                 self.env = environment()
-            mailer = Mailer(self.env, status, game_map(status, self.settings.map_dirs),
-                            judge=self.config.judge.id)
-            life = [e for e in events if not isinstance(e, NOTICES)]
+            key = (status.map_name, status.morphs)
+            if key not in self.maps:
+                self.maps[key] = game_map(status, self.settings.map_dirs)
+            mailer = Mailer(self.env, status, self.maps[key], judge=self.config.judge.id)
+            life: list[Any] = [e for e in events if not isinstance(e, NOTICES)]
             out += mailer.for_events(life, now) if life else []
             for event in events:
                 if isinstance(event, notices.Press):

@@ -57,7 +57,7 @@ def test_purge_a_game_nobody_joined(judge):
     sent = judge.send("purge.eml")
     assert sent.outcome("PURGE").lines == ("Game 'empty' has been purged.",)
     assert not judge.store.exists("empty")
-    assert list((judge.store.root / ".purged").iterdir())[0].name.startswith("empty-")
+    assert next((judge.store.root / ".purged").iterdir()).name.startswith("empty-")
 
 
 def test_purge_refused_once_players_joined(judge):

@@ -1,0 +1,193 @@
+"""The mail as a whole: the first error stops it, one reply, the registry; the handler the daemon
+calls; the reply rate limit; `judge mail`."""
+from __future__ import annotations
+
+import io
+from datetime import UTC, datetime, timedelta
+from email import message_from_bytes, policy
+from pathlib import Path
+
+import pytest
+
+from judge.commands.dispatch import REGISTRY
+from judge.commands.notices import Press
+from judge.commands.ratelimit import may_reply, pruned
+from judge.config import Config, JudgeSection, PathsSection
+from judge.mailin.handler import MailHandler, pipe_mail, with_envelope
+from tests.commands.conftest import EML, GAMES, NOW, eml
+
+
+def test_the_first_error_stops_the_mail_and_the_rest_is_quoted(vienna):
+    sent = vienna.send("stop_on_error.eml")
+    assert [o.command for o in sent.reply.outcomes] == ["SIGNON Fvienna ***", "SET NOWAIT",
+                                                        "SET COLOUR blue"]
+    assert sent.reply.unprocessed == ("PRESS TO E", "This is not sent.", "ENDPRESS")
+    status = vienna.status("vienna").power("FRANCE")
+    assert not status.wait  # done before the error: it stands
+    assert status.orders != ("A PAR H",)  # orders wait for the end of the mail
+    assert not sent.events_of(Press)
+    assert "The orders for FRANCE in this mail were not stored." in sent.text
+
+
+def test_every_command_has_a_name_and_help():
+    for command in REGISTRY.commands:
+        assert command.name and command.help, command
+    assert len(REGISTRY.help_lines()) == len(REGISTRY.commands)
+
+
+def test_every_contract_command_is_known():
+    known = {word for command in REGISTRY.commands for word in command.call_words()}
+    contract = {"SIGNON", "SIGNOFF", "PRESS", "ENDPRESS", "BROADCAST", "ENDBROADCAST", "JOIN",
+                "OBSERVE", "RESIGN", "TAKEOVER", "STATUS", "CLEAR", "SET ADDRESS", "SET PASSWORD",
+                "SET WAIT", "SET NOWAIT", "SET ABSENCE", "LIST", "SUMMARY", "HISTORY", "MAP",
+                "CREATE", "PURGE", "RENAME", "REVEAL", "FORM", "ACTIVATE", "WAIT", "TERMINATE",
+                "PROCESS", "PREVIEW", "ROLLBACK", "ROLLFORWARD", "DUMMY", "REVIVE", "OFFICIAL",
+                "SET DEADLINE", "SET UNLISTED", "SET LISTED", "MORPH", "VOTE", "NMR", "MONITOR",
+                "SET ZONE", "PROCESS!"}
+    assert contract <= known
+
+
+# -- the reply rate limit ---------------------------------------------------------------------------
+def test_rate_limit_counts_replies_in_the_window():
+    window = timedelta(hours=1)
+    history = [NOW - timedelta(minutes=m) for m in (1, 2, 3)]
+    assert may_reply(history, NOW, 4, window)
+    assert not may_reply(history, NOW, 3, window)
+    assert may_reply([NOW - timedelta(hours=2)] * 10, NOW, 3, window)
+
+
+def test_rate_limit_forgets_old_replies():
+    kept = pruned({"a@b": [NOW - timedelta(hours=3)], "c@d": [NOW]}, NOW, timedelta(hours=1))
+    assert kept == {"c@d": [NOW]}
+
+
+# -- the daemon's handle_mail --------------------------------------------------------------------
+@pytest.fixture
+def config(tmp_path: Path) -> Config:
+    return Config(judge=JudgeSection(id="TEST", address="judge@example.org",
+                                     keeper="keeper@example.net", password="jkpass"),
+                  paths=PathsSection(games=tmp_path / "games", maps=tmp_path / "maps",
+                                     spool=tmp_path / "spool"))
+
+
+@pytest.fixture
+def handler(config: Config) -> MailHandler:
+    handler = MailHandler(config)
+    handler.store.create("vienna", (GAMES / "vienna.status").read_text())
+    return handler
+
+
+def test_one_reply_threaded_to_the_mail(handler):
+    mails = handler((EML / "orders.eml").read_bytes(), NOW)
+    reply = mails[0]
+    assert reply["To"] == "chloe@example.fr" and reply["Subject"] == "Re: orders S1902"
+    assert reply["In-Reply-To"] == "<9658403816409e66@example.fr>"
+    assert reply["Auto-Submitted"] == "auto-replied" and reply["X-Loop"] == "judge@example.org"
+    assert "The orders of FRANCE for SPRING 1902 MOVEMENT are now:" in reply.get_content()
+    assert len(mails) == 1
+
+
+def test_the_same_mail_gets_the_same_message_ids(handler):
+    first = handler((EML / "signon_initial.eml").read_bytes(), NOW)
+    again = handler((EML / "signon_initial.eml").read_bytes(), NOW)
+    assert first[0]["Message-ID"] == again[0]["Message-ID"]
+
+
+def test_press_goes_out_as_a_mail_to_its_reader(handler):
+    mails = handler((EML / "press_to_england.eml").read_bytes(), NOW)
+    press = [m for m in mails if m["To"] == "ben@example.co.uk"]
+    assert len(press) == 1 and "Shall we talk about the Channel?" in press[0].get_content()
+    assert all("chloe" not in m["To"] or m["In-Reply-To"] for m in mails)
+
+
+def test_eavesdrop_sends_private_press_to_the_master(config, handler):
+    status = (GAMES / "vienna.status").read_text().replace("RULE CIVIL_DISORDER",
+                                                          "RULE CIVIL_DISORDER EAVESDROP")
+    handler.store.create("eaves", status.replace("GAME vienna", "GAME eaves"))
+    mails = handler(eml("press_to_england.eml", (b"Fvienna", b"Feaves")), NOW)
+    assert any("joe@blow.com" in m["To"] for m in mails)
+    plain = handler((EML / "press_to_england.eml").read_bytes(), NOW)
+    assert not any("joe@blow.com" in m["To"] for m in plain)
+
+
+def test_press_master_keeps_broadcasts_from_the_master(config, handler):
+    status = (GAMES / "vienna.status").read_text().replace("RULE CIVIL_DISORDER",
+                                                          "RULE CIVIL_DISORDER PRESS_MASTER")
+    handler.store.create("pm", status.replace("GAME vienna", "GAME pm"))
+    quiet = handler(eml("press_broadcast.eml", (b"Fvienna", b"Fpm")), NOW)
+    assert not any("joe@blow.com" in m["To"] for m in quiet)
+    loud = handler((EML / "press_broadcast.eml").read_bytes(), NOW)
+    assert any("joe@blow.com" in m["To"] for m in loud)
+
+
+def test_robots_get_nothing(handler):
+    assert handler((EML / "bounce.eml").read_bytes(), NOW) == []
+    assert handler((EML / "auto_reply.eml").read_bytes(), NOW) == []
+
+
+def test_replies_are_rate_limited_per_sender(handler):
+    raw = (EML / "list_all.eml").read_bytes()
+    limit = handler.settings.replies_per_window
+    answered = [bool(handler(raw, NOW + timedelta(seconds=n))) for n in range(limit + 2)]
+    assert answered == [True] * limit + [False, False]
+    assert handler(raw, NOW + timedelta(hours=2))
+
+
+# -- judge mail -----------------------------------------------------------------------------------
+def test_judge_mail_stores_processes_and_queues(config, handler):
+    raw = b"From chloe@example.fr Sun Feb  9 12:00:00 2025\n" + (EML / "signon_initial.eml") \
+        .read_bytes().split(b"\r\n", 1)[1]
+    assert pipe_mail(config, raw, None, NOW) == 0
+    done = list((config.paths.spool / "inbox" / "done").iterdir())
+    assert len(done) == 1 and done[0].read_bytes().startswith(b"Return-Path: <chloe@example.fr>")
+    queued = [p for p in (config.paths.spool / "outbox").iterdir() if p.suffix == ".eml"]
+    assert len(queued) == 1
+    reply = message_from_bytes(queued[0].read_bytes(), policy=policy.default)
+    assert reply["To"] == "chloe@example.fr"
+
+
+def test_judge_mail_exits_75_when_the_mail_cannot_be_stored(config):
+    config.paths.spool.parent.mkdir(parents=True, exist_ok=True)
+    config.paths.spool.write_text("a file where the spool folder should be")
+    errors: list[str] = []
+    assert pipe_mail(config, b"From: x@y.org\n\nLIST\n", None, NOW, err=errors.append) == 75
+    assert "cannot store the mail" in errors[0]
+
+
+def test_judge_mail_keeps_a_mail_it_could_not_process(config):
+    def broken(raw: bytes, now: datetime) -> list:
+        raise RuntimeError("boom")
+    assert pipe_mail(config, b"From: x@y.org\n\nLIST\n", None, NOW, handler=broken,
+                     err=lambda text: None) == 0
+    waiting = [p for p in (config.paths.spool / "inbox").iterdir() if p.suffix == ".eml"]
+    assert len(waiting) == 1 and "-1-" in waiting[0].name
+
+
+def test_envelope_from_the_mbox_line_or_the_sender_option():
+    assert with_envelope(b"From a@b.org Sun Feb  9 12:00:00 2025\nFrom: c@d\n\nx", None) \
+        .startswith(b"Return-Path: <a@b.org>\r\nFrom: c@d")
+    assert with_envelope(b"From: c@d\n\nx", "MAILER-DAEMON").startswith(b"Return-Path: <>")
+    kept = b"Return-Path: <z@y>\nFrom: c@d\n\nx"
+    assert with_envelope(kept, "other@x") == kept
+
+
+def test_the_cli_reads_standard_input(config, monkeypatch, tmp_path):
+    from judge import cli
+    toml = tmp_path / "judge.toml"
+    toml.write_text(f'[judge]\nid = "TEST"\naddress = "judge@example.org"\n'
+                    f'[paths]\ngames = "{config.paths.games}"\nspool = "{config.paths.spool}"\n')
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b"From: x@y.org\n\nLIST\n")))
+    assert cli.main(["mail", "--config", str(toml), "--sender", "x@y.org"]) == 0
+    assert list((config.paths.spool / "outbox").glob("*.eml"))
+
+
+def test_the_cli_asks_the_mta_to_retry_on_a_bad_configuration(tmp_path, monkeypatch):
+    from judge import cli
+    toml = tmp_path / "judge.toml"
+    toml.write_text("[nonsense]\n")
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b"From: x@y.org\n\nLIST\n")))
+    assert cli.main(["mail", "--config", str(toml)]) == 75
+
+
+def test_now_is_aware():
+    assert NOW.tzinfo is UTC

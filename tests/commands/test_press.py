@@ -1,0 +1,234 @@
+"""PRESS and BROADCAST: options, recipients, and every press rule."""
+from __future__ import annotations
+
+import pytest
+
+from judge.commands.notices import Press
+from tests.commands.conftest import LATE, eml
+
+ANNA_IN_WINTER = ((b"Chloe Martin <chloe@example.fr>", b"Anna Berg <anna@example.at>"),
+                  (b"SIGNON Fvienna paris7", b"SIGNON Awinter wien1"))
+
+
+def press(sent) -> Press:
+    found = sent.events_of(Press)
+    assert len(found) == 1, sent.text
+    return found[0]
+
+
+def refused(sent, reason: str) -> None:
+    assert sent.failed and reason in sent.text, sent.text
+    assert not sent.events_of(Press)
+    assert "Unprocessed portion of message follows:" in sent.text
+
+
+def test_private_press(vienna):
+    sent = vienna.send("press_to_england.eml")
+    message = press(sent)
+    assert (message.sender, message.shown_from, message.to) == ("FRANCE", "FRANCE", ("ENGLAND",))
+    assert message.body == ("Shall we talk about the Channel?",) and not message.broadcast
+    assert sent.outcome("PRESS TO E").quoted == ("Shall we talk about the Channel?",)
+
+
+def test_broadcast(vienna):
+    message = press(vienna.send("press_broadcast.eml"))
+    assert message.broadcast and message.to == () and message.body == ("France wants peace.",)
+
+
+def test_quiet_press_is_not_echoed(vienna):
+    sent = vienna.send("press_quiet.eml")
+    assert press(sent).body == ("No echo please.",)
+    assert sent.outcome("PRESS").quoted == () and "No echo please." not in sent.text
+
+
+def test_recipient_lists(vienna):
+    sent = vienna.send("press_list_forms.eml")
+    first, second = sent.events_of(Press)
+    assert first.to == ("ENGLAND", "RUSSIA", "AUSTRIA", "MASTER", "KIBITZ")
+    assert second.to == ("ENGLAND", "RUSSIA")
+
+
+def test_two_messages_and_either_end_word(vienna):
+    sent = vienna.send("press_twice.eml")
+    first, second = sent.events_of(Press)
+    assert first.body == ("First.",) and second.broadcast and second.body == ("Second.",)
+    assert sent.outcome("SET NOWAIT").ok
+
+
+def test_a_message_without_end_runs_to_the_end_of_the_mail(vienna):
+    sent = vienna.send("press_no_end.eml")
+    assert press(sent).body == ("No end to this message,", "A PAR H")
+    assert vienna.status("vienna").power("FRANCE").orders != ("A PAR H",)
+
+
+@pytest.mark.parametrize("eml_name, reason", [
+    ("press_bad_option.eml", "'LOUDLY' is not a press option"),
+    ("press_no_to.eml", "PRESS needs TO"),
+    ("press_unknown_power.eml", "'XQ' is not a power or player"),
+    ("press_to_monitor.eml", "MAPPER is a MONITOR"),
+    ("press_empty.eml", "the message is empty"),
+    ("press_fake_to_first.eml", "FAKE TO must come after TO"),
+])
+def test_malformed_press_is_refused(vienna, eml_name, reason):
+    sent = vienna.send(eml_name)
+    assert sent.failed and reason in sent.text and not sent.events_of(Press)
+
+
+def test_a_refused_message_comes_back_and_the_rest_is_not_done(vienna):
+    sent = vienna.send("press_bad_option.eml")
+    assert sent.reply.unprocessed == ("Hello.", "ENDPRESS", "A PAR H")
+    assert vienna.status("vienna").power("FRANCE").orders != ("A PAR H",)
+
+
+# -- NO_PRESS, PUBLIC_PRESS, BACKSEAT_PRESS, MUTE_OBSERVERS ---------------------------------------
+def test_no_press_allows_only_press_to_the_master(judge):
+    judge.add("vienna", rules=("NO_PRESS",))
+    refused(judge.send("press_to_england.eml"), "Private press allowed only to Master")
+    refused(judge.send("press_broadcast.eml"), "No broadcasts in this game")
+    assert press(judge.send("press_to_master.eml")).to == ("MASTER",)
+
+
+@pytest.mark.parametrize("rule", ["PUBLIC_PRESS", "NO_PARTIAL"])
+def test_public_press_allows_broadcasts_and_the_master(judge, rule):
+    judge.add("vienna", rules=(rule,))
+    refused(judge.send("press_to_england.eml"), "only BROADCAST and press to the Master")
+    assert press(judge.send("press_broadcast.eml")).broadcast
+    assert press(judge.send("press_to_master.eml")).to == ("MASTER",)
+
+
+def test_a_forming_game_has_public_press_only(judge):
+    judge.add("forming")
+    judge.send("join.eml")
+    sent = judge.send(eml("signon_seat_number.eml", (b"PRESS TO M", b"PRESS TO 2")))
+    refused(sent, "while it is forming")
+
+
+def test_backseat_press(judge):
+    judge.add("vienna", rules=("BACKSEAT_PRESS",))
+    refused(judge.send("press_broadcast.eml"), "map powers may send press only to the Master")
+    assert press(judge.send("press_observer_broadcast.eml")).broadcast
+    refused(judge.send("press_observer.eml"), "only broadcasts and press to the Master")
+
+
+def test_mute_observers(judge):
+    judge.add("vienna", rules=("MUTE_OBSERVERS",))
+    refused(judge.send("press_observer.eml"), "observers may send press only to the Master")
+    assert press(judge.send("press_to_england.eml")).to == ("ENGLAND",)
+
+
+def test_observers_may_send_press(vienna):
+    message = press(vienna.send("press_observer.eml"))
+    assert message.sender == "KIBITZ" and message.to == ("FRANCE",)
+
+
+# -- grey, white, fake ---------------------------------------------------------------------------
+def test_grey_needs_white_grey_or_fake_press(vienna):
+    refused(vienna.send("press_grey.eml"), "Grey press not allowed")
+
+
+@pytest.mark.parametrize("rule", ["WHITE_GREY", "FAKE_PRESS"])
+def test_grey_press_is_anonymous(judge, rule):
+    judge.add("vienna", rules=(rule,))
+    message = press(judge.send("press_grey.eml"))
+    assert message.shown_from is None and message.to == ("AUSTRIA", "ENGLAND")
+    assert "anonymously" in judge.send("press_grey.eml").text
+
+
+def test_grey_press_rule_makes_all_press_anonymous_but_to_the_master(judge):
+    judge.add("vienna", rules=("GREY_PRESS",))
+    assert press(judge.send("press_to_england.eml")).shown_from is None
+    assert press(judge.send("press_to_master.eml")).shown_from == "FRANCE"
+    refused(judge.send("press_white.eml"), "White press not allowed")
+
+
+def test_white_under_grey_press_with_white_grey(judge):
+    judge.add("vienna", rules=("GREY_PRESS", "WHITE_GREY"))
+    assert press(judge.send("press_white.eml")).shown_from == "FRANCE"
+
+
+def test_yellow_press_makes_broadcasts_anonymous(judge):
+    judge.add("vienna", rules=("YELLOW_PRESS",))
+    assert press(judge.send("press_broadcast.eml")).shown_from is None
+    assert press(judge.send("press_to_england.eml")).shown_from == "FRANCE"
+
+
+@pytest.mark.parametrize("eml_name", ["press_fake_from.eml", "press_fake_to.eml",
+                                      "press_fake_broadcast.eml"])
+def test_fake_press_needs_the_rule(vienna, eml_name):
+    refused(vienna.send(eml_name), "Fake press not allowed")
+
+
+def test_fake_press(judge):
+    judge.add("vienna", rules=("FAKE_PRESS",))
+    from_germany = press(judge.send("press_fake_from.eml"))
+    assert (from_germany.sender, from_germany.shown_from) == ("FRANCE", "GERMANY")
+    fake_to = press(judge.send("press_fake_to.eml"))
+    assert fake_to.to == ("AUSTRIA",) and fake_to.fake_to == ("AUSTRIA", "TURKEY")
+    everyone = press(judge.send("press_fake_broadcast.eml"))
+    assert everyone.to == ("AUSTRIA",) and everyone.fake_broadcast and not everyone.broadcast
+    assert "Its readers are told it went to everyone." in judge.send("press_fake_broadcast.eml").text
+
+
+def test_no_press_claims_to_come_from_the_master(judge):
+    judge.add("vienna", rules=("FAKE_PRESS",))
+    refused(judge.send("press_fake_from_master.eml"), "FROM the Master")
+    refused(judge.send("press_fake_master_mismatch.eml"), "the Master must be among both")
+
+
+def test_the_master_is_bound_by_no_press_rule(judge):
+    judge.add("vienna", rules=("NO_PRESS",))
+    sent = judge.send("press_master.eml")
+    fake, broadcast = sent.events_of(Press)
+    assert fake.sender == "MASTER" and fake.shown_from == "GERMANY" and broadcast.broadcast
+
+
+def test_official(vienna):
+    sent = vienna.send("press_official.eml")
+    assert press(sent).official == "House rules"
+    assert "goes out as 'House rules'" in sent.text
+    player = vienna.send("press_official_player.eml")
+    assert player.failed and "only the Master may use OFFICIAL" in player.text
+
+
+# -- orders, deadlines and lateness ------------------------------------------------------------------
+def test_must_order(judge):
+    judge.add("vienna", rules=("MUST_ORDER",))
+    refused(judge.send("press_england.eml"), "Press disallowed before order submission")
+    assert press(judge.send("press_after_orders.eml")).to == ("FRANCE",)
+    assert press(judge.send("press_to_england.eml")).to == ("ENGLAND",)  # France has orders
+
+
+def test_must_order_allows_press_to_the_master(judge):
+    judge.add("vienna", rules=("MUST_ORDER",))
+    sent = judge.send(eml("press_england.eml", (b"PRESS TO F", b"PRESS TO M")))
+    assert press(sent).to == ("MASTER",)
+
+
+def test_a_late_power_sends_no_private_press(vienna):
+    refused(vienna.send("press_england.eml", now=LATE), "Private press not allowed while late")
+
+
+def test_late_send(judge):
+    judge.add("vienna", rules=("LATE_SEND",))
+    assert press(judge.send("press_england.eml", now=LATE)).to == ("FRANCE",)
+
+
+def test_no_late_receive(judge):
+    judge.add("vienna", rules=("NO_LATE_RECEIVE",))
+    assert press(judge.send("press_to_russia.eml")).to == ("RUSSIA",)  # before the deadline
+    refused(judge.send("press_to_russia.eml", now=LATE),
+            "Private press may not be sent to late power (RUSSIA)")
+
+
+def test_ftf_press_after_the_deadline(judge):
+    judge.add("vienna", rules=("FTF_PRESS",))
+    assert press(judge.send("press_to_england.eml")).to == ("ENGLAND",)
+    refused(judge.send("press_to_england.eml", now=LATE), "no private press after the deadline")
+
+
+def test_ftf_press_outside_movement_phases(judge):
+    judge.add("winter", rules=("FTF_PRESS",))
+    sent = judge.send(eml("press_to_england.eml", *ANNA_IN_WINTER, (b"PRESS TO E", b"PRESS TO T")))
+    refused(sent, "press only to the Master outside movement phases")
+    sent = judge.send(eml("press_to_england.eml", *ANNA_IN_WINTER, (b"PRESS TO E", b"PRESS TO M")))
+    assert press(sent).to == ("MASTER",)

@@ -20,7 +20,7 @@ from judge.commands.auth import (
 )
 from judge.commands.facts import addresses_for
 from judge.commands.notices import GameCreated, GameRenamed
-from judge.commands.registry import Command, Stage, masked
+from judge.commands.registry import Command, Stage
 from judge.commands.results import Said, said
 from judge.commands.session import Cursor, Refusal, Session
 from judge.commands.state import GameState, game_state
@@ -90,15 +90,11 @@ class Create(Command):
     name = "CREATE"
     help = "CREATE game masterPassword [standard], then status-file lines, FORM: a new game"
     stage = Stage.BEFORE
-
-    @classmethod
-    def echo(cls, line: str) -> str:
-        return masked(line, 2)
+    arity, secrets = (2, 3), (2,)
+    usage = ("CREATE takes the game's name, the Master's password and, if you wish, the rule "
+             "variant (standard)")
 
     def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
-        if len(args) not in (2, 3):
-            raise Refusal("CREATE takes the game's name, the Master's password and, if you wish, "
-                          "the rule variant (standard)")
         name = game_word(args[0])
         try:
             password = valid_password(clean_password(args[1]))
@@ -145,14 +141,10 @@ class Purge(Command):
     name = "PURGE"
     help = "PURGE game masterPassword: remove a game nobody has joined (the judgekeeper: any)"
     stage = Stage.BEFORE
-
-    @classmethod
-    def echo(cls, line: str) -> str:
-        return masked(line, 2)
+    arity, secrets = (2,), (2,)
+    usage = "PURGE takes the game's name and the Master's password"
 
     def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
-        if len(args) != 2:
-            raise Refusal("PURGE takes the game's name and the Master's password")
         status = session.take_game(game_word(args[0]))
         level = master_level(session, status, args[1], self.name)
         if level < Level.JUDGEKEEPER:
@@ -171,14 +163,10 @@ class Rename(Command):
     name = "RENAME"
     help = "RENAME game newName masterPassword: rename a game (best before it starts)"
     stage = Stage.BEFORE
-
-    @classmethod
-    def echo(cls, line: str) -> str:
-        return masked(line, 3)
+    arity, secrets = (3,), (3,)
+    usage = "RENAME takes the game's name, its new name and the Master's password"
 
     def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
-        if len(args) != 3:
-            raise Refusal("RENAME takes the game's name, its new name and the Master's password")
         old, new = game_word(args[0]), game_word(args[1])
         status = session.take_game(old)
         master_level(session, status, args[2], self.name)

@@ -53,9 +53,9 @@ def run_commands(session: Session, lines: tuple[str, ...], registry: Registry = 
             if command is None:
                 outcome = other_line(session, line.strip(), words, cursor)
             else:
-                check_use(command, session)
                 taken = next(len(k.split()) for k in command.call_words()
                              if upper[:len(k.split())] == k.split())
+                check_use(command, session, words[taken:])
                 outcome = command().run(session, words[taken:], cursor)
         except Refusal as refusal:
             session.results.fail(echo, refusal.reason, *refusal.details)
@@ -71,7 +71,7 @@ def other_line(session: Session, line: str, words: list[str], cursor: Cursor) ->
     if not session.signed_on:
         if len(words) >= 3 and "@" in words[1] and words[0].isalpha() and len(words[0]) >= 3:
             entering = roles.EnterAs(words[0])
-            check_use(roles.EnterAs, session)
+            check_use(roles.EnterAs, session, words[1:])
             return entering.run(session, words[1:], cursor)
         raise Refusal(EXPECTED)
     if words[0].upper() == "SET":
@@ -91,10 +91,15 @@ def other_line(session: Session, line: str, words: list[str], cursor: Cursor) ->
 def finish(session: Session) -> None:
     """The end of the mail: the orders gathered, then what waited for the end (RESIGN, PROCESS)."""
     orders.finish_orders(session)
-    for finisher in session.finishers:
+    for echo, finisher in session.finishers:
         if session.results.failed:
             break
-        finisher(session)
+        try:
+            outcome = finisher(session)
+        except Refusal as refusal:
+            session.results.fail(echo, refusal.reason, *refusal.details)
+            break
+        session.results.add(echo, *outcome.lines, quoted=outcome.quoted)
     if session.results.failed:
         dropped(session)
 

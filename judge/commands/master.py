@@ -18,7 +18,6 @@ from judge.commands.state import GameState, game_state, unkept
 from judge.events import PhaseResults
 from judge.game import (
     GameError,
-    NotReady,
     make_dummy,
     on_process,
     preview,
@@ -47,12 +46,6 @@ def power_block(session: Session, word: str) -> PowerStatus:
     return block
 
 
-def one_power(args: list[str], command: str) -> str:
-    if len(args) != 1:
-        raise Refusal(f"{command} takes the power's name ({command} FRANCE)")
-    return args[0]
-
-
 class Form(MasterCommand):
     name = "FORM"
     help = "FORM: let the game accept JOIN (a game in preparation)"
@@ -74,14 +67,10 @@ class Activate(MasterCommand):
         status = session.current()
         state = game_state(status)
         if state is GameState.FORMING:
-            try:
-                status, events = start_game(status, session.base_map, session.now)
-            except GameError as error:
-                raise Refusal(str(error)) from None
-            session.update(status)
-            session.emit(*events)
+            session.live(start_game, session.base_map, session.now)
             session.snapshot_text = session.loaded_text
-            return said(f"Game '{session.game}' has started: the phase is {status.phase}.")
+            return said(f"Game '{session.game}' has started: the phase is "
+                        f"{session.current().phase}.")
         if state is GameState.ACTIVE:
             return said(f"Game '{session.game}' is active.")
         if state is GameState.WAITING:
@@ -120,7 +109,8 @@ class Process(MasterCommand):
         if phase_of(session.current()) is None:
             raise Refusal(f"game '{session.game}' is {game_state(session.current()).value}: "
                           "there is nothing to process")
-        session.finishers.append(lambda s: finish_process(s, force))
+        session.finishers.append(("PROCESS!" if force else "PROCESS",
+                                  lambda s: finish_process(s, force)))
         return said("The phase will be processed at the end of this mail, after its orders"
                     + (", missing orders defaulted." if force else ", if all orders are in."))
 
@@ -133,25 +123,15 @@ class ProcessForced(Process):
     forced = True
 
 
-def finish_process(session: Session, force: bool) -> None:
-    status = session.current()
-    echo = "PROCESS!" if force else "PROCESS"
-    try:
-        new, events = on_process(status, session.base_map, session.now, force=force)
-    except NotReady as error:
-        session.results.fail(echo, f"Game not ready for processing: {error}")
-        return
-    except GameError as error:
-        session.results.fail(echo, str(error))
-        return
-    session.snapshot_text = write_status(status)
-    session.update(new)
-    session.emit(*events)
+def finish_process(session: Session, force: bool) -> Said:
+    before = write_status(session.current())
+    events = session.live(on_process, session.base_map, session.now, force=force)
+    session.snapshot_text = before
+    new = session.current()
     results = next((e for e in events if isinstance(e, PhaseResults)), None)
-    lines = [f"{results.phase} was processed." if results else "The phase was processed."]
-    lines.append(f"The game is now in {new.phase}." if phase_of(new) else
-                 f"The game is {game_state(new).value}.")
-    session.results.add(echo, *lines)
+    return said(f"{results.phase} was processed." if results else "The phase was processed.",
+                f"The game is now in {new.phase}." if phase_of(new) else
+                f"The game is {game_state(new).value}.")
 
 
 class Preview(MasterCommand):
@@ -162,17 +142,14 @@ class Preview(MasterCommand):
     def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
         if phase_of(session.current()) is None:
             raise Refusal(f"game '{session.game}' has no phase to preview")
-        session.finishers.append(finish_preview)
+        session.finishers.append(("PREVIEW", finish_preview))
         return said("A preview of the results will be mailed to the Master after this mail's orders.")
 
 
-def finish_preview(session: Session) -> None:
-    try:
-        session.emit(preview(session.current(), session.base_map, session.now))
-    except GameError as error:
-        session.results.fail("PREVIEW", str(error))
-        return
-    session.results.add("PREVIEW", "The preview is on its way to the Master.")
+def finish_preview(session: Session) -> Said:
+    session.live(lambda status, *args: (status, [preview(status, *args)]), session.base_map,
+                 session.now)
+    return said("The preview is on its way to the Master.")
 
 
 class Rollback(MasterCommand):
@@ -191,14 +168,13 @@ class Rollback(MasterCommand):
         try:
             snapshot = session.games.snapshot_for(session.game or "", status, session.base_map,
                                                   phases[0] if phases else None, self.forward)
-            new, events = roll_to(status, snapshot, session.base_map, session.now,
-                                  restore=bool(options & {"RESTORE", "RECOVER"}),
-                                  full="FULL" in options, forward=self.forward)
         except GameError as error:
             raise Refusal(str(error)) from None
-        session.update(new)
+        session.live(roll_to, snapshot, session.base_map, session.now,
+                     restore=bool(options & {"RESTORE", "RECOVER"}), full="FULL" in options,
+                     forward=self.forward)
         session.forget_map()
-        session.emit(*events)
+        new = session.current()
         where = new.phase if phase_of(new) else "FORMING"
         return said(f"Game '{session.game}' is back in {where}." if not self.forward
                     else f"Game '{session.game}' is forward in {where}.")
@@ -213,48 +189,39 @@ class Rollforward(Rollback):
 class ResignPower(MasterCommand):
     name = "RESIGN"
     help = "RESIGN power: the Master resigns the power's player (or un-dummies a dummy)"
+    arity, usage = (1,), "RESIGN takes the power's name (RESIGN FRANCE)"
 
     def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
-        block = power_block(session, one_power(args, self.name))
+        block = power_block(session, args[0])
         status = session.current()
         if block.player is not None and block.player.dummy and not status.forming:
             vacant = replace(block, player=PlayerHistory(Vacancy.RESIGNED, block.player.handovers),
                              control=())
             session.update(refresh_need(status.with_power(vacant), session.map))
             return said(f"{block.name} is no longer a dummy: it is vacant, for a TAKEOVER.")
-        try:
-            new, events = resign(status, session.map, block.name, by_master=True)
-        except GameError as error:
-            raise Refusal(str(error)) from None
-        session.update(new)
-        session.emit(*events)
+        session.live(resign, session.map, block.name, by_master=True)
         return said(f"{block.name} has been resigned.")
 
 
 class Dummy(MasterCommand):
     name = "DUMMY"
     help = "DUMMY power: the judge plays the power (civil disorder, or orders by the Master)"
+    arity, usage = (1,), "DUMMY takes the power's name (DUMMY FRANCE)"
 
     def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
-        block = power_block(session, one_power(args, self.name))
+        block = power_block(session, args[0])
         if session.current().forming:
             raise Refusal("powers are made dummies once the game has started")
-        try:
-            new, events = make_dummy(session.current(), session.map, block.name)
-        except GameError as error:
-            raise Refusal(str(error)) from None
-        session.update(new)
-        session.emit(*events)
+        session.live(make_dummy, session.map, block.name)
         return said(f"{block.name} is now a dummy.")
 
 
 class Revive(MasterCommand):
     name = "REVIVE"
     help = "REVIVE power [password]: give a resigned power back to its last player"
+    arity, usage = (1, 2), "REVIVE takes the power and, if you wish, a new password"
 
     def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
-        if len(args) not in (1, 2):
-            raise Refusal("REVIVE takes the power and, if you wish, a new password")
         block = power_block(session, args[0])
         player = last_player(block)
         if block.player is None or not block.player.resigned or player is None:
@@ -263,18 +230,15 @@ class Revive(MasterCommand):
             password = valid_password(args[1]) if len(args) > 1 else secrets.token_urlsafe(6)
         except ValueError as exc:
             raise Refusal(str(exc)) from None
-        try:
-            status, events = takeover(session.current(), session.map, block.name, player, password)
-        except GameError as error:
-            raise Refusal(str(error)) from None
+        session.live(takeover, session.map, block.name, player, password)
+        status = session.current()
         revived = status.power(block.name)
         assert revived is not None and revived.player is not None
         handovers = revived.player.handovers[1:] if revived.player.handovers else ()
         status = status.with_power(replace(revived, player=replace(revived.player,
                                                                    handovers=handovers)))
         session.update(status)
-        session.emit(*events, PasswordSet(session.game or "", block.name,
-                                          addresses_of(revived), password))
+        session.emit(PasswordSet(session.game or "", block.name, addresses_of(revived), password))
         return said(f"{block.name} is played again by {player.email}; the new password has been "
                     "mailed to the player.")
 

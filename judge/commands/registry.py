@@ -29,6 +29,9 @@ class Command:
     stage: ClassVar[Stage] = Stage.AFTER
     level: ClassVar[Level] = Level.POWER  # after a SIGNON: the password level it needs
     writes: ClassVar[bool] = True  # changes something (refused to read-only sign-ons)
+    arity: ClassVar[tuple[int, ...] | None] = None  # how many words may follow it (None: any)
+    usage: ClassVar[str] = ""  # the refusal when they are not that many
+    secrets: ClassVar[tuple[int, ...]] = ()  # positions of words the reply shows as *** (0: it)
 
     def run(self, session: Session, args: list[str], cursor: Cursor) -> Said | None:
         raise NotImplementedError
@@ -39,8 +42,8 @@ class Command:
 
     @classmethod
     def echo(cls, line: str) -> str:
-        """The line as the reply shows it (commands with passwords mask them)."""
-        return line
+        """The line as the reply shows it, passwords masked."""
+        return masked(line, *cls.secrets) if cls.secrets else line
 
 
 def masked(line: str, *positions: int) -> str:
@@ -52,9 +55,12 @@ def masked(line: str, *positions: int) -> str:
     return " ".join(words)
 
 
-def check_use(command: type[Command], session: Session) -> None:
-    """Refuse a command used at the wrong time or with too low a password level."""
+def check_use(command: type[Command], session: Session, args: list[str] | None = None) -> None:
+    """Refuse a command used at the wrong time, with too low a password level, or with the wrong
+    number of words after it."""
     name = command.name
+    if args is not None and command.arity is not None and len(args) not in command.arity:
+        raise Refusal(command.usage or f"{name}: wrong number of words")
     if session.signed_on and not command.stage & Stage.AFTER:
         raise Refusal(f"{name} is not used after a SIGNON: send it in a mail of its own")
     if not session.signed_on and not command.stage & Stage.BEFORE:

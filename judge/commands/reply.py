@@ -36,36 +36,3 @@ def render_reply(reply: Reply) -> tuple[str, str]:
     out.append("End of reply.")
     return subject, "\n".join(out) + "\n"
 
-
-def render_notice(notice: object) -> tuple[str, str]:
-    """Subject and body of a command-layer notice (judge.commands.notices) that has no template."""
-    from judge.commands import notices as n
-
-    game = getattr(notice, "game", "")
-    if isinstance(notice, n.AbsenceSet):
-        first = notice.first.strftime("%d %b %Y") if notice.first else "now"
-        who = f"{notice.by} has set" if notice.by else "A player has set"
-        return (f"Diplomacy absence notice {game}",
-                (f"{who} an absence in game '{game}': no deadline will fall from {first} to "
-                f"{notice.last.strftime('%d %b %Y')}.\n"))
-    if isinstance(notice, n.ZoneChanged):
-        return (f"Diplomacy time zone {game}",
-                f"The Master of game '{game}' set its time zone to {notice.zone or 'GMT'}.\n")
-    if isinstance(notice, n.StateChanged):
-        return (f"Diplomacy game {game} {notice.state}", f"Game '{game}' is now {notice.state}.\n")
-    if isinstance(notice, n.MasterChanged):
-        return (f"Diplomacy new Master {game}",
-                f"{notice.new_address} is now the Master of game '{game}'.\n")
-    if isinstance(notice, n.GameRenamed):
-        return (f"Diplomacy game renamed {game}",
-                (f"Game '{notice.old_name}' is now called '{game}': use the new name in your "
-                "commands.\n"))
-    if isinstance(notice, n.GameCreated):
-        kind = "trial map" if notice.trial else "map"
-        return (f"Diplomacy game created {game}",
-                f"{notice.master} created game '{game}' on the {kind} {notice.map_name}.\n")
-    if isinstance(notice, n.PasswordSet):
-        return (f"Diplomacy welcome back {game}",
-                (f"You play {notice.power} again in game '{game}'. Your password is "
-                f"{notice.password}; change it with SET PASSWORD.\n"))
-    raise ValueError(f"no words for a {type(notice).__name__}")

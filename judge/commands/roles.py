@@ -24,12 +24,12 @@ from judge.commands.auth import (
     valid_password,
 )
 from judge.commands.notices import MasterChanged
-from judge.commands.registry import Command, Stage, masked
+from judge.commands.registry import Command, Stage
 from judge.commands.results import Said, said
 from judge.commands.session import Cursor, Refusal, Session
 from judge.commands.signon import sign_on
 from judge.events import PlayerJoined
-from judge.game.seats import GameError, join, resign, takeover
+from judge.game.seats import join, resign, takeover
 from judge.status.model import Dppd, GameStatus, PlayerHistory, PowerStatus
 
 BUILT_IN_TYPES = ("OBSERVER", "MONITOR")
@@ -66,35 +66,24 @@ def leave_observer_role(status: GameStatus, sender: str, password: str) -> GameS
     return replace(status, powers=tuple(p for p in status.powers if p.name != block.name))
 
 
-def game_error(error: GameError) -> Refusal:
-    return Refusal(str(error))
-
-
 class Join(Command):
     name = "JOIN"
     help = "JOIN game password [privacyPassword], or JOIN power@game password (POWER_CHOICE)"
     stage = Stage.BEFORE
-
-    @classmethod
-    def echo(cls, line: str) -> str:
-        return masked(line, 2, 3)
+    arity, secrets = (2, 3), (2, 3)
+    usage = ("JOIN takes the game (or power@game), your password and, for a private game, its "
+             "privacy password")
 
     def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
-        if len(args) not in (2, 3):
-            raise Refusal("JOIN takes the game (or power@game), your password and, for a "
-                          "private game, its privacy password")
         power, _, game = args[0].rpartition("@")
         status = session.take_game(_game_word(game))
         password = _password(args[1])
         check_privacy(status, args[2] if len(args) > 2 else None, self.name)
         status = leave_observer_role(status, session.sender, password)
-        try:
-            status, events = join(status, session.map, session.now, player_of(session), password,
-                                  (session.sender,), power or None)
-        except GameError as error:
-            raise game_error(error) from None
         session.update(status)
-        session.emit(*events)
+        events = session.live(join, session.map, session.now, player_of(session), password,
+                              (session.sender,), power or None)
+        status = session.current()
         joined = next(e for e in events if isinstance(e, PlayerJoined))
         lines = [f"You are now '{joined.seat}' in game '{game}'."]
         lines.append(f"{joined.remaining} position{'s' if joined.remaining != 1 else ''} left."
@@ -113,17 +102,16 @@ class EnterAs(Command):
     help = "OBSERVE name@game password (or a type the game ALLOWs): join as a non-power"
     stage = Stage.BEFORE
 
+    arity, secrets = (2, 3), (2, 3)
+    usage = ("write the type, your name at the game and a password: OBSERVE loudMouth@coolgame "
+             "myPassword")
+
     def __init__(self, word: str | None = None):
         self.word = word or self.name
 
-    @classmethod
-    def echo(cls, line: str) -> str:
-        return masked(line, 2, 3)
-
     def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
-        if len(args) not in (2, 3) or "@" not in args[0]:
-            raise Refusal("write the type, your name at the game and a password: "
-                          "OBSERVE loudMouth@coolgame myPassword")
+        if "@" not in args[0]:
+            raise Refusal(self.usage)
         name, _, game = args[0].partition("@")
         status = session.take_game(_game_word(game))
         kind = player_type(self.word, status)
@@ -173,15 +161,11 @@ class Takeover(Command):
     name = "TAKEOVER"
     help = "TAKEOVER Fgame password [privacyPassword] (or france@game; master@game masterPassword)"
     stage = Stage.BEFORE
-
-    @classmethod
-    def echo(cls, line: str) -> str:
-        return masked(line, 2, 3)
+    arity, secrets = (2, 3), (2, 3)
+    usage = ("TAKEOVER takes the power and game (Fgame or france@game), your password and, for a "
+             "private game, its privacy password")
 
     def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
-        if len(args) not in (2, 3):
-            raise Refusal("TAKEOVER takes the power and game (Fgame or france@game), your "
-                          "password and, for a private game, its privacy password")
         try:
             target = parse_target(args[0])
         except ValueError as exc:
@@ -195,13 +179,8 @@ class Takeover(Command):
         password = _password(args[1])
         check_privacy(status, args[2] if len(args) > 2 else None, self.name)
         status = leave_observer_role(status, session.sender, password)
-        try:
-            status, events = takeover(status, session.map, role, player_of(session), password,
-                                      (session.sender,))
-        except GameError as error:
-            raise game_error(error) from None
         session.update(status)
-        session.emit(*events)
+        session.live(takeover, session.map, role, player_of(session), password, (session.sender,))
         session.role, session.level, session.target = role, Level.POWER, role
         return said(f"You have taken over {role} in game '{target.game}', and are signed on.")
 
@@ -226,41 +205,29 @@ class Resign(Command):
     name = "RESIGN"
     help = "RESIGN Fgame password (or france@game): leave the game, at the end of this mail"
     stage = Stage.BEFORE
-
-    @classmethod
-    def echo(cls, line: str) -> str:
-        return masked(line, 2)
+    arity, secrets = (2,), (2,)
+    usage = "RESIGN takes the power and game (Fgame or france@game) and the password"
 
     def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
-        if len(args) != 2:
-            raise Refusal("RESIGN takes the power and game (Fgame or france@game) and the password")
         role = sign_on(session, args[0], args[1], self.name)
         if session.acting_as_master:
             raise Refusal("the Master may never RESIGN: find a replacement, give him the Master "
                           "password and let him TAKEOVER master@game")
         if session.level == Level.OMNISCIENT:
             raise Refusal("an omniscient password cannot RESIGN a power")
-        session.finishers.append(lambda s: finish_resign(s, role))
+        session.finishers.append((f"RESIGN {role}", lambda s: finish_resign(s, role)))
         return said(f"Signed on as {role}: you will be resigned at the end of this mail, if "
                     "nothing in it goes wrong.")
 
 
-def finish_resign(session: Session, role: str) -> None:
+def finish_resign(session: Session, role: str) -> Said:
     status = session.current()
     block = status.power(role)
-    echo = f"RESIGN {role}"
     if block is not None and not block.is_power:
         session.update(replace(status, powers=tuple(p for p in status.powers if p.name != role)))
-        session.results.add(echo, f"You have left game '{session.game}' ({block.kind} {role}).")
-        return
-    try:
-        status, events = resign(status, session.map, role, by_master=session.is_master)
-    except GameError as error:
-        session.results.fail(echo, str(error))
-        return
-    session.update(status)
-    session.emit(*events)
-    session.results.add(echo, f"You have resigned {role} from game '{session.game}'.")
+        return said(f"You have left game '{session.game}' ({block.kind} {role}).")
+    session.live(resign, session.map, role, by_master=session.is_master)
+    return said(f"You have resigned {role} from game '{session.game}'.")
 
 
 def _game_word(name: str) -> str:

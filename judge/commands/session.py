@@ -14,8 +14,9 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from judge.commands.auth import JUDGEKEEPER, MASTER, Level
-from judge.commands.results import Results
+from judge.commands.results import Results, Said
 from judge.game.rules import rules_in_force
+from judge.game.seats import GameError
 from judge.maps import map_for_phase
 from judge.maps.model import Map
 from judge.status.model import GameStatus
@@ -121,7 +122,7 @@ class Session:
     target: str | None = None  # the power orders go to (a power-name line switches it)
     orders: dict[str, list[str]] = field(default_factory=dict)  # power -> order lines
     stored: set[str] = field(default_factory=set)  # powers whose orders this mail stored
-    finishers: list[Callable[[Session], None]] = field(default_factory=list)  # at the mail's end
+    finishers: list[tuple[str, Callable[[Session], Said]]] = field(default_factory=list)  # at the end
     official: str | None = None  # OFFICIAL subject for later press
     loaded_text: str = ""  # the game's status file as it was read
     snapshot_text: str | None = None  # the status before a phase was processed (or started)
@@ -195,3 +196,15 @@ class Session:
 
     def emit(self, *events: Any) -> None:
         self.events.extend(events)
+
+    def live(self, change: Callable[..., tuple[GameStatus, list[Any]]], *args: Any,
+             **kwargs: Any) -> list[Any]:
+        """Apply one of the game's life functions (`judge.game`) to the working status: its new
+        status is kept, its events emitted (and returned), its GameError becomes a refusal."""
+        try:
+            status, events = change(self.current(), *args, **kwargs)
+        except GameError as error:
+            raise Refusal(str(error)) from None
+        self.update(status)
+        self.emit(*events)
+        return events

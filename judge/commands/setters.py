@@ -25,12 +25,12 @@ from judge.commands.facts import (
     processing,
 )
 from judge.commands.notices import AbsenceSet, ZoneChanged
-from judge.commands.registry import Command, masked
+from judge.commands.registry import Command
 from judge.commands.results import Said, said
 from judge.commands.session import Cursor, Refusal, Session
 from judge.commands.state import unkept
 from judge.events import DeadlineSet
-from judge.game import GameError, cast_vote, propose
+from judge.game import cast_vote, propose
 from judge.game.board import alive
 from judge.status import values
 from judge.status.model import Dppd, PowerStatus, VoteKind
@@ -71,14 +71,10 @@ class SetAddress(Command):
 class SetPassword(Command):
     name = "SET PASSWORD"
     help = "SET PASSWORD new: change your password (players, observers and the Master)"
-
-    @classmethod
-    def echo(cls, line: str) -> str:
-        return masked(line, 2)
+    arity, secrets = (1,), (2,)
+    usage = "SET PASSWORD takes one word, the new password"
 
     def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
-        if len(args) != 1:
-            raise Refusal("SET PASSWORD takes one word, the new password")
         try:
             password = valid_password(args[0])
         except ValueError as exc:
@@ -254,21 +250,17 @@ class Vote(Command):
         if kind_of(status, power) is not Kind.POWER:
             raise Refusal("only the powers vote")
         words = [a.upper() for a in args]
-        try:
-            if words[:1] == ["PROPOSE"] and len(words) == 2:
-                status, events = propose(status, session.map, power, words[1], session.now)
-            else:
+        if words[:1] == ["PROPOSE"] and len(words) == 2:
+            session.live(propose, session.map, power, words[1], session.now)
+        else:
+            try:
                 choice = None if words in (["NONE"], ["NO"], ["VETO"]) else values.vote(words)
-                if choice is not None and choice.kind is VoteKind.DRAW and "NO_DRAW" in rules:
-                    raise Refusal("no draws in this game (NO_DRAW)")
-                status, events = cast_vote(status, session.map, power, choice, session.now)
-        except ValueError as exc:
-            raise Refusal(f"VOTE {' '.join(args)}: {exc}") from None
-        except GameError as error:
-            raise Refusal(str(error)) from None
-        session.update(status)
-        session.emit(*events)
-        if status.completed:
+            except ValueError as exc:
+                raise Refusal(f"VOTE {' '.join(args)}: {exc}") from None
+            if choice is not None and choice.kind is VoteKind.DRAW and "NO_DRAW" in rules:
+                raise Refusal("no draws in this game (NO_DRAW)")
+            session.live(cast_vote, session.map, power, choice, session.now)
+        if session.current().completed:
             return said("Your vote is recorded, and it ends the game.")
         return said(f"The vote of {power} is now {' '.join(words)}.")
 

@@ -13,7 +13,7 @@ from judge.commands.auth import (
     role_name,
 )
 from judge.commands.facts import phase_name
-from judge.commands.registry import Command, Stage, masked
+from judge.commands.registry import Command, Stage
 from judge.commands.results import Said, said
 from judge.commands.session import Cursor, Refusal, Session
 
@@ -67,15 +67,10 @@ class Signon(Command):
     name = "SIGNON"
     help = "SIGNON Fgame password (or france@game, Mgame, 3game, name@game, JK@game): sign on"
     stage = Stage.BEFORE
-
-    @classmethod
-    def echo(cls, line: str) -> str:
-        return masked(line, 2)
+    arity, secrets = (2,), (2,)
+    usage = "SIGNON takes two words: the power and game (Fgame or france@game), and the password"
 
     def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
-        if len(args) != 2:
-            raise Refusal("SIGNON takes two words: the power and game (Fgame or france@game), "
-                          "and the password")
         role = sign_on(session, args[0], args[1], self.name)
         status = session.current()
         how = {Level.JUDGEKEEPER: " with the judgekeeper's password" if role != JUDGEKEEPER else "",

@@ -2,8 +2,7 @@
 
 bytes -> `read_message` -> `judge.commands.dispatch.handle_incoming` -> the reply (rendered by one
 function, `judge.commands.reply.render_reply` unless another is given) and the mailings of the events
-(the mail layer's `Mailer` for the game's life and press; `render_notice` for the command layer's
-other notices). Every mail gets a deterministic Message-ID made from the incoming bytes, so a mail
+(the mail layer's `Mailer`, for the game's life's events and the command layer's notices alike). Every mail gets a deterministic Message-ID made from the incoming bytes, so a mail
 processed twice after a crash is sent once. Replies to one sender are rate-limited
 (`judge.commands.ratelimit`); the history lives in `<spool>/reply-history.json`.
 """
@@ -17,12 +16,11 @@ from datetime import datetime
 from email import message_from_bytes, policy
 from email.message import EmailMessage
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
-from judge.commands import notices
 from judge.commands.dispatch import handle_incoming
 from judge.commands.ratelimit import may_reply, pruned
-from judge.commands.reply import render_notice, render_reply
+from judge.commands.reply import render_reply
 from judge.commands.results import Reply
 from judge.commands.session import Settings
 from judge.commands.store_access import MapCache
@@ -32,7 +30,7 @@ from judge.game.persist import game_map
 from judge.mailin.message import read_message, reply_headers
 from judge.mailin.smtp import envelope_sender
 from judge.mailout.envelope import AUTO_GENERATED, build_message, loop_token, raw_key
-from judge.mailout.mailings import Mailer, Mailing, audience
+from judge.mailout.mailings import Mailer
 from judge.mailout.render import environment
 from judge.status import parse_status
 from judge.status.model import GameStatus
@@ -107,33 +105,29 @@ class MailHandler:
         out: list[tuple[tuple[str, ...], str, str]] = []
         for game in dict.fromkeys(getattr(e, "game", "") for e in events):
             mine = [e for e in events if getattr(e, "game", "") == game]
-            out += self.game_mailings(game, mine, now)
+            try:
+                out += self.game_mailings(game, mine, now)
+            except Exception:  # noqa: BLE001 - the game is saved: a retry would do it twice
+                log.exception("game %s: the mailings of %d events could not be made", game,
+                              len(mine))
         return out
 
     def game_mailings(self, game: str, events: list[object], now: datetime
                       ) -> list[tuple[tuple[str, ...], str, str]]:
-        """The game's status after the mail says who is who; the Mailer words the game's events."""
+        """The mail layer words the events (the game's life's and the command layer's notices);
+        the game's status after the mail says who is who. A purged game has no one to tell."""
         status = self.read(game)
-        out: list[Mailing] = []
-        if status is not None:
-            if self.env is None:
-                self.env = environment()
-            key = (status.map_name, status.morphs)
-            if key not in self.maps:
-                self.maps[key] = game_map(status, self.settings.map_dirs)
-            mailer = Mailer(self.env, status, self.maps[key], judge=self.config.judge.id)
-            life: list[Any] = [e for e in events if not isinstance(e, NOTICES)]
-            out += mailer.for_events(life, now) if life else []
-            for event in events:
-                if isinstance(event, notices.Press):
-                    out += press_mailings(mailer, event)
-        found = [(m.recipients, m.rendered.subject, m.rendered.body) for m in out]
-        for event in events:
-            if isinstance(event, NOTICES) and not isinstance(event, notices.Press):
-                to = notice_recipients(event, status, self.config)
-                if to:
-                    found.append((to, *render_notice(event)))
-        return found
+        if status is None:
+            return []
+        if self.env is None:
+            self.env = environment()
+        key = (status.map_name, status.morphs)
+        if key not in self.maps:
+            self.maps[key] = game_map(status, self.settings.map_dirs)
+        mailer = Mailer(self.env, status, self.maps[key], judge=self.config.judge.id,
+                        keeper=self.config.judge.keeper)
+        found = mailer.for_events(cast(list[Any], events), now)
+        return [(m.recipients, m.rendered.subject, m.rendered.body) for m in found]
 
     def read(self, game: str) -> GameStatus | None:
         try:
@@ -141,37 +135,6 @@ class MailHandler:
             return parse_status(text)
         except (OSError, ValueError, StatusError):  # a purged game, or a hand edit broke it
             return None
-
-
-NOTICES = (notices.Press, notices.AbsenceSet, notices.ZoneChanged, notices.StateChanged,
-           notices.MasterChanged, notices.GameRenamed, notices.GameCreated, notices.PasswordSet)
-
-
-def press_mailings(mailer: Mailer, press: notices.Press) -> list[Mailing]:
-    body = "\n".join(press.body)
-    if press.official and press.broadcast:
-        return mailer.official(body, press.official)
-    fake_from = press.shown_from if press.shown_from not in (None, press.sender) else None
-    return mailer.press(press.sender, None if press.broadcast else list(press.to), body,
-                        fake_to=list(press.fake_to or ()), fake_broadcast=press.fake_broadcast,
-                        fake_from=fake_from, grey=press.shown_from is None, quiet=True)
-
-
-def notice_recipients(event: object, status: GameStatus | None, config: Config
-                      ) -> tuple[str, ...]:
-    """Who is told of a notice of the command layer (see each notice's doc)."""
-    if isinstance(event, notices.GameCreated):
-        return (config.judge.keeper, *event.notify) if event.trial or event.notify else ()
-    if isinstance(event, notices.MasterChanged):
-        return (*event.old_addresses, event.new_address)
-    if isinstance(event, (notices.GameRenamed, notices.PasswordSet)):
-        return event.addresses
-    if status is None:
-        return ()
-    people = audience(status)
-    if isinstance(event, notices.AbsenceSet) and event.master_only:
-        return people.master
-    return people.everyone(monitors=isinstance(event, (notices.ZoneChanged, notices.StateChanged)))
 
 
 # -- `judge mail`: the classic MTA pipe ---------------------------------------------------------

@@ -15,6 +15,7 @@ from typing import Any, Protocol
 
 from judge.commands.auth import JUDGEKEEPER, MASTER, Level
 from judge.commands.results import Results, Said
+from judge.errors import MapError
 from judge.game.rules import rules_in_force
 from judge.game.seats import GameError
 from judge.maps import map_for_phase
@@ -159,7 +160,11 @@ class Session:
     def base_map(self) -> Map:
         """The game's map with its MORPH lines, as it stands at its BEGIN."""
         if self._map is None:
-            self._map = self.games.load_map(self.current())
+            try:
+                self._map = self.games.load_map(self.current())
+            except MapError as error:
+                raise Refusal(f"the map of game '{self.game}' cannot be read; its Master must "
+                              "mend it", *(str(p) for p in error.problems[:5])) from None
         return self._map
 
     @property

@@ -210,8 +210,8 @@ class SetDeadline(Command):
             raise Refusal("this game has no deadline to set" if phase is not None else
                           f"game '{session.game}' is {phase_name(status)}: it has "
                           "no deadline")
-        timing = parse_timing(status.timing or "")
         try:
+            timing = parse_timing(status.timing or "")
             moment = future_deadline(args, session.now, status.zone,
                                      timing.at[0] if timing.at else None)
         except ValueError as exc:

@@ -20,7 +20,14 @@ from judge.maps import load_map
 from judge.maps.model import Map
 from judge.status import parse_status, write_status
 from judge.status.model import GameStatus
-from judge.store import STATUS, GameDir, GameStore, fsync_dir
+from judge.store import (
+    GAME_NAME,
+    STATUS,
+    GameDir,
+    GameStore,
+    check_game_name,
+    fsync_dir,
+)
 
 PURGED = ".purged"  # purged games are moved here, never deleted
 
@@ -57,6 +64,8 @@ class StoreGames:
             return False
 
     def peek(self, name: str) -> GameStatus | None:
+        if not GAME_NAME.fullmatch(name):
+            return None
         path = self.store.root / name / STATUS
         try:
             text = path.read_text(encoding="utf-8")
@@ -85,10 +94,10 @@ class StoreGames:
                           *(str(p) for p in error.problems[:5])) from None
 
     def results_text(self, name: str) -> str:
-        return GameDir(self.store.root / name).read_results()
+        return GameDir(self.store.root / check_game_name(name)).read_results()
 
     def snapshots(self, name: str) -> list[tuple[str, GameStatus]]:
-        game = GameDir(self.store.root / name)
+        game = GameDir(self.store.root / check_game_name(name))
         found = []
         for abbrev in game.snapshots():
             try:

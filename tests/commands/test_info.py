@@ -1,6 +1,8 @@
 """LIST, SUMMARY, HISTORY and MAP."""
 from __future__ import annotations
 
+from tests.commands.conftest import eml
+
 
 def test_list_shows_games_to_join_or_waiting(judge):
     judge.add("vienna")
@@ -56,3 +58,11 @@ def test_map_is_not_drawn_but_the_mail_goes_on(vienna):
     sent = vienna.send("map.eml")
     assert "draws no maps" in sent.text and not sent.failed
     assert sent.outcome("LIST").ok
+
+
+def test_a_path_is_not_a_game(vienna):
+    (vienna.store.root.parent / "status").write_text("GAME secret\nPHASE FORMING\n")
+    sent = vienna.send(eml("list_game.eml", (b"LIST vienna", b"LIST ../")))
+    assert sent.failed and "there is no game '../'" in sent.text
+    sent = vienna.send(eml("list_game.eml", (b"LIST vienna", b"SUMMARY ..")))
+    assert sent.failed and "secret" not in sent.text

@@ -174,7 +174,8 @@ class Rename(Command):
             raise Refusal(f"a game named '{new}' already exists")
         session.update(replace(status, name=new))
         session.rename_to = new
-        everyone = tuple(dict.fromkeys(a for b in status.powers for a in addresses_for(status, b.name)))
+        everyone = tuple(dict.fromkeys(a for b in status.powers
+                                       for a in addresses_for(status, b.name)))
         session.emit(GameRenamed(new, old, everyone + addresses_for(status, MASTER)))
         note = "" if status.forming else " Players have been told; they must use the new name."
         return said(f"Game '{old}' is now called '{new}'.{note}")

@@ -38,7 +38,8 @@ def same_secret(given: str, expected: str | None) -> bool:
     """Constant-time, case-insensitive comparison; an empty or missing password never matches."""
     if not expected or not given:
         return False
-    return hmac.compare_digest(given.casefold().encode("utf-8"), expected.casefold().encode("utf-8"))
+    return hmac.compare_digest(given.casefold().encode("utf-8"),
+                               expected.casefold().encode("utf-8"))
 
 
 def clean_password(word: str) -> str:

@@ -51,7 +51,7 @@ def _name(word: str, names: tuple[str, ...]) -> int | None:
 
 
 def parse_loose(words: list[str]) -> LooseDate:
-    """`FRI`, `24 DEC`, `8 AUG 2003`, `13:00`, `MON 6 JAN 14:20`... ValueError says what is wrong."""
+    """`FRI`, `24 DEC`, `8 AUG 2003`, `13:00`, `MON 6 JAN 14:20`; ValueError says why."""
     found: dict[str, object] = {}
 
     def put(key: str, value: object, word: str) -> None:
@@ -82,8 +82,9 @@ def parse_loose(words: list[str]) -> LooseDate:
         raise ValueError("a year needs a month before it (8 AUG 2003)")
     if "month" in found and "day" not in found:
         raise ValueError("a month needs a day before it (24 DEC)")
-    return LooseDate(found.get("weekday"), found.get("day"), found.get("month"),  # type: ignore[arg-type]
-                     found.get("year"), found.get("time"))  # type: ignore[arg-type]
+    get = found.get
+    return LooseDate(get("weekday"), get("day"), get("month"),  # type: ignore[arg-type]
+                     get("year"), get("time"))  # type: ignore[arg-type]
 
 
 def next_fit(loose: LooseDate, after: datetime, default_clock: time) -> datetime:
@@ -101,7 +102,7 @@ def next_fit(loose: LooseDate, after: datetime, default_clock: time) -> datetime
 
 def future_deadline(words: list[str], now: datetime, zone: str | None,
                     at: time | None) -> datetime:
-    """SET DEADLINE's words -> an aware instant after `now`. Without a time: TIMING AT, else 0:00."""
+    """SET DEADLINE's words -> an aware instant after `now`; no time given: TIMING AT, or 0:00."""
     loose = parse_loose(words)
     if loose.empty:
         raise ValueError("give a weekday, a day or a time (SET DEADLINE FRI 18:00)")

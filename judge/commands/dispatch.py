@@ -91,17 +91,19 @@ def other_line(session: Session, line: str, words: list[str], cursor: Cursor) ->
 def finish(session: Session) -> None:
     """The end of the mail: the orders gathered, then what waited for the end (RESIGN, PROCESS)."""
     orders.finish_orders(session)
-    for echo, finisher in session.finishers:
+    for number, (echo, finisher) in enumerate(session.finishers):
         if session.results.failed:
-            break
+            dropped(session, [echo for echo, _ in session.finishers[number:]])
+            return
         try:
             outcome = finisher(session)
         except Refusal as refusal:
             session.results.fail(echo, refusal.reason, *refusal.details)
-            break
+            dropped(session, [echo for echo, _ in session.finishers[number:]])
+            return
         session.results.add(echo, *outcome.lines, quoted=outcome.quoted)
     if session.results.failed:
-        dropped(session)
+        dropped(session, [])
 
 
 def stop(session: Session, cursor: Cursor) -> None:
@@ -109,17 +111,17 @@ def stop(session: Session, cursor: Cursor) -> None:
     while rest and not rest[-1].strip():
         rest.pop()
     session.results.unprocessed = rest
-    dropped(session)
+    dropped(session, [echo for echo, _ in session.finishers])
 
 
-def dropped(session: Session) -> None:
+def dropped(session: Session, steps: list[str]) -> None:
     """Say what waited for the end of the mail and was not done."""
     for power in session.orders:
         if power not in session.stored:
             session.results.note(f"The orders for {power} in this mail were not stored.")
-    if session.finishers and session.results.failed:
-        session.results.note("What was to happen at the end of this mail (RESIGN, PROCESS, "
-                             "PREVIEW) was not done.")
+    if steps:
+        session.results.note(f"Not done, as it waited for the end of a mail without errors: "
+                             f"{', '.join(steps)}.")
 
 
 def make_reply(incoming: Incoming, session: Session) -> Reply:

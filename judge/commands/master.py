@@ -143,7 +143,8 @@ class Preview(MasterCommand):
         if phase_of(session.current()) is None:
             raise Refusal(f"game '{session.game}' has no phase to preview")
         session.finishers.append(("PREVIEW", finish_preview))
-        return said("A preview of the results will be mailed to the Master after this mail's orders.")
+        return said("A preview of the results will be mailed to the Master after this mail's "
+                    "orders.")
 
 
 def finish_preview(session: Session) -> Said:

@@ -48,7 +48,8 @@ class Morph(MasterCommand):
         phase = phase_of(status)
         if phase is not None:
             m = map_for_phase(base, phase)
-            stranded = [f"{b.name} {u}" for b in status.powers for u in b.units if not m.can_stand(u)]
+            stranded = [f"{b.name} {u}" for b in status.powers for u in b.units
+                        if not m.can_stand(u)]
             if stranded:
                 raise Refusal("after these lines some units could not stand where they are; "
                               "nothing was changed:", *stranded)

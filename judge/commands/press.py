@@ -20,6 +20,7 @@ from judge.commands.facts import (
     phase_of,
 )
 from judge.commands.notices import Press
+from judge.commands.orders import has_orders
 from judge.commands.registry import Command, Stage
 from judge.commands.results import Said, said
 from judge.commands.session import Cursor, Refusal, Session
@@ -201,13 +202,12 @@ def check_rules(session: Session, sender: str, request: PressRequest) -> None:
         for name in request.to:
             if name in late:
                 raise Refusal(f"Private press may not be sent to late power ({name})")
-    check_colour(request, rules, status, session)
+    check_colour(request, rules, status)
 
 
 def check_orders_rules(session: Session, sender: str, rules: frozenset[str], private: bool,
                        late: tuple[str, ...]) -> None:
     if "MUST_ORDER" in rules and phase_of(session.current()) is not None:
-        from judge.commands.orders import has_orders
         duties = game_duties(session)
         if sender in duties.due and not has_orders(session, sender, duties):
             raise Refusal("Press disallowed before order submission (MUST_ORDER)")
@@ -215,8 +215,7 @@ def check_orders_rules(session: Session, sender: str, rules: frozenset[str], pri
         raise Refusal("Private press not allowed while late (your orders are overdue)")
 
 
-def check_colour(request: PressRequest, rules: frozenset[str], status: GameStatus,
-                 session: Session) -> None:
+def check_colour(request: PressRequest, rules: frozenset[str], status: GameStatus) -> None:
     fake = "FAKE_PRESS" in rules
     if (request.fake_to is not None or request.fake_broadcast or request.claimed_from) and not fake:
         raise Refusal("Fake press not allowed in this game")
@@ -258,7 +257,7 @@ def read_body(cursor: Cursor) -> list[str]:
 
 class PressCommand(Command):
     name = "PRESS"
-    help = "PRESS TO powers [FAKE TO ...] [FROM p | WHITE | GREY] [QUIET], then the message, ENDPRESS"
+    help = "PRESS TO powers [FAKE TO ...] [FROM p | WHITE | GREY] [QUIET], the message, ENDPRESS"
     stage = Stage.AFTER
     broadcast = False
 
@@ -272,13 +271,15 @@ class PressCommand(Command):
         if not body:
             raise Refusal("the message is empty: nothing was sent")
         shown = shown_sender(session, sender, request)
-        shown_to = None if request.fake_broadcast or (request.broadcast and request.fake_to is None) \
-            else (request.fake_to if request.fake_to is not None else request.to)
+        everyone = request.fake_broadcast or (request.broadcast and request.fake_to is None)
+        shown_to = None if everyone else request.fake_to if request.fake_to is not None \
+            else request.to
         session.emit(Press(session.game or "", phase_of(status) or phase_name(status),
                            sender, shown, request.broadcast, request.to, request.fake_to,
                            request.fake_broadcast, tuple(body), session.official))
         where = "Broadcast sent" if request.broadcast else f"Press sent to {', '.join(request.to)}"
-        lines = [f"{where}{'' if shown == sender else ' anonymously' if shown is None else f' as from {shown}'}."]
+        how = "" if shown == sender else " anonymously" if shown is None else f" as from {shown}"
+        lines = [f"{where}{how}."]
         if request.fake_to is not None or request.fake_broadcast:
             lines.append("Its readers are told it went to "
                          + ("everyone." if shown_to is None else ", ".join(shown_to) + "."))

@@ -2,7 +2,8 @@
 the words that call it.
 
 A command's `run(session, args, cursor)` changes `session.status` and returns what it did (`Said`),
-which the dispatcher puts into the results buffer under the line that called it; it raises `Refusal` to say why it cannot be done (which stops the rest of the
+which the dispatcher puts into the results buffer under the line that called it; it raises
+`Refusal` to say why it cannot be done (which stops the rest of the
 mail). Who may use a command, and when, is declared on the class and checked by `check_use` before
 `run` is called; checks that depend on the game (its state, the phase, the rules) are in `run`.
 """

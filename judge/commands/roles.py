@@ -174,7 +174,8 @@ class Takeover(Command):
         role = role_name(status, session.map, target.who or "")
         if role == MASTER:
             return take_master(session, status, args[1])
-        if role is None or status.power(role) is None or not status.power(role).is_power:  # type: ignore[union-attr]
+        block = status.power(role) if role is not None else None
+        if role is None or block is None or not block.is_power:
             raise Refusal(f"game '{target.game}' has no power '{target.who}' to take over")
         password = _password(args[1])
         check_privacy(status, args[2] if len(args) > 2 else None, self.name)

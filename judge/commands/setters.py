@@ -195,7 +195,7 @@ class SetNoZone(SetZone):
 
 class SetDeadline(Command):
     name = "SET DEADLINE"
-    help = "SET DEADLINE [weekday] [day [month [year]]] [hh:mm] (the Master; PLAYER_DEADLINES: later)"
+    help = "SET DEADLINE [weekday] [day [month [year]]] [hh:mm] (Master; PLAYER_DEADLINES: later)"
     level = Level.POWER
 
     def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
@@ -242,7 +242,7 @@ class SetUnlisted(SetListed):
 
 class Vote(Command):
     name = "VOTE"
-    help = "VOTE SOLO | LOSS | nWAY | NONE (PROPOSE_DIAS: VOTE YES | NO | PROPOSE DIAS | PROPOSE power)"
+    help = "VOTE SOLO | LOSS | nWAY | NONE (PROPOSE_DIAS: YES | NO | PROPOSE DIAS | PROPOSE power)"
 
     def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
         status, rules = session.current(), session.rules

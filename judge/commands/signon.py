@@ -21,7 +21,7 @@ from judge.commands.session import Cursor, Refusal, Session
 def sign_on(session: Session, word: str, password: str, command: str) -> str:
     """Check `word` and `password` against the game and sign the mail on; the role signed on as.
 
-    Nothing is changed when this refuses: a wrong password or a forged identity only earns a reply."""
+    Nothing is changed when this refuses: a wrong password or a forged identity earns a reply."""
     try:
         target = parse_target(word)
     except ValueError as exc:

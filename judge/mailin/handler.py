@@ -1,8 +1,9 @@
 """The daemon's `handle_mail(raw, now) -> list[EmailMessage]`: one spooled mail in, the mails out.
 
 bytes -> `read_message` -> `judge.commands.dispatch.handle_incoming` -> the reply (rendered by one
-function, `judge.commands.reply.render_reply` unless another is given) and the mailings of the events
-(the mail layer's `Mailer`, for the game's life's events and the command layer's notices alike). Every mail gets a deterministic Message-ID made from the incoming bytes, so a mail
+function, `judge.commands.reply.render_reply` unless another is given) and the mailings of the
+events (the mail layer's `Mailer`, for the game's life's events and the command layer's notices
+alike). Every mail gets a deterministic Message-ID made from the incoming bytes, so a mail
 processed twice after a crash is sent once. Replies to one sender are rate-limited
 (`judge.commands.ratelimit`); the history lives in `<spool>/reply-history.json`.
 """
@@ -101,13 +102,14 @@ class MailHandler:
         return mails
 
     # -- the events' mailings --------------------------------------------------------------------
-    def mailings(self, events: Sequence[object], now: datetime) -> list[tuple[tuple[str, ...], str, str]]:
+    def mailings(self, events: Sequence[object], now: datetime
+                 ) -> list[tuple[tuple[str, ...], str, str]]:
         out: list[tuple[tuple[str, ...], str, str]] = []
         for game in dict.fromkeys(getattr(e, "game", "") for e in events):
             mine = [e for e in events if getattr(e, "game", "") == game]
             try:
                 out += self.game_mailings(game, mine, now)
-            except Exception:  # noqa: BLE001 - the game is saved: a retry would do it twice
+            except Exception:
                 log.exception("game %s: the mailings of %d events could not be made", game,
                               len(mine))
         return out

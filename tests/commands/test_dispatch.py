@@ -47,7 +47,7 @@ def test_every_contract_command_is_known():
     assert contract <= known
 
 
-# -- the reply rate limit ---------------------------------------------------------------------------
+# -- the reply rate limit -------------------------------------------------------------------
 def test_rate_limit_counts_replies_in_the_window():
     window = timedelta(hours=1)
     history = [NOW - timedelta(minutes=m) for m in (1, 2, 3)]

@@ -16,7 +16,8 @@ from judge.events import (
 from judge.status.model import GameStage
 from tests.commands.conftest import eml
 
-UNKEPT = "needs a status directive for a game's state and listing (asked of the status file's owner)"
+UNKEPT = ("needs a status directive for a game's state and listing (asked of the status file's "
+          "owner)")
 
 
 def test_master_commands_need_the_master(vienna):

@@ -1,4 +1,4 @@
-"""Order lines as a complete replacement, every error at once, CLEAR / NMR, STATUS, and a line naming
+"""Order lines as a complete replacement, every error at once, CLEAR / NMR, STATUS, a line naming
 a power."""
 from __future__ import annotations
 

@@ -166,7 +166,8 @@ def test_fake_press(judge):
     assert fake_to.to == ("AUSTRIA",) and fake_to.fake_to == ("AUSTRIA", "TURKEY")
     everyone = press(judge.send("press_fake_broadcast.eml"))
     assert everyone.to == ("AUSTRIA",) and everyone.fake_broadcast and not everyone.broadcast
-    assert "Its readers are told it went to everyone." in judge.send("press_fake_broadcast.eml").text
+    text = judge.send("press_fake_broadcast.eml").text
+    assert "Its readers are told it went to everyone." in text
 
 
 def test_no_press_claims_to_come_from_the_master(judge):
@@ -190,7 +191,7 @@ def test_official(vienna):
     assert player.failed and "only the Master may use OFFICIAL" in player.text
 
 
-# -- orders, deadlines and lateness ------------------------------------------------------------------
+# -- orders, deadlines and lateness ----------------------------------------------------------
 def test_must_order(judge):
     judge.add("vienna", rules=("MUST_ORDER",))
     refused(judge.send("press_england.eml"), "Press disallowed before order submission")

@@ -22,7 +22,8 @@ def mail(head: str, lines: list[list[str]]) -> bytes:
             "Content-Type: text/plain; charset=utf-8\n\n" + body + "\n").encode()
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=30, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(head=HEAD, lines=st.lists(LINE, max_size=8))
 def test_no_mail_makes_a_command_raise(tmp_path_factory, head, lines):
     judge = Judge(tmp_path_factory.mktemp("fuzz") / "games")

@@ -164,7 +164,8 @@ def test_a_mail_with_an_error_does_not_resign(vienna):
     sent = vienna.send("resign_broken.eml")
     assert sent.failed and "PRES TO M" in sent.text
     assert not vienna.status("vienna").power("GERMANY").player.resigned
-    assert "RESIGN, PROCESS, PREVIEW) was not done" in sent.text
+    assert "Not done, as it waited for the end of a mail without errors: RESIGN GERMANY." \
+        in sent.text
 
 
 def test_the_master_never_resigns(vienna):

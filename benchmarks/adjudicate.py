@@ -11,19 +11,27 @@ Each map gets seeded random positions: units on random provinces (a random type 
 random power), and for each unit a random legal order: hold, move to a neighbour, support of a
 neighbouring unit's hold or move, or (a fleet at sea) convoy of an army across its sea, the army then
 ordered there. Orders the `diplomacy` package refuses are dropped for both engines, so both adjudicate
-exactly the same phases, taking turns phase by phase. Two measures, each the median over the
-repetitions, in phases per second:
+exactly the same phases, taking turns phase by phase (each going first every other phase). Three
+measures, each in phases per second, the median over the repetitions, of CPU time (`process_time`:
+what the work costs, whatever else the machine is doing) and of wall time:
 
-- core: the judge's `judge.adjudicator.resolve()` on typed orders, against `Game.process()` on a game
-  whose units and orders were set beforehand;
-- pipeline: `judge.adjudicator.request.adjudicate_request()` on the JSON request (order text read,
+- core: the judge's `judge.adjudicator.resolve()` on typed orders (it checks each order, then
+  adjudicates), against `Game.process()` on a game whose units and orders were set beforehand (its
+  orders were checked then, untimed): the issue's measure;
+- checked: the same `resolve()` against `set_orders(..., expand=False)` + `process()`: `diplomacy`
+  too checks every order (given in its canonical form, so not rewritten) and adjudicates;
+- pipe: `judge.adjudicator.request.adjudicate_request()` on the JSON request (order text read,
   checked, resolved and written back), against `set_units` + `set_orders` + `process` on a new game.
 
-`agree` is the share of phases after which both engines put the same units in the same places.
+Neither engine is timed loading its map: the judge's is loaded once and handed to the pipeline, and
+each `diplomacy` `Game` is made before the clock starts (it caches its maps itself). The share of
+phases after which all three `diplomacy` games and the judge have the same units in the same places
+is shown as a check that the comparison is fair.
 """
 from __future__ import annotations
 
 import argparse
+import gc
 import random
 import statistics
 import sys
@@ -159,6 +167,11 @@ def diplomacy_game(map_name: str, case: Case):
 def keep_accepted(map_name: str, case: Case) -> int:
     """Drop the orders `diplomacy` refuses (the unit then holds in both engines); how many."""
     accepted = diplomacy_game(map_name, case).get_orders()
+    unexpanded = _unit_game(map_name, case)
+    _their_orders(unexpanded, case.texts(), expand=False)
+    if unexpanded.get_orders() != accepted:
+        raise RuntimeError("`diplomacy` reads the orders differently unexpanded: the checked measure "
+                           "would not time the same phases")
     dropped = 0
     for power, orders in case.orders.items():
         kept = [o for o in orders if order_text(o) in accepted.get(power, ())]
@@ -173,17 +186,45 @@ def their_units(game) -> dict[str, set[str]]:
 
 # --- timing --------------------------------------------------------------------------------------------
 
-def _clock(work, *args, **kwargs) -> tuple[float, Any]:
-    start = time.perf_counter()
-    answer = work(*args, **kwargs)
-    return time.perf_counter() - start, answer
+MEASURES = {  # name -> (what the judge does, what `diplomacy` does), both per phase
+    "core": ("resolve()", "process()"),
+    "checked": ("resolve()", "set_orders + process()"),
+    "pipe": ("adjudicate_request()", "set_units + set_orders + process()"),
+}
+ENGINE_TIMES = ("ours", "theirs", "theirs_checked", "ours_pipe", "theirs_pipe")
 
 
-def _their_pipeline(game, case: Case) -> None:
-    for power, units in case.units.items():
-        game.set_units(power, [str(u) for u in units], reset=True)
-    for power, texts in case.texts().items():
-        game.set_orders(power, texts)
+@dataclass
+class Spent:
+    """Seconds spent by each engine's part of each measure: CPU time and wall time."""
+
+    cpu: dict[str, float] = field(default_factory=lambda: dict.fromkeys(ENGINE_TIMES, 0.0))
+    wall: dict[str, float] = field(default_factory=lambda: dict.fromkeys(ENGINE_TIMES, 0.0))
+
+    def clock(self, name: str, work, *args, **kwargs) -> Any:
+        cpu, wall = time.process_time(), time.perf_counter()
+        answer = work(*args, **kwargs)
+        self.cpu[name] += time.process_time() - cpu
+        self.wall[name] += time.perf_counter() - wall
+        return answer
+
+
+def _their_orders(game, texts: dict[str, list[str]], expand: bool = True) -> None:
+    for power, orders in texts.items():
+        game.set_orders(power, orders, expand=expand)
+
+
+def _their_checked(game, texts: dict[str, list[str]]) -> None:
+    """What a `diplomacy` user pays a phase for orders already in its canonical form: set them (each
+    checked, not rewritten) and process."""
+    _their_orders(game, texts, expand=False)
+    game.process()
+
+
+def _their_pipeline(game, units: dict[str, list[str]], texts: dict[str, list[str]]) -> None:
+    for power, mine in units.items():
+        game.set_units(power, mine, reset=True)
+    _their_orders(game, texts)
     game.process()
 
 
@@ -195,29 +236,52 @@ def _pipeline():
     return adjudicate_request
 
 
-def run_once(m: Map, cases: list[Case]) -> tuple[dict[str, float], float]:
-    """One repetition, the engines taking turns phase by phase (so both see the same machine load):
-    seconds spent by each measure, and the share of phases on which they agree."""
+def _unit_game(map_name: str, case: Case):
+    """A `diplomacy` game with the case's units and no orders (made before the clock starts)."""
+    from diplomacy import Game  # type: ignore[import-untyped]
+    game = Game(map_name=map_name)
+    game.clear_units()
+    for power, units in case.units.items():
+        game.set_units(power, [str(u) for u in units], reset=True)
+    return game
+
+
+def run_once(m: Map, cases: list[Case]) -> tuple[Spent, float]:
+    """One repetition: seconds spent by each engine in each measure, and the share of phases after
+    which the engines agree. The engines take turns phase by phase, each going first every other
+    phase, so a busy machine slows both alike. Set up before the clocks start is only what a user
+    would not pay per phase: a `Game` made on the map (as the judge's map is loaded beforehand), and
+    for the core measure the orders set beforehand (the checked measure times setting them)."""
     from diplomacy import Game  # type: ignore[import-untyped]
     pipeline = _pipeline()
-    seconds = dict.fromkeys(("ours", "theirs", "ours_pipe", "theirs_pipe"), 0.0)
+    spent = Spent()
     same = 0
-    for case in cases:
-        game, fresh = diplomacy_game(m.name, case), Game(map_name=m.name)
+    for number, case in enumerate(cases):
+        position, texts = case.position(), case.texts()
+        units = {p: [str(u) for u in us] for p, us in case.units.items()}
+        request = {"map": m.name, "phase": str(PHASE), "orders": texts, "units": units}
+        game, checked, fresh = diplomacy_game(m.name, case), _unit_game(m.name, case), Game(map_name=m.name)
         fresh.clear_units()
-        spent, resolution = _clock(resolve, m, case.position(), case.orders, m.rules)
-        seconds["ours"] += spent
-        seconds["theirs"] += _clock(game.process)[0]
-        if pipeline is not None:
-            request = {"map": m.name, "phase": str(PHASE), "orders": case.texts(),
-                       "units": {p: [str(u) for u in us] for p, us in case.units.items()}}
-            seconds["ours_pipe"] += _clock(pipeline, request, load_map=lambda name, m=m: m)[0]
-        seconds["theirs_pipe"] += _clock(_their_pipeline, fresh, case)[0]
+
+        def ours():
+            if pipeline is not None:
+                spent.clock("ours_pipe", pipeline, request, load_map=lambda name: m)
+            return spent.clock("ours", resolve, m, position, case.orders, m.rules)
+
+        def theirs():
+            spent.clock("theirs", game.process)
+            spent.clock("theirs_checked", _their_checked, checked, texts)
+            spent.clock("theirs_pipe", _their_pipeline, fresh, units, texts)
+
+        if number % 2:
+            theirs()
+            resolution = ours()
+        else:
+            resolution = ours()
+            theirs()
         mine = {p: {str(u) for u in us} for p, us in resolution.units.items() if us}
-        same += mine == {p: us for p, us in their_units(game).items() if us}
-    if pipeline is None:
-        del seconds["ours_pipe"]
-    return seconds, same / len(cases)
+        same += all(mine == {p: us for p, us in their_units(g).items() if us} for g in (game, checked, fresh))
+    return spent, same / len(cases)
 
 
 def bench_map(map_name: str, args) -> dict:
@@ -225,14 +289,37 @@ def bench_map(map_name: str, args) -> dict:
     rng = random.Random(f"{args.seed} {map_name}")
     cases = [random_case(m, rng, args.density) for _ in range(args.positions)]
     dropped = sum(keep_accepted(map_name, c) for c in cases)
-    rates: dict[str, list[float]] = {}
+    rates: dict[tuple[str, str], list[float]] = {}
+    agree = []
     for _ in range(args.repeat):
-        seconds, agree = run_once(m, cases)
-        for measure, spent in seconds.items():
-            rates.setdefault(measure, []).append(len(cases) / spent)
+        gc.collect()
+        spent, share = run_once(m, cases)
+        agree.append(share)
+        for clock in ("cpu", "wall"):
+            for name, seconds in getattr(spent, clock).items():
+                if seconds:
+                    rates.setdefault((clock, name), []).append(len(cases) / seconds)
     units = statistics.mean(sum(len(us) for us in c.units.values()) for c in cases)
-    return {"map": map_name, "units": units, "dropped": dropped, "agree": agree, "ours_pipe": None,
-            **{k: statistics.median(v) for k, v in rates.items()}}
+    return {"map": map_name, "units": units, "dropped": dropped, "agree": min(agree),
+            "rates": {key: statistics.median(v) for key, v in rates.items()}}
+
+
+def report(r: dict) -> None:
+    print(f"\n{r['map']}: {r['units']:.1f} units a phase, {r['dropped']} orders dropped, "
+          f"same units after {r['agree']:.0%} of phases")
+    print(f"{'measure':8} {'judge':22} {'diplomacy':36} {'CPU: judge':>10} {'dipl.':>7} {'ratio':>6}"
+          f"   {'wall: judge':>11} {'dipl.':>7} {'ratio':>6}")
+    rates = r["rates"]
+    for measure, (ours, theirs) in MEASURES.items():
+        mine = "ours_pipe" if measure == "pipe" else "ours"
+        theirs_key = {"core": "theirs", "checked": "theirs_checked", "pipe": "theirs_pipe"}[measure]
+        if ("cpu", mine) not in rates:
+            continue
+        cells = []
+        for clock in ("cpu", "wall"):
+            a, b = rates[(clock, mine)], rates[(clock, theirs_key)]
+            cells.append(f"{a:10.0f} {b:7.0f} {a / b:6.2f}")
+        print(f"{measure:8} {ours:22} {theirs:36} {cells[0]}   {' ' + cells[1]}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -248,16 +335,10 @@ def main(argv: list[str] | None = None) -> int:
     except ImportError:
         print("the `diplomacy` package is missing: pip install -e '.[bench]'", file=sys.stderr)
         return 2
-    print(f"{args.positions} positions a map, median of {args.repeat} runs, phases per second")
-    print(f"{'map':10} {'units':>5} {'judge':>9} {'diplomacy':>9} {'ratio':>6}   "
-          f"{'judge pipe':>10} {'dipl. pipe':>10} {'ratio':>6}   {'agree':>5} {'dropped':>7}")
+    print(f"{args.positions} positions a map, median of {args.repeat} runs, phases per second "
+          f"(ratio: judge / diplomacy)")
     for name in args.maps.split(","):
-        r = bench_map(name.strip(), args)
-        pipe = f"{r['ours_pipe']:10.0f}" if r["ours_pipe"] else f"{'-':>10}"
-        pipe_ratio = f"{r['ours_pipe'] / r['theirs_pipe']:6.2f}" if r["ours_pipe"] else f"{'-':>6}"
-        print(f"{r['map']:10} {r['units']:5.1f} {r['ours']:9.0f} {r['theirs']:9.0f} "
-              f"{r['ours'] / r['theirs']:6.2f}   {pipe} {r['theirs_pipe']:10.0f} {pipe_ratio}   "
-              f"{r['agree']:5.0%} {r['dropped']:7d}")
+        report(bench_map(name.strip(), args))
     return 0
 
 

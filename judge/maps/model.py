@@ -184,6 +184,10 @@ class Map:
     _army: Mapping[str, Mapping[str, Abut]] = field(init=False, repr=False)
     _fleet: Mapping[str, Mapping[str, Abut]] = field(init=False, repr=False)
     _centers: frozenset[str] = field(init=False, repr=False)
+    _army_moves: Mapping[str, tuple[str, ...]] = field(init=False, repr=False)
+    _fleet_moves: Mapping[str, tuple[str, ...]] = field(init=False, repr=False)
+    _coasts: Mapping[str, tuple[str, ...]] = field(init=False, repr=False)
+    _provinces: tuple[str, ...] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         army: dict[str, dict[str, Abut]] = {}
@@ -199,6 +203,12 @@ class Map:
         for power in self.powers.values():
             centers.update(power.homes, power.centers)
         object.__setattr__(self, "_centers", frozenset(centers))
+        # Answers to the queries below, which the adjudicator asks over and over.
+        object.__setattr__(self, "_army_moves", _sorted_keys(army))
+        object.__setattr__(self, "_fleet_moves", _sorted_keys(fleet))
+        object.__setattr__(self, "_coasts", _coasts(self.locations))
+        object.__setattr__(self, "_provinces", tuple(sorted(
+            a for a, loc in self.locations.items() if loc.coast is None and loc.terrain is not Terrain.SHUT)))
 
     def _army_table(self, loc: Location) -> dict[str, Abut]:
         table: dict[str, Abut] = {}
@@ -225,11 +235,11 @@ class Map:
     @property
     def provinces(self) -> tuple[str, ...]:
         """Spaces a unit can be in, coasts folded into their province (SHUT spaces excluded)."""
-        return tuple(sorted(a for a, loc in self.locations.items()
-                            if loc.coast is None and loc.terrain is not Terrain.SHUT))
+        return self._provinces
 
     def coasts_of(self, province: str) -> tuple[str, ...]:
-        return tuple(a for a in self.locations if a.startswith(province + "/"))
+        """The locations `province/...` (`SPA/NC`, `SPA/SC`), in the map's order; none for most."""
+        return self._coasts.get(province, ())
 
     def lookup(self, word: str) -> tuple[str, ...]:
         """Abbreviations a place name or alias (any case, `+` or spaces) may mean."""
@@ -246,8 +256,8 @@ class Map:
 
     def moves(self, unit_type: UnitType, src: str) -> tuple[str, ...]:
         """Every direct move a unit of this type could make from src, restrictions not applied."""
-        table = self._army if unit_type is UnitType.ARMY else self._fleet
-        return tuple(sorted(table.get(src, ())))
+        table = self._army_moves if unit_type is UnitType.ARMY else self._fleet_moves
+        return table.get(src, ())
 
     def can_stand(self, unit: Unit) -> bool:
         loc = self.locations.get(unit.location)
@@ -271,3 +281,17 @@ class Map:
     @property
     def seasons(self) -> tuple[FlowStep, ...]:
         return tuple(step for step in self.flow if step.is_season)
+
+
+def _sorted_keys(tables: Mapping[str, Mapping[str, Abut]]) -> Mapping[str, tuple[str, ...]]:
+    return MappingProxyType({src: tuple(sorted(table)) for src, table in tables.items()})
+
+
+def _coasts(locations: Mapping[str, Location]) -> Mapping[str, tuple[str, ...]]:
+    """`coasts_of` for every argument with an answer: each part of an abbreviation before a `/`."""
+    found: dict[str, tuple[str, ...]] = {}
+    for abbrev in locations:
+        for at, char in enumerate(abbrev):
+            if char == "/":
+                found[abbrev[:at]] = found.get(abbrev[:at], ()) + (abbrev,)
+    return MappingProxyType(found)

@@ -32,10 +32,10 @@ from judge.adjudicator.model import OrderResult, Position, Resolution, Result
 from judge.adjudicator.resolver import Resolver
 from judge.maps.model import Map
 from judge.orders.model import Hold, Order
-from judge.orders.validate import check_order
+from judge.orders.validate import OrderChecker
 from judge.types import Unit, UnitType, province_of
 
-DEFAULT_CHECK = object()  # judge.orders.validate.check_order
+DEFAULT_CHECK = object()  # judge.orders.validate.check_order, for every order of the phase
 
 
 def resolve_movement(m: Map, position: Position, orders: Mapping[str, Sequence[Order]],
@@ -43,8 +43,7 @@ def resolve_movement(m: Map, position: Position, orders: Mapping[str, Sequence[O
     """Adjudicate a movement phase. `check(order) -> reason | None` replaces the legality check
     (None: every order is taken as legal)."""
     if check is DEFAULT_CHECK:
-        def check(order: Order) -> str | None:
-            return check_order(m, order, position, rules)
+        check = OrderChecker(m, position, rules).check
     board = build_board(m, position, orders, rules, check)
     leagues.check(board)  # supports and convoys a league forbids
     convoys.link(board)  # who goes by convoy, and along which fleets

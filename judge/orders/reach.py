@@ -38,18 +38,49 @@ def touches(m: Map, location: str, province: str) -> bool:
 def convoy_route(m: Map, start: str, end: str, rules: frozenset[str], through: str | None = None) -> bool:
     """Whether an army could be convoyed from province `start` to province `end` (through the given
     convoying location, if any) over spaces that may carry a convoy."""
-    if start == end or not _lands(m, start) or not _lands(m, end):
-        return False
-    spaces = {a for a in m.locations if can_convoy(m, a, rules) and province_of(a) not in (start, end)}
-    first = {s for s in spaces if touches(m, s, start)}
-    last = {s for s in spaces if touches(m, s, end)}
-    if through is None:
-        return bool(_spread(m, first, spaces) & last)
-    if through not in spaces:
-        return False
-    if "CONVOY_BACK" in rules:
-        return through in _spread(m, first, spaces) and bool(_spread(m, {through}, spaces) & last)
-    return _two_ways(m, spaces, through, first, last)
+    return ConvoyRoutes(m, rules).route(start, end, through)
+
+
+class ConvoyRoutes:
+    """`convoy_route` on one map under one set of rules, for many questions (those of a phase): the
+    spaces that may carry a convoy found once, each answer kept."""
+
+    def __init__(self, m: Map, rules: frozenset[str]) -> None:
+        self.map = m
+        self.rules = rules
+        self.spaces = frozenset(a for a in m.locations if can_convoy(m, a, rules))
+        self._borders: dict[str, frozenset[str]] = {}
+        self._answers: dict[tuple[str, str, str | None], bool] = {}
+
+    def route(self, start: str, end: str, through: str | None = None) -> bool:
+        key = (start, end, through)
+        answer = self._answers.get(key)
+        if answer is None:
+            answer = self._answers[key] = self._search(start, end, through)
+        return answer
+
+    def borders(self, location: str) -> frozenset[str]:
+        """The provinces a fleet on the location borders (`touches`)."""
+        found = self._borders.get(location)
+        if found is None:
+            found = self._borders[location] = frozenset(
+                province_of(dest) for dest in self.map.moves(UnitType.FLEET, location))
+        return found
+
+    def _search(self, start: str, end: str, through: str | None) -> bool:
+        m, rules = self.map, self.rules
+        if start == end or not _lands(m, start) or not _lands(m, end):
+            return False
+        spaces = {a for a in self.spaces if province_of(a) not in (start, end)}
+        first = {s for s in spaces if start in self.borders(s)}
+        last = {s for s in spaces if end in self.borders(s)}
+        if through is None:
+            return bool(_spread(m, first, spaces) & last)
+        if through not in spaces:
+            return False
+        if "CONVOY_BACK" in rules:
+            return through in _spread(m, first, spaces) and bool(_spread(m, {through}, spaces) & last)
+        return _two_ways(m, spaces, through, first, last)
 
 
 def path_problem(m: Map, start: str, path: tuple[str, ...], end: str, rules: frozenset[str]) -> str | None:

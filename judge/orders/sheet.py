@@ -8,7 +8,7 @@ from judge.errors import OrderError
 from judge.maps.model import Map
 from judge.orders.model import Build, Order, Support, Waive
 from judge.orders.parser import OrderReader
-from judge.orders.validate import check_order
+from judge.orders.validate import OrderChecker
 from judge.types import MOVEMENT, Phase, Unit, UnitType
 
 if TYPE_CHECKING:
@@ -25,7 +25,7 @@ def parse_orders(m: Map, power: str, lines: Iterable[str], phase: Phase,
     Blank lines are skipped. Illegal orders are refused too, except in a movement phase under NO_CHECK,
     where an order that is understood is kept for the adjudicator to rule invalid."""
     reader = OrderReader(m, rules)
-    check = not (phase.type == MOVEMENT and "NO_CHECK" in rules)
+    checker = None if phase.type == MOVEMENT and "NO_CHECK" in rules else OrderChecker(m, position, rules)
     orders: dict[Hashable, Order] = {}
     errors: list[tuple[str, str]] = []
     for number, raw in enumerate(lines):
@@ -41,7 +41,7 @@ def parse_orders(m: Map, power: str, lines: Iterable[str], phase: Phase,
         except OrderError as error:
             errors.append((text, str(error)))
             continue
-        reason = entry_problem(order) or (check_order(m, order, position, rules) if check else None)
+        reason = entry_problem(order) or (checker.check(order) if checker is not None else None)
         if reason is not None:
             errors.append((text, reason))
             continue

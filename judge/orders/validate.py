@@ -7,14 +7,13 @@ written for an ordered unit is ignored: the unit on the board is the one that mo
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Mapping
 
 from judge.maps.model import Abut, Map, Terrain
 from judge.orders.builds import site_problem
 from judge.orders.model import Build, Convoy, Disband, Hold, Keep, Move, Order, Retreat, Support, Waive
 from judge.orders.names import either, place_name, unit_name
-from judge.orders.reach import can_convoy, convoy_route, crossings, path_problem
+from judge.orders.reach import ConvoyRoutes, can_convoy, crossings, path_problem
 from judge.types import ADJUSTMENTS, MOVEMENT, RETREATS, Unit, UnitType, province_of
 
 if TYPE_CHECKING:
@@ -23,37 +22,45 @@ if TYPE_CHECKING:
 
 def check_order(m: Map, order: Order, position: Position, rules: frozenset[str]) -> str | None:
     """None if the order is legal in the position under the rules, else why it is not."""
-    phases = PHASES[type(order)]
-    if position.phase.type not in phases:
-        return f"not {' or '.join(PHASE_WORDS[p] for p in phases)} phase"
-    if order.power not in m.powers:
-        return f"no such power {order.power!r}"
-    try:
-        return CHECKS[type(order)](_Board(m, position, rules, order.power), order)
-    except _Illegal as illegal:
-        return str(illegal)
+    return OrderChecker(m, position, rules).check(order)
 
 
-class _Illegal(Exception):
-    """Raised by a lookup that finds the order impossible; check_order returns its message."""
+class OrderChecker:
+    """`check_order` for the orders of one phase: the position's units indexed once, convoy routes
+    searched once each."""
 
+    def __init__(self, m: Map, position: Position, rules: frozenset[str]) -> None:
+        self.map = m
+        self.position = position
+        self.rules = rules
+        self.units: dict[str, Unit] = {}  # province -> the unit there (the first listed)
+        for units in position.units.values():
+            for unit in units:
+                self.units.setdefault(unit.province, unit)
+        self._owned: dict[str, frozenset[str]] = {}
+        self._routes: ConvoyRoutes | None = None
 
-@dataclass(frozen=True)
-class _Board:
-    map: Map
-    position: Position
-    rules: frozenset[str]
-    power: str
+    def check(self, order: Order) -> str | None:
+        """None if the order is legal, else why it is not."""
+        phases = PHASES[type(order)]
+        if self.position.phase.type not in phases:
+            return f"not {' or '.join(PHASE_WORDS[p] for p in phases)} phase"
+        if order.power not in self.map.powers:
+            return f"no such power {order.power!r}"
+        try:
+            return CHECKS[type(order)](self, order)
+        except _Illegal as illegal:
+            return str(illegal)
 
     def name(self, abbrev: str) -> str:
         return place_name(self.map, abbrev)
 
     def unit_at(self, province: str) -> Unit | None:
-        return next((u for us in self.position.units.values() for u in us if u.province == province), None)
+        return self.units.get(province)
 
     def standing(self, unit: Unit, purpose: str = "") -> Unit:
         """The unit on the board that an order names: same province and type, any coast."""
-        found = self.unit_at(unit.province)
+        found = self.units.get(unit.province)
         if found is None:
             raise _Illegal(f"no unit in {self.name(unit.province)}{purpose}")
         if found.type is not unit.type:
@@ -81,16 +88,22 @@ class _Board:
                     return found, tuple(where)
         raise _Illegal(f"no dislodged unit in {self.name(unit.province)}")
 
-    def allowed(self, abut: Abut) -> bool:
-        return abut.allows(self.map.powers[self.power].abbrev, frozenset(self.position.centers.get(self.power, ())))
+    def owned(self, power: str) -> frozenset[str]:
+        found = self._owned.get(power)
+        if found is None:
+            found = self._owned[power] = frozenset(self.position.centers.get(power, ()))
+        return found
 
-    def restriction(self, abut: Abut, src: str, dest: str) -> str:
+    def allowed(self, abut: Abut, power: str) -> bool:
+        return not abut.restricted or abut.allows(self.map.powers[power].abbrev, self.owned(power))
+
+    def restriction(self, abut: Abut, src: str, dest: str, power: str) -> str:
         """Why this power may not cross the adjacency (it is power- or centre-restricted)."""
         crossing = f"from {self.name(src)} to {self.name(dest)}"
-        if abut.powers is not None and self.map.powers[self.power].abbrev not in abut.powers:
+        if abut.powers is not None and self.map.powers[power].abbrev not in abut.powers:
             allowed = [p.display for a in sorted(abut.powers) if (p := self.map.power_by_abbrev(a))]
             return f"only {either(allowed)} may cross {crossing}" if allowed else f"nobody may cross {crossing}"
-        missing = sorted(abut.centers - set(self.position.centers.get(self.power, ())))
+        missing = sorted(abut.centers - set(self.position.centers.get(power, ())))
         return f"to cross {crossing} you must own {' and '.join(self.name(c) for c in missing)}"
 
     def place(self, abbrev: str) -> str:
@@ -102,152 +115,165 @@ class _Board:
             raise _Illegal(f"{self.name(province)} is impassable")
         return province
 
+    def convoy_route(self, start: str, end: str, through: str | None = None) -> bool:
+        if self._routes is None:
+            self._routes = ConvoyRoutes(self.map, self.rules)
+        return self._routes.route(start, end, through)
+
     def can_reach(self, unit: Unit, province: str) -> bool:
         """Whether the unit could get into the province at all: straight, or an army by convoy."""
         return bool(crossings(self.map, unit, province)) or (
-            unit.type is UnitType.ARMY and convoy_route(self.map, unit.province, province, self.rules))
+            unit.type is UnitType.ARMY and self.convoy_route(unit.province, province))
+
+
+class _Illegal(Exception):
+    """Raised by a lookup that finds the order impossible; `check` returns its message."""
 
 
 NOT_WHERE_IT_IS = "a unit cannot move to the province it is in"
 
 
-def _hold(board: _Board, order: Hold) -> str | None:
-    board.standing(order.unit)
+def _hold(checker: OrderChecker, order: Hold) -> str | None:
+    checker.standing(order.unit)
     return None
 
 
-def _move(board: _Board, order: Move) -> str | None:
-    unit = board.mobile(order.unit)
+def _move(checker: OrderChecker, order: Move) -> str | None:
+    unit = checker.mobile(order.unit)
     if province_of(order.dest) == unit.province:
         return NOT_WHERE_IT_IS
-    board.place(order.dest)
+    checker.place(order.dest)
     if unit.type is UnitType.ARMY:
-        return _army_move(board, unit, order)
-    return _fleet_move(board, unit, order)
+        return _army_move(checker, unit, order)
+    return _fleet_move(checker, unit, order)
 
 
-def _army_move(board: _Board, unit: Unit, order: Move) -> str | None:
+def _army_move(checker: OrderChecker, unit: Unit, order: Move) -> str | None:
     dest = province_of(order.dest)
-    name = board.name(dest)
-    if not board.map.locations[dest].army_ok:
+    name = checker.name(dest)
+    if not checker.map.locations[dest].army_ok:
         return f"an army cannot go to sea ({name})"
     if order.path:
-        problem = path_problem(board.map, unit.province, order.path, dest, board.rules)
-        return f"no convoy from {board.name(unit.province)} to {name} that way: {problem}" if problem else None
-    abut = board.map.abut(UnitType.ARMY, unit.location, dest)
-    if abut is not None and not order.via_convoy and board.allowed(abut):
+        problem = path_problem(checker.map, unit.province, order.path, dest, checker.rules)
+        if problem is None:
+            return None
+        return f"no convoy from {checker.name(unit.province)} to {name} that way: {problem}"
+    abut = checker.map.abut(UnitType.ARMY, unit.location, dest)
+    if abut is not None and not order.via_convoy and checker.allowed(abut, order.power):
         return None
-    if convoy_route(board.map, unit.province, dest, board.rules):
+    if checker.convoy_route(unit.province, dest):
         return None
     if order.via_convoy:
         return f"no convoy route could take {unit} to {name}"
     if abut is not None:
-        return board.restriction(abut, unit.location, dest)
+        return checker.restriction(abut, unit.location, dest, order.power)
     return f"{unit} cannot reach {name}"
 
 
-def _fleet_move(board: _Board, unit: Unit, order: Move) -> str | None:
+def _fleet_move(checker: OrderChecker, unit: Unit, order: Move) -> str | None:
     if order.path or order.via_convoy:
         return "a fleet cannot be convoyed"
     dest = order.dest
-    coasts = board.map.coasts_of(dest) if "/" not in dest else ()
+    coasts = checker.map.coasts_of(dest) if "/" not in dest else ()
     if coasts:
-        return f"a fleet moving to {board.name(dest)} must name a coast: {either(coasts)}"
-    if not board.map.locations[dest].fleet_can_stand:
-        return f"a fleet cannot go inland ({board.name(dest)})"
-    abut = board.map.abut(UnitType.FLEET, unit.location, dest)
+        return f"a fleet moving to {checker.name(dest)} must name a coast: {either(coasts)}"
+    if not checker.map.locations[dest].fleet_can_stand:
+        return f"a fleet cannot go inland ({checker.name(dest)})"
+    abut = checker.map.abut(UnitType.FLEET, unit.location, dest)
     if abut is None:
-        return f"{unit} cannot reach {board.name(dest)}"
-    return None if board.allowed(abut) else board.restriction(abut, unit.location, dest)
+        return f"{unit} cannot reach {checker.name(dest)}"
+    if checker.allowed(abut, order.power):
+        return None
+    return checker.restriction(abut, unit.location, dest, order.power)
 
 
-def _support(board: _Board, order: Support) -> str | None:
-    unit = board.mobile(order.unit)
+def _support(checker: OrderChecker, order: Support) -> str | None:
+    unit = checker.mobile(order.unit)
     if order.target.province == unit.province:
         return "a unit cannot support itself"
-    target = board.other(order.target, "support")
-    dest = board.place(order.dest) if order.dest else target.province
+    target = checker.other(order.target, "support")
+    dest = checker.place(order.dest) if order.dest else target.province
     if order.dest and dest == target.province:
         return NOT_WHERE_IT_IS
-    problem = _support_reach(board, unit, dest)
-    if problem is None and order.dest and not board.can_reach(target, dest):
-        return f"{target} cannot reach {board.name(dest)}"
+    problem = _support_reach(checker, unit, dest, order.power)
+    if problem is None and order.dest and not checker.can_reach(target, dest):
+        return f"{target} cannot reach {checker.name(dest)}"
     return problem
 
 
-def _support_reach(board: _Board, unit: Unit, province: str) -> str | None:
+def _support_reach(checker: OrderChecker, unit: Unit, province: str, power: str) -> str | None:
     """Why the unit cannot support into the province: it could not move there itself (coasts aside),
     may not cross, or would support across a strait or cape."""
-    options = crossings(board.map, unit, province)
+    options = crossings(checker.map, unit, province)
     if not options:
-        return f"{unit} cannot reach {board.name(province)}, so cannot support there"
-    allowed = [a for a in options if board.allowed(a)]
+        return f"{unit} cannot reach {checker.name(province)}, so cannot support there"
+    allowed = [a for a in options if checker.allowed(a, power)]
     if not allowed:
-        return board.restriction(options[0], unit.location, province)
+        return checker.restriction(options[0], unit.location, province, power)
     if all(a.special for a in allowed):
-        return f"support may not cross from {board.name(unit.location)} to {board.name(province)}"
+        return f"support may not cross from {checker.name(unit.location)} to {checker.name(province)}"
     return None
 
 
-def _convoy(board: _Board, order: Convoy) -> str | None:
-    unit = board.mobile(order.unit)
+def _convoy(checker: OrderChecker, order: Convoy) -> str | None:
+    unit = checker.mobile(order.unit)
     if unit.type is not UnitType.FLEET:
         return "only fleets convoy"
-    if not can_convoy(board.map, unit.location, board.rules):
+    if not can_convoy(checker.map, unit.location, checker.rules):
         return f"{unit} cannot convoy: it is not at sea"
-    found = board.unit_at(order.army)
+    found = checker.unit_at(order.army)
     if found is not None and found.type is UnitType.FLEET:
         return "a fleet cannot be convoyed"
-    board.other(Unit(UnitType.ARMY, order.army), "convoy")
+    checker.other(Unit(UnitType.ARMY, order.army), "convoy")
     if order.army == order.dest:
         return NOT_WHERE_IT_IS
-    dest = board.place(order.dest)
-    if not convoy_route(board.map, order.army, dest, board.rules, through=unit.location):
-        return (f"no convoy route from {board.name(order.army)} to {board.name(dest)} "
-                f"passes {board.name(unit.location)}")
+    dest = checker.place(order.dest)
+    if not checker.convoy_route(order.army, dest, through=unit.location):
+        return (f"no convoy route from {checker.name(order.army)} to {checker.name(dest)} "
+                f"passes {checker.name(unit.location)}")
     return None
 
 
-def _retreat(board: _Board, order: Retreat) -> str | None:
-    unit, retreats = board.dislodged(order.unit)
-    if "NO_RETREAT" in board.rules:
+def _retreat(checker: OrderChecker, order: Retreat) -> str | None:
+    unit, retreats = checker.dislodged(order.unit)
+    if "NO_RETREAT" in checker.rules:
         return "dislodged units may not retreat in this game (NO_RETREAT)"
     dest = order.dest if unit.type is UnitType.FLEET else province_of(order.dest)
     if dest in retreats:
         return None
     if not retreats:
         return f"{unit} has nowhere to retreat: it can only disband"
-    places = either(board.name(r) for r in retreats)
-    return f"{unit} cannot retreat to {board.name(dest)}: it may retreat to {places}"
+    places = either(checker.name(r) for r in retreats)
+    return f"{unit} cannot retreat to {checker.name(dest)}: it may retreat to {places}"
 
 
-def _disband(board: _Board, order: Disband) -> str | None:
-    if board.position.phase.type == RETREATS:
-        board.dislodged(order.unit)
+def _disband(checker: OrderChecker, order: Disband) -> str | None:
+    if checker.position.phase.type == RETREATS:
+        checker.dislodged(order.unit)
     else:
-        board.standing(order.unit)
+        checker.standing(order.unit)
     return None
 
 
-def _keep(board: _Board, order: Keep) -> str | None:
-    board.standing(order.unit)
+def _keep(checker: OrderChecker, order: Keep) -> str | None:
+    checker.standing(order.unit)
     return None
 
 
-def _waive(board: _Board, order: Waive) -> str | None:
+def _waive(checker: OrderChecker, order: Waive) -> str | None:
     return None
 
 
-def _build(board: _Board, order: Build) -> str | None:
+def _build(checker: OrderChecker, order: Build) -> str | None:
     unit = order.unit
-    loc = board.map.locations.get(unit.location)
+    loc = checker.map.locations.get(unit.location)
     if loc is None:
         return f"no such place {unit.location!r}"
-    name = board.name(unit.province)
-    problem = _build_unit_problem(board.map, unit, name)
+    name = checker.name(unit.province)
+    problem = _build_unit_problem(checker.map, unit, name)
     if problem is None:
-        problem = site_problem(board.map, board.position, board.power, unit.province, board.rules)
-    if problem is None and board.unit_at(unit.province) is not None:
+        problem = site_problem(checker.map, checker.position, order.power, unit.province, checker.rules)
+    if problem is None and checker.unit_at(unit.province) is not None:
         problem = f"{name} is occupied"
     return problem
 

@@ -272,7 +272,12 @@ class Daemon:
 
 
 def serve(config: Config, handle_mail: MailHandler | None = None, tick: Tick | None = None) -> int:
-    """The `judge serve` entry point: run until SIGTERM; 0 on a clean stop, 1 if it cannot start."""
+    """The `judge serve` entry point: run until SIGTERM; 0 on a clean stop, 1 if it cannot start.
+    The tick defaults to the deadline cycle over every game (`judge.cycle.cycle_tick`)."""
+    if tick is None:
+        from judge.cycle import cycle_tick
+        tick = cycle_tick(config)
+
     async def main() -> int:
         return await Daemon(config, handle_mail, tick).run()
     return asyncio.run(main())

@@ -27,8 +27,11 @@ from judge.commands.registry import Registry, check_use
 from judge.commands.results import Reply, Said
 from judge.commands.session import Cursor, Refusal, Session, Settings
 from judge.commands.store_access import MapCache, StoreGames
+from judge.events import PhaseResults
 from judge.mailin.message import MAX_BODY_CHARS, Incoming
+from judge.status import write_status
 from judge.store import GameStore
+from judge.transitions import after_mail
 
 REGISTRY = Registry(signon.COMMANDS + roles.COMMANDS + admin.COMMANDS + info.COMMANDS
                     + press.COMMANDS + orders.COMMANDS + setters.COMMANDS + master.COMMANDS
@@ -124,6 +127,20 @@ def dropped(session: Session, steps: list[str]) -> None:
                              f"{', '.join(steps)}.")
 
 
+def judge_moves(session: Session) -> None:
+    """What the judge does itself once a mail changed a game (`transitions.after_mail`): a game
+    back in play gets a fresh deadline, orders all in set DELAY 1 or, under REAL_TIME, process."""
+    if session.status is None or session.original is None or session.create or session.purge:
+        return
+    if session.status == session.original:
+        return
+    before = write_status(session.status)
+    events = session.live(lambda after: after_mail(session.original, after, session.base_map,
+                                                   session.now))
+    if any(isinstance(e, PhaseResults) for e in events):
+        session.snapshot_text = before
+
+
 def make_reply(incoming: Incoming, session: Session) -> Reply:
     if incoming.html_only:
         session.results.notes.insert(0, HTML_NOTE)
@@ -143,5 +160,6 @@ def handle_incoming(incoming: Incoming, store: GameStore, settings: Settings, no
     with StoreGames(store, settings, maps) as games:
         session = Session(incoming.sender, now, settings, games)
         run_commands(session, incoming.lines)
+        judge_moves(session)
         games.commit(session)
     return make_reply(incoming, session), session.events

@@ -29,13 +29,12 @@ from judge.commands.registry import Command
 from judge.commands.results import Said, said
 from judge.commands.session import Cursor, Refusal, Session
 from judge.commands.state import unkept
-from judge.events import DeadlineSet
 from judge.game import cast_vote, propose
 from judge.game.board import alive
 from judge.status import values
 from judge.status.model import Dppd, PowerStatus, VoteKind
-from judge.timing import format_deadline, game_zone, parse_timing
-from judge.timing.spec import Vacation
+from judge.timing import game_zone, parse_timing
+from judge.transitions import add_absence, set_deadline, set_zone
 from judge.types import MOVEMENT
 
 
@@ -137,16 +136,13 @@ class SetAbsence(Command):
             raise Refusal("the game is over")
         try:
             absence = parse_absence(args, session.now, status.zone)
-            timing = parse_timing(status.timing or "")
+            today = session.now.astimezone(game_zone(status.zone)).date()
+            if not master and absence.days(today) > session.settings.max_absence_days:
+                raise Refusal(f"only the Master may set an absence longer than "
+                              f"{session.settings.max_absence_days} days")
+            session.update(add_absence(status, *absence.stamps(), session.now))
         except ValueError as exc:
             raise Refusal(str(exc)) from None
-        today = session.now.astimezone(game_zone(status.zone)).date()
-        if not master and absence.days(today) > session.settings.max_absence_days:
-            raise Refusal(f"only the Master may set an absence longer than "
-                          f"{session.settings.max_absence_days} days")
-        start, end = absence.stamps()
-        timing = replace(timing, vacations=timing.vacations + (Vacation(start, end),))
-        session.update(replace(status, timing=str(timing)))
         who = session.role or MASTER
         session.emit(AbsenceSet(session.game or "", absence.first, absence.last, absence.timed,
                                 None if "HIDE_ABSENTEES" in rules else who, who,
@@ -175,17 +171,13 @@ class SetZone(Command):
         if not session.is_master:
             raise unkept("players' own time zones", f"keep one: times are given in the game's "
                          f"zone, {status.zone or 'GMT'}")
-        if zone is not None:
-            try:
-                zone = game_zone(zone).key
-            except ValueError as exc:
-                raise Refusal(str(exc)) from None
-        moment = deadline(status)
-        status = replace(status, zone=zone,
-                         deadline=format_deadline(moment, zone) if moment else status.deadline)
+        try:
+            status = set_zone(status, zone)
+        except ValueError as exc:
+            raise Refusal(str(exc)) from None
         session.update(status)
-        session.emit(ZoneChanged(session.game or "", zone))
-        return said(f"The game's time zone is now {zone or 'GMT'}.")
+        session.emit(ZoneChanged(session.game or "", status.zone))
+        return said(f"The game's time zone is now {status.zone or 'GMT'}.")
 
 
 class SetNoZone(SetZone):
@@ -220,9 +212,7 @@ class SetDeadline(Command):
         if not master and current is not None and moment <= current:
             raise Refusal("only the Master may move a deadline earlier (PLAYER_DEADLINES lets "
                           "players lengthen it)")
-        session.update(replace(status, deadline=format_deadline(moment, status.zone), delay=None))
-        by = MASTER if master else session.role or ""
-        session.emit(DeadlineSet(session.game or "", phase, moment, by))
+        session.live(set_deadline, session.base_map, moment, MASTER if master else session.role)
         shown = moment.astimezone(game_zone(status.zone))
         return said(f"The deadline is now {shown.strftime('%a %d %b %Y %H:%M %Z')}.")
 

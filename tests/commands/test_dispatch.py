@@ -13,6 +13,7 @@ from judge.commands.dispatch import REGISTRY
 from judge.commands.notices import Press
 from judge.commands.ratelimit import may_reply, pruned
 from judge.config import Config, JudgeSection, PathsSection
+from judge.events import DeadlineSet, PhaseResults
 from judge.mailin.handler import MailHandler, pipe_mail, with_envelope
 from tests.commands.conftest import EML, GAMES, NOW, eml
 
@@ -191,3 +192,23 @@ def test_the_cli_asks_the_mta_to_retry_on_a_bad_configuration(tmp_path, monkeypa
 
 def test_now_is_aware():
     assert NOW.tzinfo is UTC
+
+
+# -- what the judge does itself after a mail ----------------------------------------------------------
+def test_the_last_orders_in_set_delay_one(judge):
+    judge.add("fall")
+    assert not judge.send("orders_retreat.eml").failed
+    assert judge.status("fall").delay == 1
+
+
+def test_real_time_processes_when_the_last_orders_come_in(judge):
+    judge.add("fall", rules=("REAL_TIME",))
+    sent = judge.send("orders_retreat.eml")
+    assert sent.events_of(PhaseResults) and str(judge.status("fall").phase) != "FALL 1902 RETREATS"
+    assert (judge.store.root / "fall" / "status.F1902R").read_text().startswith("GAME fall")
+
+
+def test_a_game_back_in_play_gets_a_fresh_deadline(vienna):
+    sent = vienna.send("takeover.eml")
+    fresh = [e for e in sent.events_of(DeadlineSet) if e.by == "judge"]
+    assert fresh and vienna.status("vienna").need == ()

@@ -220,7 +220,7 @@ def test_a_late_cycle_still_reminds(standard):
 
 
 def test_nobody_is_reminded_once_everybody_ordered(standard):
-    s = replace(ordered(game(standard, "RULE DEFAULT_UNORDERED ALWAYS_WAIT")))
+    s = ordered(game(standard, "RULE DEFAULT_UNORDERED ALWAYS_WAIT"))
     assert on_tick(s, standard, D - 4 * H)[1] == []
 
 

@@ -130,13 +130,13 @@ def dropped(session: Session, steps: list[str]) -> None:
 def judge_moves(session: Session) -> None:
     """What the judge does itself once a mail changed a game (`transitions.after_mail`): a game
     back in play gets a fresh deadline, orders all in set DELAY 1 or, under REAL_TIME, process."""
-    if session.status is None or session.original is None or session.create or session.purge:
+    original = session.original
+    if session.status is None or original is None or session.create or session.purge:
         return
-    if session.status == session.original:
+    if session.status == original:
         return
     before = write_status(session.status)
-    events = session.live(lambda after: after_mail(session.original, after, session.base_map,
-                                                   session.now))
+    events = session.live(lambda after: after_mail(original, after, session.base_map, session.now))
     if any(isinstance(e, PhaseResults) for e in events):
         session.snapshot_text = before
 

@@ -1,0 +1,44 @@
+"""The e-mail command language (issue 6; the contract is ../shared/spec/email-commands.md).
+
+Public API
+----------
+- `dispatch.handle_incoming(incoming, store, settings, now, maps=None) -> (Reply | None, events)`:
+  one read mail (`judge.mailin.message.Incoming`) carried out against the games in `store`; the
+  one game it changes is locked while it is read, changed and written. None: mail never answered
+  (bounces, auto-replies, lists, our own). `events` are `judge.events` values and the notices of
+  `notices` (press, absences, zone, Master change, rename, creation, REVIVE password), for the
+  mail layer (`judge.mailout.mailings.Mailer.for_events`).
+- `dispatch.run_commands(session, lines)`: the same without the store (any `session.GameAccess`).
+- `results.Reply` / `Outcome`: the results buffer, one reply per mail; `reply.render_reply(reply)
+  -> (subject, body)` is the one function that words it (templates may replace it).
+- `session.Settings` (from `Config` by `Settings.from_config`), `session.Refusal`.
+- `registry.Command`: one class per command, with `name`, `help`, the words that call it, the stage
+  (before / after SIGNON), the password level it needs, whether it writes, its arity and the words
+  the reply masks; `dispatch.REGISTRY` holds them all (`help_lines()`).
+- `auth`: identities (`Fgame`, `france@game`, `Mgame`, `3game`, `JK@game`), password levels
+  (judgekeeper > Master > power > omniscient, read-only), compared in constant time.
+- `ratelimit.may_reply(history, now, limit, window)`: the reply limit per sender, pure.
+- `judge.mailin.handler.MailHandler(config)`: the daemon's `handle_mail(raw, now)`;
+  `pipe_mail` is `judge mail`.
+
+Families: `signon` (SIGNON, SIGNOFF), `roles` (JOIN, OBSERVE / MONITOR / ALLOWed types, TAKEOVER,
+RESIGN), `admin` (CREATE, PURGE, RENAME), `info` (LIST, SUMMARY, HISTORY, MAP), `orders` (order
+lines, CLEAR / NMR, STATUS, a power's name), `press` (PRESS, BROADCAST, OFFICIAL and the press
+rules), `setters` (SET ..., VOTE), `master` (FORM, ACTIVATE, WAIT, TERMINATE, PROCESS[!], PREVIEW,
+ROLLBACK / ROLLFORWARD, RESIGN / DUMMY / REVIVE power, REVEAL), `morph` (MORPH).
+
+Choices where the spec is silent
+--------------------------------
+- The first refusal stops the mail; what was done before it stands (press sent stays sent, SET
+  commands stay set). Order lines, RESIGN, PROCESS and PREVIEW wait for the end of the mail and are
+  not done when anything in it was refused; the reply says so. PROCESS runs after the mail's orders.
+- Passwords compare without regard to case ("case never matters"), in constant time.
+- The reply goes to the sender; when a power or the Master signs on from an address that is not
+  its own, the registered addresses get a copy (Cc).
+- One mail changes one game (no lock is ever taken in two orders).
+- CREATE reports problems in its status lines and creates nothing (DPjudge's web page showed them).
+- The press echo is in the reply (QUIET leaves it out); the mail layer sends the readers' copies.
+- Anything not a command after SIGNON is an order line, except a `SET` word, which must be a SET
+  command; a single word naming a power switches whose orders follow.
+- MAP is answered (no maps are drawn) without stopping the mail.
+"""

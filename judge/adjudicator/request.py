@@ -190,9 +190,10 @@ class Request:
         }
 
     def _parse_orders(self) -> dict[str, list]:
+        from judge.orders.parser import OrderableUnits
         reader = self.tools.reader(self.map, self.rules)
-        ordered = self.units if self.phase.type != RETREATS else {
-            p: tuple(us) for p, us in self.dislodged.items()}
+        ordered = OrderableUnits(self.units if self.phase.type != RETREATS else {
+            p: tuple(us) for p, us in self.dislodged.items()})
         parsed: dict[str, list] = {}
         for power, texts in self.order_texts.items():
             items = parsed.setdefault(power, [])

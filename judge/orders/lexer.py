@@ -8,6 +8,7 @@ then a coast written after a place (`spa/sc`, `Bulgaria(east)`, `Spain (north co
 from __future__ import annotations
 
 import re
+import weakref
 from dataclasses import dataclass
 
 from judge.errors import OrderError
@@ -79,10 +80,11 @@ Lexeme = Word | Place
 
 
 class PlaceIndex:
-    """The map's aliases keyed by their words, for longest-match lookup."""
+    """The map's aliases keyed by their words, for longest-match lookup. Made once a map: see
+    `place_index`."""
 
     def __init__(self, m: Map):
-        self.map = m
+        self._map = weakref.ref(m)  # weak, so that the map's entry in _INDEXES goes with the map
         names: dict[tuple[str, ...], tuple[str, ...]] = {}
         own: dict[tuple[str, ...], tuple[str, ...]] = {}
         for alias, abbrevs in m.aliases.items():
@@ -97,6 +99,13 @@ class PlaceIndex:
         self.names = names
         self.longest = max((len(k) for k in names), default=1)
 
+    @property
+    def map(self) -> Map:
+        m = self._map()
+        if m is None:
+            raise ReferenceError("the map of this place index is gone")
+        return m
+
     def match(self, words: list[str], start: int) -> tuple[tuple[str, ...], int]:
         """The abbreviations of the longest alias starting at `start`, and where it ends."""
         for end in range(min(len(words), start + self.longest), start, -1):
@@ -104,6 +113,19 @@ class PlaceIndex:
             if options:
                 return options, end
         return (), start
+
+
+# The one piece of module state: each map's PlaceIndex (1-2 ms to make), kept while the map lives. A Map
+# is immutable and hashed by identity, so an index made once is right for as long as its map exists.
+_INDEXES: weakref.WeakKeyDictionary[Map, PlaceIndex] = weakref.WeakKeyDictionary()
+
+
+def place_index(m: Map) -> PlaceIndex:
+    """The map's PlaceIndex, made on first use."""
+    index = _INDEXES.get(m)
+    if index is None:
+        index = _INDEXES[m] = PlaceIndex(m)
+    return index
 
 
 def lex(index: PlaceIndex, text: str) -> list[Lexeme]:

@@ -12,7 +12,7 @@ from typing import Mapping, Sequence
 
 from judge.errors import OrderError
 from judge.maps.model import Map
-from judge.orders.lexer import Lexeme, Place, PlaceIndex, Word, is_word, lex
+from judge.orders.lexer import Lexeme, Place, Word, is_word, lex, place_index
 from judge.orders.model import Build, Convoy, Disband, Hold, Keep, Move, Order, Retreat, Support, Waive
 from judge.orders.names import either, place_name, unit_name
 from judge.types import ADJUSTMENTS, MOVEMENT, RETREATS, Phase, Unit, UnitType, province_of
@@ -32,14 +32,17 @@ def parse_order(m: Map, power: str, text: str, phase: Phase, units: Mapping[str,
 
 
 class OrderReader:
-    """Reads order lines on one map, keeping the map's alias index from line to line."""
+    """Reads order lines on one map with the map's alias index (made once a map: `place_index`)."""
 
     def __init__(self, m: Map, rules: frozenset[str] = frozenset()):
         self.map = m
         self.rules = rules
-        self.index = PlaceIndex(m)
+        self.index = place_index(m)
 
-    def read(self, power: str, text: str, phase: Phase, units: Mapping[str, Sequence[Unit]]) -> Order:
+    def read(self, power: str, text: str, phase: Phase,
+             units: Mapping[str, Sequence[Unit]] | OrderableUnits) -> Order:
+        """The order `text` means (see `parse_order`). For many lines of one phase, index the units
+        once with `OrderableUnits(units)` and pass that."""
         power = power.upper()
         if power not in self.map.powers:
             raise OrderError(f"no such power {power!r}")
@@ -47,7 +50,9 @@ class OrderReader:
         if not lexemes:
             raise OrderError("an empty order")
         lenient = phase.type == MOVEMENT and "NO_CHECK" in self.rules
-        line = _Line(self.map, power, {p.upper(): tuple(us) for p, us in units.items()},
+        if not isinstance(units, OrderableUnits):
+            units = OrderableUnits(units)
+        line = _Line(self.map, power, units,
                      lenient or bool(self.rules & FOREIGN_ORDERS), phase.type == RETREATS, lenient)
         if phase.type == MOVEMENT:
             return _movement(line, lexemes)
@@ -58,13 +63,24 @@ class OrderReader:
         raise OrderError(f"no orders are taken in a {phase.type} phase")
 
 
+class OrderableUnits:
+    """The units that may be ordered (power -> units), indexed by province."""
+
+    def __init__(self, units: Mapping[str, Sequence[Unit]]) -> None:
+        self.units = {p.upper(): tuple(us) for p, us in units.items()}
+        self.at: dict[str, list[tuple[str, Unit]]] = {}  # province -> (owner, unit) for each unit there
+        for power, mine in self.units.items():
+            for unit in mine:
+                self.at.setdefault(unit.province, []).append((power, unit))
+
+
 @dataclass(frozen=True)
 class _Line:
     """What reading one line needs: the map, who orders, and the units that may be ordered."""
 
     map: Map
     power: str
-    units: Mapping[str, tuple[Unit, ...]]
+    units: OrderableUnits
     foreign_ok: bool
     dislodged: bool
     lenient: bool = False  # NO_CHECK: a unit that is not there is taken as written
@@ -80,8 +96,8 @@ class _Line:
 
     def found(self, province: str) -> list[tuple[str, Unit]]:
         """(owner, unit) for each unit in the province, the speaker's own first."""
-        here = [(p, u) for p, us in self.units.items() for u in us if u.province == province]
-        return sorted(here, key=lambda pu: pu[0] != self.power)
+        here = self.units.at.get(province, [])
+        return sorted(here, key=lambda pu: pu[0] != self.power) if len(here) > 1 else here
 
     def own_unit(self, unit_type: UnitType | None, place: Place) -> Unit:
         """The speaker's unit in the place; its type, if given, must match, and its coast is ignored."""

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Hashable, Iterable, Mapping, Sequence
 from judge.errors import OrderError
 from judge.maps.model import Map
 from judge.orders.model import Build, Order, Support, Waive
-from judge.orders.parser import OrderReader
+from judge.orders.parser import OrderableUnits, OrderReader
 from judge.orders.validate import OrderChecker
 from judge.types import MOVEMENT, Phase, Unit, UnitType
 
@@ -25,6 +25,7 @@ def parse_orders(m: Map, power: str, lines: Iterable[str], phase: Phase,
     Blank lines are skipped. Illegal orders are refused too, except in a movement phase under NO_CHECK,
     where an order that is understood is kept for the adjudicator to rule invalid."""
     reader = OrderReader(m, rules)
+    orderable = OrderableUnits(units)
     checker = None if phase.type == MOVEMENT and "NO_CHECK" in rules else OrderChecker(m, position, rules)
     orders: dict[Hashable, Order] = {}
     errors: list[tuple[str, str]] = []
@@ -37,7 +38,7 @@ def parse_orders(m: Map, power: str, lines: Iterable[str], phase: Phase,
             errors.clear()
             continue
         try:
-            order = reader.read(power, text, phase, units)
+            order = reader.read(power, text, phase, orderable)
         except OrderError as error:
             errors.append((text, str(error)))
             continue

@@ -37,5 +37,9 @@ class StatusError(ProblemsError):
     """A status file is invalid."""
 
 
+class StateError(ProblemsError):
+    """A game's state file (`games/<name>/state`: its state and listing) is invalid."""
+
+
 class OrderError(JudgeError):
     """An order cannot be accepted; the message says why."""

@@ -1,7 +1,8 @@
 """Game directories on disk: one lock per game, atomic status writes, per-phase snapshots, results log.
 
 A game is `games/<name>/` holding `status` (the truth), `status.<S1901M>` snapshots taken before each
-processing (so any phase can be rolled back to), and `results` (every phase's results, appended).
+processing (so any phase can be rolled back to), `results` (every phase's results, appended), and
+`state` when the game has a state or a listing the status file cannot keep (`judge.game.state`).
 Mail, the scheduler and the CLI all go through `GameStore.locked`, so they never interleave; a crash at
 any instant leaves the old or the new status, never a torn one.
 """
@@ -17,6 +18,7 @@ from typing import Iterator
 
 GAME_NAME = re.compile(r"[a-z0-9_-]{1,40}")
 STATUS = "status"
+STATE = "state"
 RESULTS = "results"
 LOCK = ".lock"
 
@@ -62,6 +64,25 @@ class GameDir:
 
     def write_status(self, text: str) -> None:
         atomic_write(self.status_path, text.encode("utf-8"))
+
+    @property
+    def state_path(self) -> Path:
+        return self.path / STATE
+
+    def read_state(self) -> str:
+        """The state file's text; empty when there is none (nothing kept)."""
+        try:
+            return self.state_path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return ""
+
+    def write_state(self, text: str) -> None:
+        """Replace the state file atomically; empty text (nothing kept) removes it."""
+        if text:
+            atomic_write(self.state_path, text.encode("utf-8"))
+        elif self.state_path.exists():
+            self.state_path.unlink()
+            fsync_dir(self.path)
 
     def snapshot(self, phase_abbrev: str, text: str) -> Path:
         """Keep the status as it was before processing `phase_abbrev` (status.S1901M)."""
@@ -110,14 +131,16 @@ class GameStore:
     def exists(self, name: str) -> bool:
         return (self.root / check_game_name(name) / STATUS).is_file()
 
-    def create(self, name: str, status_text: str) -> None:
-        """Make a new game folder with its first status; fails if the game exists."""
+    def create(self, name: str, status_text: str, state_text: str = "") -> None:
+        """Make a new game folder with its first status (and state file, written first, so the game
+        never shows without it); fails if the game exists."""
         path = self.root / check_game_name(name)
         self.root.mkdir(parents=True, exist_ok=True)
         path.mkdir(exist_ok=True)
         with self.locked(name) as game:
             if game.status_path.exists():
                 raise FileExistsError(f"game {name} already exists")
+            game.write_state(state_text)
             game.write_status(status_text)
 
     def _thread_lock(self, name: str) -> threading.Lock:

@@ -117,7 +117,7 @@ class StoreGames:
     def snapshot_for(self, name: str, status: GameStatus, m: Map, phase: str | None,
                      forward: bool) -> GameStatus:
         game = self.held[name]
-        target = persist._target(game, m, status, phase, forward)
+        target = persist.rollback_target(game, m, status, phase, forward)
         return parse_status(game.read_snapshot(target), f"{name}/{STATUS}.{target}")
 
     # -- writing -------------------------------------------------------------------------------

@@ -19,12 +19,13 @@ from judge.game.process import on_process, require_ready
 from judge.game.record import results_record
 from judge.game.rollback import roll_to
 from judge.game.seats import GameError
+from judge.game.state import Standing, parse_standing
 from judge.maps import load_map
 from judge.maps.model import Map
 from judge.phases import parse_phase, phase_key
 from judge.status import apply_map_directives, parse_status, write_status
 from judge.status.model import Dppd, GameStatus, PhaseMode
-from judge.store import STATUS, GameDir, GameStore
+from judge.store import STATE, STATUS, GameDir, GameStore
 from judge.types import Phase
 
 FORMING = "FORMING"
@@ -40,6 +41,11 @@ def read_game(game: GameDir, search: Sequence[Path] = ()) -> tuple[str, GameStat
     text = game.read_status()
     status = parse_status(text, f"{game.name}/{STATUS}")
     return text, status, game_map(status, search)
+
+
+def read_standing(game: GameDir) -> Standing:
+    """The game's state and listing from its state file (`judge.game.state`); StateError."""
+    return parse_standing(game.read_state(), f"{game.name}/{STATE}")
 
 
 def new_game(store: GameStore, name: str, map_name: str, master: str | None = None,
@@ -135,14 +141,17 @@ def rollback_game(store: GameStore, name: str, now: datetime, phase: str | None 
     phase (the first after it, forward)."""
     with store.locked(name) as game:
         _, status, m = read_game(game, search)
-        target = _target(game, m, status, phase, forward)
+        target = rollback_target(game, m, status, phase, forward)
         snapshot = parse_status(game.read_snapshot(target), f"{name}/{STATUS}.{target}")
         new, events = roll_to(status, snapshot, m, now, restore=restore, full=full, forward=forward)
         game.write_status(write_status(new))
         return events
 
 
-def _target(game: GameDir, m: Map, status: GameStatus, phase: str | None, forward: bool) -> str:
+def rollback_target(game: GameDir, m: Map, status: GameStatus, phase: str | None, forward: bool) -> str:
+    """The snapshot ROLLBACK goes to (forward: ROLLFORWARD): the one `phase` names (S1901M or
+    FORMING), else the last before the current phase (the first after it, forward); GameError when
+    there is none."""
     here = _order(m, FORMING if status.forming else status.phase)
     found = snapshot_phases(game, m)
 

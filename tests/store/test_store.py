@@ -108,3 +108,23 @@ def test_lock_excludes_other_processes(store):
     assert got.wait(5)
     taker.join()
     other.join()
+
+
+def test_the_state_file_is_empty_until_written_and_removed_when_emptied(store):
+    with store.locked("demo") as game:
+        assert game.read_state() == "" and not game.state_path.exists()
+        game.write_state("STATE waiting\n")
+        assert game.read_state() == "STATE waiting\n"
+        game.write_state("")
+        assert game.read_state() == "" and not game.state_path.exists()
+        game.write_state("")  # nothing to remove
+        assert game.snapshots() == []  # the state file is no snapshot
+
+
+def test_create_with_a_state_file(tmp_path):
+    store = GameStore(tmp_path / "games")
+    store.create("hidden", "GAME hidden\n", "STATE preparation\n")
+    with store.locked("hidden") as game:
+        assert game.read_state() == "STATE preparation\n"
+    store.create("plain", "GAME plain\n")
+    assert not (tmp_path / "games" / "plain" / "state").exists()

@@ -11,8 +11,10 @@ and a judgekeeper's `judge check` never interleave), it:
    a grace end inside the gap are held (nothing late is processed after downtime: players may not
    have reached the judge) and the judgekeeper is told; a held game stays untouched, cycle after
    cycle, until released;
-4. each game in scope, in name order, under its own lock: the status read (a broken file is reported,
-   the judgekeeper told once, and the game left alone), `on_tick`, and the outcome saved through
+4. each game in scope, in name order, under its own lock: the status and the state file read (a broken
+   file is reported, the judgekeeper told once, and the game left alone; a game in preparation, held
+   by the Master's WAIT or terminated is left alone too, and never held by the outage guard),
+   `on_tick`, and the outcome saved through
    `judge.game.persist.commit` (snapshot, status, results log) when anything changed. A failure while
    processing leaves the game in AWAIT (as DPjudge does) and tells the judgekeeper; no other game is
    affected;
@@ -52,7 +54,7 @@ from judge.events import (
     Reminder,
 )
 from judge.game.deadlines import current_deadline
-from judge.game.persist import commit, read_game
+from judge.game.persist import commit, read_game, read_standing
 from judge.game.rules import rules_in_force
 from judge.maps.model import Map
 from judge.status import write_status
@@ -214,7 +216,8 @@ def overdue(store: GameStore, name: str, last_run: datetime, now: datetime,
     try:
         with store.locked(name) as game:
             _, status, m = read_game(game, search)
-        if not isinstance(status.phase, Phase) or status.need:
+            held = read_standing(game).held
+        if not isinstance(status.phase, Phase) or status.need or held:
             return False
         rules = rules_in_force(status, m)
         deadline = None if "NO_DEADLINE" in rules else current_deadline(status)
@@ -231,6 +234,7 @@ def tick_game(store: GameStore, name: str, now: datetime, search: Sequence[Path]
     with store.locked(name) as game:
         try:
             text, status, m = read_game(game, search)
+            standing = read_standing(game)
             _check_times(status)
         except (JudgeError, ValueError, OSError, LookupError) as exc:
             problems = tuple(str(p) for p in exc.problems) if isinstance(exc, ProblemsError) else (str(exc),)
@@ -239,7 +243,7 @@ def tick_game(store: GameStore, name: str, now: datetime, search: Sequence[Path]
             held = f"{name}: held: AWAIT (processing did not finish; PROCESS! or ROLLBACK)"
             return GameOutcome(name, (held,), status=status, map=m)
         try:
-            new, events = on_tick(status, m, now)
+            new, events = on_tick(status, m, now, standing)
         except Exception as exc:  # any failure of one game must not stop the cycle
             log.exception("the tick of game %s failed", name)
             game.write_status(write_status(replace(status, phase_mode=PhaseMode.AWAIT)))
@@ -349,18 +353,17 @@ def _game_mailings(env: Any, config: Config, report: CycleReport, outcome: GameO
 
 
 def _envelopes(config: Config, now: datetime, game: str, mailings: Sequence[Any]) -> list[EmailMessage]:
-    """Each mailing as a mail, its Message-ID made of the game, the cycle's slot and its content: a
-    cycle run twice in a slot queues the same mail once."""
-    from judge.mailout.envelope import AUTO_GENERATED, build_message
+    """Each mailing as one mail per recipient, its Message-ID made of the game, the cycle's slot, its
+    content and the recipient: a cycle run twice in a slot queues the same mails once."""
+    from judge.mailout.envelope import AUTO_GENERATED, envelopes
 
     slot = now.astimezone(UTC).strftime("%Y%m%d%H%M")
     mails = []
     for mailing in mailings:
         recipients, rendered = mailing
         digest = hashlib.sha256("\n".join([*recipients, rendered.subject, rendered.body]).encode()).hexdigest()
-        mails.append(build_message(config.judge, to=list(recipients), subject=rendered.subject,
-                                   body=rendered.body, now=now, key=f"cycle-{game}-{slot}-{digest[:20]}",
-                                   auto=AUTO_GENERATED))
+        key = f"cycle-{game}-{slot}-{digest[:20]}"
+        mails += envelopes(config.judge, mailing, now=now, key=key, auto=AUTO_GENERATED)
     return mails
 
 

@@ -3,8 +3,9 @@
 bytes -> `read_message` -> `judge.commands.dispatch.handle_incoming` -> the reply (rendered by one
 function, `judge.commands.reply.render_reply` unless another is given) and the mailings of the
 events (the mail layer's `Mailer`, for the game's life's events and the command layer's notices
-alike). Every mail gets a deterministic Message-ID made from the incoming bytes, so a mail
-processed twice after a crash is sent once. Replies to one sender are rate-limited
+alike). Each mailing goes out as one mail per recipient (`envelope.envelopes`: nobody sees
+another player's address). Every mail gets a deterministic Message-ID made from the incoming bytes
+and its recipient, so a mail processed twice after a crash is sent once. Replies to one sender are rate-limited
 (`judge.commands.ratelimit`); the history lives in `<spool>/reply-history.json`.
 """
 from __future__ import annotations
@@ -30,9 +31,9 @@ from judge.errors import StatusError
 from judge.game.persist import game_map
 from judge.mailin.message import read_message, reply_headers
 from judge.mailin.smtp import envelope_sender
-from judge.mailout.envelope import AUTO_GENERATED, build_message, loop_token, raw_key
-from judge.mailout.mailings import Mailer
-from judge.mailout.render import environment
+from judge.mailout.envelope import AUTO_GENERATED, envelopes, loop_token, raw_key
+from judge.mailout.mailings import Mailer, Mailing
+from judge.mailout.render import Rendered, environment
 from judge.status import parse_status
 from judge.status.model import GameStatus
 from judge.store import STATUS, GameStore, atomic_write
@@ -88,23 +89,21 @@ class MailHandler:
         reply, events = handle_incoming(incoming, self.store, self.settings, now, self.maps)
         mails: list[EmailMessage] = []
         if reply is not None and self.history.allow(incoming.sender, now):
-            subject, body = self.render(reply)
+            answer = Mailing(tuple(reply.recipients), Rendered(*self.render(reply)))
             headers = reply_headers(incoming)
-            mails.append(build_message(judge, to=list(reply.recipients), subject=subject,
-                                       body=body, now=now, key=raw_key(raw, "reply"),
-                                       in_reply_to=headers.get("In-Reply-To", ""),
-                                       references=headers.get("References", "")))
+            mails += envelopes(judge, answer, now=now, key=raw_key(raw, "reply"),
+                               in_reply_to=headers.get("In-Reply-To", ""),
+                               references=headers.get("References", ""))
         elif reply is not None:
             log.warning("reply to %s not sent: too many replies to this sender", incoming.sender)
-        for number, (to, subject, body) in enumerate(self.mailings(events, now)):
-            mails.append(build_message(judge, to=list(to), subject=subject, body=body, now=now,
-                                       key=raw_key(raw, f"event{number}"), auto=AUTO_GENERATED))
+        for number, mailing in enumerate(self.mailings(events, now)):
+            mails += envelopes(judge, mailing, now=now, key=raw_key(raw, f"event{number}"),
+                               auto=AUTO_GENERATED)
         return mails
 
     # -- the events' mailings --------------------------------------------------------------------
-    def mailings(self, events: Sequence[object], now: datetime
-                 ) -> list[tuple[tuple[str, ...], str, str]]:
-        out: list[tuple[tuple[str, ...], str, str]] = []
+    def mailings(self, events: Sequence[object], now: datetime) -> list[Mailing]:
+        out: list[Mailing] = []
         for game in dict.fromkeys(getattr(e, "game", "") for e in events):
             mine = [e for e in events if getattr(e, "game", "") == game]
             try:
@@ -114,8 +113,7 @@ class MailHandler:
                               len(mine))
         return out
 
-    def game_mailings(self, game: str, events: list[object], now: datetime
-                      ) -> list[tuple[tuple[str, ...], str, str]]:
+    def game_mailings(self, game: str, events: list[object], now: datetime) -> list[Mailing]:
         """The mail layer words the events (the game's life's and the command layer's notices);
         the game's status after the mail says who is who. A purged game has no one to tell."""
         status = self.read(game)
@@ -128,8 +126,7 @@ class MailHandler:
             self.maps[key] = game_map(status, self.settings.map_dirs)
         mailer = Mailer(self.env, status, self.maps[key], judge=self.config.judge.id,
                         keeper=self.config.judge.keeper)
-        found = mailer.for_events(cast(list[Any], events), now)
-        return [(m.recipients, m.rendered.subject, m.rendered.body) for m in found]
+        return mailer.for_events(cast(list[Any], events), now)
 
     def read(self, game: str) -> GameStatus | None:
         try:

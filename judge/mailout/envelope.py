@@ -5,6 +5,8 @@ must set: From with the judge's id, To, Subject, Date with a numeric offset, a M
 deterministic when the caller gives a key (so a retried step builds the same mail, and the outbox,
 keyed by that Message-ID, sends it once), In-Reply-To/References on replies, `Auto-Submitted`
 (RFC 3834) and `X-Loop`, as UTF-8 text that any relay accepts (quoted-printable when not ASCII).
+A mailing to several people becomes one mail per recipient (`envelopes`): no mail ever shows one
+player's address to another.
 """
 from __future__ import annotations
 
@@ -13,10 +15,14 @@ import re
 from datetime import UTC, datetime
 from email.message import EmailMessage, Message
 from email.utils import format_datetime, formataddr, make_msgid
+from typing import TYPE_CHECKING
 
 from judge.config import JudgeSection
 from judge.mailin.message import header as read_header
 from judge.spool import safe_id
+
+if TYPE_CHECKING:
+    from judge.mailout.mailings import Mailing
 
 AUTO_REPLIED = "auto-replied"  # an answer to a mail (RFC 3834 section 5)
 AUTO_GENERATED = "auto-generated"  # unsolicited: results, reminders, notices, alerts
@@ -62,6 +68,20 @@ def build_message(judge: JudgeSection, *, to: str | list[str], subject: str, bod
     msg.set_content(body, charset="utf-8", cte="7bit" if ascii_only and _short_lines(body)
                     else "quoted-printable")
     return msg
+
+
+def envelopes(judge: JudgeSection, mailing: Mailing, *, now: datetime, key: str,
+              in_reply_to: str = "", references: str = "", auto: str | None = None
+              ) -> list[EmailMessage]:
+    """A mailing (recipients and rendered words) as one mail per recipient, each To: naming its
+    own reader only: players never see each other's addresses (anonymous games). Each mail's
+    Message-ID is made of `key` and its recipient, so a retried step builds the same mails and
+    the outbox sends each of them once."""
+    rendered = mailing.rendered
+    return [build_message(judge, to=recipient, subject=rendered.subject, body=rendered.body,
+                          now=now, key=f"{key}-{recipient.lower()}", in_reply_to=in_reply_to,
+                          references=references, auto=auto)
+            for recipient in mailing.recipients]
 
 
 def reply_fields(original: Message) -> dict[str, str]:

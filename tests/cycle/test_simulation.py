@@ -199,6 +199,16 @@ def test_civil_disorder_is_told_to_the_master_and_results_to_everyone(transcript
     assert results and set().union(*(recipients(m) for m in results)) == everybody
 
 
+def test_no_mail_names_another_players_address(transcript):
+    judge = transcript.judge
+    people = {player_of(judge, p) for p in EVERYONE} | {MASTER}
+    mails = [m for phase in transcript.mails.values() for _, m in phase]
+    assert mails and all(len(recipients(m)) == 1 for m in mails)
+    for mail in mails:
+        text = bytes(mail).decode("utf-8", "replace")
+        assert [a for a in people - recipients(mail) if a in text] == [], mail["Subject"]
+
+
 def test_the_board_after_two_years(transcript):
     status = transcript.judge.status("sim")
     assert {str(u) for u in status.power("FRANCE").units} == {"A PAR", "F BRE", "A SPA", "F POR", "A MAR"}

@@ -9,11 +9,14 @@ import pytest
 from judge.config import JudgeSection
 from judge.mailout.envelope import (
     build_message,
+    envelopes,
     message_id,
     outbox_id,
     raw_key,
     reply_fields,
 )
+from judge.mailout.mailings import Mailing
+from judge.mailout.render import Rendered
 
 JUDGE = JudgeSection(id="USDP", address="judge@judge.test", keeper="keeper@judge.test")
 NOW = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
@@ -45,6 +48,31 @@ def test_same_key_same_message_id_so_the_outbox_takes_it_once():
     two = build_message(JUDGE, to="a@x.test", subject="s", body="b\n", now=NOW.replace(hour=13),
                         key="k")
     assert outbox_id(one) == outbox_id(two) == "k.usdp@judge.test"
+
+
+def test_a_mailing_becomes_one_mail_per_recipient_naming_only_its_reader():
+    players = ("austria@players.test", "england@players.test", "France@Players.test")
+    mailing = Mailing(players, Rendered("Diplomacy game g join notice", "POWER#3 has joined.\n"))
+    mails = [sent(m) for m in envelopes(JUDGE, mailing, now=NOW, key="event0")]
+    assert [m["To"] for m in mails] == list(players)
+    for mail, reader in zip(mails, players, strict=True):
+        others = [p for p in players if p != reader]
+        assert not any(other.lower() in bytes(mail).decode().lower() for other in others)
+        assert mail["Subject"] == "Diplomacy game g join notice"
+        assert mail.get_content() == "POWER#3 has joined.\n"
+    ids = [m["Message-ID"] for m in mails]
+    assert len(set(ids)) == 3 and all("event0" in i for i in ids)
+    assert "france_players.test" in ids[2]  # the key holds the recipient, lower case
+    again = envelopes(JUDGE, mailing, now=NOW.replace(hour=13), key="event0")
+    assert [m["Message-ID"] for m in again] == ids  # a retried step: the same mails
+
+
+def test_a_reply_to_several_readers_threads_every_copy():
+    mailing = Mailing(("anne@players.test", "anne.home@players.test"), Rendered("Re: x", "ok\n"))
+    mails = envelopes(JUDGE, mailing, now=NOW, key="reply-1", in_reply_to="<m1@players.test>")
+    assert [m["To"] for m in mails] == ["anne@players.test", "anne.home@players.test"]
+    assert all(m["In-Reply-To"] == "<m1@players.test>" for m in mails)
+    assert all(m["Auto-Submitted"] == "auto-replied" for m in mails)
 
 
 def test_without_a_key_every_message_id_is_new():

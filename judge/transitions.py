@@ -2,9 +2,11 @@
 
 The cycle (the scheduler, every twenty minutes, through `judge.cycle`):
 
-- `on_tick(status, map, now)`: what one deadline check does to a game, in DPjudge's order (check.py):
-    0. a game not in play, being processed (AWAIT) or waiting for replacements (a NEED line: DPjudge's
-       "waiting" state) is left alone; vacations that have ended are dropped from TIMING NOT;
+- `on_tick(status, map, now, standing=FREE)`: what one deadline check does to a game, in DPjudge's order (check.py):
+    0. a game not in play, being processed (AWAIT), waiting for replacements (a NEED line: DPjudge's
+       "waiting" state) or held by its state file (`standing`: in preparation, held by the Master's
+       WAIT, terminated; `judge.game.state`) is left alone, its deadline ignored; vacations that have
+       ended are dropped from TIMING NOT;
     1. the grace period over (GRACE after the deadline; under CIVIL_DISORDER without GRACE, the
        deadline itself) with powers still late: CIVIL_DISORDER processes them in civil disorder (a
        DELAY on file does not hold it); CIVIL_PREVIEW counts its DELAY down, then sends the Master a
@@ -24,9 +26,11 @@ The cycle (the scheduler, every twenty minutes, through `judge.cycle`):
 
 What the mail layer calls after it changed a game (so that mail and cycle share one logic):
 
-- `after_mail(before, after, map, now)`: once per game at the end of a mail. A game that waited for
-  replacements and no longer does (its last vacancy taken over, or made DUMMY) gets a fresh deadline
-  from now, since the old one and its grace are long gone; then `on_orders`.
+- `after_mail(before, after, map, now, was_held=False, held=False)`: once per game at the end of a
+  mail. A game held by its state file (`held`) is left alone. A game that waited for replacements and
+  no longer does (its last vacancy taken over, or made DUMMY) gets a fresh deadline from now, since
+  the old one and its grace are long gone; so does a game out of a hold (`was_held`: ACTIVATE after
+  WAIT, preparation or TERMINATE) whose deadline passed while it was held; then `on_orders`.
 - `on_orders(status, map, now)`: the orders on file make the phase ready: before the deadline DELAY 1
   (the last player has twenty to forty minutes to change them), after it no DELAY (processed at the
   next cycle, whatever DELAY 24 or 72 was on file); under REAL_TIME, or with no deadline, processed
@@ -50,6 +54,7 @@ from judge.game.deadlines import current_deadline, deadline_for
 from judge.game.process import on_process, preview, readiness
 from judge.game.rules import rules_in_force
 from judge.game.seats import GameError, resign
+from judge.game.state import FREE, Standing
 from judge.maps.model import Map
 from judge.status.model import Dppd, GameStatus, PhaseMode
 from judge.timing import (
@@ -70,10 +75,11 @@ PREVIEW_DELAY, LATE_DELAY, ORDERS_DELAY = 72, 24, 1
 Outcome = tuple[GameStatus, list[Event]]
 
 
-def on_tick(status: GameStatus, m: Map, now: datetime) -> Outcome:
+def on_tick(status: GameStatus, m: Map, now: datetime, standing: Standing = FREE) -> Outcome:
     """One deadline check of a game (see the module's doc)."""
     phase = status.phase
-    if not isinstance(phase, Phase) or status.phase_mode is PhaseMode.AWAIT or status.need:
+    if not isinstance(phase, Phase) or status.phase_mode is PhaseMode.AWAIT or status.need \
+            or standing.held:
         return status, []
     status = without_past_vacations(status, now)
     rules = rules_in_force(status, m)
@@ -155,13 +161,22 @@ def without_past_vacations(status: GameStatus, now: datetime) -> GameStatus:
 
 # --- what the mail layer calls ------------------------------------------------------------------
 
-def after_mail(before: GameStatus, after: GameStatus, m: Map, now: datetime) -> Outcome:
+def after_mail(before: GameStatus, after: GameStatus, m: Map, now: datetime, *,
+               was_held: bool = False, held: bool = False) -> Outcome:
     """The judge's own moves once a mail has changed a game (see the module's doc)."""
+    if held:
+        return after, []
     events: list[Event] = []
-    if before.need and not after.need and isinstance(after.phase, Phase) and not after.completed:
+    if isinstance(after.phase, Phase) and not after.completed and not after.need and \
+            (before.need or (was_held and _deadline_gone(after, now))):
         after, events = resume(after, m, now)
     after, more = on_orders(after, m, now)
     return after, events + more
+
+
+def _deadline_gone(status: GameStatus, now: datetime) -> bool:
+    deadline = current_deadline(status)
+    return deadline is None or deadline <= now
 
 
 def resume(status: GameStatus, m: Map, now: datetime) -> Outcome:

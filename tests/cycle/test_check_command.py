@@ -92,10 +92,10 @@ def test_a_processing_failure_leaves_the_game_in_await_and_tells_the_judgekeeper
     judge.take_outbox()
     real = cycle_module.on_tick
 
-    def failing(status, m, now):
+    def failing(status, m, now, *rest):
         if status.name == "boom":
             raise RuntimeError("adjudicator exploded")
-        return real(status, m, now)
+        return real(status, m, now, *rest)
     monkeypatch.setattr(cycle_module, "on_tick", failing)
     code, lines = judge.check(DEADLINE)
     assert code == 0

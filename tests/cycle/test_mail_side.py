@@ -88,6 +88,25 @@ def test_a_game_back_from_waiting_gets_a_fresh_deadline(standard):
     assert on_tick(after, standard, later + 20 * M) == (after, [])  # not dismissed again at once
 
 
+def test_a_held_game_is_not_processed_when_its_orders_are_in(standard):
+    s = ordered(game(standard, "RULE DEFAULT_UNORDERED REAL_TIME"))
+    assert after_mail(s, s, standard, D - H, held=True) == (s, [])
+    assert kinds(after_mail(s, s, standard, D - H)[1]) == ["PhaseResults"]
+
+
+def test_a_game_out_of_a_hold_after_its_deadline_gets_a_fresh_deadline(standard):
+    s = game(standard, "TIMING NEXT 1D")
+    later = D + 3 * 24 * H  # Saturday: the next deadline skips the weekend
+    after, events = after_mail(s, s, standard, later, was_held=True)
+    fresh = datetime(2025, 1, 13, 12, 0, tzinfo=UTC)
+    assert events == [DeadlineSet("demo", s.phase, fresh, "judge")] and current_deadline(after) == fresh
+
+
+def test_a_game_out_of_a_hold_before_its_deadline_keeps_it(standard):
+    s = game(standard, "TIMING NEXT 1D")
+    assert after_mail(s, s, standard, D - H, was_held=True) == (s, [])
+
+
 def test_a_game_that_did_not_wait_keeps_its_deadline(standard):
     s = game(standard, "RULE DEFAULT_UNORDERED")
     after, events = after_mail(s, s, standard, D - H)

@@ -16,6 +16,7 @@ from judge.events import (
     Reminder,
 )
 from judge.game import make_dummy
+from judge.game.state import GameState, Standing
 from judge.status.model import PhaseMode
 from judge.timing import format_deadline
 from judge.transitions import on_tick
@@ -57,6 +58,21 @@ def test_a_game_waiting_for_replacements_gets_no_late_notices(standard):
     assert kinds(events)[0] == "Dismissal" and dismissed.need
     assert on_tick(dismissed, standard, D + 20 * M) == (dismissed, [])
     assert on_tick(dismissed, standard, D + 24 * H) == (dismissed, [])
+
+
+@pytest.mark.parametrize("state", [GameState.PREPARATION, GameState.WAITING, GameState.TERMINATED])
+def test_a_game_held_by_its_state_file_ignores_its_deadline(standard, state):
+    s = ordered(game(standard, "TIMING GRACE 0H", "RULE CIVIL_DISORDER"), but=("ITALY",))
+    for now in (D - 4 * H, D, D + 24 * H):  # a reminder, civil disorder at the deadline and after
+        assert on_tick(s, standard, now, Standing(state)) == (s, [])
+    assert kinds(on_tick(s, standard, D - 4 * H)[1]) == ["Reminder"]  # unheld, it acts
+    assert kinds(on_tick(s, standard, D)[1]) == ["CivilDisorder", "PhaseResults"]
+
+
+def test_a_ready_game_held_by_the_master_is_not_processed(standard):
+    s = ordered(game(standard, "RULE DEFAULT_UNORDERED"))
+    assert on_tick(s, standard, D - H, Standing(GameState.WAITING)) == (s, [])
+    assert kinds(on_tick(s, standard, D - H)[1]) == ["PhaseResults"]
 
 
 def test_a_forming_game_is_left_alone(standard):

@@ -3,12 +3,14 @@ twenty-minute scheduler and the outbox sender.
 
 The game logic comes in through two callables, never called at the same time as each other:
 - `handle_mail(raw, now) -> list[EmailMessage]`: one spooled mail (with the `Return-Path:` and
-  `X-Original-To:` lines the gateway put in front) in, the mails to send out. It runs in a worker
-  thread, in arrival order. If it raises, the mail is tried again later; the third failure moves it
-  to `inbox/bad/` and the judgekeeper is told. After a crash the mail in hand is processed again, so
-  it must be idempotent; the outbox takes each Message-ID once, so mails with deterministic
-  Message-IDs (`envelope.build_message(key=...)`) are never sent twice.
-- `tick(now) -> list[EmailMessage] | None`: the deadline cycle, at :00, :20 and :40 UTC.
+  `X-Original-To:` lines the gateway put in front) in, the mails to send out; by default the
+  command layer (`judge.mailin.handler.MailHandler`), which never answers robots. It runs in a
+  worker thread, in arrival order. If it raises, the mail is tried again later; the third failure
+  moves it to `inbox/bad/` and the judgekeeper is told. After a crash the mail in hand is
+  processed again, so it must be idempotent; the outbox takes each Message-ID once, so mails with
+  deterministic Message-IDs (`envelope.build_message(key=...)`) are never sent twice.
+- `tick(now) -> list[EmailMessage] | None`: at :00, :20 and :40 UTC; by default the deadline cycle
+  over every game (`judge.cycle.cycle_tick`, the same as `judge check`).
 The mails either returns are put into the outbox before the mail counts as done.
 
 SIGTERM (or SIGINT) stops accepting mail, finishes the mail and the tick in hand, and exits 0. Under
@@ -22,8 +24,7 @@ import signal
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from email import message_from_bytes, policy
-from email.message import EmailMessage, Message
+from email.message import EmailMessage
 from typing import Any
 
 from apscheduler.events import EVENT_JOB_ERROR, EVENT_JOB_MISSED, JobExecutionEvent
@@ -32,17 +33,11 @@ from apscheduler.triggers.cron import CronTrigger
 from apscheduler.triggers.interval import IntervalTrigger
 
 from judge.config import Config, JudgeSection
+from judge.cycle import cycle_tick
+from judge.mailin.handler import MailHandler as CommandMailHandler
 from judge.mailin.imap import ImapPoller
-from judge.mailin.message import automatic_reason, sender_of
-from judge.mailin.smtp import Gateway, accepts_address, envelope_sender, start_gateway
-from judge.mailout.envelope import (
-    AUTO_GENERATED,
-    build_message,
-    loop_token,
-    outbox_id,
-    raw_key,
-    reply_fields,
-)
+from judge.mailin.smtp import Gateway, accepts_address, start_gateway
+from judge.mailout.envelope import AUTO_GENERATED, build_message, outbox_id
 from judge.mailout.send import OutboxSender, wait_any
 from judge.sdnotify import sd_notify
 from judge.spool import Item, Spool
@@ -57,7 +52,6 @@ MISFIRE_GRACE_SECONDS = 15 * 60  # a tick that starts late still runs (APSchedul
 KEEP_DONE = timedelta(days=30)  # done mails kept for audit, and the outbox's memory of ids
 RETRY_SECONDS = 1.0  # a mail whose processing failed is tried again this much later
 INBOX_POLL_SECONDS = 5.0  # also picks up mail spooled by other processes (`judge mail`)
-RECEIVED_TEXT = "The judge received your mail.\n"  # until the command layer answers for real
 
 
 def utc_now() -> datetime:
@@ -74,33 +68,6 @@ def open_spools(config: Config) -> Spools:
     root = config.paths.spool
     return Spools(inbox=Spool(root / "inbox", bad="bad").create(),
                   outbox=Spool(root / "outbox", bad="failed").create())
-
-
-# -- the stand-ins for the game logic ----------------------------------------------------------
-def no_reply_reason(msg: Message, judge: JudgeSection) -> str:
-    """Why a mail must get no answer (RFC 3834): bounces, robots, lists, our own mail."""
-    reason = automatic_reason(msg, envelope_sender(msg), loop_token(judge))
-    if not reason and sender_of(msg) == judge.address.lower():
-        return "from the judge itself"
-    return reason
-
-
-def received_reply(judge: JudgeSection) -> MailHandler:
-    """The default `handle_mail`: a short acknowledgement, never to robots or bounces."""
-    def handle(raw: bytes, now: datetime) -> list[EmailMessage]:
-        msg = message_from_bytes(raw, policy=policy.default)
-        reason = no_reply_reason(msg, judge)
-        fields = reply_fields(msg)
-        if reason or not fields["to"]:
-            log.info("no reply to a mail: %s", reason or "no sender address")
-            return []
-        return [build_message(judge, body=RECEIVED_TEXT, now=now, key=raw_key(raw, "received"),
-                              **fields)]
-    return handle
-
-
-def idle_tick(now: datetime) -> None:
-    log.info("tick at %s (no games wired in yet)", now.isoformat(timespec="seconds"))
 
 
 def bad_mail_alert(judge: JudgeSection, item: Item, error: str, now: datetime) -> EmailMessage:
@@ -132,8 +99,8 @@ class Daemon:
                  tick: Tick | None = None, clock: Callable[[], datetime] = utc_now,
                  tick_trigger: Any = None, sender_options: dict[str, Any] | None = None):
         self.config = config
-        self.handle_mail = handle_mail or received_reply(config.judge)
-        self.tick = tick or idle_tick
+        self.handle_mail = handle_mail or CommandMailHandler(config)
+        self.tick = tick or cycle_tick(config)
         self.clock = clock
         self.tick_trigger = tick_trigger
         self.sender_options = sender_options or {}
@@ -273,11 +240,7 @@ class Daemon:
 
 def serve(config: Config, handle_mail: MailHandler | None = None, tick: Tick | None = None) -> int:
     """The `judge serve` entry point: run until SIGTERM; 0 on a clean stop, 1 if it cannot start.
-    The tick defaults to the deadline cycle over every game (`judge.cycle.cycle_tick`)."""
-    if tick is None:
-        from judge.cycle import cycle_tick
-        tick = cycle_tick(config)
-
+    By default mail goes through the command layer and the tick runs the deadline cycle."""
     async def main() -> int:
         return await Daemon(config, handle_mail, tick).run()
     return asyncio.run(main())

@@ -5,8 +5,9 @@ function, `judge.commands.reply.render_reply` unless another is given) and the m
 events (the mail layer's `Mailer`, for the game's life's events and the command layer's notices
 alike). Each mailing goes out as one mail per recipient (`envelope.envelopes`: nobody sees
 another player's address). Every mail gets a deterministic Message-ID made from the incoming bytes
-and its recipient, so a mail processed twice after a crash is sent once. Replies to one sender are rate-limited
-(`judge.commands.ratelimit`); the history lives in `<spool>/reply-history.json`.
+and its recipient, so a mail processed twice after a crash is sent once. Replies to one sender
+are rate-limited (`judge.commands.ratelimit`); the history lives in
+`<spool>/reply-history.json`.
 """
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
 """A daemon whose mail handling is slow, so that a test can kill it with mail still queued.
 
-Run as `python slow_serve.py CONFIG SECONDS`: the default acknowledgement handler, `SECONDS` slower.
+Run as `python slow_serve.py CONFIG SECONDS`: the default handler (the command layer), `SECONDS`
+slower.
 """
 from __future__ import annotations
 
@@ -10,13 +11,14 @@ import sys
 import time
 
 from judge.config import load_config
-from judge.daemon import Daemon, received_reply
+from judge.daemon import Daemon
+from judge.mailin.handler import MailHandler
 
 
 def main() -> int:
     config = load_config(sys.argv[1])
     delay = float(sys.argv[2])
-    answer = received_reply(config.judge)
+    answer = MailHandler(config)
 
     def slow(raw: bytes, now):
         time.sleep(delay)

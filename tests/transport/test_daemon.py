@@ -12,19 +12,13 @@ import pytest
 from apscheduler.triggers.cron import CronTrigger
 from apscheduler.triggers.interval import IntervalTrigger
 
-from judge.config import JudgeSection
-from judge.daemon import (
-    MISFIRE_GRACE_SECONDS,
-    Daemon,
-    build_scheduler,
-    no_reply_reason,
-    received_reply,
-)
+from judge.daemon import MISFIRE_GRACE_SECONDS, Daemon, build_scheduler
+from judge.mailin.handler import MailHandler
 from judge.mailout.envelope import build_message
 
 from .conftest import LOOPBACK, wait_for
 
-JUDGE = JudgeSection(id="TEST", address="judge@judge.test", keeper="keeper@judge.test")
+NOW = datetime(2026, 3, 1, tzinfo=UTC)
 ORDERS = (b"From: anne@players.test\r\nTo: judge@judge.test\r\nSubject: orders\r\n"
           b"Message-ID: <o1@players.test>\r\n\r\nA PAR - BUR\r\n")
 
@@ -54,18 +48,22 @@ def spooled(headers: str) -> bytes:
      "from the judge itself"),
 ], ids=["player", "auto-submitted-no", "bounce", "mailer-daemon", "no-return-path",
         "auto-replied", "bulk", "junk", "list", "list-id", "x-loop", "ourselves"])
-def test_default_handler_never_answers_robots(raw, reason):
-    assert no_reply_reason(parsed(raw), JUDGE).startswith(reason)
-    replies = received_reply(JUDGE)(raw, datetime(2026, 3, 1, tzinfo=UTC))
-    assert len(replies) == (0 if reason else 1)
+def test_the_default_handler_is_the_command_layer_and_never_answers_robots(make_config, raw,
+                                                                           reason):
+    daemon = Daemon(make_config())
+    assert isinstance(daemon.handle_mail, MailHandler)
+    replies = daemon.handle_mail(raw, NOW)
+    assert len(replies) == (0 if reason else 1), reason
 
 
-def test_default_reply_threads_and_is_deterministic():
+def test_default_reply_threads_and_is_deterministic(make_config):
+    handle_mail = Daemon(make_config()).handle_mail
     raw = b"Return-Path: <anne@players.test>\r\n" + ORDERS
-    [one] = received_reply(JUDGE)(raw, datetime(2026, 3, 1, tzinfo=UTC))
-    [two] = received_reply(JUDGE)(raw, datetime(2026, 3, 2, tzinfo=UTC))
+    [one] = handle_mail(raw, NOW)
+    [two] = handle_mail(raw, NOW.replace(day=2))
     assert one["To"] == "anne@players.test" and one["In-Reply-To"] == "<o1@players.test>"
     assert one["Auto-Submitted"] == "auto-replied" and one["Message-ID"] == two["Message-ID"]
+    assert "SIGNON" in one.get_content()  # orders without a sign-on: the command layer says so
 
 
 def test_tick_runs_at_00_20_40_utc_late_ticks_run_and_missed_ones_coalesce():

@@ -1,9 +1,11 @@
 """CREATE (with status-file lines and FORM), PURGE and RENAME: making, removing and renaming games.
 
 CREATE takes the rest of the mail: every line after it is a status-file line for the new game,
-except FORM (the game forms at once), SET UNLISTED / SET LISTED, and GAME, MASTER and PHASE lines,
-which are not the Master's to give (and are ignored, as the spec says). Unlike DPjudge, which had a
-web page to show them, problems in the lines are reported and the game is not created.
+except FORM (the game forms at once; without it the game is in preparation, hidden from the world),
+SET UNLISTED / SET LISTED (kept in the game's state file, `judge.game.state`), and GAME, MASTER and
+PHASE lines, which are not the Master's to give (and are ignored, as the spec says). Unlike
+DPjudge, which had a web page to show them, problems in the lines are reported and the game is not
+created.
 """
 from __future__ import annotations
 
@@ -23,8 +25,8 @@ from judge.commands.notices import GameCreated, GameRenamed
 from judge.commands.registry import Command, Stage
 from judge.commands.results import Said, said
 from judge.commands.session import Cursor, Refusal, Session
-from judge.commands.state import GameState, game_state
 from judge.errors import MapError, StatusError
+from judge.game.state import GameState, Standing
 from judge.status import apply_map_directives, parse_status
 from judge.status.model import Dppd, GameStatus
 from judge.timing import game_zone, parse_timing
@@ -105,28 +107,35 @@ class Create(Command):
         if session.game is not None or session.games.exists(name):
             raise Refusal(f"a game named '{name}' already exists" if session.games.exists(name)
                           else "one mail changes one game")
-        lines, notes = [], []
+        lines, notes, listed = [], [], True
         for line in cursor.rest():
             words = line.upper().split()
             if words[:1] == ["FORM"] or words[:2] in (["SET", "UNLISTED"], ["SET", "LISTED"]):
                 notes.append(line.strip())
+                if words[0] == "SET":
+                    listed = words[1] == "LISTED"
             elif words[:1] and words[0] in NOT_THE_MASTERS:
                 notes.append(f"{line.strip()} (ignored: the judge writes it)")
             else:
                 lines.append(line)
         cursor.index = len(cursor.lines)
         status = new_status(session, name, password, lines)
+        forms = any(n.upper().split()[:1] == ["FORM"] for n in notes)
         session.game, session.status, session.create = name, status, True
+        session.standing = Standing(None if forms else GameState.PREPARATION, listed)
         session.role, session.level = MASTER, Level.MASTER
         m = session.base_map
         session.emit(GameCreated(name, session.sender, status.map_name, status.trial, m.notify))
-        out = [f"Game '{name}' has been created on the {status.map_name} map; you are its Master.",
-               f"It is forming: players join with JOIN {name} password"
-               + (" privacyPassword." if status.private else ".")]
-        if not any(n.upper().split()[:1] == ["FORM"] for n in notes):
-            out.append("(This judge keeps no preparation state: the game forms at once.)")
-        if any("UNLISTED" in n.upper() for n in notes):
-            out.append("(SET UNLISTED cannot be kept yet: the game shows in LIST.)")
+        out = [f"Game '{name}' has been created on the {status.map_name} map; you are its Master."]
+        if forms:
+            out.append(f"It is forming: players join with JOIN {name} password"
+                       + (" privacyPassword." if status.private else "."))
+        else:
+            out.append(f"It is in preparation, hidden from the world: when it is ready, sign on "
+                       f"(SIGNON M{name} password) and send FORM to let players join, or ACTIVATE "
+                       "to start it.")
+        if not listed:
+            out.append("It is unlisted: LIST does not show it; players need its name.")
         return said(*out, quoted=[f"{n}" for n in notes if "ignored" in n])
 
 
@@ -148,7 +157,7 @@ class Purge(Command):
         status = session.take_game(game_word(args[0]))
         level = master_level(session, status, args[1], self.name)
         if level < Level.JUDGEKEEPER:
-            if game_state(status) not in (GameState.PREPARATION, GameState.FORMING):
+            if session.state not in (GameState.PREPARATION, GameState.FORMING):
                 raise Refusal("only a game that has not started can be purged; the normal way "
                               "to end a game early is TERMINATE (or ask the judgekeeper)")
             joined = [b.name for b in status.powers if isinstance(

@@ -128,15 +128,18 @@ def dropped(session: Session, steps: list[str]) -> None:
 
 
 def judge_moves(session: Session) -> None:
-    """What the judge does itself once a mail changed a game (`transitions.after_mail`): a game
-    back in play gets a fresh deadline, orders all in set DELAY 1 or, under REAL_TIME, process."""
+    """What the judge does itself once a mail changed a game or its state (`transitions.after_mail`):
+    a game back in play gets a fresh deadline, orders all in set DELAY 1 or, under REAL_TIME,
+    process; a game held by its state (preparation, WAIT, TERMINATE) is left alone."""
     original = session.original
     if session.status is None or original is None or session.create or session.purge:
         return
-    if session.status == original:
+    if session.status == original and session.standing == session.original_standing:
         return
     before = write_status(session.status)
-    events = session.live(lambda after: after_mail(original, after, session.base_map, session.now))
+    was_held, held = session.original_standing.held, session.standing.held
+    events = session.live(lambda after: after_mail(original, after, session.base_map, session.now,
+                                                   was_held=was_held, held=held))
     if any(isinstance(e, PhaseResults) for e in events):
         session.snapshot_text = before
 

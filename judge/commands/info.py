@@ -1,7 +1,9 @@
 """LIST, SUMMARY, HISTORY and MAP: what anyone may learn about the games.
 
-Before a SIGNON they may name any game; after it, only the game signed on to. Player addresses are
-never shown, except in the SUMMARY of a completed game; a BLIND game in play shows no board.
+Before a SIGNON they may name any game; after it, only the game signed on to. An unlisted game is
+left out of the LIST of all games, and a game in preparation is hidden even by name, except from
+its Master (known by the sender's address) and the judgekeeper. Player addresses are never shown,
+except in the SUMMARY of a completed game; a BLIND game in play shows no board.
 """
 from __future__ import annotations
 
@@ -12,10 +14,11 @@ from judge.commands.facts import deadline, phase_name, phase_of
 from judge.commands.registry import Command, Stage
 from judge.commands.results import Said, said
 from judge.commands.session import Cursor, Refusal, Session
-from judge.commands.state import GameState, game_state, listed
+from judge.commands.state import sees_hidden
 from judge.game.board import owned_centers
 from judge.game.rules import rules_in_force
 from judge.game.seats import open_seats
+from judge.game.state import GameState, Standing, game_state
 from judge.status.model import Dppd, GameStatus, PowerStatus
 from judge.timing import game_zone
 
@@ -28,18 +31,22 @@ class InfoCommand(Command):
     level = Level.NONE
     writes = False
 
-    def game_status(self, session: Session, args: list[str]) -> GameStatus:
-        """The game the command is about: the one signed on to, or the one named."""
+    def game_status(self, session: Session, args: list[str]) -> tuple[GameStatus, Standing]:
+        """The game the command is about, with its state file: the one signed on to, or the one
+        named (a game in preparation is hidden from all but its Master and the judgekeeper)."""
         if len(args) > 1 or (not args and not session.signed_on):
             raise Refusal(f"{self.name} takes the game's name ({self.name} gamename)")
         if session.signed_on:
             if args and args[0].lower() != session.game:
                 raise Refusal(f"after a SIGNON, {self.name} is only for game '{session.game}'")
-            return session.current()
-        status = session.games.peek(args[0].lower())
-        if status is None:
-            raise Refusal(f"there is no game '{args[0].lower()}' on this judge")
-        return status
+            return session.current(), session.standing
+        name = args[0].lower()
+        status = session.games.peek(name)
+        if status is not None:
+            standing = session.games.standing(name)
+            if not standing.hidden or sees_hidden(session, status):
+                return status, standing
+        raise Refusal(f"there is no game '{name}' on this judge")
 
     def blind_secret(self, session: Session, status: GameStatus) -> bool:
         rules = rules_in_force(status, session.games.load_map(status))
@@ -53,35 +60,56 @@ class List(InfoCommand):
     def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
         if not args and not session.signed_on:
             return said(*game_list(session))
-        status = self.game_status(session, args)
-        return said(*game_details(session, status, hide_board=self.blind_secret(session, status)))
+        status, standing = self.game_status(session, args)
+        return said(*game_details(session, status, standing,
+                                  hide_board=self.blind_secret(session, status)))
 
 
 def game_list(session: Session) -> list[str]:
+    """The games open to join or waiting for replacements; the unlisted and those in preparation
+    only for their Master and the judgekeeper."""
     lines = []
     for name in session.games.names():
         status = session.games.peek(name)
-        if status is None or not listed(status):
+        standing = listing(session, name) if status is not None else None
+        if status is None or standing is None or \
+                not standing.in_list and not sees_hidden(session, status):
             continue
-        state = game_state(status)
-        if state not in (GameState.FORMING, GameState.WAITING):
-            continue
+        state = game_state(status, standing)
         m = session.games.load_map(status)
-        what = f"{open_seats(status, m)} seats open" if state is GameState.FORMING else \
-            "needs " + " ".join(n.power for n in status.need)
-        private = " (private)" if status.private else ""
-        lines.append(f"{name:<16} {status.map_name:<12} {state.value:<8} {what}{private}")
+        if state is GameState.PREPARATION:
+            what = "yours to FORM or ACTIVATE"
+        elif state is GameState.FORMING:
+            what = f"{open_seats(status, m)} seats open"
+        elif state is GameState.WAITING and status.need:
+            what = "needs " + " ".join(n.power for n in status.need)
+        else:
+            continue
+        marks = (" (private)" if status.private else "") + \
+            ("" if standing.listed else " (unlisted)")
+        lines.append(f"{name:<16} {status.map_name:<12} {state.value:<8} {what}{marks}")
     if not lines:
         return ["No game is forming or waiting for players just now."]
     hint = "To join one, send: JOIN gamename yourPassword (LIST gamename tells more)."
     return ["Games open to join or waiting for replacements:", *lines, hint]
 
 
-def game_details(session: Session, status: GameStatus, hide_board: bool) -> list[str]:
+def listing(session: Session, name: str) -> Standing | None:
+    """A game's state file for the list (None when it is broken: the game is left out)."""
+    try:
+        return session.games.standing(name)
+    except Refusal:
+        return None
+
+
+def game_details(session: Session, status: GameStatus, standing: Standing,
+                 hide_board: bool) -> list[str]:
     m = session.games.load_map(status)
     rules = rules_in_force(status, m)
     lines = [(f"Game '{status.name}' on the {status.map_name} map: "
-             f"{game_state(status).value}, {phase_name(status)}.")]
+             f"{game_state(status, standing).value}, {phase_name(status)}.")]
+    if not standing.listed:
+        lines.append("Unlisted: LIST does not show it.")
     moment = deadline(status)
     if moment is not None and phase_of(status) is not None:
         local = moment.astimezone(game_zone(status.zone))
@@ -121,7 +149,7 @@ class Summary(InfoCommand):
     help = "SUMMARY game: centre counts phase by phase and who played each power"
 
     def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
-        status = self.game_status(session, args)
+        status, _ = self.game_status(session, args)
         name = status.name or (args[0].lower() if args else session.game or "")
         lines = [f"Summary of game '{name}' ({phase_name(status)}):"]
         if status.result is not None:
@@ -169,7 +197,7 @@ class History(InfoCommand):
     help = "HISTORY game: every phase's results, in one mail"
 
     def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
-        status = self.game_status(session, args)
+        status, _ = self.game_status(session, args)
         if self.blind_secret(session, status):
             raise Refusal("the results of a BLIND game in play differ for each power: "
                           "they are not sent as a HISTORY")

@@ -1,12 +1,14 @@
-"""The Master's commands after a SIGNON: the game's state (FORM, ACTIVATE, WAIT, TERMINATE),
-PROCESS / PROCESS! / PREVIEW (at the end of the mail, after the orders in it are stored), ROLLBACK
-and ROLLFORWARD, RESIGN / DUMMY / REVIVE a power, and REVEAL. The game's life does the work
-(`judge.game`); these check who asks and when, and report.
+"""The Master's commands after a SIGNON: the game's state (FORM, ACTIVATE, WAIT, TERMINATE, kept in
+the game's state file by `judge.game.state`'s rules), PROCESS / PROCESS! / PREVIEW (at the end of the
+mail, after the orders in it are stored), ROLLBACK and ROLLFORWARD, RESIGN / DUMMY / REVIVE a power,
+and REVEAL. The game's life does the work (`judge.game`); these check who asks and when, and report.
 """
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from dataclasses import replace
+from typing import TypeVar
 
 from judge.commands.auth import Level, addresses_of, valid_password
 from judge.commands.facts import phase_of
@@ -14,7 +16,6 @@ from judge.commands.notices import PasswordSet, StateChanged
 from judge.commands.registry import Command, Stage
 from judge.commands.results import Said, said
 from judge.commands.session import Cursor, Refusal, Session
-from judge.commands.state import GameState, game_state, unkept
 from judge.events import PhaseResults
 from judge.game import (
     GameError,
@@ -26,8 +27,20 @@ from judge.game import (
     start_game,
 )
 from judge.game.seats import refresh_need, takeover
-from judge.status.model import Dppd, PlayerHistory, PowerStatus, Vacancy
+from judge.game.state import (
+    GameState,
+    Standing,
+    activate,
+    form,
+    settled,
+    terminate,
+    wait,
+)
+from judge.status.model import Dppd, GameStatus, PlayerHistory, PowerStatus, Vacancy
 from judge.status.writer import write_status
+
+T = TypeVar("T")
+CLOSED = (GameState.PREPARATION, GameState.TERMINATED)  # PROCESS refused (WAIT: the Master may)
 
 
 class MasterCommand(Command):
@@ -46,56 +59,81 @@ def power_block(session: Session, word: str) -> PowerStatus:
     return block
 
 
+def ruled(session: Session, change: Callable[[GameStatus, Standing], T]) -> T:
+    """One of `judge.game.state`'s commands on the game in hand; its GameError refused."""
+    try:
+        return change(session.current(), session.standing)
+    except GameError as error:
+        raise Refusal(str(error)) from None
+
+
+def restate(session: Session, standing: Standing) -> None:
+    """Keep the new standing and tell everyone in the game of the state it gives."""
+    session.standing = standing
+    session.emit(StateChanged(session.game or "", session.state.value))
+
+
 class Form(MasterCommand):
     name = "FORM"
-    help = "FORM: let the game accept JOIN (a game in preparation)"
+    help = "FORM: let a game in preparation (or terminated, not started) accept JOIN"
 
     def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
-        state = game_state(session.current())
-        if state is GameState.FORMING:
+        standing = ruled(session, form)
+        if session.state is GameState.FORMING:
             return said(f"Game '{session.game}' is forming.")
-        if state is GameState.COMPLETED:
-            raise Refusal("a completed game cannot be changed back")
-        raise Refusal("to bring a game that started back to FORMING, ROLLBACK FORMING")
+        restate(session, standing)
+        private = " privacyPassword" if session.current().private else ""
+        return said(f"Game '{session.game}' is forming: players join with JOIN {session.game} "
+                    f"password{private}.")
 
 
 class Activate(MasterCommand):
     name = "ACTIVATE"
-    help = "ACTIVATE: start a forming game now, or let a waiting game go on"
+    help = "ACTIVATE: start a forming game (or one in preparation) now, or let a held game go on"
 
     def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
-        status = session.current()
-        state = game_state(status)
-        if state is GameState.FORMING:
+        state = session.state
+        standing, start = ruled(session, activate)
+        if state is GameState.ACTIVE:
+            return said(f"Game '{session.game}' is active.")
+        if start:
+            session.standing = standing
             session.live(start_game, session.base_map, session.now)
             session.snapshot_text = session.loaded_text
             return said(f"Game '{session.game}' has started: the phase is "
                         f"{session.current().phase}.")
-        if state is GameState.ACTIVE:
-            return said(f"Game '{session.game}' is active.")
-        if state is GameState.WAITING:
-            raise Refusal(f"game '{session.game}' waits for replacements of "
-                          f"{', '.join(n.power for n in status.need)}: it goes on when they are "
-                          "taken over (or the Master makes them DUMMY)")
-        raise Refusal(f"game '{session.game}' is {state.value}: it cannot be made active")
+        restate(session, standing)
+        status = session.current()
+        if status.need:
+            return said(f"Game '{session.game}' is no longer held; it still waits for "
+                        f"replacements of {', '.join(n.power for n in status.need)}.")
+        return said(f"Game '{session.game}' is active in {status.phase}: the judge processes it "
+                    "at its deadlines again (a deadline passed while it was held is set afresh).")
 
 
 class Wait(MasterCommand):
     name = "WAIT"
-    help = "WAIT: hold an active game (no processing) until ACTIVATE"
+    help = "WAIT: hold a game in play (its deadline ignored, nothing processed) until ACTIVATE"
 
     def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
-        raise unkept("waiting state", "hold it: set the game's DEADLINE later instead")
+        standing = ruled(session, wait)
+        if session.standing == standing:
+            return said(f"Game '{session.game}' is already waiting.")
+        restate(session, standing)
+        return said(f"Game '{session.game}' is waiting: its deadline is ignored and nothing is "
+                    "processed until you ACTIVATE it.")
 
 
 class Terminate(MasterCommand):
     name = "TERMINATE"
-    help = "TERMINATE: end the game without a result"
+    help = "TERMINATE: end the game without a result (nothing is processed any more)"
 
     def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
-        if game_state(session.current()) is GameState.COMPLETED:
-            raise Refusal("a completed game cannot be changed")
-        raise unkept("terminated state", "terminate it (ask the judgekeeper)")
+        standing = ruled(session, terminate)
+        if session.standing == standing:
+            return said(f"Game '{session.game}' is already terminated.")
+        restate(session, standing)
+        return said(f"Game '{session.game}' is terminated: nothing is processed any more.")
 
 
 class Process(MasterCommand):
@@ -106,8 +144,8 @@ class Process(MasterCommand):
         force = args == ["!"] or self.forced
         if args and args != ["!"]:
             raise Refusal("PROCESS takes nothing after it (PROCESS! forces)")
-        if phase_of(session.current()) is None:
-            raise Refusal(f"game '{session.game}' is {game_state(session.current()).value}: "
+        if phase_of(session.current()) is None or session.state in CLOSED:
+            raise Refusal(f"game '{session.game}' is {session.state.value}: "
                           "there is nothing to process")
         session.finishers.append(("PROCESS!" if force else "PROCESS",
                                   lambda s: finish_process(s, force)))
@@ -128,10 +166,11 @@ def finish_process(session: Session, force: bool) -> Said:
     events = session.live(on_process, session.base_map, session.now, force=force)
     session.snapshot_text = before
     new = session.current()
+    session.standing = settled(new, session.standing)
     results = next((e for e in events if isinstance(e, PhaseResults)), None)
     return said(f"{results.phase} was processed." if results else "The phase was processed.",
                 f"The game is now in {new.phase}." if phase_of(new) else
-                f"The game is {game_state(new).value}.")
+                f"The game is {session.state.value}.")
 
 
 class Preview(MasterCommand):

@@ -21,6 +21,7 @@ from judge.commands.facts import (
 from judge.commands.registry import Command, Stage
 from judge.commands.results import Said, said
 from judge.commands.session import Cursor, Refusal, Session
+from judge.commands.state import refuse_closed
 from judge.game.board import position_of, units_of
 from judge.game.orders import Duties, orders_on_file
 from judge.orders import Build, Disband, Keep, Order, Retreat, Waive, parse_orders
@@ -45,6 +46,7 @@ def orderable_phase(session: Session) -> Phase:
     if phase is None:
         raise Refusal(f"game '{session.game}' is {phase_name(status)}: "
                       "no orders are taken")
+    refuse_closed(session, "orders")
     if processing(status):
         raise Refusal("the judge is processing this phase: send your orders again in a moment")
     if status.phase_mode in (PhaseMode.SKIP, PhaseMode.WAIT) or \

@@ -28,6 +28,7 @@ from judge.commands.registry import Command, Stage
 from judge.commands.results import Said, said
 from judge.commands.session import Cursor, Refusal, Session
 from judge.commands.signon import sign_on
+from judge.commands.state import refuse_closed
 from judge.events import PlayerJoined
 from judge.game.seats import join, resign, takeover
 from judge.status.model import Dppd, GameStatus, PlayerHistory, PowerStatus
@@ -77,6 +78,7 @@ class Join(Command):
     def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
         power, _, game = args[0].rpartition("@")
         status = session.take_game(_game_word(game))
+        refuse_closed(session, self.name)
         password = _password(args[1])
         check_privacy(status, args[2] if len(args) > 2 else None, self.name)
         status = leave_observer_role(status, session.sender, password)
@@ -114,6 +116,7 @@ class EnterAs(Command):
             raise Refusal(self.usage)
         name, _, game = args[0].partition("@")
         status = session.take_game(_game_word(game))
+        refuse_closed(session, self.word.upper())
         kind = player_type(self.word, status)
         password = _password(args[1])
         if status.completed:
@@ -177,6 +180,7 @@ class Takeover(Command):
         block = status.power(role) if role is not None else None
         if role is None or block is None or not block.is_power:
             raise Refusal(f"game '{target.game}' has no power '{target.who}' to take over")
+        refuse_closed(session, self.name)
         password = _password(args[1])
         check_privacy(status, args[2] if len(args) > 2 else None, self.name)
         status = leave_observer_role(status, session.sender, password)

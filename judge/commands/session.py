@@ -18,6 +18,7 @@ from judge.commands.results import Results, Said
 from judge.errors import MapError
 from judge.game.rules import rules_in_force
 from judge.game.seats import GameError
+from judge.game.state import FREE, GameState, Standing, game_state
 from judge.maps import map_for_phase
 from judge.maps.model import Map
 from judge.status.model import GameStatus
@@ -64,6 +65,9 @@ class GameAccess(Protocol):
     def open(self, name: str) -> tuple[str, GameStatus]:
         """The game's status file and status, locked until the mail is done (LookupError: no
         such game)."""
+
+    def standing(self, name: str) -> Standing:
+        """The game's state and listing, from its state file (Refusal when the file is broken)."""
 
     def exists(self, name: str) -> bool: ...
 
@@ -118,6 +122,8 @@ class Session:
     game: str | None = None  # the game this mail may change
     status: GameStatus | None = None  # its working status
     original: GameStatus | None = None  # as it was read
+    standing: Standing = FREE  # its state and listing, as its state file keeps them
+    original_standing: Standing = FREE  # as it was read
     role: str | None = None  # the block signed on as, or MASTER / JUDGEKEEPER
     level: Level = Level.NONE
     target: str | None = None  # the power orders go to (a power-name line switches it)
@@ -146,6 +152,7 @@ class Session:
             except LookupError:
                 raise Refusal(f"there is no game '{name}' on this judge") from None
             self.game = name
+            self.standing = self.original_standing = self.games.standing(name)
         return self.status
 
     def update(self, status: GameStatus) -> None:
@@ -155,6 +162,11 @@ class Session:
         if self.status is None:
             raise Refusal("sign on to a game first (SIGNON Fgame password)")
         return self.status
+
+    @property
+    def state(self) -> GameState:
+        """The game's state: preparation, forming, active, waiting, completed or terminated."""
+        return game_state(self.current(), self.standing)
 
     @property
     def base_map(self) -> Map:

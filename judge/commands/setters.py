@@ -24,7 +24,7 @@ from judge.commands.facts import (
     phase_of,
     processing,
 )
-from judge.commands.notices import AbsenceSet, ZoneChanged
+from judge.commands.notices import AbsenceSet, StateChanged, ZoneChanged
 from judge.commands.registry import Command
 from judge.commands.results import Said, said
 from judge.commands.session import Cursor, Refusal, Session
@@ -221,13 +221,23 @@ class SetListed(Command):
     name = "SET LISTED"
     help = "SET LISTED / SET UNLISTED: whether the game shows in LIST (the Master)"
     level = Level.MASTER
+    arity, usage = (0,), "SET LISTED and SET UNLISTED take nothing after them"
+    listed = True
 
     def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
-        raise unkept("listing flag", "hide a game from LIST")
+        word = "listed" if self.listed else "unlisted"
+        if session.standing.listed == self.listed:
+            return said(f"Game '{session.game}' is already {word}.")
+        session.standing = replace(session.standing, listed=self.listed)
+        session.emit(StateChanged(session.game or "", word))
+        return said(f"Game '{session.game}' is {word}: " + (
+            "it shows in LIST." if self.listed else
+            "LIST does not show it; players need its name to JOIN or ask for it."))
 
 
 class SetUnlisted(SetListed):
     name = "SET UNLISTED"
+    listed = False
 
 
 class Vote(Command):

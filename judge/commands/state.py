@@ -1,43 +1,34 @@
-"""A game's state as DPjudge names it: preparation, forming, active, waiting, completed, terminated.
-
-The status file holds the phase (FORMING, COMPLETED or a phase of play) and the NEED line, so
-forming, active, waiting for replacements and completed are read from it. Preparation, a waiting
-state the Master sets, terminated, and the LISTED / UNLISTED flag have no directive in the status
-syntax yet: `set_state` refuses them with a clear reason until one exists.
+"""The game's state as the commands see it (`Session.state`, from the status and the state file, see
+`judge.game.state`): who may still see a hidden game, which commands a closed game refuses, and the
+refusal for what this judge cannot keep.
 """
 from __future__ import annotations
 
-from enum import Enum
-
-from judge.commands.session import Refusal
+from judge.commands.auth import master_addresses
+from judge.commands.session import Refusal, Session
+from judge.game.state import GameState
 from judge.status.model import GameStatus
-
-
-class GameState(str, Enum):
-    PREPARATION = "preparation"
-    FORMING = "forming"
-    ACTIVE = "active"
-    WAITING = "waiting"
-    COMPLETED = "completed"
-    TERMINATED = "terminated"
-
 
 UNKEPT = "the status file has no directive to keep a game's {what} yet, so this judge cannot {act}"
 
 
-def game_state(status: GameStatus) -> GameState:
-    if status.forming:
-        return GameState.FORMING
-    if status.completed:
-        return GameState.COMPLETED
-    if status.need:
-        return GameState.WAITING
-    return GameState.ACTIVE
+def sees_hidden(session: Session, status: GameStatus) -> bool:
+    """Whether the sender may see a game in preparation or unlisted: signed on to it, its Master
+    (by address: LIST is sent without a SIGNON), or the judgekeeper."""
+    if session.signed_on:
+        return True
+    sender = session.sender.lower()
+    return sender in master_addresses(status) or sender == session.settings.keeper.lower()
 
 
-def listed(status: GameStatus) -> bool:
-    """Whether the game shows in a LIST of all games (every game, until UNLISTED can be kept)."""
-    return True
+def refuse_closed(session: Session, command: str) -> None:
+    """JOIN, OBSERVE, TAKEOVER, orders: refused in a game in preparation or terminated."""
+    state = session.state
+    if state is GameState.PREPARATION:
+        raise Refusal(f"game '{session.game}' is in preparation: {command} waits until its Master "
+                      "lets it form (FORM) or starts it (ACTIVATE)")
+    if state is GameState.TERMINATED:
+        raise Refusal(f"game '{session.game}' is terminated: {command} is refused")
 
 
 def unkept(what: str, act: str) -> Refusal:

@@ -2,7 +2,8 @@
 
 Reading a game for LIST and the like takes no lock (status files are replaced atomically, so a
 reader sees the old or the new one). The one game a mail may change is locked when it is opened and
-stays locked until `commit` has written it, through the game's life's own `persist.commit` (so a
+stays locked until `commit` has written it (its state file first, when its state or listing
+changed; `judge.game.state`), through the game's life's own `persist.commit` (so a
 phase processed by mail leaves its snapshot and its results, as `judge process` does).
 """
 from __future__ import annotations
@@ -14,8 +15,9 @@ from pathlib import Path
 from typing import Self
 
 from judge.commands.session import Refusal, Session, Settings
-from judge.errors import StatusError
+from judge.errors import StateError, StatusError
 from judge.game import persist
+from judge.game.state import Standing, write_standing
 from judge.maps import load_map
 from judge.maps.model import Map
 from judge.status import parse_status, write_status
@@ -86,6 +88,16 @@ class StoreGames:
             raise LookupError(name) from None
         return text, self._parse(name, text)
 
+    def standing(self, name: str) -> Standing:
+        game = self.held.get(name) or GameDir(self.store.root / check_game_name(name))
+        try:
+            return persist.read_standing(game)
+        except StateError as error:
+            raise Refusal(f"the state file of game '{name}' has errors; the judgekeeper must mend "
+                          "it", *(str(p) for p in error.problems[:5])) from None
+        except OSError:
+            raise Refusal(f"the state file of game '{name}' cannot be read") from None
+
     def _parse(self, name: str, text: str) -> GameStatus:
         try:
             return parse_status(text, f"{name}/{STATUS}")
@@ -127,12 +139,14 @@ class StoreGames:
         if name is None or status is None:
             return
         if session.create:
-            self.store.create(name, write_status(status))
+            self.store.create(name, write_status(status), write_standing(session.standing))
             return
         game = self.held[name]
         if session.purge:
             purge(self.store.root, game.path, session.now.strftime("%Y%m%d%H%M%S"))
             return
+        if session.standing != session.original_standing:
+            game.write_state(write_standing(session.standing))
         if status != session.original:
             persist.commit(game, session.snapshot_text or session.loaded_text, session.base_map,
                            status, session.events)

@@ -21,7 +21,7 @@ def test_create_with_status_lines_and_form(judge):
 def test_create_without_lines(judge):
     sent = judge.send("create_plain.eml")
     assert not sent.failed and judge.status("plain").map_name == "standard"
-    assert "keeps no preparation state" in sent.text
+    assert "It is in preparation" in sent.text and "SIGNON Mplain password" in sent.text
 
 
 def test_create_ignores_game_master_and_phase_lines(judge):

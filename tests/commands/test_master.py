@@ -2,10 +2,10 @@
 DUMMY / REVIVE a power, REVEAL, MORPH."""
 from __future__ import annotations
 
-import pytest
-
-from judge.commands.notices import PasswordSet
+from judge.commands.notices import PasswordSet, StateChanged
+from judge.cycle import tick_game
 from judge.events import (
+    DeadlineSet,
     Dummied,
     GameStarted,
     PhaseResults,
@@ -13,11 +13,9 @@ from judge.events import (
     Resigned,
     RolledBack,
 )
+from judge.game.deadlines import current_deadline
 from judge.status.model import GameStage
-from tests.commands.conftest import eml
-
-UNKEPT = ("needs a status directive for a game's state and listing (asked of the status file's "
-          "owner)")
+from tests.commands.conftest import LATE, eml
 
 
 def test_master_commands_need_the_master(vienna):
@@ -44,30 +42,147 @@ def test_activate_a_game_waiting_for_replacements(vienna):
     assert sent.failed and "waits for replacements of ITALY" in sent.text
 
 
-def test_wait_and_terminate_are_refused_until_the_state_can_be_kept(vienna):
-    assert "cannot hold it" in vienna.send("master_wait.eml").text
-    assert "cannot terminate it" in vienna.send("master_terminate.eml").text
+def state_file(judge, name: str) -> str:
+    path = judge.store.root / name / "state"
+    return path.read_text() if path.exists() else ""
 
 
-@pytest.mark.xfail(reason=UNKEPT, strict=True)
-def test_wait_holds_the_game(vienna):
-    assert not vienna.send("master_wait.eml").failed
+def test_wait_holds_the_game(judge):
+    judge.add("vienna", need=())
+    sent = judge.send("master_wait.eml")
+    assert "Game 'vienna' is waiting: its deadline is ignored" in sent.text
+    assert state_file(judge, "vienna") == "STATE waiting\n"
+    assert sent.events_of(StateChanged) == [StateChanged("vienna", "waiting")]
+    before = judge.text("vienna")
+    assert tick_game(judge.store, "vienna", LATE).events == ()  # past the deadline: no late notice
+    assert judge.text("vienna") == before
+    assert "is already waiting" in judge.send("master_wait.eml").text
 
 
-@pytest.mark.xfail(reason=UNKEPT, strict=True)
+def test_activate_after_wait_sets_a_fresh_deadline_once_the_old_one_passed(judge):
+    judge.add("vienna", need=())
+    judge.send("master_wait.eml")
+    sent = judge.send(eml("master_activate.eml", (b"Malmost gmpass", b"Mvienna kr4k3n")), LATE)
+    assert "Game 'vienna' is active in SPRING 1902 MOVEMENT" in sent.text
+    assert state_file(judge, "vienna") == "" and not (judge.store.root / "vienna" / "state").exists()
+    assert sent.events_of(StateChanged) == [StateChanged("vienna", "active")]
+    assert sent.events_of(DeadlineSet)[0].deadline > LATE
+    assert current_deadline(judge.status("vienna")) > LATE
+
+
+def test_activate_after_wait_leaves_the_replacements_to_find(vienna):
+    vienna.send("master_wait.eml")
+    sent = vienna.send(eml("master_activate.eml", (b"Malmost gmpass", b"Mvienna kr4k3n")))
+    assert "no longer held; it still waits for replacements of ITALY" in sent.text
+
+
+def test_wait_is_for_a_game_in_play(judge):
+    judge.add("forming")
+    sent = judge.send(eml("master_wait.eml", (b"Mvienna kr4k3n", b"Mforming gmpass")))
+    assert sent.failed and "has not started: it has no deadline to hold" in sent.text
+
+
 def test_terminate_ends_the_game(vienna):
-    assert not vienna.send("master_terminate.eml").failed
+    sent = vienna.send("master_terminate.eml")
+    assert "Game 'vienna' is terminated: nothing is processed any more." in sent.text
+    assert state_file(vienna, "vienna") == "STATE terminated\n"
+    assert sent.events_of(StateChanged) == [StateChanged("vienna", "terminated")]
+    assert "is terminated: there is nothing to process" in vienna.send("master_process_force.eml")\
+        .text
+    orders = vienna.send("orders.eml")
+    assert orders.failed and "game 'vienna' is terminated: orders is refused" in orders.text
+    assert "is terminated: TAKEOVER is refused" in vienna.send("takeover.eml").text
+    assert "standard map: terminated, SPRING 1902 MOVEMENT." in vienna.send("list_game.eml").text
 
 
-@pytest.mark.xfail(reason=UNKEPT, strict=True)
+def test_activate_brings_a_terminated_game_back(vienna):
+    vienna.send("master_terminate.eml")
+    sent = vienna.send(eml("master_activate.eml", (b"Malmost gmpass", b"Mvienna kr4k3n")))
+    assert "no longer held; it still waits for replacements of ITALY" in sent.text
+    assert state_file(vienna, "vienna") == ""
+
+
+def test_a_completed_game_keeps_its_state(judge):
+    judge.add("done", fixture="vienna", phase=GameStage.COMPLETED)
+    sent = judge.send(eml("master_terminate.eml", (b"Mvienna", b"Mdone")))
+    assert sent.failed and "completed: its state cannot be changed by TERMINATE" in sent.text
+    assert state_file(judge, "done") == ""
+
+
 def test_set_unlisted_hides_the_game(vienna):
-    assert not vienna.send("set_unlisted.eml").failed
+    sent = vienna.send("set_unlisted.eml")
+    assert "Game 'vienna' is unlisted: LIST does not show it" in sent.text
+    assert state_file(vienna, "vienna") == "LISTED no\n"
+    assert sent.events_of(StateChanged) == [StateChanged("vienna", "unlisted")]
+    assert "vienna" not in vienna.send("list_all.eml").text
+    assert "Unlisted: LIST does not show it." in vienna.send("list_game.eml").text  # by its name
+    for_master = vienna.send(eml("list_all.eml", (b"sam@example.net", b"joe@blow.com")))
+    assert "needs ITALY (unlisted)" in for_master.text
+    for_keeper = vienna.send(eml("list_all.eml", (b"sam@example.net", b"keeper@example.net")))
+    assert "needs ITALY (unlisted)" in for_keeper.text
 
 
-@pytest.mark.xfail(reason=UNKEPT, strict=True)
+def test_set_listed_shows_the_game_again(vienna):
+    vienna.send("set_unlisted.eml")
+    sent = vienna.send(eml("set_unlisted.eml", (b"SET UNLISTED", b"SET LISTED")))
+    assert "Game 'vienna' is listed: it shows in LIST." in sent.text
+    assert state_file(vienna, "vienna") == ""
+    assert "needs ITALY" in vienna.send("list_all.eml").text
+
+
+def test_set_unlisted_is_for_the_master(vienna):
+    sent = vienna.send(eml("set_unlisted.eml", (b"Mvienna kr4k3n", b"Fvienna paris7")))
+    assert sent.failed and "only the Master may use SET UNLISTED" in sent.text
+
+
 def test_create_without_form_leaves_the_game_in_preparation(judge):
+    sent = judge.send("create_plain.eml")
+    assert "It is in preparation, hidden from the world" in sent.text
+    assert state_file(judge, "plain") == "STATE preparation\n"
+    assert "plain" not in judge.send("list_all.eml").text
+    assert "there is no game 'plain'" in judge.send(eml("list_game.eml", (b"vienna", b"plain"))).text
+    for_master = judge.send(eml("list_all.eml", (b"sam@example.net", b"gm@example.org")))
+    assert "preparation yours to FORM or ACTIVATE" in for_master.text
+    join = judge.send(eml("join.eml", (b"JOIN forming", b"JOIN plain")))
+    assert join.failed and "game 'plain' is in preparation: JOIN waits" in join.text
+
+
+def test_a_game_in_preparation_may_be_purged(judge):
     judge.send("create_plain.eml")
-    assert "JOIN" not in judge.send(eml("list_all.eml")).text
+    sent = judge.send(eml("purge.eml", (b"PURGE empty gmpass", b"PURGE plain pw1")))
+    assert "Game 'plain' has been purged." in sent.text and not judge.store.exists("plain")
+
+
+def test_form_takes_the_game_out_of_preparation(judge):
+    judge.send("create_plain.eml")
+    sent = judge.send(eml("master_form.eml", (b"Mforming gmpass", b"Mplain pw1")))
+    assert "Game 'plain' is forming: players join with JOIN plain password." in sent.text
+    assert state_file(judge, "plain") == ""
+    assert "plain" in judge.send("list_all.eml").text
+    assert not judge.send(eml("join.eml", (b"JOIN forming", b"JOIN plain"))).failed
+
+
+def test_activate_starts_a_game_in_preparation(judge):
+    judge.send("create_plain.eml")
+    sent = judge.send(eml("master_activate.eml", (b"Malmost gmpass", b"Mplain pw1")))
+    assert "Game 'plain' has started: the phase is SPRING 1901 MOVEMENT" in sent.text
+    assert sent.events_of(GameStarted) and state_file(judge, "plain") == ""
+
+
+def test_create_unlisted(judge):
+    sent = judge.send("create_unlisted.eml")
+    assert "It is forming" in sent.text and "It is unlisted" in sent.text
+    assert state_file(judge, "quiet") == "LISTED no\n"
+    assert "quiet" not in judge.send("list_all.eml").text
+    assert not judge.send(eml("join.eml", (b"JOIN forming", b"JOIN quiet"))).failed
+
+
+def test_a_broken_state_file_is_refused(vienna):
+    (vienna.store.root / "vienna" / "state").write_text("STATE paused\n")
+    sent = vienna.send("master_wait.eml")
+    assert sent.failed and "the state file of game 'vienna' has errors" in sent.text
+    assert "vienna/state:1: STATE is preparation, waiting or terminated" in sent.text
+    assert "vienna" not in vienna.send("list_all.eml").text
 
 
 def test_process_refused_while_orders_are_missing(vienna):

@@ -37,7 +37,9 @@ from judge.cycle import cycle_tick
 from judge.mailin.handler import MailHandler as CommandMailHandler
 from judge.mailin.imap import ImapPoller
 from judge.mailin.smtp import Gateway, accepts_address, start_gateway
-from judge.mailout.envelope import AUTO_GENERATED, build_message, outbox_id
+from judge.mailout.envelope import envelopes, outbox_id
+from judge.mailout.mailings import inbox_alert
+from judge.mailout.render import environment
 from judge.mailout.send import OutboxSender, wait_any
 from judge.sdnotify import sd_notify
 from judge.spool import Item, Spool
@@ -70,12 +72,13 @@ def open_spools(config: Config) -> Spools:
                   outbox=Spool(root / "outbox", bad="failed").create())
 
 
-def bad_mail_alert(judge: JudgeSection, item: Item, error: str, now: datetime) -> EmailMessage:
-    """Until the template layer has its own: tell the keeper a mail went to inbox/bad/."""
-    return build_message(judge, to=judge.keeper, subject=f"Judge {judge.id}: mail not processed",
-                         body=f"inbox id: {item.id}\nfolder:   {item.path.parent}\n"
-                              f"error:    {error}\n",
-                         now=now, key=f"alert-inbox-{item.id}", auto=AUTO_GENERATED)
+def bad_mail_alert(judge: JudgeSection, item: Item, error: str, now: datetime
+                   ) -> list[EmailMessage]:
+    """Tell the judgekeeper a mail went to inbox/bad/ (templates/mail_not_processed.txt)."""
+    mailings = inbox_alert(environment(), judge.keeper, judge.id, id=item.id,
+                           arrived=item.arrived, folder=str(item.path.parent), error=error)
+    return [message for mailing in mailings
+            for message in envelopes(judge, mailing, now=now, key=f"alert-inbox-{item.id}")]
 
 
 def build_scheduler(job: Callable[[], Any], trigger: Any = None) -> AsyncIOScheduler:
@@ -206,7 +209,7 @@ class Daemon:
                 asyncio.get_running_loop().call_later(RETRY_SECONDS, self.inbox_wake.set)
                 if moved.path.parent == inbox.bad_dir:
                     log.error("mail %s moved to %s", item.id, moved.path)
-                    self.queue([bad_mail_alert(self.config.judge, moved, repr(exc), self.clock())])
+                    self.queue(bad_mail_alert(self.config.judge, moved, repr(exc), self.clock()))
                 return
             inbox.done(claimed)
         self.outbox_wake.set()

@@ -522,6 +522,22 @@ def outage_alert(env: jinja2.Environment, keeper: str, judge: str, last_run: dat
                                       games=list(games)))]
 
 
+def inbox_alert(env: jinja2.Environment, keeper: str, judge: str, *, id: str, arrived: datetime,
+                folder: str, error: str) -> list[Mailing]:
+    """A mail failed three times and went to the inbox's `bad/` folder, unanswered."""
+    return [Mailing((keeper,), render(env, "mail_not_processed", judge=judge, id=id,
+                                      arrived=arrived, folder=folder, error=error))]
+
+
+def outbox_alert(env: jinja2.Environment, keeper: str, judge: str, *, id: str, queued: datetime,
+                 to: str, subject: str, reason: str, partly: bool, folder: str) -> list[Mailing]:
+    """The relay refused a mail for good: for all its recipients (the mail is in `failed/`), or
+    (`partly`) for some of them, the others having it."""
+    return [Mailing((keeper,), render(env, "mail_not_delivered", judge=judge, id=id,
+                                      queued=queued, to=to, subject=subject, reason=reason,
+                                      partly=partly, folder=folder))]
+
+
 def render_reply(env: jinja2.Environment, reply: Any) -> tuple[str, str]:
     """Subject and body of the one answer to a mail (a `judge.commands.results.Reply`), from
     reply.txt: a drop-in for `judge.commands.reply.render_reply`."""

@@ -2,7 +2,8 @@
 
 A mail leaves the outbox only when the relay has accepted it (it is then kept in `done/`, which also
 remembers its id). A relay that cannot be reached, or answers 4xx, is tried again with exponential
-backoff; a 5xx answer moves the mail to `failed/` and queues an alert to the judgekeeper. A mail the
+backoff; a 5xx answer moves the mail to `failed/` and queues an alert to the judgekeeper (its words:
+templates/mail_not_delivered.txt). A mail the
 relay keeps refusing with 4xx for `give_up_after` also ends in `failed/`. With no relay configured
 nothing is sent: the mail waits (`judge outbox` lists it).
 
@@ -23,8 +24,12 @@ from email.parser import BytesHeaderParser
 from enum import Enum
 from pathlib import Path
 
+import jinja2
+
 from judge.config import JudgeSection, SmtpOutSection
-from judge.mailout.envelope import AUTO_GENERATED, build_message, outbox_id
+from judge.mailout.envelope import envelopes, outbox_id
+from judge.mailout.mailings import outbox_alert
+from judge.mailout.render import environment
 from judge.spool import Item, Spool
 
 log = logging.getLogger("judge.mailout")
@@ -60,21 +65,17 @@ class Backoff:
         self.attempts = 0
 
 
-KeeperAlert = Callable[[Item, bytes, str, datetime], EmailMessage]
-
-
-def default_keeper_alert(judge: JudgeSection) -> KeeperAlert:
-    """Until the template layer provides its alert, a short factual mail to the judgekeeper."""
-    def alert(item: Item, raw: bytes, reason: str, now: datetime) -> EmailMessage:
-        original = message_from_bytes(raw, policy=policy.default)
-        facts = [f"outbox id: {item.id}", f"queued:    {item.arrived:%Y-%m-%d %H:%M:%S} UTC",
-                 f"to:        {original.get('To', '')}",
-                 f"subject:   {original.get('Subject', '')}", f"reason:    {reason}"]
-        return build_message(judge, to=judge.keeper,
-                             subject=f"Judge {judge.id}: mail not delivered",
-                             body="\n".join(facts) + "\n", now=now, key=f"{ALERT_PREFIX}{item.id}",
-                             auto=AUTO_GENERATED)
-    return alert
+def undelivered_alert(judge: JudgeSection, env: jinja2.Environment, item: Item, raw: bytes,
+                      reason: str, now: datetime, *, partly: bool = False) -> list[EmailMessage]:
+    """The judgekeeper's alert about a mail the relay refused for good (`partly`: some of its
+    recipients only), where `item` now lies; keyed by the mail's id, so it is queued once."""
+    original = message_from_bytes(raw, policy=policy.default)
+    mailings = outbox_alert(env, judge.keeper, judge.id, id=item.id, queued=item.arrived,
+                            to=str(original.get("To", "")),
+                            subject=str(original.get("Subject", "")), reason=reason,
+                            partly=partly, folder=str(item.path.parent))
+    return [message for mailing in mailings
+            for message in envelopes(judge, mailing, now=now, key=f"{ALERT_PREFIX}{item.id}")]
 
 
 @dataclass
@@ -82,7 +83,7 @@ class OutboxSender:
     outbox: Spool
     relay: SmtpOutSection
     judge: JudgeSection
-    keeper_alert: KeeperAlert | None = None
+    templates: jinja2.Environment | None = None  # for the alerts; the bundled ones by default
     clock: Callable[[], datetime] = lambda: datetime.now(UTC)
     backoff_base: float = 30.0
     backoff_cap: float = 3600.0
@@ -153,7 +154,7 @@ class OutboxSender:
             log.info("sent %s", item.id)
             if reason:  # some recipients were refused: never sent twice, but the keeper is told
                 log.error("relay refused some recipients of %s: %s", item.id, reason)
-                self.alert(done, raw, reason)
+                self.alert(done, raw, reason, partly=True)
         elif outcome is Outcome.RETRY and reason.startswith(CONNECTION):
             self.outbox.release(claimed)
             raise RelayUnavailable(reason)
@@ -165,10 +166,10 @@ class OutboxSender:
             self.not_before[item.id] = now_mono + delay
             log.warning("relay deferred %s (%s); next try in %.1f s", item.id, reason, delay)
         else:
-            self.outbox.fail(claimed)
+            failed = self.outbox.fail(claimed)
             self.forget(item.id)
             log.error("mail %s failed for good: %s", item.id, reason)
-            self.alert(claimed, raw, reason)
+            self.alert(failed, raw, reason)
         return outcome
 
     def submit(self, smtp: smtplib.SMTP, raw: bytes) -> tuple[Outcome, str]:
@@ -189,12 +190,14 @@ class OutboxSender:
             return Outcome.RETRY, f"{CONNECTION}{exc or type(exc).__name__}"
         return Outcome.SENT, refusals(refused)
 
-    def alert(self, item: Item, raw: bytes, reason: str) -> None:
+    def alert(self, item: Item, raw: bytes, reason: str, partly: bool = False) -> None:
         if item.id.startswith(ALERT_PREFIX):
             return  # an alert that cannot be delivered is not alerted about
-        make_alert = self.keeper_alert or default_keeper_alert(self.judge)
-        message = make_alert(item, raw, reason, self.clock())
-        self.outbox.put(bytes(message), outbox_id(message))
+        if self.templates is None:
+            self.templates = environment()
+        for message in undelivered_alert(self.judge, self.templates, item, raw, reason,
+                                         self.clock(), partly=partly):
+            self.outbox.put(bytes(message), outbox_id(message))
 
     def forget(self, id: str) -> None:
         self.not_before.pop(id, None)

@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
 from judge import events as ev
-from judge.mailout.mailings import Mailer, outage_alert, render_reply
+from judge.mailout.mailings import Mailer, inbox_alert, outage_alert, outbox_alert, render_reply
 from judge.mailout.render import Rendered
 from judge.maps.model import Map
 from judge.orders.model import Build, Disband, Hold, Move, Support, Waive
@@ -322,6 +322,27 @@ def keeper_alerts(mailer: Mailer, m: Map) -> list:
             + mailer.adjudication_error("keeper@example.org", phase, "ValueError: no unit in ION")
             + outage_alert(mailer.env, "keeper@example.org", "TEST",
                            datetime(2025, 2, 10, 9, 0, tzinfo=UTC), NOW, ["jigdy", "vienna"]))
+
+
+@case
+def transport_alerts(mailer: Mailer, m: Map) -> list:
+    spool = "/var/lib/judge/spool"
+    queued = datetime(2025, 2, 10, 16, 40, tzinfo=UTC)
+    mail = {"id": ("cycle-jigdy-202502101640-3f9d2c7e5b1a4d6e8f02-player3_example.org"
+                  ".test@judge.example.org"),
+            "queued": queued, "to": "player3@example.org",
+            "subject": "Diplomacy results jigdy S1902M"}
+    return (inbox_alert(mailer.env, "keeper@example.org", "TEST", id="1739205600000000000-4f2a",
+                        arrived=queued, folder=f"{spool}/inbox/bad",
+                        error="RuntimeError('the status file of game jigdy vanished while the "
+                              "mail was being read, and the judge could not go on')")
+            + outbox_alert(mailer.env, "keeper@example.org", "TEST", **mail, partly=False,
+                           reason="550 5.1.1 <player3@example.org>: Recipient address rejected: "
+                                  "User unknown in virtual mailbox table",
+                           folder=f"{spool}/outbox/failed")
+            + outbox_alert(mailer.env, "keeper@example.org", "TEST", **mail, partly=True,
+                           reason="player3@example.org: 550 5.1.1 no such user",
+                           folder=f"{spool}/outbox/done"))
 
 
 # --- the command layer's notices -------------------------------------------------------------------------

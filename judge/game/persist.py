@@ -34,7 +34,7 @@ Action = Callable[[GameStatus, Map], tuple[GameStatus, list[Event]]]
 
 def game_map(status: GameStatus, search: Sequence[Path] = ()) -> Map:
     """The game's map with its MORPH lines (the map of each phase is derived from it)."""
-    return load_map(status.map_name, search, morphs=status.morphs)
+    return load_map(status.map_name, search, morphs=status.morphs, paths=False)
 
 
 def read_game(game: GameDir, search: Sequence[Path] = ()) -> tuple[str, GameStatus, Map]:

@@ -1,9 +1,10 @@
 """Finding and reading map files on disk: the only part of the map engine that does I/O."""
 from __future__ import annotations
 
+import re
 import sys
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 from judge.maps.model import Map
 from judge.maps.parser import parse_map
@@ -26,31 +27,48 @@ def read_text(path: Path) -> str:
         return data.decode("latin-1")
 
 
-class FileLoader:
-    """Resolves USE/MAP names: the including file's folder, then `search` folders, then bundled maps."""
+MAP_FILE_NAME = re.compile(r"[A-Za-z0-9_+-][A-Za-z0-9_.+-]{0,79}")
 
-    def __init__(self, search: Sequence[Path] = ()):
+
+def plain_map_name(name: str) -> bool:
+    """A map name or file name with no folder in it: `standard`, `standard.geography`, `1900.map`."""
+    return bool(MAP_FILE_NAME.fullmatch(name)) and ".." not in name
+
+
+class FileLoader:
+    """Resolves USE/MAP names: the including file's folder, then `search` folders, then bundled maps.
+
+    A name a map file (or a game's MORPH lines) USEs is a plain file name, never a path: map text
+    comes from Masters by mail, and must not read the judge's other files. Only the map asked for
+    first may be a path, and only when `paths` is true (`judge map check some/dir/x.map`); a game's
+    map (its MAP line) is always a plain name found in the map folders."""
+
+    def __init__(self, search: Sequence[Path] = (), paths: bool = True):
         self.search = [Path(p) for p in search] + [bundled_maps_dir()]
+        self.paths = paths
 
     def __call__(self, name: str, parent: str | None) -> tuple[str, str]:
         path = self.find(name, parent)
         return str(path), read_text(path)
 
     def find(self, name: str, parent: str | None) -> Path:
-        candidates = [name] if "." in Path(name).name else [name, name + ".map"]
-        folders = ([Path(parent).parent] if parent else []) + self.search
         given = Path(name)
-        if given.is_absolute() or (parent is None and given.exists()):
-            if given.is_file():
-                return given
-        for folder in folders:
+        if parent is None and self.paths and (given.is_absolute() or given.exists()) and given.is_file():
+            return given
+        if not plain_map_name(name):
+            raise LookupError(f"{name!r} is not a map name (no folders: a name such as standard)")
+        candidates = [name] if "." in name else [name, name + ".map"]
+        including = [Path(parent).parent] if parent and Path(parent).is_file() else []
+        for folder in including + self.search:
             for candidate in candidates:
                 path = folder / candidate
                 if path.is_file():
                     return path
-        raise LookupError(f"not found in {', '.join(str(f) for f in folders)}")
+        raise LookupError(f"not found in {', '.join(str(f) for f in including + self.search)}")
 
 
-def load_map(name_or_path: str, search: Sequence[Path] = (), morphs: Sequence[str] = ()) -> Map:
-    """Parse a map given by name (`standard`) or by path (`some/dir/x.map`), with a game's MORPH lines."""
-    return parse_map(name_or_path, FileLoader(search), morphs)
+def load_map(name_or_path: str, search: Sequence[Path] = (), morphs: Sequence[str] = (), *,
+             paths: bool = True) -> Map:
+    """Parse a map given by name (`standard`) or, when `paths`, by path (`some/dir/x.map`), with a
+    game's MORPH lines. A game's map is loaded with `paths=False` (see `FileLoader`)."""
+    return parse_map(name_or_path, FileLoader(search, paths), morphs)

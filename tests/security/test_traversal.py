@@ -100,4 +100,4 @@ def test_the_store_refuses_odd_names(tmp_path):
             continue
         with pytest.raises((ValueError, LookupError)):
             store.create(name, "GAME x\nPHASE FORMING\nMAP standard\n")
-    assert not (tmp_path / "x").exists() and os.listdir(tmp_path / "games") == []
+    assert os.listdir(tmp_path) in ([], ["games"]) and store.names() == []

@@ -14,8 +14,9 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 
 from judge.adjudicator.model import Position
-from judge.maps.model import CAPE, STRAIT, Abut, Map, Terrain
+from judge.maps.model import CAPE, STRAIT, Abut, Map
 from judge.orders.model import Convoy, Hold, Move, Order, Support
+from judge.orders.reach import ConvoyRoutes, convoy_routes
 from judge.types import Unit, UnitType, province_of
 
 HOLD, MOVE, SUPPORT, CONVOY = "hold", "move", "support", "convoy"
@@ -71,13 +72,19 @@ class Board:
         self.given: list[tuple[Order, Piece | None, str | None]] = []  # every order, in input order
         self.abbrev = {name: p.abbrev for name, p in m.powers.items()}
         self.dummies = frozenset(name for name, p in m.powers.items() if p.dummy)
-        self._touching: dict[str, frozenset[str]] = {}
-        self._steps: dict[str, tuple[str, ...]] = {}
-        self._carries: dict[str, bool] = {}
-        self._coasts: dict[str, tuple[str, ...]] | None = None
+        self.order_any = "ORDER_ANY" in rules
+        self.immobile_dummies = "IMMOBILE_DUMMIES" in rules
+        self.weak_bounces = "WEAK_BOUNCES" in rules
+        self._friendly_fire = "FRIENDLY_FIRE" in rules
+        self._dummy_fire = "DUMMY_FIRE" in rules
+        self._owned: dict[str, frozenset[str]] = {}
+        self._routes: ConvoyRoutes | None = None
 
     def owned(self, power: str) -> frozenset[str]:
-        return frozenset(self.position.centers.get(power, ()))
+        found = self._owned.get(power)
+        if found is None:
+            found = self._owned[power] = frozenset(self.position.centers.get(power, ()))
+        return found
 
     def crossing(self, unit: Unit, power: str, dest: str) -> Abut | None:
         """The adjacency a unit of `power` crosses moving directly to `dest`, if it may."""
@@ -98,29 +105,23 @@ class Board:
 
     def friendly_fire(self, power: str) -> bool:
         """Whether units of `power` may be dislodged by their own side (FRIENDLY_FIRE, DUMMY_FIRE)."""
-        return "FRIENDLY_FIRE" in self.rules or ("DUMMY_FIRE" in self.rules and power in self.dummies)
+        return self._friendly_fire or (self._dummy_fire and power in self.dummies)
 
     def coasts(self, province: str) -> tuple[str, ...]:
         """The coasts of a province (none for most)."""
-        if self._coasts is None:
-            found: dict[str, tuple[str, ...]] = {}
-            for abbrev in self.map.locations:
-                if "/" in abbrev:
-                    found[province_of(abbrev)] = found.get(province_of(abbrev), ()) + (abbrev,)
-            self._coasts = found
-        return self._coasts.get(province, ())
+        return self.map.coasts_of(province)
+
+    @property
+    def routes(self) -> ConvoyRoutes:
+        """The map's convoying spaces under the rules (made once a map: `convoy_routes`)."""
+        if self._routes is None:
+            self._routes = convoy_routes(self.map, self.rules)
+        return self._routes
 
     def carries_convoy(self, location: str) -> bool:
         """Whether a fleet on the location may convoy: at sea, in a PORT, on a coast if
         COASTAL_CONVOY."""
-        found = self._carries.get(location)
-        if found is None:
-            loc = self.map.locations.get(location)
-            found = loc is not None and loc.fleet_can_stand and (
-                loc.terrain in (Terrain.WATER, Terrain.PORT)
-                or (loc.terrain is Terrain.COAST and "COASTAL_CONVOY" in self.rules))
-            self._carries[location] = found
-        return found
+        return location in self.routes.spaces
 
     def shore(self, province: str) -> set[str]:
         """The convoying spaces a province borders (an army there may embark or land)."""
@@ -129,17 +130,13 @@ class Board:
 
     def sea_steps(self, location: str) -> tuple[str, ...]:
         """Where a fleet on the location could move."""
-        found = self._steps.get(location)
-        if found is None:
-            found = self._steps[location] = self.map.moves(UnitType.FLEET, location)
-        return found
+        return self.map.moves(UnitType.FLEET, location)
 
     def touching(self, location: str) -> frozenset[str]:
         """The provinces a fleet on the location borders (where it could move)."""
-        found = self._touching.get(location)
-        if found is None:
+        found = self.routes.borders.get(location)
+        if found is None:  # not a convoying space
             found = frozenset(province_of(d) for d in self.sea_steps(location))
-            self._touching[location] = found
         return found
 
 
@@ -173,8 +170,7 @@ def _assign(board: Board, power: str, order: Order, check: Checker | None) -> No
         return
     unit = order.unit  # type: ignore[union-attr]
     piece = board.at.get(province_of(unit.location))
-    if piece is None or piece.unit.type is not unit.type or (
-            piece.power != power and "ORDER_ANY" not in board.rules):
+    if piece is None or piece.unit.type is not unit.type or (piece.power != power and not board.order_any):
         board.given.append((order, None, _foreign(board, power, unit, piece)))
         return
     board.given.append((order, piece, None))
@@ -185,7 +181,7 @@ def _assign(board: Board, power: str, order: Order, check: Checker | None) -> No
     if unit.location != piece.unit.location:
         order = replace(order, unit=piece.unit)
     piece.order = order
-    if piece.illegal is None and "IMMOBILE_DUMMIES" in board.rules:
+    if piece.illegal is None and board.immobile_dummies:
         piece.illegal = _immobile(board, piece, order)
 
 

@@ -63,7 +63,7 @@ def hold_strength(board: Board, r: Resolver, province: str) -> int:
     if occupant.kind == MOVE:
         if r.resolve(3 * occupant.index + MOVES):
             return EMPTY
-        return 0 if "WEAK_BOUNCES" in board.rules else UNIT
+        return 0 if board.weak_bounces else UNIT
     return UNIT + UNIT * given_supports(r, occupant.supporters)
 
 

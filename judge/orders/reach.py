@@ -5,6 +5,10 @@ standing there: whether fleets are really there and really convoy is the adjudic
 """
 from __future__ import annotations
 
+import weakref
+from collections.abc import Mapping
+from collections.abc import Set as AbstractSet
+
 from judge.maps.model import Abut, Map, Terrain
 from judge.orders.names import place_name
 from judge.types import Unit, UnitType, province_of
@@ -38,49 +42,64 @@ def touches(m: Map, location: str, province: str) -> bool:
 def convoy_route(m: Map, start: str, end: str, rules: frozenset[str], through: str | None = None) -> bool:
     """Whether an army could be convoyed from province `start` to province `end` (through the given
     convoying location, if any) over spaces that may carry a convoy."""
-    return ConvoyRoutes(m, rules).route(start, end, through)
+    return convoy_routes(m, rules).route(start, end, through)
+
+
+NONE: frozenset[str] = frozenset()
+CONVOY_RULES = frozenset({"COASTAL_CONVOY", "CONVOY_BACK"})  # the rules that change convoy routes
+
+# Each map's ConvoyRoutes, by the convoy rules in force: what every search reads, worked out once a
+# map. Kept while the map lives (a Map is immutable and hashed by identity; a ConvoyRoutes holds no
+# reference to its map, so the entry goes with the map).
+_ROUTES: weakref.WeakKeyDictionary[Map, dict[frozenset[str], ConvoyRoutes]] = weakref.WeakKeyDictionary()
+
+
+def convoy_routes(m: Map, rules: frozenset[str]) -> ConvoyRoutes:
+    """The map's ConvoyRoutes under the rules."""
+    key = rules & CONVOY_RULES
+    by_rules = _ROUTES.get(m)
+    if by_rules is None:
+        by_rules = _ROUTES[m] = {}
+    routes = by_rules.get(key)
+    if routes is None:
+        routes = by_rules[key] = ConvoyRoutes(m, key)
+    return routes
 
 
 class ConvoyRoutes:
-    """`convoy_route` on one map under one set of rules, for many questions (those of a phase): the
-    spaces that may carry a convoy found once, each answer kept."""
+    """Convoy routes on one map under one set of rules: the spaces that may carry a convoy, where a
+    fleet on each may go, and which provinces each borders."""
 
     def __init__(self, m: Map, rules: frozenset[str]) -> None:
-        self.map = m
-        self.rules = rules
+        self.back = "CONVOY_BACK" in rules
         self.spaces = frozenset(a for a in m.locations if can_convoy(m, a, rules))
-        self._borders: dict[str, frozenset[str]] = {}
-        self._answers: dict[tuple[str, str, str | None], bool] = {}
+        self.lands = frozenset(a for a, loc in m.locations.items() if loc.army_ok)
+        self.steps = {s: m.moves(UnitType.FLEET, s) for s in self.spaces}  # where a fleet on s may go
+        self.borders = {s: frozenset(province_of(d) for d in steps) for s, steps in self.steps.items()}
+        shore: dict[str, set[str]] = {}
+        inside: dict[str, set[str]] = {}
+        for space, provinces in self.borders.items():
+            inside.setdefault(province_of(space), set()).add(space)
+            for province in provinces:
+                shore.setdefault(province, set()).add(space)
+        self.shore = {p: frozenset(s) for p, s in shore.items()}  # province -> the spaces bordering it
+        self.inside = {p: frozenset(s) for p, s in inside.items()}  # province -> its spaces (a PORT...)
 
     def route(self, start: str, end: str, through: str | None = None) -> bool:
-        key = (start, end, through)
-        answer = self._answers.get(key)
-        if answer is None:
-            answer = self._answers[key] = self._search(start, end, through)
-        return answer
-
-    def borders(self, location: str) -> frozenset[str]:
-        """The provinces a fleet on the location borders (`touches`)."""
-        found = self._borders.get(location)
-        if found is None:
-            found = self._borders[location] = frozenset(
-                province_of(dest) for dest in self.map.moves(UnitType.FLEET, location))
-        return found
-
-    def _search(self, start: str, end: str, through: str | None) -> bool:
-        m, rules = self.map, self.rules
-        if start == end or not _lands(m, start) or not _lands(m, end):
+        """`convoy_route` on this map under these rules."""
+        if start == end or start not in self.lands or end not in self.lands:
             return False
-        spaces = {a for a in self.spaces if province_of(a) not in (start, end)}
-        first = {s for s in spaces if start in self.borders(s)}
-        last = {s for s in spaces if end in self.borders(s)}
+        spaces = self.spaces - self.inside.get(start, NONE) - self.inside.get(end, NONE)
+        first = self.shore.get(start, NONE) & spaces
+        last = self.shore.get(end, NONE) & spaces
         if through is None:
-            return bool(_spread(m, first, spaces) & last)
+            return bool(_spread(self.steps, first, spaces) & last)
         if through not in spaces:
             return False
-        if "CONVOY_BACK" in rules:
-            return through in _spread(m, first, spaces) and bool(_spread(m, {through}, spaces) & last)
-        return _two_ways(m, spaces, through, first, last)
+        if self.back:
+            return (through in _spread(self.steps, first, spaces)
+                    and bool(_spread(self.steps, {through}, spaces) & last))
+        return _two_ways(self.steps, spaces, through, first, last)
 
 
 def path_problem(m: Map, start: str, path: tuple[str, ...], end: str, rules: frozenset[str]) -> str | None:
@@ -98,24 +117,21 @@ def path_problem(m: Map, start: str, path: tuple[str, ...], end: str, rules: fro
     return None
 
 
-def _lands(m: Map, province: str) -> bool:
-    loc = m.locations.get(province)
-    return loc is not None and loc.army_ok
-
-
-def _spread(m: Map, starts: set[str], spaces: set[str]) -> set[str]:
+def _spread(steps: Mapping[str, tuple[str, ...]], starts: AbstractSet[str],
+            spaces: AbstractSet[str]) -> set[str]:
     """Every one of `spaces` reachable from `starts` by fleet steps within `spaces`."""
-    seen = starts & spaces
+    seen = set(starts & spaces)
     todo = list(seen)
     while todo:
-        for dest in m.moves(UnitType.FLEET, todo.pop()):
+        for dest in steps[todo.pop()]:
             if dest in spaces and dest not in seen:
                 seen.add(dest)
                 todo.append(dest)
     return seen
 
 
-def _two_ways(m: Map, spaces: set[str], via: str, first: set[str], last: set[str]) -> bool:
+def _two_ways(steps: Mapping[str, tuple[str, ...]], spaces: AbstractSet[str], via: str,
+              first: AbstractSet[str], last: AbstractSet[str]) -> bool:
     """Whether two paths leave `via`, one to `first` and one to `last`, sharing no space: a route from
     start to end through `via` that passes no space twice (rules.md, CONVOY_BACK). A max flow of 2 on
     the spaces split in two (capacity 1, `via` 2), found by augmenting paths."""
@@ -127,7 +143,7 @@ def _two_ways(m: Map, spaces: set[str], via: str, first: set[str], last: set[str
 
     for space in spaces:
         edge((space, "in"), (space, "out"), 2 if space == via else 1)
-        for dest in m.moves(UnitType.FLEET, space):
+        for dest in steps[space]:
             if dest in spaces:
                 edge((space, "out"), (dest, "in"), 1)
         for ends, sink in ((first, ("START",)), (last, ("END",))):

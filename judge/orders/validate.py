@@ -13,7 +13,7 @@ from judge.maps.model import Abut, Map, Terrain
 from judge.orders.builds import site_problem
 from judge.orders.model import Build, Convoy, Disband, Hold, Keep, Move, Order, Retreat, Support, Waive
 from judge.orders.names import either, place_name, unit_name
-from judge.orders.reach import ConvoyRoutes, can_convoy, crossings, path_problem
+from judge.orders.reach import ConvoyRoutes, can_convoy, convoy_routes, crossings, path_problem
 from judge.types import ADJUSTMENTS, MOVEMENT, RETREATS, Unit, UnitType, province_of
 
 if TYPE_CHECKING:
@@ -26,8 +26,7 @@ def check_order(m: Map, order: Order, position: Position, rules: frozenset[str])
 
 
 class OrderChecker:
-    """`check_order` for the orders of one phase: the position's units indexed once, convoy routes
-    searched once each."""
+    """`check_order` for the orders of one phase: the position's units indexed once."""
 
     def __init__(self, m: Map, position: Position, rules: frozenset[str]) -> None:
         self.map = m
@@ -117,7 +116,7 @@ class OrderChecker:
 
     def convoy_route(self, start: str, end: str, through: str | None = None) -> bool:
         if self._routes is None:
-            self._routes = ConvoyRoutes(self.map, self.rules)
+            self._routes = convoy_routes(self.map, self.rules)
         return self._routes.route(start, end, through)
 
     def can_reach(self, unit: Unit, province: str) -> bool:

@@ -1,7 +1,7 @@
 """The daemon's `handle_mail(raw, now) -> list[EmailMessage]`: one spooled mail in, the mails out.
 
-bytes -> `read_message` -> `judge.commands.dispatch.handle_incoming` -> the reply (rendered by one
-function, `judge.commands.reply.render_reply` unless another is given) and the mailings of the
+bytes -> `read_message` -> `judge.commands.dispatch.handle_incoming` -> the reply (rendered from
+templates/reply.txt unless another `render` is given) and the mailings of the
 events (the mail layer's `Mailer`, for the game's life's events and the command layer's notices
 alike). Each mailing goes out as one mail per recipient (`envelope.envelopes`: nobody sees
 another player's address). Every mail gets a deterministic Message-ID made from the incoming bytes
@@ -23,7 +23,6 @@ from typing import Any, cast
 
 from judge.commands.dispatch import handle_incoming
 from judge.commands.ratelimit import may_reply, pruned
-from judge.commands.reply import render_reply
 from judge.commands.results import Reply
 from judge.commands.session import Settings
 from judge.commands.store_access import MapCache
@@ -33,7 +32,7 @@ from judge.game.persist import game_map
 from judge.mailin.message import read_message, reply_headers
 from judge.mailin.smtp import envelope_sender
 from judge.mailout.envelope import AUTO_GENERATED, envelopes, loop_token, raw_key
-from judge.mailout.mailings import Mailer, Mailing
+from judge.mailout.mailings import Mailer, Mailing, render_reply
 from judge.mailout.render import Rendered, environment
 from judge.status import parse_status
 from judge.status.model import GameStatus
@@ -74,12 +73,12 @@ class ReplyHistory:
 
 
 class MailHandler:
-    def __init__(self, config: Config, render: Render = render_reply, env: Any = None):
+    def __init__(self, config: Config, render: Render | None = None, env: Any = None):
         self.config = config
         self.settings = Settings.from_config(config)
         self.store = GameStore(config.paths.games)
         self.history = ReplyHistory(config.paths.spool / HISTORY_FILE, self.settings)
-        self.render = render
+        self.render = render or self.reply_text
         self.env = env
         self.maps: MapCache = {}
 
@@ -102,6 +101,15 @@ class MailHandler:
                                auto=AUTO_GENERATED)
         return mails
 
+    def reply_text(self, reply: Reply) -> tuple[str, str]:
+        """Subject and body of the one answer to a mail, from templates/reply.txt."""
+        return render_reply(self.templates(), reply)
+
+    def templates(self) -> Any:
+        if self.env is None:
+            self.env = environment()
+        return self.env
+
     # -- the events' mailings --------------------------------------------------------------------
     def mailings(self, events: Sequence[object], now: datetime) -> list[Mailing]:
         out: list[Mailing] = []
@@ -120,12 +128,10 @@ class MailHandler:
         status = self.read(game)
         if status is None:
             return []
-        if self.env is None:
-            self.env = environment()
         key = (status.map_name, status.morphs)
         if key not in self.maps:
             self.maps[key] = game_map(status, self.settings.map_dirs)
-        mailer = Mailer(self.env, status, self.maps[key], judge=self.config.judge.id,
+        mailer = Mailer(self.templates(), status, self.maps[key], judge=self.config.judge.id,
                         keeper=self.config.judge.keeper)
         return mailer.for_events(cast(list[Any], events), now)
 

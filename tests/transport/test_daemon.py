@@ -16,8 +16,7 @@ from apscheduler.triggers.interval import IntervalTrigger
 from judge.daemon import MISFIRE_GRACE_SECONDS, Daemon, build_scheduler
 from judge.mailin.handler import MailHandler
 from judge.mailout.envelope import build_message
-
-from .conftest import LOOPBACK, wait_for
+from tests.support.transport import LOOPBACK, wait_for
 
 NOW = datetime(2026, 3, 1, tzinfo=UTC)
 ORDERS = (b"From: anne@players.test\r\nTo: judge@judge.test\r\nSubject: orders\r\n"

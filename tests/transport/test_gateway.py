@@ -8,18 +8,18 @@ import pytest
 from aiosmtpd.controller import Controller
 
 from judge.config import JudgeSection
-from judge.mailin.smtp import (GatewaySMTP, 
+from judge.mailin.smtp import (
     CANNOT_STORE,
     NOT_OURS,
     SHUTTING_DOWN,
     Gateway,
+    GatewaySMTP,
     accepts_address,
     delivery_headers,
     envelope_sender,
 )
 from judge.spool import Spool
-
-from .conftest import LOOPBACK, free_port
+from tests.support.transport import LOOPBACK, free_port
 
 JUDGE = JudgeSection(id="TEST", address="judge@judge.test")
 MAIL = b"From: anne@players.test\r\nTo: judge@judge.test\r\nSubject: orders\r\n\r\nA PAR - BUR\r\n"

@@ -18,8 +18,7 @@ from judge.config import ImapSection, load_config
 from judge.daemon import Daemon
 from judge.mailin.imap import ImapPoller, is_loopback
 from judge.spool import Spool
-
-from .conftest import LOOPBACK, free_port, wait_for
+from tests.support.transport import LOOPBACK, free_port, wait_for
 
 pytestmark = pytest.mark.skipif(importlib.util.find_spec("pymap") is None,
                                 reason="needs the pymap IMAP test server (pip install pymap; "

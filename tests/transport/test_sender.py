@@ -12,8 +12,7 @@ from judge.config import JudgeSection, SmtpOutSection
 from judge.mailout.envelope import build_message, outbox_id
 from judge.mailout.send import Backoff, OutboxSender, Outcome, outbox_lines
 from judge.spool import Spool
-
-from .conftest import LOOPBACK, Relay, free_port, wait_for
+from tests.support.transport import LOOPBACK, Relay, free_port, wait_for
 
 JUDGE = JudgeSection(id="TEST", address="judge@judge.test", keeper="keeper@judge.test")
 NOW = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)

@@ -1,75 +1,18 @@
 """`judge serve` as a process on loopback ports: readiness, mail in and out, SIGTERM, SIGKILL."""
 from __future__ import annotations
 
-import os
-import secrets
 import signal
 import smtplib
-import socket
 import subprocess
 import sys
 import threading
-import time
 from email import message_from_bytes, policy
 from pathlib import Path
 
-import pytest
-
 from judge.spool import Spool
-
-from .conftest import LOOPBACK, wait_for
+from tests.support.transport import LOOPBACK, judge_serve, start, wait_for
 
 HERE = Path(__file__).parent
-
-
-class Notifications:
-    """The systemd side of sd_notify: an abstract datagram socket collecting messages."""
-
-    def __init__(self):
-        self.name = f"@judge-test-{secrets.token_hex(6)}"
-        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
-        self.sock.bind("\0" + self.name[1:])
-        self.sock.settimeout(0.1)
-        self.messages: list[str] = []
-
-    def wait_for(self, text: str, timeout: float = 30.0) -> None:
-        end = time.monotonic() + timeout
-        while time.monotonic() < end:
-            if any(text in m for m in self.messages):
-                return
-            try:
-                self.messages.append(self.sock.recv(4096).decode())
-            except TimeoutError:
-                pass
-        raise AssertionError(f"no {text!r} from the daemon; got {self.messages}")
-
-    def close(self) -> None:
-        self.sock.close()
-
-
-def start(argv: list[str], cwd: Path, notify: Notifications) -> subprocess.Popen:
-    env = {**os.environ, "NOTIFY_SOCKET": notify.name, "PYTHONUNBUFFERED": "1"}
-    env.pop("JUDGE_CONFIG", None)
-    process = subprocess.Popen(argv, cwd=cwd, env=env, stdout=subprocess.PIPE,
-                               stderr=subprocess.STDOUT)
-    try:
-        notify.wait_for("READY=1")
-    except AssertionError:
-        process.kill()
-        raise AssertionError(process.communicate()[0].decode())
-    return process
-
-
-def judge_serve(tmp_path: Path, notify: Notifications) -> subprocess.Popen:
-    return start([sys.executable, "-m", "judge.cli", "serve", "--config",
-                  str(tmp_path / "judge.toml")], tmp_path, notify)
-
-
-@pytest.fixture
-def notify():
-    listener = Notifications()
-    yield listener
-    listener.close()
 
 
 def mail(n: int, sender: str = "anne@players.test", extra: str = "") -> bytes:

@@ -1,16 +1,19 @@
-"""Fixtures for the mail transport: free loopback ports, a real aiosmtpd relay, configurations."""
+"""The mail transport around a judge under test: free loopback ports, a real aiosmtpd relay that
+records what it accepts (the judge's outgoing server), judge.toml text, and `judge serve` run as a
+process with a systemd notification socket. The fixtures over these are in tests/conftest.py."""
 from __future__ import annotations
 
+import os
+import secrets
 import socket
+import subprocess
+import sys
 import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import pytest
 from aiosmtpd.controller import Controller
-
-from judge.config import Config, parse_config
 
 LOOPBACK = "127.0.0.1"
 
@@ -33,6 +36,7 @@ def wait_for(condition, timeout: float = 10.0, step: float = 0.02):
     raise AssertionError(f"timed out after {timeout} s waiting for {condition}")
 
 
+# -- the relay ------------------------------------------------------------------------------------
 @dataclass
 class Received:
     mail_from: str
@@ -87,16 +91,11 @@ class Relay:
 
     @property
     def received(self) -> list[Received]:
-        return self.handler.received
+        with self.handler.lock:
+            return list(self.handler.received)
 
 
-@pytest.fixture
-def relay():
-    server = Relay(free_port()).start()
-    yield server
-    server.stop()
-
-
+# -- the configuration ----------------------------------------------------------------------------
 def config_text(tmp_path: Path, **sections: dict) -> str:
     """judge.toml text: loopback defaults in tmp_path, overridden per section."""
     base = {
@@ -117,10 +116,47 @@ def config_text(tmp_path: Path, **sections: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
-@pytest.fixture
-def make_config(tmp_path):
-    def make(**sections) -> Config:
-        text = config_text(tmp_path, **sections)
-        (tmp_path / "judge.toml").write_text(text)
-        return parse_config(text, str(tmp_path / "judge.toml"), tmp_path)
-    return make
+# -- `judge serve` as a process -------------------------------------------------------------------
+class Notifications:
+    """The systemd side of sd_notify: an abstract datagram socket collecting messages."""
+
+    def __init__(self):
+        self.name = f"@judge-test-{secrets.token_hex(6)}"
+        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+        self.sock.bind("\0" + self.name[1:])
+        self.sock.settimeout(0.1)
+        self.messages: list[str] = []
+
+    def wait_for(self, text: str, timeout: float = 30.0) -> None:
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            if any(text in m for m in self.messages):
+                return
+            try:
+                self.messages.append(self.sock.recv(4096).decode())
+            except TimeoutError:
+                pass
+        raise AssertionError(f"no {text!r} from the daemon; got {self.messages}")
+
+    def close(self) -> None:
+        self.sock.close()
+
+
+def start(argv: list[str], cwd: Path, notify: Notifications) -> subprocess.Popen:
+    """Run `argv` as the daemon and wait for its READY=1; its output comes through a pipe."""
+    env = {**os.environ, "NOTIFY_SOCKET": notify.name, "PYTHONUNBUFFERED": "1"}
+    env.pop("JUDGE_CONFIG", None)
+    process = subprocess.Popen(argv, cwd=cwd, env=env, stdout=subprocess.PIPE,
+                               stderr=subprocess.STDOUT)
+    try:
+        notify.wait_for("READY=1")
+    except AssertionError:
+        process.kill()
+        raise AssertionError(process.communicate()[0].decode())
+    return process
+
+
+def judge_serve(tmp_path: Path, notify: Notifications) -> subprocess.Popen:
+    """`judge serve --config tmp_path/judge.toml`, started in tmp_path."""
+    return start([sys.executable, "-m", "judge.cli", "serve", "--config",
+                  str(tmp_path / "judge.toml")], tmp_path, notify)

@@ -24,6 +24,8 @@ UNIT, FULL, HALF, NONE = 2, 2, 1, 0
 MOVES, SUPPORTS, PATHS = 0, 1, 2  # the kinds of decision: a move succeeds, a support is given,
 DECISIONS = 3  # a convoyed army has a route; piece i's decision of kind k is number 3 * i + k
 
+ARMY, FLEET = UnitType.ARMY, UnitType.FLEET  # module names: faster than Enum members
+
 Checker = Callable[[Order], "str | None"]
 
 
@@ -95,7 +97,7 @@ class Board:
 
     def reach(self, piece: Piece, province: str) -> Abut | None:
         """The adjacency a unit would cross to support into `province` (any coast of it)."""
-        if piece.unit.type is UnitType.ARMY:
+        if piece.unit.type is ARMY:
             return self.crossing(piece.unit, piece.power, province)
         for dest in (province, *self.coasts(province)):
             abut = self.crossing(piece.unit, piece.power, dest)
@@ -130,7 +132,7 @@ class Board:
 
     def sea_steps(self, location: str) -> tuple[str, ...]:
         """Where a fleet on the location could move."""
-        return self.map.moves(UnitType.FLEET, location)
+        return self.map.moves(FLEET, location)
 
     def touching(self, location: str) -> frozenset[str]:
         """The provinces a fleet on the location borders (where it could move)."""
@@ -219,7 +221,7 @@ def _set_move(board: Board, piece: Piece, order: Move) -> str | None:
     if dest_province not in board.map.locations:
         return f"there is no {order.dest} on the map"
     piece.dest_province = dest_province
-    if piece.unit.type is UnitType.FLEET:
+    if piece.unit.type is FLEET:
         return _set_fleet_move(board, piece, order.dest)
     if not board.map.locations[dest_province].army_ok:
         return f"an army cannot go to {dest_province}"
@@ -267,7 +269,7 @@ def index_moves(board: Board) -> None:
 
 def _crawls(piece: Piece, other: Piece) -> bool:
     """COASTAL_CRAWL: fleets going to different coasts of one province pass each other."""
-    both_fleets = piece.unit.type is UnitType.FLEET and other.unit.type is UnitType.FLEET
+    both_fleets = piece.unit.type is FLEET and other.unit.type is FLEET
     return both_fleets and (other.dest != piece.unit.location or piece.dest != other.unit.location)
 
 

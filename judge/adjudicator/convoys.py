@@ -20,7 +20,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from judge.adjudicator.board import (
+    ARMY,
     CONVOY,
+    FLEET,
     FULL,
     HOLD,
     MOVE,
@@ -32,7 +34,7 @@ from judge.adjudicator.board import (
 from judge.adjudicator.moves import dislodged
 from judge.adjudicator.resolver import Resolver
 from judge.orders.model import Convoy
-from judge.types import UnitType, province_of
+from judge.types import province_of
 
 
 def link(board: Board) -> None:
@@ -41,12 +43,12 @@ def link(board: Board) -> None:
     for fleet in pieces_of(board, CONVOY):
         order = fleet.order
         assert isinstance(order, Convoy)
-        if board.carries_convoy(fleet.unit.location) and fleet.unit.type is UnitType.FLEET:
+        if board.carries_convoy(fleet.unit.location) and fleet.unit.type is FLEET:
             offers.setdefault((province_of(order.army), province_of(order.dest)), []).append(fleet)
         else:
             fleet.void = f"{fleet.unit} cannot convoy from {fleet.unit.location}"
     for army in board.pieces:
-        if army.kind == MOVE and army.unit.type is UnitType.ARMY:
+        if army.kind == MOVE and army.unit.type is ARMY:
             offered = offers.get((army.province, army.dest_province))
             if offered or army.by_convoy:
                 _route_army(board, army, offered or [])
@@ -84,7 +86,7 @@ def _any(fleet: Piece) -> bool:
 def _no_fleet_on_the_way(board: Board, army: Piece) -> str | None:
     """DATC 6.D.32: a convoyed move is illegal when no fleets stand where a convoy would go."""
     fleets = [p for p in board.pieces
-              if p.unit.type is UnitType.FLEET and board.carries_convoy(p.unit.location)]
+              if p.unit.type is FLEET and board.carries_convoy(p.unit.location)]
     if army.path:
         standing = {f.province for f in fleets}
         if all(province_of(place) in standing for place in army.path):
@@ -122,7 +124,7 @@ def _unmatched(board: Board, fleet: Piece) -> str | None:
     order = fleet.order
     assert isinstance(order, Convoy)
     army = board.at.get(province_of(order.army))
-    if army is None or army.unit.type is not UnitType.ARMY:
+    if army is None or army.unit.type is not ARMY:
         return f"there is no army in {province_of(order.army)} to convoy"
     if army.kind != MOVE or army.dest_province != province_of(order.dest):
         return f"{army.unit} does not move to {province_of(order.dest)}"

@@ -35,6 +35,9 @@ from judge.orders.model import Hold, Order
 from judge.orders.validate import OrderChecker
 from judge.types import Unit, UnitType, province_of
 
+VOIDED, BOUNCED, CUT = (Result.VOID,), (Result.BOUNCE,), (Result.CUT,)  # the usual results, made once
+FLEET = UnitType.FLEET
+
 DEFAULT_CHECK = object()  # judge.orders.validate.check_order, for every order of the phase
 
 
@@ -103,7 +106,8 @@ class Adjudication:
     def resolution(self) -> Resolution:
         board = self.board
         dislodgers = self._dislodgers()
-        results = [self._given_result(order, piece, reason, dislodgers)
+        illegal = (Result.INVALID,) if "NO_CHECK" in board.rules else VOIDED
+        results = [self._given_result(order, piece, reason, dislodgers, illegal)
                    for order, piece, reason in board.given]
         results += [OrderResult(Hold(p.power, p.unit), self._words(p, (), dislodgers), "no order")
                     for p in board.pieces if p.order is None]
@@ -126,12 +130,11 @@ class Adjudication:
         return found
 
     def _given_result(self, order: Order, piece: Piece | None, reason: str | None,
-                      dislodgers: dict[int, Piece]) -> OrderResult:
-        illegal = Result.INVALID if "NO_CHECK" in self.board.rules else Result.VOID
+                      dislodgers: dict[int, Piece], illegal: tuple[Result]) -> OrderResult:
         if piece is None:  # for no unit, or another power's
-            return OrderResult(order, (illegal,), reason or "")
+            return OrderResult(order, illegal, reason or "")
         if piece.illegal is not None:
-            return OrderResult(order, self._words(piece, (illegal,), dislodgers), piece.illegal)
+            return OrderResult(order, self._words(piece, illegal, dislodgers), piece.illegal)
         words = self._order_words(piece)
         return OrderResult(order, self._words(piece, words, dislodgers), piece.void or "")
 
@@ -143,14 +146,15 @@ class Adjudication:
 
     def _order_words(self, piece: Piece) -> tuple[Result, ...]:
         if piece.void is not None:
-            return (Result.VOID,)
+            return VOIDED
         kind = piece.kind
         if kind == MOVE:
             if self.moved(piece):
                 return ()
-            return (self._convoy_failure(piece) or Result.BOUNCE,)
+            failure = self._convoy_failure(piece)
+            return (failure,) if failure else BOUNCED
         if kind == SUPPORT:
-            return () if self.resolver.resolve(DECISIONS * piece.index + SUPPORTS) else (Result.CUT,)
+            return () if self.resolver.resolve(DECISIONS * piece.index + SUPPORTS) else CUT
         if kind == CONVOY and piece.army is not None:
             failure = self._convoy_failure(piece.army)
             return (failure,) if failure else ()
@@ -202,7 +206,7 @@ class Adjudication:
 
 
 def _unit_order(unit: Unit) -> tuple[bool, str]:
-    return unit.type is UnitType.FLEET, unit.location  # armies first, as Unit orders them
+    return unit.type is FLEET, unit.location  # armies first, as Unit orders them
 
 
 __all__ = ["Adjudication", "resolve_movement"]

@@ -22,6 +22,8 @@ class Terrain(str, Enum):
     SHUT = "SHUT"
 
 
+_ARMY = UnitType.ARMY  # a module name is read faster than an Enum member (the queries below are hot)
+
 STRAIT = "~"  # weak crossing: no strength, no support across, no cut
 CAPE = "*"  # half-strength crossing, no support across, no cut, retreat destroyed on conflict
 
@@ -251,19 +253,16 @@ class Map:
         """The adjacency a unit of this type crosses moving directly from src to dest, if any.
 
         Power and centre restrictions are not applied here: `Abut.allows` does that."""
-        table = self._army if unit_type is UnitType.ARMY else self._fleet
-        return table.get(src, {}).get(dest)
+        table = (self._army if unit_type is _ARMY else self._fleet).get(src)
+        return table.get(dest) if table is not None else None
 
     def moves(self, unit_type: UnitType, src: str) -> tuple[str, ...]:
         """Every direct move a unit of this type could make from src, restrictions not applied."""
-        table = self._army_moves if unit_type is UnitType.ARMY else self._fleet_moves
-        return table.get(src, ())
+        return (self._army_moves if unit_type is _ARMY else self._fleet_moves).get(src, ())
 
     def can_stand(self, unit: Unit) -> bool:
-        loc = self.locations.get(unit.location)
-        if loc is None:
-            return False
-        return loc.army_ok if unit.type is UnitType.ARMY else loc.fleet_can_stand
+        """Whether a unit of this type may be on the location (the move tables list just those)."""
+        return unit.location in (self._army if unit.type is _ARMY else self._fleet)
 
     # --- powers and the calendar ------------------------------------------------------------------
 

@@ -17,7 +17,6 @@ from judge.commands.auth import (
     Level,
     check_game_word,
     clean_password,
-    password_level,
     valid_password,
 )
 from judge.commands.facts import addresses_for
@@ -27,6 +26,7 @@ from judge.commands.results import Said, said
 from judge.commands.session import Cursor, Refusal, Session
 from judge.errors import MapError, StatusError
 from judge.game.state import GameState, Standing
+from judge.passwords import hash_password
 from judge.status import apply_map_directives, parse_status
 from judge.status.model import Dppd, GameStatus
 from judge.timing import game_zone, parse_timing
@@ -120,6 +120,7 @@ class Create(Command):
                 lines.append(line)
         cursor.index = len(cursor.lines)
         status = new_status(session, name, password, lines)
+        status = replace(status, password=hash_password(password))
         forms = any(n.upper().split()[:1] == ["FORM"] for n in notes)
         session.game, session.status, session.create = name, status, True
         session.standing = Standing(None if forms else GameState.PREPARATION, listed)
@@ -140,7 +141,7 @@ class Create(Command):
 
 
 def master_level(session: Session, status: GameStatus, given: str, command: str) -> Level:
-    level = password_level(status, MASTER, clean_password(given), session.settings.keeper_password)
+    level = session.password_level(status, MASTER, given, command)
     if level < Level.MASTER:
         raise Refusal(f"{command}: wrong Master password for game '{status.name}'")
     return level

@@ -2,7 +2,8 @@
 
 No player database: the sender's address is the player's identity, as PLAYER and ADDRESS lines
 record it. Passwords are compared in constant time (`hmac.compare_digest`) and, as everything in the
-command language, without regard to case.
+command language, without regard to case. Passwords the judge sets are stored hashed
+(`judge.passwords`); plain ones written by hand in a status file keep working.
 
 Levels (DPjudge's `Power.isValidPassword`): the judgekeeper's password is good for any role, the
 Master's for any role in the game, a power's own for that power, and an OMNISCIENT player's for
@@ -10,20 +11,23 @@ read-only access to any power.
 """
 from __future__ import annotations
 
-import hmac
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import IntEnum
 
+from judge.mailin.message import plain_address
 from judge.maps.model import Map
+from judge.passwords import verify
 from judge.status.model import Dppd, GameStatus, PowerStatus
+
+Verify = Callable[[str, "str | None"], bool]  # (given, stored) -> match: `passwords.verify`
 
 MASTER = "MASTER"
 JUDGEKEEPER = "JUDGEKEEPER"
 MASTER_WORDS = {"M", "MASTER", "GM"}
 KEEPER_WORDS = {"JK", "JUDGEKEEPER"}
 GAME_NAME = re.compile(r"[a-z0-9_]{1,40}")
-ADDRESS = re.compile(r"[^@\s,<>]+@[^@\s,<>]+\.[^@\s,<>]+|[^@\s,<>]+@localhost")
 
 
 class Level(IntEnum):
@@ -34,12 +38,12 @@ class Level(IntEnum):
     JUDGEKEEPER = 5
 
 
-def same_secret(given: str, expected: str | None) -> bool:
-    """Constant-time, case-insensitive comparison; an empty or missing password never matches."""
+def same_secret(given: str, expected: str | None, check: Verify = verify) -> bool:
+    """Constant-time, case-insensitive comparison with a stored password, hashed or plain; an empty
+    or missing password never matches."""
     if not expected or not given:
         return False
-    return hmac.compare_digest(given.casefold().encode("utf-8"),
-                               expected.casefold().encode("utf-8"))
+    return check(given, expected)
 
 
 def clean_password(word: str) -> str:
@@ -99,20 +103,21 @@ def role_name(status: GameStatus, m: Map | None, who: str) -> str | None:
     return None
 
 
-def password_level(status: GameStatus, role: str, given: str, keeper_password: str) -> Level:
+def password_level(status: GameStatus, role: str, given: str, keeper_password: str,
+                   check: Verify = verify) -> Level:
     """The level `given` reaches for `role` (a block name, MASTER or JUDGEKEEPER)."""
-    if same_secret(given, keeper_password):
+    if same_secret(given, keeper_password, check):
         return Level.JUDGEKEEPER
     if role == JUDGEKEEPER:
         return Level.NONE
-    if same_secret(given, status.password):
+    if same_secret(given, status.password, check):
         return Level.MASTER
     if role == MASTER:
         return Level.NONE
     block = status.power(role)
-    if block is not None and same_secret(given, block.password):
+    if block is not None and same_secret(given, block.password, check):
         return Level.POWER
-    if any(p.omniscient is not None and same_secret(given, p.password) for p in status.powers):
+    if any(p.omniscient is not None and same_secret(given, p.password, check) for p in status.powers):
         return Level.OMNISCIENT
     return Level.NONE
 
@@ -147,7 +152,7 @@ def valid_addresses(words: list[str]) -> tuple[str, ...]:
     """`a@b.org,c@d.net` -> the addresses; ValueError naming the first bad one."""
     found = tuple(a.lower() for w in words for a in w.split(",") if a)
     for address in found:
-        if not ADDRESS.fullmatch(address):
+        if not plain_address(address):
             raise ValueError(f"{address!r} is not an e-mail address")
     return found
 

@@ -16,6 +16,7 @@ from judge.commands.notices import PasswordSet, StateChanged
 from judge.commands.registry import Command, Stage
 from judge.commands.results import Said, said
 from judge.commands.session import Cursor, Refusal, Session
+from judge.commands.state import refuse_closed
 from judge.events import PhaseResults
 from judge.game import (
     GameError,
@@ -36,11 +37,11 @@ from judge.game.state import (
     terminate,
     wait,
 )
+from judge.passwords import hash_password
 from judge.status.model import Dppd, GameStatus, PlayerHistory, PowerStatus, Vacancy
 from judge.status.writer import write_status
 
 T = TypeVar("T")
-CLOSED = (GameState.PREPARATION, GameState.TERMINATED)  # PROCESS refused (WAIT: the Master may)
 
 
 class MasterCommand(Command):
@@ -144,9 +145,10 @@ class Process(MasterCommand):
         force = args == ["!"] or self.forced
         if args and args != ["!"]:
             raise Refusal("PROCESS takes nothing after it (PROCESS! forces)")
-        if phase_of(session.current()) is None or session.state in CLOSED:
+        if phase_of(session.current()) is None:
             raise Refusal(f"game '{session.game}' is {session.state.value}: "
                           "there is nothing to process")
+        refuse_closed(session, self.name)
         session.finishers.append(("PROCESS!" if force else "PROCESS",
                                   lambda s: finish_process(s, force)))
         return said("The phase will be processed at the end of this mail, after its orders"
@@ -270,7 +272,7 @@ class Revive(MasterCommand):
             password = valid_password(args[1]) if len(args) > 1 else secrets.token_urlsafe(6)
         except ValueError as exc:
             raise Refusal(str(exc)) from None
-        session.live(takeover, session.map, block.name, player, password)
+        session.live(takeover, session.map, block.name, player, hash_password(password))
         status = session.current()
         revived = status.power(block.name)
         assert revived is not None and revived.player is not None

@@ -18,7 +18,6 @@ from judge.commands.auth import (
     clean_password,
     master_addresses,
     parse_target,
-    password_level,
     role_name,
     same_secret,
     valid_password,
@@ -31,6 +30,7 @@ from judge.commands.signon import sign_on
 from judge.commands.state import refuse_closed
 from judge.events import PlayerJoined
 from judge.game.seats import join, resign, takeover
+from judge.passwords import hash_password
 from judge.status.model import Dppd, GameStatus, PlayerHistory, PowerStatus
 
 BUILT_IN_TYPES = ("OBSERVER", "MONITOR")
@@ -83,8 +83,8 @@ class Join(Command):
         check_privacy(status, args[2] if len(args) > 2 else None, self.name)
         status = leave_observer_role(status, session.sender, password)
         session.update(status)
-        events = session.live(join, session.map, session.now, player_of(session), password,
-                              (session.sender,), power or None)
+        events = session.live(join, session.map, session.now, player_of(session),
+                              hash_password(password), (session.sender,), power or None)
         status = session.current()
         joined = next(e for e in events if isinstance(e, PlayerJoined))
         lines = [f"You are now '{joined.seat}' in game '{game}'."]
@@ -126,7 +126,7 @@ class EnterAs(Command):
         status = leave_observer_role(status, session.sender, password)
         check_player_name(session, status, name.upper())
         block = PowerStatus(name=name.upper(), kind=kind, player=PlayerHistory(player_of(session)),
-                            address=(session.sender,), password=password)
+                            address=(session.sender,), password=hash_password(password))
         session.update(status.with_power(block))
         return said(f"You are now {kind} '{name.upper()}' in game '{game}'.",
                     f"Sign on with SIGNON {name.lower()}@{game} and your password.")
@@ -185,14 +185,15 @@ class Takeover(Command):
         check_privacy(status, args[2] if len(args) > 2 else None, self.name)
         status = leave_observer_role(status, session.sender, password)
         session.update(status)
-        session.live(takeover, session.map, role, player_of(session), password, (session.sender,))
+        session.live(takeover, session.map, role, player_of(session), hash_password(password),
+                     (session.sender,))
         session.role, session.level, session.target = role, Level.POWER, role
         return said(f"You have taken over {role} in game '{target.game}', and are signed on.")
 
 
 def take_master(session: Session, status: GameStatus, given: str) -> Said:
     """TAKEOVER master@game with the current Master's password: the sender becomes the Master."""
-    level = password_level(status, MASTER, clean_password(given), session.settings.keeper_password)
+    level = session.password_level(status, MASTER, given, "TAKEOVER")
     if level < Level.MASTER:
         raise Refusal(f"TAKEOVER: wrong password for MASTER in game '{status.name}' (the "
                       "current Master gives it to the successor)")

@@ -9,11 +9,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any, Protocol
 
-from judge.commands.auth import JUDGEKEEPER, MASTER, Level
+from judge.commands import throttle
+from judge.commands.auth import (
+    JUDGEKEEPER,
+    MASTER,
+    Level,
+    clean_password,
+    password_level,
+)
 from judge.commands.results import Results, Said
 from judge.errors import MapError
 from judge.game.rules import rules_in_force
@@ -21,6 +28,7 @@ from judge.game.seats import GameError
 from judge.game.state import FREE, GameState, Standing, game_state
 from judge.maps import map_for_phase
 from judge.maps.model import Map
+from judge.passwords import Verifier
 from judge.status.model import GameStatus
 from judge.types import Phase
 
@@ -46,6 +54,9 @@ class Settings:
     max_absence_days: int = 14  # players' limit; the Master has none
     replies_per_window: int = 20  # per sender, see ratelimit.py
     reply_window: timedelta = timedelta(hours=1)
+    password_tries: int = throttle.LIMIT  # wrong passwords per sender and game, see throttle.py
+    password_window: timedelta = throttle.WINDOW
+    passwords: Verifier = field(default_factory=Verifier, compare=False, repr=False)
 
     @classmethod
     def from_config(cls, config: Any) -> Settings:
@@ -80,6 +91,12 @@ class GameAccess(Protocol):
     def snapshot_for(self, name: str, status: GameStatus, m: Map, phase: str | None,
                      forward: bool) -> GameStatus:
         """The snapshot ROLLBACK (forward: ROLLFORWARD) goes to; GameError if there is none."""
+
+    def password_failures(self, name: str) -> throttle.Failures:
+        """The wrong passwords given for the game `name` (open), by sender (see throttle.py)."""
+
+    def save_password_failures(self, name: str, failures: throttle.Failures) -> None:
+        """Keep them at once: a refused mail changes nothing else, but its failure counts."""
 
 
 class Cursor:
@@ -199,6 +216,23 @@ class Session:
         return rules_in_force(self.current(), self.map)
 
     # -- who is signed on ---------------------------------------------------------------------
+    def password_level(self, status: GameStatus, role: str, given: str, command: str) -> Level:
+        """The level the password `given` reaches for `role` in the game in hand; refused unchecked
+        while the sender is throttled for this game after too many wrong ones (throttle.py)."""
+        settings, name = self.settings, self.game or status.name or ""
+        failures = self.games.password_failures(name)
+        until = throttle.blocked_until(failures.get(self.sender, ()), self.now,
+                                       settings.password_tries, settings.password_window)
+        if until is not None:
+            raise Refusal(f"{command}: too many wrong passwords from {self.sender} for game "
+                          f"'{name}'; try again after {until.astimezone(UTC):%Y-%m-%d %H:%M} UTC")
+        level = password_level(status, role, clean_password(given), settings.keeper_password,
+                               settings.passwords)
+        if level == Level.NONE or self.sender in failures:
+            self.games.save_password_failures(name, throttle.after_check(
+                failures, self.sender, self.now, level != Level.NONE, settings.password_window))
+        return level
+
     @property
     def signed_on(self) -> bool:
         return self.role is not None

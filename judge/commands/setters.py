@@ -31,6 +31,7 @@ from judge.commands.session import Cursor, Refusal, Session
 from judge.commands.state import unkept
 from judge.game import cast_vote, propose
 from judge.game.board import alive
+from judge.passwords import hash_password
 from judge.status import values
 from judge.status.model import Dppd, PowerStatus, VoteKind
 from judge.timing import game_zone, parse_timing
@@ -81,6 +82,7 @@ class SetPassword(Command):
         status = session.current()
         if session.role == JUDGEKEEPER:
             raise Refusal("the judgekeeper's password is set in the judge's configuration")
+        password = hash_password(password)
         if session.role == MASTER:
             session.update(replace(status, password=password))
         else:

@@ -6,10 +6,8 @@ from judge.commands.auth import (
     MASTER,
     Level,
     addresses_of,
-    clean_password,
     master_addresses,
     parse_target,
-    password_level,
     role_name,
 )
 from judge.commands.facts import phase_name
@@ -32,7 +30,7 @@ def sign_on(session: Session, word: str, password: str, command: str) -> str:
                         and not _is_map_power(session, role)):
         raise Refusal(f"game '{target.game}' has no power or player '{target.who}'"
                       + (": observers sign on as name@game" if target.initial else ""))
-    level = password_level(status, role, clean_password(password), session.settings.keeper_password)
+    level = session.password_level(status, role, password, command)
     if level == Level.NONE:
         raise Refusal(f"{command}: wrong password for {role} in game '{target.game}'")
     block = status.power(role)

@@ -14,6 +14,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Self
 
+from judge.commands import throttle
 from judge.commands.session import Refusal, Session, Settings
 from judge.errors import StateError, StatusError
 from judge.game import persist
@@ -27,11 +28,13 @@ from judge.store import (
     STATUS,
     GameDir,
     GameStore,
+    atomic_write,
     check_game_name,
     fsync_dir,
 )
 
 PURGED = ".purged"  # purged games are moved here, never deleted
+FAILURES = ".password-failures"  # in the game's folder: wrong passwords by sender (throttle.py)
 
 
 MapCache = dict[tuple[str, tuple[str, ...]], Map]
@@ -123,7 +126,7 @@ class StoreGames:
         if key not in self.maps:
             while len(self.maps) >= MAX_MAPS:
                 del self.maps[next(iter(self.maps))]
-            self.maps[key] = load_map(key[0], self.search, morphs=key[1])
+            self.maps[key] = load_map(key[0], self.search, morphs=key[1], paths=False)
         return self.maps[key]
 
     def snapshot_for(self, name: str, status: GameStatus, m: Map, phase: str | None,
@@ -131,6 +134,17 @@ class StoreGames:
         game = self.held[name]
         target = persist.rollback_target(game, m, status, phase, forward)
         return parse_status(game.read_snapshot(target), f"{name}/{STATUS}.{target}")
+
+    def password_failures(self, name: str) -> throttle.Failures:
+        try:
+            text = (self.held[name].path / FAILURES).read_text(encoding="utf-8")
+        except (KeyError, OSError, ValueError):
+            return {}
+        return throttle.from_json(text)
+
+    def save_password_failures(self, name: str, failures: throttle.Failures) -> None:
+        if name in self.held:
+            atomic_write(self.held[name].path / FAILURES, throttle.to_json(failures).encode())
 
     # -- writing -------------------------------------------------------------------------------
     def commit(self, session: Session) -> None:

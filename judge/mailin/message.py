@@ -17,6 +17,13 @@ SIGNATURE = "-- "
 AUTO_PRECEDENCE = {"bulk", "junk", "list"}
 LIST_HEADERS = ("List-Id", "List-Unsubscribe", "List-Post")
 BOUNCE_SENDERS = re.compile(r"^(mailer-daemon|postmaster)@", re.I)
+# Control characters (a NUL, a terminal's escape sequences, odd line and paragraph separators, the
+# bidirectional overrides that make text read other than it is) become spaces in what is read.
+UNPRINTABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+# An address the judge writes to and keeps: a dot-atom local part (no quotes, comments, `?`, so no
+# encoded word) at a dotted domain or localhost; letters may be any script's, control characters
+# never. Anything else could break a header of every mail sent to it.
+PLAIN_ADDRESS = re.compile(r"[\w.!#$%&'*+/=^`{}~-]{1,64}@(?:[\w-]{1,63}(?:\.[\w-]{1,63})+|localhost)")
 
 
 @dataclass(frozen=True)
@@ -57,14 +64,21 @@ def header(msg: Message, name: str) -> str:
         value = msg.get(name)
     except Exception:  # the email package raises assorted errors on broken headers
         return ""
-    return " ".join(str(value).split()) if value is not None else ""
+    return " ".join(UNPRINTABLE.sub(" ", str(value)).split()) if value is not None else ""
+
+
+def plain_address(address: str) -> bool:
+    """Whether `address` is one the judge may answer and keep (see PLAIN_ADDRESS)."""
+    return bool(PLAIN_ADDRESS.fullmatch(address)) and len(address) <= 254
 
 
 def sender_of(msg: Message) -> str:
+    """The sender's address (Reply-To, else From), lower case; "" when it is not a plain address:
+    such a mail is never answered nor carried out."""
     for name in ("Reply-To", "From"):
         addresses = [a for _, a in getaddresses([header(msg, name)]) if "@" in a]
         if addresses:
-            return addresses[0].lower()
+            return addresses[0].lower() if plain_address(addresses[0]) else ""
     return ""
 
 
@@ -149,7 +163,8 @@ def command_lines(body: str) -> tuple[list[str], bool]:
 
     `//` comment lines go; a `\\\\` line switches to its own separator; `<br>` endings are stripped when
     every line has one; quoted (`>`) lines and everything from a signature delimiter (`-- `) go."""
-    raw = body.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    raw = [UNPRINTABLE.sub(" ", line).replace("\t", " ")
+           for line in body.replace("\r\n", "\n").replace("\r", "\n").split("\n")]
     raw = _alternate_separators(raw)
     if raw and all(re.search(r"<br\s*/?>\s*$", l, re.I) for l in raw if l.strip()):
         raw = [re.sub(r"<br\s*/?>\s*$", "", l, flags=re.I) for l in raw]

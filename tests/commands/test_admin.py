@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from judge.commands.notices import GameRenamed
+from judge.passwords import verify
 from judge.status.model import Dppd
 
 
@@ -12,7 +13,7 @@ def test_create_with_status_lines_and_form(judge):
     assert "CREATE mygame ***" in sent.text and "masterPw" not in sent.text
     status = judge.status("mygame")
     assert status.forming and status.master == Dppd("NO-ID", "gm@example.org", "")
-    assert status.password == "masterPw" and status.private == "PRIVACYPW"
+    assert verify("masterPw", status.password) and status.private == "PRIVACYPW"
     assert {"NO_PRESS", "COASTAL_CONVOY", "POWER_CHOICE"} <= status.rules
     assert status.description == ("A standard game on the standard map.",)
     assert status.timing == "move 2d"

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from judge.commands.notices import MasterChanged, Press
 from judge.events import GameStarted, PlayerJoined, PlayerLeft, Resigned, TookOver
+from judge.passwords import verify
 from judge.status.model import Dppd, GameStage
 from tests.commands.conftest import eml
 
@@ -14,7 +15,7 @@ def test_join_takes_the_next_seat(judge):
     assert "JOIN forming ***" in sent.text and "s3cret" not in sent.text
     block = judge.status("forming").power("POWER#2")
     assert block.player.current == Dppd("NO-ID", "nora@example.net", "")
-    assert block.address == ("nora@example.net",) and block.password == "s3cret"
+    assert block.address == ("nora@example.net",) and verify("s3cret", block.password)
     assert sent.events_of(PlayerJoined)[0].remaining == 5
 
 
@@ -22,7 +23,7 @@ def test_join_a_chosen_power_under_power_choice(judge):
     judge.add("forming")
     sent = judge.send("join_power.eml")
     assert sent.outcome("JOIN").lines[0] == "You are now 'FRANCE' in game 'forming'."
-    assert judge.status("forming").power("FRANCE").password == "s3cret"
+    assert verify("s3cret", judge.status("forming").power("FRANCE").password)
 
 
 def test_join_a_chosen_power_needs_power_choice(judge):
@@ -68,7 +69,7 @@ def test_observe(vienna):
     sent = vienna.send("observe.eml")
     assert sent.outcome("OBSERVE").lines[0] == "You are now OBSERVER 'LOUDMOUTH' in game 'vienna'."
     block = vienna.status("vienna").power("LOUDMOUTH")
-    assert block.kind == "OBSERVER" and block.password == "shh"
+    assert block.kind == "OBSERVER" and verify("shh", block.password)
     assert block.address == ("sam@example.net",)
 
 
@@ -109,7 +110,7 @@ def test_an_observer_changes_role_with_its_password(judge):
     right = judge.send(eml("join.eml", sam, (b"JOIN forming s3cret", b"JOIN vienna shh")))
     assert not right.failed
     status = judge.status("vienna")
-    assert status.power("LOUDMOUTH") is None and status.power("POWER#2").password == "shh"
+    assert status.power("LOUDMOUTH") is None and verify("shh", status.power("POWER#2").password)
 
 
 def test_takeover_a_vacant_power_signs_on(vienna):
@@ -117,14 +118,14 @@ def test_takeover_a_vacant_power_signs_on(vienna):
     assert "You have taken over ITALY" in sent.outcome("TAKEOVER").lines[0]
     assert sent.outcome("PRESS").lines[0] == "Press sent to MASTER."
     italy = vienna.status("vienna").power("ITALY")
-    assert italy.player.current.email == "nora@example.net" and italy.password == "n3wpw"
+    assert italy.player.current.email == "nora@example.net" and verify("n3wpw", italy.password)
     assert vienna.status("vienna").need == ()
     assert sent.events_of(TookOver) and sent.events_of(Press)
 
 
 def test_takeover_by_initial(vienna):
     assert not vienna.send("takeover_initial.eml").failed
-    assert vienna.status("vienna").power("ITALY").password == "n3wpw"
+    assert verify("n3wpw", vienna.status("vienna").power("ITALY").password)
 
 
 def test_takeover_of_a_power_in_play_is_refused(vienna):
@@ -138,7 +139,7 @@ def test_takeover_of_the_master_role(vienna):
     sent = vienna.send("takeover_master.eml")
     assert "You are now the Master of game 'vienna'" in sent.text
     status = vienna.status("vienna")
-    assert status.master.email == "nora@example.net" and status.password == "mine"
+    assert status.master.email == "nora@example.net" and verify("mine", status.password)
     assert sent.events_of(MasterChanged)[0].old_addresses == ("joe@blow.com",)
 
 

@@ -35,9 +35,10 @@ def folder_listing(root):
 def test_create_with_an_odd_game_name_creates_nothing_anywhere(vienna, tmp_path, name):
     before = folder_listing(tmp_path)
     sent = vienna.send(mail(GM, f"CREATE {name} pw", "FORM"))
-    assert sent.failed or name == "CON"  # `con` is a fine name here: no DOS devices
-    if name != "CON":
-        assert folder_listing(tmp_path) == before
+    if name in ("CON", "x\x00"):  # `con` is a fine name here (no DOS devices); the NUL is read as a space
+        assert vienna.store.exists({"CON": "con", "x\x00": "x"}[name])
+    else:
+        assert sent.failed and folder_listing(tmp_path) == before
 
 
 @pytest.mark.parametrize("line", ["SIGNON F{name} paris7", "JOIN {name} pw", "LIST {name}",

@@ -55,7 +55,7 @@ def test_a_flood_from_one_sender_gets_few_replies_but_its_orders_are_kept(handle
                         NOW + timedelta(seconds=n))
         answered += bool(mails)
     assert answered == limit
-    assert "A PAR - BUR" in handler.read("vienna").power("FRANCE").orders
+    assert handler.read("vienna").power("FRANCE").orders == (order,)  # the last mail's
 
 
 @pytest.mark.parametrize("headers", [("Auto-Submitted: auto-replied",), ("Precedence: bulk",),

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 
+import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from judge.errors import MapError
@@ -13,6 +14,8 @@ from judge.mailin.message import read_message
 from judge.maps import parse_map
 from tests.helpers import text_loader
 from tests.maps.test_geography import GEOGRAPHY, POWERS
+
+pytestmark = pytest.mark.fuzz
 
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "300"))
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))

@@ -8,7 +8,7 @@ The game logic comes in through two callables, never called at the same time as 
   worker thread, in arrival order. If it raises, the mail is tried again later; the third failure
   moves it to `inbox/bad/` and the judgekeeper is told. After a crash the mail in hand is
   processed again, so it must be idempotent; the outbox takes each Message-ID once, so mails with
-  deterministic Message-IDs (`envelope.build_message(key=...)`) are never sent twice.
+  deterministic Message-IDs (`envelope.envelopes(key=...)`) are never sent twice.
 - `tick(now) -> list[EmailMessage] | None`: at :00, :20 and :40 UTC; by default the deadline cycle
   over every game (`judge.cycle.cycle_tick`, the same as `judge check`).
 The mails either returns are put into the outbox before the mail counts as done.

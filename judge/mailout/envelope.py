@@ -48,14 +48,14 @@ def message_id(judge: JudgeSection, key: str | None = None) -> str:
     return f"<{cleaned}.{KEY_CHARS.sub('_', judge.id).lower()}@{judge.domain}>"
 
 
-def build_message(judge: JudgeSection, *, to: str | list[str], subject: str, body: str,
+def build_message(judge: JudgeSection, *, to: str, subject: str, body: str,
                   now: datetime, key: str | None = None, in_reply_to: str = "",
                   references: str = "", auto: str | None = None) -> EmailMessage:
-    """A plain-text mail from the judge. `auto` defaults to auto-replied for a reply (when
-    `in_reply_to` is given) and auto-generated otherwise."""
+    """A plain-text mail from the judge to one reader (`envelopes` for several). `auto` defaults
+    to auto-replied for a reply (when `in_reply_to` is given) and auto-generated otherwise."""
     msg = EmailMessage()
     msg["From"] = judge_from(judge)
-    msg["To"] = to if isinstance(to, str) else ", ".join(to)
+    msg["To"] = to
     msg["Subject"] = " ".join(subject.split())
     msg["Date"] = format_datetime(now.astimezone(UTC))
     msg["Message-ID"] = message_id(judge, key)

@@ -17,7 +17,9 @@ and a judgekeeper's `judge check` never interleave), it:
    `on_tick`, and the outcome saved through
    `judge.game.persist.commit` (snapshot, status, results log) when anything changed. A failure while
    processing leaves the game in AWAIT (as DPjudge does) and tells the judgekeeper; no other game is
-   affected;
+   affected. A game the idle index (`judge.idle`, `<games>/.cycle-index.json`) shows unchanged since
+   it was last read and not due yet is not opened at all (`CycleReport.unread` counts them): an idle
+   cycle costs a few `stat` calls a game, and grows with the games that are due;
 5. a full cycle (no `only`) records `now` as the last run, written atomically.
 
 The report has one line per action (processed, civil disorder, previewed, reminded, late notice,
@@ -40,6 +42,7 @@ from email.message import EmailMessage
 from pathlib import Path
 from typing import Any
 
+from judge import idle
 from judge.config import Config
 from judge.errors import JudgeError, ProblemsError
 from judge.events import (
@@ -54,8 +57,9 @@ from judge.events import (
     Reminder,
 )
 from judge.game.deadlines import current_deadline
-from judge.game.persist import commit, read_game, read_standing
+from judge.game.persist import MapCache, commit, read_game, read_standing
 from judge.game.rules import rules_in_force
+from judge.game.state import Standing
 from judge.maps.model import Map
 from judge.status import write_status
 from judge.status.model import GameStatus, PhaseMode
@@ -85,6 +89,8 @@ class GameOutcome:
     map: Map | None = None
     failure: str | None = None  # processing raised: the game is left in AWAIT
     problems: tuple[str, ...] = ()  # the status file cannot be read
+    quiet: datetime | None = None  # `idle.quiet_until` after the tick (None: read it next time too)
+    stamp: tuple[int, ...] = ()  # its files' identity then (`idle.stamp`)
 
 
 @dataclass(frozen=True)
@@ -101,6 +107,7 @@ class CycleReport:
     outage: Outage | None = None
     newly_broken: list[GameOutcome] = field(default_factory=list)  # the judgekeeper is told of these
     held: tuple[str, ...] = ()
+    unread: int = 0  # games left unopened: unchanged and not due (`judge.idle`)
 
 
 # --- the guard's state ---------------------------------------------------------------------------------
@@ -153,32 +160,42 @@ def cycle_lock(root: Path) -> Iterator[None]:
 # --- the cycle -------------------------------------------------------------------------------------------
 
 def run_cycle(store: GameStore, config: Config, now: datetime, only: str | None = None, *,
-              release: bool = False) -> CycleReport:
+              release: bool = False, maps: MapCache | None = None) -> CycleReport:
     """One cycle over every game (or the game `only`): see the module's doc. LookupError when `only`
-    names no game."""
+    names no game. `maps`: parsed maps a long-lived caller keeps between cycles."""
     if now.tzinfo is None:
         raise ValueError("now must be timezone-aware")
     if only is not None and not store.exists(only):
         raise LookupError(f"no game {only} in {store.root}")
     search = map_dirs(config)
     report = CycleReport(now)
+    maps = {} if maps is None else maps
     with cycle_lock(store.root):
         state, problem = read_state(store.root)
         if problem:
             report.lines.append(problem)
-        names = [only] if only is not None else store.names()
+        found = idle.stamps(store.root) if only is None else {}
+        names = [only] if only is not None else list(found)
         if release:
             _release(state, names, report)
         elif state.last_run is not None and now - state.last_run > OUTAGE:
             _hold_overdue(store, state, names, now, search, report)
+        index = idle.load_index(store.root, idle.signature(search))
         for name in names:
             if name in state.held:
                 report.lines.append(f"{name}: held since the outage of {state.held[name]} ({RELEASE_HINT})")
                 continue
-            outcome = tick_game(store, name, now, search)
+            if _unchanged_and_quiet(index, found.get(name), now, name):
+                report.unread += 1
+                continue
+            outcome = tick_game(store, name, now, search, maps)
+            index.note(name, idle.Entry(outcome.stamp, now, outcome.quiet) if outcome.quiet else None)
             report.games.append(outcome)
             report.lines.extend(outcome.lines)
             _note_broken(state, outcome, report)
+        if only is None:
+            index.keep_only(names)
+        idle.save_index(store.root, index)
         report.held = tuple(sorted(state.held))
         if only is None:
             state.last_run = max(now, state.last_run) if state.last_run else now
@@ -188,6 +205,13 @@ def run_cycle(store: GameStore, config: Config, now: datetime, only: str | None 
 
 def map_dirs(config: Config) -> tuple[Path, ...]:
     return (Path(config.paths.maps),)
+
+
+def _unchanged_and_quiet(index: idle.Index, stamp: tuple[int, ...] | None, now: datetime,
+                         name: str) -> bool:
+    """Whether the index says the game need not be opened this time (`judge.idle`)."""
+    entry = index.entries.get(name)
+    return entry is not None and stamp is not None and entry.skips(stamp, now)
 
 
 def _release(state: CycleState, names: Sequence[str], report: CycleReport) -> None:
@@ -229,11 +253,13 @@ def overdue(store: GameStore, name: str, last_run: datetime, now: datetime,
         return False  # a broken game is reported by its tick
 
 
-def tick_game(store: GameStore, name: str, now: datetime, search: Sequence[Path] = ()) -> GameOutcome:
-    """One game's tick under its lock: read, `on_tick`, save (see the module's doc)."""
+def tick_game(store: GameStore, name: str, now: datetime, search: Sequence[Path] = (),
+              maps: MapCache | None = None) -> GameOutcome:
+    """One game's tick under its lock: read, `on_tick`, save (see the module's doc). The outcome
+    keeps the status and map only when there are events to mail."""
     with store.locked(name) as game:
         try:
-            text, status, m = read_game(game, search)
+            text, status, m = read_game(game, search, maps)
             standing = read_standing(game)
             _check_times(status)
         except (JudgeError, ValueError, OSError, LookupError) as exc:
@@ -251,7 +277,19 @@ def tick_game(store: GameStore, name: str, now: datetime, search: Sequence[Path]
             return GameOutcome(name, (failed,), status=status, map=m, failure=repr(exc))
         if new != status or events:
             commit(game, text, m, new, events)
-        return GameOutcome(name, describe(name, status, new, events), tuple(events), new, m)
+        quiet, stamp = _quiet(game.path, new, m, now, standing)
+        return GameOutcome(name, describe(name, status, new, events), tuple(events),
+                           new if events else None, m if events else None, quiet=quiet, stamp=stamp)
+
+
+def _quiet(path: Path, status: GameStatus, m: Map, now: datetime, standing: Standing
+           ) -> tuple[datetime | None, tuple[int, ...]]:
+    """The game's quiet time and its files' identity, read under its lock (None: not known)."""
+    try:
+        return idle.quiet_until(status, m, now, standing), idle.stamp(path)
+    except Exception:
+        log.exception("the quiet time of %s", path.name)
+        return None, ()
 
 
 def _check_times(status: GameStatus) -> None:

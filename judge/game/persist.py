@@ -32,15 +32,28 @@ FORMING = "FORMING"
 Action = Callable[[GameStatus, Map], tuple[GameStatus, list[Event]]]
 
 
-def game_map(status: GameStatus, search: Sequence[Path] = ()) -> Map:
-    """The game's map with its MORPH lines (the map of each phase is derived from it)."""
-    return load_map(status.map_name, search, morphs=status.morphs, paths=False)
+MapCache = dict[tuple[str, tuple[str, ...]], Map]  # parsed maps by (name, MORPH lines)
+MAX_MAPS = 32  # parsed maps a cache keeps (a map with a game's MORPH lines is one)
 
 
-def read_game(game: GameDir, search: Sequence[Path] = ()) -> tuple[str, GameStatus, Map]:
+def game_map(status: GameStatus, search: Sequence[Path] = (), maps: MapCache | None = None) -> Map:
+    """The game's map with its MORPH lines (the map of each phase is derived from it); from `maps`
+    when a caller keeps parsed maps (maps are immutable values)."""
+    if maps is None:
+        return load_map(status.map_name, search, morphs=status.morphs, paths=False)
+    key = (status.map_name, status.morphs)
+    if key not in maps:
+        while len(maps) >= MAX_MAPS:
+            del maps[next(iter(maps))]
+        maps[key] = load_map(status.map_name, search, morphs=status.morphs, paths=False)
+    return maps[key]
+
+
+def read_game(game: GameDir, search: Sequence[Path] = (), maps: MapCache | None = None
+              ) -> tuple[str, GameStatus, Map]:
     text = game.read_status()
     status = parse_status(text, f"{game.name}/{STATUS}")
-    return text, status, game_map(status, search)
+    return text, status, game_map(status, search, maps)
 
 
 def read_standing(game: GameDir) -> Standing:

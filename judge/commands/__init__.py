@@ -9,8 +9,8 @@ Public API
   `notices` (press, absences, zone, Master change, rename, creation, REVIVE password), for the
   mail layer (`judge.mailout.mailings.Mailer.for_events`).
 - `dispatch.run_commands(session, lines)`: the same without the store (any `session.GameAccess`).
-- `results.Reply` / `Outcome`: the results buffer, one reply per mail; `reply.render_reply(reply)
-  -> (subject, body)` is the one function that words it (templates may replace it).
+- `results.Reply` / `Outcome`: the results buffer, one reply per mail; `judge.mailout.mailings.render_reply(env, reply)
+  -> (subject, body)` is the one function that words it, from templates/reply.txt.
 - `session.Settings` (from `Config` by `Settings.from_config`), `session.Refusal`.
 - `registry.Command`: one class per command, with `name`, `help`, the words that call it, the stage
   (before / after SIGNON), the password level it needs, whether it writes, its arity and the words

@@ -1,7 +1,7 @@
 """The results buffer: what each command of one mail came to, gathered into one reply.
 
 GNU Mailman 3's idea: every command writes into one buffer, so each incoming mail gets exactly one
-reply. The buffer holds data only; `judge.commands.reply.render_reply` turns it into text.
+reply. The buffer holds data only; `judge.mailout.mailings.render_reply` turns it into text (from templates/reply.txt).
 """
 from __future__ import annotations
 

@@ -540,7 +540,7 @@ def outbox_alert(env: jinja2.Environment, keeper: str, judge: str, *, id: str, q
 
 def render_reply(env: jinja2.Environment, reply: Any) -> tuple[str, str]:
     """Subject and body of the one answer to a mail (a `judge.commands.results.Reply`), from
-    reply.txt: a drop-in for `judge.commands.reply.render_reply`."""
+    reply.txt."""
     rendered = render(env, "reply", reply=reply)
     return rendered.subject, rendered.body
 

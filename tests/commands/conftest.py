@@ -14,10 +14,11 @@ from pathlib import Path
 import pytest
 
 from judge.commands.dispatch import handle_incoming
-from judge.commands.reply import render_reply
 from judge.commands.results import Outcome, Reply
 from judge.commands.session import Settings
 from judge.commands.store_access import MapCache
+from judge.mailout.mailings import render_reply
+from judge.mailout.render import environment
 from judge.mailin.message import read_message
 from judge.mailin.smtp import envelope_sender
 from judge.status import parse_status, write_status
@@ -43,6 +44,9 @@ def eml(name: str, *changes: tuple[bytes, bytes]) -> bytes:
     return raw
 
 
+TEMPLATES = environment()  # the replies players get are rendered from templates/reply.txt
+
+
 @dataclass
 class Sent:
     reply: Reply | None
@@ -50,7 +54,12 @@ class Sent:
 
     @property
     def text(self) -> str:
-        return render_reply(self.reply)[1] if self.reply is not None else ""
+        return render_reply(TEMPLATES, self.reply)[1] if self.reply is not None else ""
+
+    @property
+    def prose(self) -> str:
+        """The reply's words with the template's line wrapping undone, to look for a phrase."""
+        return " ".join(self.text.split())
 
     def outcome(self, command: str) -> Outcome:
         """The first outcome whose echoed command starts with `command` (case-insensitive)."""

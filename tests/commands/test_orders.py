@@ -65,7 +65,7 @@ def test_the_master_names_the_power(vienna):
 
 def test_the_master_must_name_a_power_first(vienna):
     sent = vienna.send("orders_master_no_power.eml")
-    assert sent.failed and "first write a line naming the power" in sent.text
+    assert sent.failed and "first write a line naming the power" in sent.prose
 
 
 def test_a_player_cannot_order_for_another_power(vienna):

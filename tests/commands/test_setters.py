@@ -118,7 +118,7 @@ def test_set_zone_refuses_an_unknown_zone(vienna):
 
 def test_players_have_no_zone_of_their_own(vienna):
     sent = vienna.send("set_zone_player.eml")
-    assert sent.failed and "players' own time zones" in sent.text
+    assert sent.failed and "players' own time zones" in sent.prose
 
 
 def test_the_master_sets_the_deadline(vienna):

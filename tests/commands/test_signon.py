@@ -42,7 +42,7 @@ def test_signon_as_observer_by_name(vienna):
 
 def test_observer_cannot_use_the_initial_form(vienna):
     sent = vienna.send("signon_observer_initial.eml")
-    assert sent.failed and "observers sign on as name@game" in sent.text
+    assert sent.failed and "observers sign on as name@game" in sent.prose
 
 
 def test_signon_with_a_seat_number_before_the_start(judge):

@@ -19,7 +19,10 @@ and a judgekeeper's `judge check` never interleave), it:
    processing leaves the game in AWAIT (as DPjudge does) and tells the judgekeeper; no other game is
    affected. A game the idle index (`judge.idle`, `<games>/.cycle-index.json`) shows unchanged since
    it was last read and not due yet is not opened at all (`CycleReport.unread` counts them): an idle
-   cycle costs a few `stat` calls a game, and grows with the games that are due;
+   cycle costs a few `stat` calls a game, and grows with the games that are due. Given the outbox
+   (the daemon's tick, `judge check`), a game's mails are made before its change is saved and are
+   saved with it (`judge.game.journal`): killed at any instant, the judge loses none and sends none
+   twice; the changes a crash left in flight are completed first, at the start of the next cycle;
 5. a full cycle (no `only`) records `now` as the last run, written atomically.
 
 The report has one line per action (processed, civil disorder, previewed, reminded, late notice,
@@ -34,6 +37,7 @@ import fcntl
 import hashlib
 import json
 import logging
+import re
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
@@ -56,6 +60,7 @@ from judge.events import (
     Preview,
     Reminder,
 )
+from judge.game import journal
 from judge.game.deadlines import current_deadline
 from judge.game.persist import MapCache, commit, read_game, read_standing
 from judge.game.rules import rules_in_force
@@ -91,6 +96,9 @@ class GameOutcome:
     problems: tuple[str, ...] = ()  # the status file cannot be read
     quiet: datetime | None = None  # `idle.quiet_until` after the tick (None: read it next time too)
     stamp: tuple[int, ...] = ()  # its files' identity then (`idle.stamp`)
+    mails: tuple[EmailMessage, ...] | None = None  # made with the change and put in the outbox
+    mail_problem: str | None = None  # the mails could not be made
+    master: str | None = None  # a broken status file's Master, as far as it can be read
 
 
 @dataclass(frozen=True)
@@ -108,6 +116,7 @@ class CycleReport:
     newly_broken: list[GameOutcome] = field(default_factory=list)  # the judgekeeper is told of these
     held: tuple[str, ...] = ()
     unread: int = 0  # games left unopened: unchanged and not due (`judge.idle`)
+    queued: int = 0  # mails put in the outbox by the cycle itself (with the changes they tell of)
 
 
 # --- the guard's state ---------------------------------------------------------------------------------
@@ -160,9 +169,13 @@ def cycle_lock(root: Path) -> Iterator[None]:
 # --- the cycle -------------------------------------------------------------------------------------------
 
 def run_cycle(store: GameStore, config: Config, now: datetime, only: str | None = None, *,
-              release: bool = False, maps: MapCache | None = None) -> CycleReport:
+              release: bool = False, maps: MapCache | None = None, outbox: Any = None,
+              env: Any = None) -> CycleReport:
     """One cycle over every game (or the game `only`): see the module's doc. LookupError when `only`
-    names no game. `maps`: parsed maps a long-lived caller keeps between cycles."""
+    names no game. `maps`: parsed maps a long-lived caller keeps between cycles. `outbox` (a
+    `judge.spool.Spool`): each game's mails are made before its change is saved and put in the
+    outbox with it (`TickMail`), so none is lost or sent twice whenever the judge stops; without
+    it the caller makes them afterwards (`cycle_mails`)."""
     if now.tzinfo is None:
         raise ValueError("now must be timezone-aware")
     if only is not None and not store.exists(only):
@@ -170,7 +183,9 @@ def run_cycle(store: GameStore, config: Config, now: datetime, only: str | None 
     search = map_dirs(config)
     report = CycleReport(now)
     maps = {} if maps is None else maps
+    mail = TickMail(config, env, outbox) if outbox is not None else None
     with cycle_lock(store.root):
+        _replay_journals(store, mail)
         state, problem = read_state(store.root)
         if problem:
             report.lines.append(problem)
@@ -188,7 +203,7 @@ def run_cycle(store: GameStore, config: Config, now: datetime, only: str | None 
             if _unchanged_and_quiet(index, found.get(name), now, name):
                 report.unread += 1
                 continue
-            outcome = tick_game(store, name, now, search, maps)
+            outcome = tick_game(store, name, now, search, maps, mail)
             index.note(name, idle.Entry(outcome.stamp, now, outcome.quiet) if outcome.quiet else None)
             report.games.append(outcome)
             report.lines.extend(outcome.lines)
@@ -197,6 +212,7 @@ def run_cycle(store: GameStore, config: Config, now: datetime, only: str | None 
             index.keep_only(names)
         idle.save_index(store.root, index)
         report.held = tuple(sorted(state.held))
+        report.queued = mail.queued if mail is not None else 0
         if only is None:
             state.last_run = max(now, state.last_run) if state.last_run else now
         write_state(store.root, state)
@@ -205,6 +221,19 @@ def run_cycle(store: GameStore, config: Config, now: datetime, only: str | None 
 
 def map_dirs(config: Config) -> tuple[Path, ...]:
     return (Path(config.paths.maps),)
+
+
+def _replay_journals(store: GameStore, mail: TickMail | None) -> None:
+    """Complete the changes a crash left in flight (`judge.game.journal`), mails included."""
+    deliver = mail.deliver if mail is not None else None
+    for name in journal.pending(store.root):
+        try:
+            with store.locked(name) as game:
+                journal.replay(game, deliver)
+        except (LookupError, ValueError):
+            journal.replay_orphan(store.root, name, deliver)
+        except OSError:
+            log.exception("the change in flight of game %s", name)
 
 
 def _unchanged_and_quiet(index: idle.Index, stamp: tuple[int, ...] | None, now: datetime,
@@ -254,9 +283,10 @@ def overdue(store: GameStore, name: str, last_run: datetime, now: datetime,
 
 
 def tick_game(store: GameStore, name: str, now: datetime, search: Sequence[Path] = (),
-              maps: MapCache | None = None) -> GameOutcome:
-    """One game's tick under its lock: read, `on_tick`, save (see the module's doc). The outcome
-    keeps the status and map only when there are events to mail."""
+              maps: MapCache | None = None, mail: TickMail | None = None) -> GameOutcome:
+    """One game's tick under its lock: read, `on_tick`, save (see the module's doc); with `mail`,
+    the mails of the change made first and saved with it. The outcome keeps the status and map only
+    when there are events to mail."""
     with store.locked(name) as game:
         try:
             text, status, m = read_game(game, search, maps)
@@ -264,7 +294,8 @@ def tick_game(store: GameStore, name: str, now: datetime, search: Sequence[Path]
             _check_times(status)
         except (JudgeError, ValueError, OSError, LookupError) as exc:
             problems = tuple(str(p) for p in exc.problems) if isinstance(exc, ProblemsError) else (str(exc),)
-            return GameOutcome(name, (f"{name}: broken status file: {problems[0]}",), problems=problems)
+            return GameOutcome(name, (f"{name}: broken status file: {problems[0]}",), problems=problems,
+                               master=master_in(game.status_path))
         if status.phase_mode is PhaseMode.AWAIT and isinstance(status.phase, Phase):
             held = f"{name}: held: AWAIT (processing did not finish; PROCESS! or ROLLBACK)"
             return GameOutcome(name, (held,), status=status, map=m)
@@ -275,11 +306,17 @@ def tick_game(store: GameStore, name: str, now: datetime, search: Sequence[Path]
             game.write_status(write_status(replace(status, phase_mode=PhaseMode.AWAIT)))
             failed = f"{name}: processing failed, left in AWAIT, judgekeeper told: {exc!r}"
             return GameOutcome(name, (failed,), status=status, map=m, failure=repr(exc))
+        outcome = GameOutcome(name, describe(name, status, new, events), tuple(events),
+                              new if events else None, m if events else None)
+        made: list[EmailMessage] = []
+        if mail is not None and events:
+            made, problem = mail.make(now, outcome)
+            outcome = replace(outcome, mails=tuple(made), mail_problem=problem)
         if new != status or events:
-            commit(game, text, m, new, events)
+            commit(game, text, m, new, events, mails=mail.entries(made) if mail else (),
+                   deliver=mail.deliver if mail else None)
         quiet, stamp = _quiet(game.path, new, m, now, standing)
-        return GameOutcome(name, describe(name, status, new, events), tuple(events),
-                           new if events else None, m if events else None, quiet=quiet, stamp=stamp)
+        return replace(outcome, quiet=quiet, stamp=stamp)
 
 
 def _quiet(path: Path, status: GameStatus, m: Map, now: datetime, standing: Standing
@@ -290,6 +327,20 @@ def _quiet(path: Path, status: GameStatus, m: Map, now: datetime, standing: Stan
     except Exception:
         log.exception("the quiet time of %s", path.name)
         return None, ()
+
+
+MASTER_LINE = re.compile(r"^MASTER\s+[^|\s]*\|([^|\s]+@[^|\s]+)\|", re.MULTILINE)
+
+
+def master_in(path: Path) -> str | None:
+    """The Master's address in a status file that does not parse, if its MASTER line can be read."""
+    from judge.mailin.message import plain_address
+
+    try:
+        found = MASTER_LINE.search(path.read_text(encoding="utf-8", errors="replace"))
+    except OSError:
+        return None
+    return found.group(1).lower() if found and plain_address(found.group(1)) else None
 
 
 def _check_times(status: GameStatus) -> None:
@@ -359,6 +410,10 @@ def cycle_mails(report: CycleReport, config: Config, env: Any = None
     mails: list[EmailMessage] = []
     problems: list[str] = []
     for outcome in report.games:
+        if outcome.mails is not None:  # made with the change (and in the outbox already)
+            mails += outcome.mails
+            problems += [outcome.mail_problem] if outcome.mail_problem else []
+            continue
         try:
             mails += _envelopes(config, report.now, outcome.game, _game_mailings(env, config, report, outcome))
         except Exception as exc:  # a template failing must not lose the other games' mail
@@ -373,21 +428,62 @@ def cycle_mails(report: CycleReport, config: Config, env: Any = None
 
 
 def _game_mailings(env: Any, config: Config, report: CycleReport, outcome: GameOutcome) -> list[Any]:
-    from judge.mailout.mailings import Mailer, Mailing
+    from judge.mailout.mailings import Mailing
     from judge.mailout.render import render
     from judge.mailout.views import GameView
 
-    keeper = config.judge.keeper
     if outcome in report.newly_broken:
         game = GameView(config.judge.id, outcome.game, "", "GMT")
-        return [Mailing((keeper,), render(env, "status_errors", game=game, problems=list(outcome.problems)))]
+        to = (outcome.master,) if outcome.master and outcome.master != config.judge.keeper else ()
+        return [Mailing((*to, config.judge.keeper), render(env, "status_errors", game=game,
+                                                           problems=list(outcome.problems)))]
+    return _outcome_mailings(env, config, report.now, outcome)
+
+
+def _outcome_mailings(env: Any, config: Config, now: datetime, outcome: GameOutcome) -> list[Any]:
+    from judge.mailout.mailings import Mailer
+
+    keeper = config.judge.keeper
     if outcome.status is None or outcome.map is None:
         return []
     mailer = Mailer(env, outcome.status, outcome.map, judge=config.judge.id, keeper=keeper)
-    mailings = mailer.for_events(list(outcome.events), report.now) if outcome.events else []
+    mailings = mailer.for_events(list(outcome.events), now) if outcome.events else []
     if outcome.failure is not None and isinstance(outcome.status.phase, Phase):
         mailings += mailer.adjudication_error(keeper, outcome.status.phase, outcome.failure)
     return mailings
+
+
+@dataclass
+class TickMail:
+    """The mails of a game's change in a cycle, made before the change is saved and put in the
+    outbox with it (`judge.game.journal`): whenever the judge stops, none is lost and none is sent
+    twice."""
+
+    config: Config
+    env: Any
+    outbox: Any  # judge.spool.Spool
+    queued: int = 0
+
+    def make(self, now: datetime, outcome: GameOutcome) -> tuple[list[EmailMessage], str | None]:
+        """The mails, or none and the problem (a template failing loses one game's mail only)."""
+        from judge.mailout.render import environment
+
+        try:
+            self.env = self.env or environment()
+            return _envelopes(self.config, now, outcome.game,
+                              _outcome_mailings(self.env, self.config, now, outcome)), None
+        except Exception as exc:
+            log.exception("mail for game %s", outcome.game)
+            return [], f"{outcome.game}: mail not written: {exc!r}"
+
+    @staticmethod
+    def entries(mails: Sequence[EmailMessage]) -> list[tuple[str, bytes]]:
+        from judge.mailout.envelope import outbox_id
+
+        return [(outbox_id(m), bytes(m)) for m in mails]
+
+    def deliver(self, mails: journal.Mails) -> None:
+        self.queued += sum(self.outbox.put(raw, key) is not None for key, raw in mails)
 
 
 def _envelopes(config: Config, now: datetime, game: str, mailings: Sequence[Any]) -> list[EmailMessage]:
@@ -409,14 +505,16 @@ def _envelopes(config: Config, now: datetime, game: str, mailings: Sequence[Any]
 
 def cycle_tick(config: Config) -> Callable[[datetime], list[EmailMessage]]:
     """The daemon's `tick(now)`: a cycle over every game; its lines logged, its mails returned for the
-    daemon to put in the outbox."""
+    daemon to put in the outbox (the games' mails are in it already: it takes each once)."""
+    from judge.daemon import open_spools
     from judge.mailout.render import environment
 
     store = GameStore(config.paths.games)
     env = environment()
+    maps: MapCache = {}
 
     def tick(now: datetime) -> list[EmailMessage]:
-        report = run_cycle(store, config, now)
+        report = run_cycle(store, config, now, maps=maps, outbox=open_spools(config).outbox, env=env)
         for line in report.lines:
             log.info("%s", line)
         mails, problems = cycle_mails(report, config, env)
@@ -439,9 +537,12 @@ def check(config: Config, now: datetime, game: str | None = None, release: bool 
           out: Callable[[str], None] = print, err: Callable[[str], None] = print) -> int:
     """`judge check`: one cycle, one line per action, the mails queued in the outbox; 0, or 1 when
     `game` names no game."""
+    from judge.daemon import open_spools
+
     store = GameStore(config.paths.games)
     try:
-        report = run_cycle(store, config, now, game, release=release)
+        report = run_cycle(store, config, now, game, release=release,
+                           outbox=open_spools(config).outbox)
     except LookupError as exc:
         err(f"judge check: {exc}")
         return 1
@@ -450,7 +551,7 @@ def check(config: Config, now: datetime, game: str | None = None, release: bool 
     mails, problems = cycle_mails(report, config)
     for problem in problems:
         err(f"judge check: {problem}")
-    queued = queue(config, mails) if mails else 0
+    queued = report.queued + (queue(config, mails) if mails else 0)
     if queued:
         out(f"mail: {queued} queued in the outbox")
     return 0

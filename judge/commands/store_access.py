@@ -86,6 +86,7 @@ class StoreGames:
                 raise LookupError(name) from None
         game = self.held[name]
         try:
+            persist.journal.replay(game)  # a change a crash left in flight, completed first
             text = game.read_status()
         except FileNotFoundError:
             raise LookupError(name) from None

@@ -3,9 +3,12 @@
 Everything here holds the game's lock while it reads the status, calls a pure function and writes
 the outcome: the new status (atomically), a snapshot `status.<S1901M>` of the status as it was before
 a phase was processed (`status.FORMING` before the game started), and the phase's record in the
-results log. `process_game` also marks the status AWAIT while it works, so a crash mid-way leaves a
-game the Master can see was being processed. Processing a phase drops the snapshots of later phases
-(left by a rollback): what was rolled back cannot be rolled forward once the game has moved on.
+results log. A change that appends to the log or sends mail goes through `judge.game.journal`, so a
+crash at any instant leaves the status before or after it, with the log and the mails to match;
+every read under the lock first completes a change a crash interrupted. A processing that raises
+(a bug) leaves the game in AWAIT, for the Master to see. Processing a phase drops the snapshots of
+later phases (left by a rollback): what was rolled back cannot be rolled forward once the game has
+moved on.
 """
 from __future__ import annotations
 
@@ -15,6 +18,7 @@ from datetime import datetime
 from pathlib import Path
 
 from judge.events import Event, GameStarted, PhaseResults
+from judge.game import journal
 from judge.game.process import on_process, require_ready
 from judge.game.record import results_record
 from judge.game.rollback import roll_to
@@ -51,6 +55,9 @@ def game_map(status: GameStatus, search: Sequence[Path] = (), maps: MapCache | N
 
 def read_game(game: GameDir, search: Sequence[Path] = (), maps: MapCache | None = None
               ) -> tuple[str, GameStatus, Map]:
+    """The status text, status and map of a game whose lock is held (a change a crash left in
+    flight completed first)."""
+    journal.replay(game)
     text = game.read_status()
     status = parse_status(text, f"{game.name}/{STATUS}")
     return text, status, game_map(status, search, maps)
@@ -88,33 +95,43 @@ def run(store: GameStore, name: str, action: Action, search: Sequence[Path] = ()
         return events
 
 
-def commit(game: GameDir, before_text: str, m: Map, after: GameStatus, events: Sequence[Event]) -> None:
-    """Save an outcome: snapshots first, then the status, then the results log."""
+def commit(game: GameDir, before_text: str, m: Map, after: GameStatus, events: Sequence[Event],
+           mails: journal.Mails = (), deliver: journal.Deliver | None = None,
+           snapshot: bool = True) -> None:
+    """Save an outcome: snapshots first, then the status, the results log and the `mails` (handed to
+    `deliver`) as one change (`judge.game.journal`). `snapshot`: keep the status before a phase's
+    processing as its snapshot (False: a snapshot taken before is kept)."""
     if any(isinstance(e, GameStarted) for e in events):
         game.snapshot(FORMING, before_text)
     results = [e for e in events if isinstance(e, PhaseResults)]
-    if results:
+    if results and snapshot:
         _keep_snapshot(game, m, results[0].phase, before_text)
-    game.write_status(write_status(after))
-    for event in results:
-        game.append_results(results_record(event, after.zone))
+    after_text = write_status(after)
+    records = "".join(results_record(event, after.zone) for event in results)
+    if records or mails:
+        journal.write(game, after_text, records, mails)
+        journal.replay(game, deliver)
+    else:
+        game.write_status(after_text)
 
 
 def process_game(store: GameStore, name: str, now: datetime, force: bool = False,
                  search: Sequence[Path] = ()) -> list[Event]:
-    """PROCESS from the shell: snapshot, AWAIT while working, the new status, the results log."""
+    """PROCESS from the shell: the snapshot, the new status and the results log as one change; a
+    processing that raises leaves the game in AWAIT. A game already in AWAIT (a processing that
+    failed before) keeps the snapshot taken then, if any."""
     with store.locked(name) as game:
         text, status, m = read_game(game, search)
         require_ready(status, m, now, force)
         assert isinstance(status.phase, Phase)
-        if status.phase_mode is not PhaseMode.AWAIT:
-            _keep_snapshot(game, m, status.phase, text)
+        try:
+            new, events = on_process(status, m, now, force=True)
+        except Exception:
             game.write_status(write_status(replace(status, phase_mode=PhaseMode.AWAIT)))
-        new, events = on_process(status, m, now, force=True)
-        game.write_status(write_status(new))
-        for event in events:
-            if isinstance(event, PhaseResults):
-                game.append_results(results_record(event, new.zone))
+            raise
+        awaited = status.phase_mode is PhaseMode.AWAIT
+        has_snapshot = (game.path / f"{STATUS}.{status.phase.abbrev}").exists()
+        commit(game, text, m, new, events, snapshot=not (awaited and has_snapshot))
         return events
 
 

@@ -1,0 +1,124 @@
+"""A change of a game in flight, so that a crash at any instant leaves the game as it was or as it is
+after the change, with its results log and its mails to match.
+
+Before a change that appends to the results log or sends mail, `<games>/.journal/<game>.json` is
+written (atomically): the digest of the status as it was, the status after, the results log's length
+and the records to append, and the mails (outbox id and bytes). Writing it is the change's commit
+point. `replay` (under the game's lock) completes it from whatever state a crash left: the status
+rolled forward, the log cut back to its length and the records appended, the mails handed to
+`deliver` (the outbox takes each id once, so a mail handed over twice is sent once); then the
+journal goes. A path with no outbox (`judge process`, a mail's own processing) does all but the
+mails and leaves the journal, marked done, for the next cycle to deliver. A journal whose game's
+status is neither the one before nor the one after (edited by hand in between) is dropped with a
+warning, unless it was already marked done.
+"""
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import logging
+import os
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from judge.store import RESULTS, GameDir, atomic_write, fsync_dir
+
+log = logging.getLogger("judge.journal")
+
+FOLDER = ".journal"
+Mails = Sequence[tuple[str, bytes]]  # (outbox id, the mail's bytes)
+Deliver = Callable[[Mails], None]
+
+
+def digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def path_of(game: GameDir) -> Path:
+    return game.path.parent / FOLDER / f"{game.name}.json"
+
+
+def pending(root: Path) -> list[str]:
+    """The games with a change in flight (their journals), by name."""
+    try:
+        return sorted(name[:-5] for name in os.listdir(root / FOLDER) if name.endswith(".json"))
+    except FileNotFoundError:
+        return []
+
+
+def write(game: GameDir, after: str, records: str, mails: Mails) -> None:
+    """Record the change from the status on file to `after` (its commit point); `replay` then
+    carries it out."""
+    results = game.path / RESULTS
+    before = game.read_status() if game.status_path.exists() else ""
+    entry = {"before": digest(before), "after": after, "done": False,
+             "length": results.stat().st_size if results.exists() else 0, "records": records,
+             "mails": [[key, base64.b64encode(raw).decode("ascii")] for key, raw in mails]}
+    path = path_of(game)
+    path.parent.mkdir(exist_ok=True)
+    atomic_write(path, json.dumps(entry).encode("utf-8"))
+
+
+def replay(game: GameDir, deliver: Deliver | None = None) -> None:
+    """Complete the game's change in flight, if any (see the module's doc)."""
+    path = path_of(game)
+    try:
+        entry = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return
+    except (OSError, ValueError) as exc:
+        log.error("game %s: unreadable journal %s dropped: %s", game.name, path, exc)
+        _drop(path)
+        return
+    if not entry["done"]:
+        current = digest(game.read_status()) if game.status_path.exists() else ""
+        if current == entry["before"]:
+            game.write_status(entry["after"])
+        elif current != digest(entry["after"]):
+            log.warning("game %s: its status changed by hand since a change in flight; the "
+                        "change (and its mails) dropped", game.name)
+            _drop(path)
+            return
+        _complete_results(game, entry["length"], entry["records"])
+        entry.update(done=True, records="")
+        if entry["mails"] and deliver is None:
+            atomic_write(path, json.dumps(entry).encode("utf-8"))
+            return
+    if entry["mails"]:
+        if deliver is None:
+            return
+        deliver([(key, base64.b64decode(raw)) for key, raw in entry["mails"]])
+    _drop(path)
+
+
+def _complete_results(game: GameDir, length: int, records: str) -> None:
+    """The log as it was, then the records: whatever part of them a crash already wrote goes."""
+    if not records:
+        return
+    results = game.path / RESULTS
+    if results.exists() and results.stat().st_size > length:
+        os.truncate(results, length)
+    game.append_results(records)
+
+
+def _drop(path: Path) -> None:
+    path.unlink(missing_ok=True)
+    fsync_dir(path.parent)
+
+
+def replay_orphan(root: Path, name: str, deliver: Deliver | None) -> None:
+    """The journal of a game that is gone (renamed or purged since): its mails, when its change
+    was done, are still delivered; anything else of it goes."""
+    path = root / FOLDER / f"{name}.json"
+    try:
+        entry = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return
+    except (OSError, ValueError):
+        entry = {}
+    if entry.get("done") and entry.get("mails"):
+        if deliver is None:
+            return
+        deliver([(key, base64.b64decode(raw)) for key, raw in entry["mails"]])
+    _drop(path)

@@ -1,0 +1,76 @@
+"""A judge process for the crash loop: it loads the judge, says `ready`, waits for `go` on its standard
+input, does one piece of work, and says `done`, unless it is killed first.
+
+    python tests/faults/worker.py process|tick|mail JUDGE_TOML NOW
+
+- process: `judge process GAME --force` on the game named `g` (as a judgekeeper would by hand);
+- tick: one deadline cycle with its mails, as the daemon's tick does it (`cycle_tick`, then the
+  mails it returns put in the outbox);
+- mail: the daemon's inbox worker after a start: the mails left claimed by a crash recovered, then
+  every waiting mail processed (`Daemon.process`: claimed, handled, its mails queued, done).
+
+With `JUDGE_TEST_SLOW=seconds` in its environment, the processing of a phase (by hand or by the
+tick) says `inside GAME` and takes that long, holding the game's lock: a window for the concurrency
+tests to send mail into.
+"""
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+from datetime import datetime
+from pathlib import Path
+
+
+def slowed(seconds: float) -> None:
+    """The game's processing (by hand and by the tick) made slow, under the game's lock."""
+    import time
+
+    from judge import cycle
+    from judge.game import persist
+
+    def slow(real):
+        def wrapper(*args, **kwargs):
+            print(f"inside {args[0].name}", flush=True)
+            time.sleep(seconds)
+            return real(*args, **kwargs)
+        return wrapper
+    cycle.on_tick = slow(cycle.on_tick)
+    persist.on_process = slow(persist.on_process)
+
+
+def main(kind: str, config_path: str, now_text: str) -> int:
+    from judge.config import load_config
+    from judge.cycle import cycle_tick, queue
+    from judge.daemon import Daemon
+    from judge.game.persist import process_game
+    from judge.store import GameStore
+
+    config = load_config(Path(config_path))
+    if os.environ.get("JUDGE_TEST_SLOW"):
+        slowed(float(os.environ["JUDGE_TEST_SLOW"]))
+    now = datetime.fromisoformat(now_text)
+    tick = cycle_tick(config) if kind == "tick" else None
+    daemon = Daemon(config, clock=lambda: now) if kind == "mail" else None
+    print("ready", flush=True)
+    if sys.stdin.readline().strip() != "go":
+        return 2
+    if kind == "process":
+        process_game(GameStore(config.paths.games), "g", now, force=True)
+    elif kind == "tick":
+        assert tick is not None
+        queue(config, tick(now))
+    else:
+        assert daemon is not None
+
+        async def work() -> None:
+            daemon.recover()
+            for item in daemon.spools.inbox.waiting():
+                await daemon.process(item)
+        asyncio.run(work())
+    print("done", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(*sys.argv[1:4]))

@@ -223,10 +223,10 @@ def _set_move(board: Board, piece: Piece, order: Move) -> str | None:
     piece.dest_province = dest_province
     if piece.unit.type is FLEET:
         return _set_fleet_move(board, piece, order.dest)
-    if not board.map.locations[dest_province].army_ok:
+    abut = board.crossing(piece.unit, piece.power, dest_province)
+    if abut is None and not board.map.locations[dest_province].army_ok:  # (crossings lead to land)
         return f"an army cannot go to {dest_province}"
     piece.dest = dest_province
-    abut = board.crossing(piece.unit, piece.power, dest_province)
     piece.by_convoy = abut is None or order.via_convoy or bool(order.path)
     piece.path = order.path
     piece.base = crossing_strength(abut) if abut is not None else FULL

@@ -149,7 +149,7 @@ class Adjudication:
             return VOIDED
         kind = piece.kind
         if kind == MOVE:
-            if self.moved(piece):
+            if self.movers[piece.index]:
                 return ()
             failure = self._convoy_failure(piece)
             return (failure,) if failure else BOUNCED
@@ -172,11 +172,10 @@ class Adjudication:
     def _units_after(self, dislodgers: dict[int, Piece]) -> dict[str, tuple[Unit, ...]]:
         after: dict[str, list[Unit]] = {power: [] for power in self.board.position.units}
         movers = self.movers
-        for piece in self.board.pieces:
+        for piece in self.board.pieces:  # (each piece is a unit of position.units)
             if piece.index in dislodgers:
                 continue
-            unit = Unit(piece.unit.type, piece.dest) if movers[piece.index] else piece.unit
-            after.setdefault(piece.power, []).append(unit)
+            after[piece.power].append(Unit(piece.unit.type, piece.dest) if movers[piece.index] else piece.unit)
         return {power: tuple(sorted(units, key=_unit_order)) for power, units in after.items()}
 
     def _dislodged(self, dislodgers: dict[int, Piece],
@@ -184,8 +183,10 @@ class Adjudication:
         if not dislodgers:
             return {}
         board = self.board
-        occupied = {u.province for us in units.values() for u in us}
-        standoffs = {p.dest_province for p in board.pieces if p.kind == MOVE and not self.moved(p)
+        movers = self.movers
+        occupied = {p.dest_province if movers[p.index] else p.province
+                    for p in board.pieces if p.index not in dislodgers}
+        standoffs = {p.dest_province for p in board.pieces if p.kind == MOVE and not movers[p.index]
                      and moves.prevent_strength(self.resolver, p) != moves.EMPTY} - occupied
         found: dict[str, dict[Unit, tuple[str, ...]]] = {}
         for index, attacker in dislodgers.items():

@@ -17,14 +17,10 @@ ARMY, FLEET = UnitType.ARMY, UnitType.FLEET  # module names: faster than Enum me
 CONVOY_TERRAIN = (Terrain.WATER, Terrain.PORT)
 
 
-def crossings(m: Map, unit: Unit, province: str) -> list[Abut]:
+def crossings(m: Map, unit: Unit, province: str) -> tuple[Abut, ...]:
     """The adjacencies a unit could cross straight into a province (a fleet: into any of its coasts),
     power and centre restrictions not applied."""
-    if unit.type is ARMY:
-        abut = m.abut(ARMY, unit.location, province)
-        return [abut] if abut is not None else []
-    return [m.abut(FLEET, unit.location, dest)  # type: ignore[misc]
-            for dest in m.moves(FLEET, unit.location) if province_of(dest) == province]
+    return map_reach(m).crossings(unit, province)
 
 
 def can_convoy(m: Map, location: str, rules: frozenset[str]) -> bool:
@@ -49,22 +45,51 @@ def convoy_route(m: Map, start: str, end: str, rules: frozenset[str], through: s
 NONE: frozenset[str] = frozenset()
 CONVOY_RULES = frozenset({"COASTAL_CONVOY", "CONVOY_BACK"})  # the rules that change convoy routes
 
-# Each map's ConvoyRoutes, by the convoy rules in force: what every search reads, worked out once a
-# map. Kept while the map lives (a Map is immutable and hashed by identity; a ConvoyRoutes holds no
-# reference to its map, so the entry goes with the map).
-_ROUTES: weakref.WeakKeyDictionary[Map, dict[frozenset[str], ConvoyRoutes]] = weakref.WeakKeyDictionary()
+# What reach questions read on each map, worked out once a map and kept while the map lives: a Map is
+# immutable and hashed by identity, and a MapReach holds no reference to its map, so the entry goes
+# with the map.
+_REACH: weakref.WeakKeyDictionary[Map, MapReach] = weakref.WeakKeyDictionary()
+
+
+def map_reach(m: Map) -> MapReach:
+    """The map's MapReach, made on first use."""
+    reach = _REACH.get(m)
+    if reach is None:
+        reach = _REACH[m] = MapReach(m)
+    return reach
 
 
 def convoy_routes(m: Map, rules: frozenset[str]) -> ConvoyRoutes:
     """The map's ConvoyRoutes under the rules."""
-    key = rules & CONVOY_RULES
-    by_rules = _ROUTES.get(m)
-    if by_rules is None:
-        by_rules = _ROUTES[m] = {}
-    routes = by_rules.get(key)
-    if routes is None:
-        routes = by_rules[key] = ConvoyRoutes(m, key)
-    return routes
+    return map_reach(m).routes(m, rules)
+
+
+class MapReach:
+    """Crossings into each province from each location, and convoy routes by the rules in force."""
+
+    def __init__(self, m: Map) -> None:
+        self.into: dict[tuple[UnitType, str], dict[str, tuple[Abut, ...]]] = {}
+        for unit_type in (ARMY, FLEET):
+            for src in m.locations:
+                found: dict[str, tuple[Abut, ...]] = {}
+                for dest in m.moves(unit_type, src):  # sorted: a fleet's crossings in coast order
+                    abut = m.abut(unit_type, src, dest)
+                    found[province_of(dest)] = found.get(province_of(dest), ()) + (abut,)  # type: ignore
+                if found:
+                    self.into[unit_type, src] = found
+        self._routes: dict[frozenset[str], ConvoyRoutes] = {}
+
+    def crossings(self, unit: Unit, province: str) -> tuple[Abut, ...]:
+        """`crossings` on this map."""
+        return self.into.get((unit.type, unit.location), {}).get(province, ())
+
+    def routes(self, m: Map, rules: frozenset[str]) -> ConvoyRoutes:
+        """The ConvoyRoutes of this map (`m`) under the rules."""
+        key = rules & CONVOY_RULES
+        routes = self._routes.get(key)
+        if routes is None:
+            routes = self._routes[key] = ConvoyRoutes(m, key)
+        return routes
 
 
 class ConvoyRoutes:
@@ -97,6 +122,8 @@ class ConvoyRoutes:
             return bool(_spread(self.steps, first, spaces) & last)
         if through not in spaces:
             return False
+        if through in first and through in last:  # the fleet alone links both shores
+            return True
         if self.back:
             return (through in _spread(self.steps, first, spaces)
                     and bool(_spread(self.steps, {through}, spaces) & last))

@@ -13,7 +13,7 @@ from judge.maps.model import Abut, Map, Terrain
 from judge.orders.builds import site_problem
 from judge.orders.model import Build, Convoy, Disband, Hold, Keep, Move, Order, Retreat, Support, Waive
 from judge.orders.names import either, place_name, unit_name
-from judge.orders.reach import ConvoyRoutes, can_convoy, convoy_routes, crossings, path_problem
+from judge.orders.reach import ConvoyRoutes, can_convoy, map_reach, path_problem
 from judge.types import ADJUSTMENTS, MOVEMENT, RETREATS, Unit, UnitType, province_of
 
 if TYPE_CHECKING:
@@ -38,6 +38,7 @@ class OrderChecker:
         for units in position.units.values():
             for unit in units:
                 self.units.setdefault(province_of(unit.location), unit)
+        self.reach = map_reach(m)
         self._owned: dict[str, frozenset[str]] = {}
         self._routes: ConvoyRoutes | None = None
 
@@ -119,12 +120,12 @@ class OrderChecker:
 
     def convoy_route(self, start: str, end: str, through: str | None = None) -> bool:
         if self._routes is None:
-            self._routes = convoy_routes(self.map, self.rules)
+            self._routes = self.reach.routes(self.map, self.rules)
         return self._routes.route(start, end, through)
 
     def can_reach(self, unit: Unit, province: str) -> bool:
         """Whether the unit could get into the province at all: straight, or an army by convoy."""
-        return bool(crossings(self.map, unit, province)) or (
+        return bool(self.reach.crossings(unit, province)) or (
             unit.type is ARMY and self.convoy_route(unit.province, province))
 
 
@@ -151,14 +152,14 @@ def _move(checker: OrderChecker, order: Move) -> str | None:
 
 
 def _army_move(checker: OrderChecker, unit: Unit, order: Move, dest: str) -> str | None:
-    if not checker.map.locations[dest].army_ok:
+    abut = checker.map.abut(ARMY, unit.location, dest)
+    if abut is None and not checker.map.locations[dest].army_ok:  # (an army's crossings lead to land)
         return f"an army cannot go to sea ({checker.name(dest)})"
     if order.path:
         problem = path_problem(checker.map, unit.province, order.path, dest, checker.rules)
         if problem is None:
             return None
         return f"no convoy from {checker.name(unit.province)} to {checker.name(dest)} that way: {problem}"
-    abut = checker.map.abut(ARMY, unit.location, dest)
     if abut is not None and not order.via_convoy and checker.allowed(abut, order.power):
         return None
     if checker.convoy_route(unit.province, dest):
@@ -177,10 +178,10 @@ def _fleet_move(checker: OrderChecker, unit: Unit, order: Move) -> str | None:
     coasts = checker.map.coasts_of(dest) if "/" not in dest else ()
     if coasts:
         return f"a fleet moving to {checker.name(dest)} must name a coast: {either(coasts)}"
-    if not checker.map.locations[dest].fleet_can_stand:
-        return f"a fleet cannot go inland ({checker.name(dest)})"
-    abut = checker.map.abut(FLEET, unit.location, dest)
+    abut = checker.map.abut(FLEET, unit.location, dest)  # (a fleet's crossings lead where fleets may be)
     if abut is None:
+        if not checker.map.locations[dest].fleet_can_stand:
+            return f"a fleet cannot go inland ({checker.name(dest)})"
         return f"{unit} cannot reach {checker.name(dest)}"
     if checker.allowed(abut, order.power):
         return None
@@ -204,7 +205,7 @@ def _support(checker: OrderChecker, order: Support) -> str | None:
 def _support_reach(checker: OrderChecker, unit: Unit, province: str, power: str) -> str | None:
     """Why the unit cannot support into the province: it could not move there itself (coasts aside),
     may not cross, or would support across a strait or cape."""
-    options = crossings(checker.map, unit, province)
+    options = checker.reach.crossings(unit, province)
     if not options:
         return f"{unit} cannot reach {checker.name(province)}, so cannot support there"
     allowed = [a for a in options if checker.allowed(a, power)]

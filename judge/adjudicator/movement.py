@@ -134,15 +134,16 @@ class Adjudication:
         if piece is None:  # for no unit, or another power's
             return OrderResult(order, illegal, reason or "")
         if piece.illegal is not None:
-            return OrderResult(order, self._words(piece, illegal, dislodgers), piece.illegal)
-        words = self._order_words(piece)
-        return OrderResult(order, self._words(piece, words, dislodgers), piece.void or "")
+            words, note = illegal, piece.illegal
+        else:
+            words, note = self._order_words(piece), piece.void or ""
+        if piece.index in dislodgers:
+            words = _with_dislodged(words)
+        return OrderResult(order, words, note)
 
     def _words(self, piece: Piece, words: tuple[Result, ...],
                dislodgers: dict[int, Piece]) -> tuple[Result, ...]:
-        if piece.index not in dislodgers:
-            return words
-        return tuple(sorted(words + (Result.DISLODGED,), key=lambda w: w.value))
+        return _with_dislodged(words) if piece.index in dislodgers else words
 
     def _order_words(self, piece: Piece) -> tuple[Result, ...]:
         if piece.void is not None:
@@ -204,6 +205,10 @@ class Adjudication:
         return tuple(sorted(dest for dest in board.map.moves(piece.unit.type, piece.unit.location)
                             if province_of(dest) not in barred
                             and board.crossing(piece.unit, piece.power, dest) is not None))
+
+
+def _with_dislodged(words: tuple[Result, ...]) -> tuple[Result, ...]:
+    return tuple(sorted(words + (Result.DISLODGED,), key=lambda w: w.value))
 
 
 def _unit_order(unit: Unit) -> tuple[bool, str]:

@@ -54,8 +54,8 @@ class Resolver:
         first = self.adjudicate(node)
         if self.state[node] == RESOLVED:  # a nested backup rule settled it
             return self.value[node]
-        if len(deps) == mark:  # no guess was read: final
-            self.settle(node, first)
+        if len(deps) == mark:  # no guess was read: final (`settle`, the common case written out)
+            self.state[node], self.value[node] = RESOLVED, first
             return first
         if deps[mark] != node:  # read another decision's guess: stay a guess in that cycle
             deps.append(node)

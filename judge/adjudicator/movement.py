@@ -130,7 +130,7 @@ class Adjudication:
         return found
 
     def _given_result(self, order: Order, piece: Piece | None, reason: str | None,
-                      dislodgers: dict[int, Piece], illegal: tuple[Result]) -> OrderResult:
+                      dislodgers: dict[int, Piece], illegal: tuple[Result, ...]) -> OrderResult:
         if piece is None:  # for no unit, or another power's
             return OrderResult(order, illegal, reason or "")
         if piece.illegal is not None:

@@ -56,6 +56,8 @@ def tokenize(text: str) -> list[str]:
 
 def spell(words: list[str]) -> str:
     """Words back to text for messages: `MID-ATLANTIC OCEAN`, `SPA(NC)`, `STP/SC`."""
+    if len(words) == 1:  # (a word has no spaces to close up)
+        return words[0]
     return re.sub(r" ?([-/)]) ?| ?(\() ?", lambda g: g.group(1) or g.group(2), " ".join(words))
 
 
@@ -97,7 +99,9 @@ class PlaceIndex:
                 names[key] = names.get(key, ()) + tuple(a for a in abbrevs if a not in names.get(key, ()))
         names.update(own)
         self.names = names
-        self.longest = max((len(k) for k in names), default=1)
+        self.longest_from: dict[str, int] = {}  # first word -> the most words of an alias it starts
+        for key in names:
+            self.longest_from[key[0]] = max(self.longest_from.get(key[0], 0), len(key))
 
     @property
     def map(self) -> Map:
@@ -108,15 +112,15 @@ class PlaceIndex:
 
     def match(self, words: list[str], start: int) -> tuple[tuple[str, ...], int]:
         """The abbreviations of the longest alias starting at `start`, and where it ends."""
-        for end in range(min(len(words), start + self.longest), start, -1):
+        for end in range(min(len(words), start + self.longest_from.get(words[start], 0)), start, -1):
             options = self.names.get(tuple(words[start:end]))
             if options:
                 return options, end
         return (), start
 
 
-# The one piece of module state: each map's PlaceIndex (1-2 ms to make), kept while the map lives. A Map
-# is immutable and hashed by identity, so an index made once is right for as long as its map exists.
+# The lexer's one piece of module state: each map's PlaceIndex (1-2 ms to make), kept while the map
+# lives. A Map is immutable and hashed by identity, so an index made once is right while its map exists.
 _INDEXES: weakref.WeakKeyDictionary[Map, PlaceIndex] = weakref.WeakKeyDictionary()
 
 

@@ -7,6 +7,7 @@ others are mid-phase with a deadline thirty days ahead. The judge's address is j
 """
 from __future__ import annotations
 
+import re
 import shutil
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
@@ -24,12 +25,15 @@ NOW = datetime(2025, 1, 6, 12, 0, tzinfo=UTC)
 JUDGE_ADDRESS = "judge@bench.test"
 
 
-def write_config(root: Path, port: int = 2525) -> Config:
+def write_config(root: Path, port: int = 2525, relay: int | None = None) -> Config:
+    """judge.toml: the gateway on loopback `port`, the outgoing relay on loopback `relay` (None:
+    mail waits in the outbox)."""
     (root / "judge.toml").write_text(
         f'[judge]\nid = "BENCH"\naddress = "{JUDGE_ADDRESS}"\nkeeper = "keeper@bench.test"\n'
         f'password = "jk"\n[paths]\ngames = "{root / "games"}"\nspool = "{root / "spool"}"\n'
         f'maps = "{root / "maps"}"\n[smtp_in]\nhost = "127.0.0.1"\nport = {port}\n'
-        f'max_bytes = 1048576\n')
+        f'max_bytes = 1048576\n'
+        + (f'[smtp_out]\nhost = "127.0.0.1"\nport = {relay}\n' if relay else ""))
     (root / "maps").mkdir(exist_ok=True)
     return load_config(root / "judge.toml")
 
@@ -62,16 +66,19 @@ def game_name(n: int) -> str:
 
 
 def place(root: Path, name: str, text: str) -> None:
+    """The game `name`, its players' addresses its own (name.playerN@bench.test)."""
     folder = root / "games" / name
     folder.mkdir(parents=True, exist_ok=True)
+    text = re.sub(r"\bplayer(\d+)@bench\.test", rf"{name}.player\1@bench.test", text)
     (folder / "status").write_text(text.replace("GAME template", f"GAME {name}", 1), encoding="utf-8")
 
 
-def make_judge(root: Path, games: int, due: float = 0.0, port: int = 2525) -> tuple[Config, list[str]]:
+def make_judge(root: Path, games: int, due: float = 0.0, port: int = 2525,
+               relay: int | None = None) -> tuple[Config, list[str]]:
     """The folder, its config, and the names of the due games."""
     shutil.rmtree(root, ignore_errors=True)
     root.mkdir(parents=True)
-    config = write_config(root, port)
+    config = write_config(root, port, relay)
     idle_text, due_text = templates(root)
     every = round(1 / due) if due else 0
     due_names = []

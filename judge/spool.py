@@ -95,11 +95,16 @@ class Spool:
         """Store `raw` durably; None (and nothing written) when `id` is already known here."""
         if id is not None and not ID_CHARS.fullmatch(id):
             raise SpoolError(f"not a usable spool id: {id!r}")
-        self.create()
+        if not self.root.is_dir():
+            self.create()
+        if id is None:  # a fresh id is nobody else's: no lock, so that puts go in parallel
+            item = Item(Path(), time.time_ns(), 0, new_id()).renamed(self.root, 0, WAITING)
+            atomic_write(item.path, raw)
+            return item
         with self._put_lock, self._folder_lock():
-            if id is not None and self.find(id) is not None:
+            if self.find(id) is not None:
                 return None
-            item = Item(Path(), time.time_ns(), 0, id or new_id()).renamed(self.root, 0, WAITING)
+            item = Item(Path(), time.time_ns(), 0, id).renamed(self.root, 0, WAITING)
             atomic_write(item.path, raw)
             return item
 

@@ -1,0 +1,192 @@
+"""The gateway and the mail path end to end, against a real `judge serve` on loopback.
+
+    python benchmarks/mail.py                        # 2,000 mails to the gateway, 100 games' orders
+    python benchmarks/mail.py --accept 5000 --clients 8 --games 200 --repeat 3 --hashed
+
+- accepted: mails per second the gateway answers 250 to (each stored and fsynced in the inbox
+  before the answer), sent by `--clients` SMTP connections in parallel, each mail in its own
+  transaction. The mails are robots' (Auto-Submitted), which the inbox worker drops at once, so the
+  figure is the gateway's own.
+- orders: SIGNON and a power's orders by mail from every player of `--games` games (seven mails a
+  game), counted from the first mail sent to the last reply received by the outgoing relay (an
+  aiosmtpd sink on loopback): gateway, inbox spool, the command layer (the orders read, checked
+  and saved), the reply rendered, queued in the outbox and sent. Each repetition sends every
+  player's orders again; the first is "cold" (each player's first sign-on), the others "warm".
+  With `--hashed` the games' passwords are stored as the judge stores those it sets (scrypt): a
+  first sign-on then costs up to two hashes (the Master's password is tried first), later ones are
+  remembered by the daemon (judge/passwords.py's Verifier).
+
+Targets on 2 cores: 500 mails accepted per second, 100 orders mails processed per second.
+"""
+from __future__ import annotations
+
+import argparse
+import concurrent.futures
+import os
+import re
+import smtplib
+import socket
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from aiosmtpd.controller import Controller  # noqa: E402
+from gamekit import JUDGE_ADDRESS, game_name, make_judge  # noqa: E402
+
+from judge.passwords import hash_password  # noqa: E402
+from judge.status import parse_status  # noqa: E402
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class Sink:
+    """The judge's outgoing relay: counts the replies it receives."""
+
+    def __init__(self) -> None:
+        self.replies = 0
+        self.lock = threading.Lock()
+
+    async def handle_DATA(self, server, session, envelope):
+        if b"Subject: Re: orders" in envelope.original_content:
+            with self.lock:
+                self.replies += 1
+        return "250 OK"
+
+
+def serve(config_path: Path, port: int) -> subprocess.Popen:
+    process = subprocess.Popen([sys.executable, str(HERE / "serve_bench.py"), str(config_path)],
+                               env={**os.environ, "PYTHONPATH": str(REPO)}, cwd=REPO)
+    end = time.monotonic() + 60
+    while time.monotonic() < end:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return process
+        except OSError:
+            time.sleep(0.1)
+    process.kill()
+    raise SystemExit("judge serve did not start listening")
+
+
+def send_all(port: int, mails: list[tuple[str, bytes]], clients: int) -> float:
+    """Send the mails over `clients` connections; seconds until the last 250."""
+    chunks = [mails[i::clients] for i in range(clients)]
+
+    def client(chunk: list[tuple[str, bytes]]) -> None:
+        with smtplib.SMTP("127.0.0.1", port, timeout=120) as smtp:
+            smtp.ehlo("bench.test")
+            for sender, raw in chunk:
+                smtp.sendmail(sender, [JUDGE_ADDRESS], raw)
+
+    started = time.perf_counter()
+    with concurrent.futures.ThreadPoolExecutor(clients) as pool:
+        list(pool.map(client, chunks))
+    return time.perf_counter() - started
+
+
+def robot_mails(count: int) -> list[tuple[str, bytes]]:
+    body = "LIST\r\n" + "x" * 900 + "\r\n"
+    return [("robot@bench.test", (f"From: robot@bench.test\r\nTo: {JUDGE_ADDRESS}\r\nSubject: n {n}\r\n"
+                                  f"Auto-Submitted: auto-generated\r\nMessage-ID: <r{n}@bench.test>\r\n\r\n"
+                                  f"{body}").encode()) for n in range(count)]
+
+
+def orders_mails(games_dir: Path, games: int, round_: int) -> list[tuple[str, bytes]]:
+    mails = []
+    for g in range(games):
+        name = game_name(g)
+        status = parse_status((games_dir / name / "status").read_text(encoding="utf-8"))
+        for block in status.powers:
+            if not block.units:
+                continue
+            email = block.player.current.email
+            n = re.search(r"player(\d+)@", email).group(1)  # its password is pwN
+            orders = "\r\n".join(f"{unit} H" for unit in block.units)
+            raw = (f"From: {email}\r\nTo: {JUDGE_ADDRESS}\r\nSubject: orders\r\n"
+                   f"Message-ID: <o{round_}.{name}.{n}@bench.test>\r\n\r\n"
+                   f"SIGNON {block.name[0]}{name} pw{n}\r\n{orders}\r\n")
+            mails.append((email, raw.encode()))
+    return mails
+
+
+def hash_passwords(games_dir: Path, games: int) -> None:
+    """Store every password as the judge stores the ones it sets (a fresh salt each)."""
+    def one(name: str) -> None:
+        path = games_dir / name / "status"
+        text = path.read_text(encoding="utf-8")
+        path.write_text(re.sub(r"^PASSWORD (\S+)$", lambda m: f"PASSWORD {hash_password(m.group(1))}",
+                               text, flags=re.MULTILINE), encoding="utf-8")
+    with concurrent.futures.ThreadPoolExecutor(os.cpu_count() or 2) as pool:
+        list(pool.map(one, [game_name(g) for g in range(games)]))
+
+
+def wait_replies(sink: Sink, expected: int, timeout: float = 900) -> None:
+    end = time.monotonic() + timeout
+    while sink.replies < expected:
+        if time.monotonic() > end:
+            raise SystemExit(f"only {sink.replies} of {expected} replies arrived")
+        time.sleep(0.02)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--accept", type=int, default=2000, help="mails for the gateway figure")
+    parser.add_argument("--clients", type=int, default=4)
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--repeat", type=int, default=3, help="rounds of orders (the first: cold)")
+    parser.add_argument("--hashed", action="store_true", help="passwords stored hashed")
+    parser.add_argument("--root", type=Path, default=Path("/tmp/judge-bench-mail"))
+    args = parser.parse_args(argv)
+    sys.stdout.reconfigure(line_buffering=True)
+
+    port, relay_port = free_port(), free_port()
+    sink = Sink()
+    relay = Controller(sink, hostname="127.0.0.1", port=relay_port)
+    relay.start()
+    config, _ = make_judge(args.root, args.games, port=port, relay=relay_port)
+    games_dir = Path(config.paths.games)
+    if args.hashed:
+        hash_passwords(games_dir, args.games)
+    process = serve(args.root / "judge.toml", port)
+    try:
+        robots = robot_mails(args.accept)
+        seconds = send_all(port, robots, args.clients)
+        accepted = len(robots) / seconds
+        print(f"gateway: {len(robots)} mails accepted in {seconds:.2f} s by {args.clients} clients: "
+              f"{accepted:.0f}/s ({accepted / 500:.2f} of the 500/s target)")
+        time.sleep(2)  # let the inbox worker drop the robots' mail
+        rates = []
+        for round_ in range(args.repeat):
+            mails = orders_mails(games_dir, args.games, round_)
+            before = sink.replies
+            started = time.perf_counter()
+            send_all(port, mails, args.clients)
+            wait_replies(sink, before + len(mails))
+            seconds = time.perf_counter() - started
+            rates.append(len(mails) / seconds)
+            print(f"orders round {round_ + 1} ({'cold' if round_ == 0 else 'warm'}): {len(mails)} mails "
+                  f"replied to in {seconds:.2f} s: {rates[-1]:.1f}/s ({rates[-1] / 100:.2f} of the "
+                  f"100/s target)")
+        if len(rates) > 1:
+            warm = statistics.median(rates[1:])
+            print(f"orders, warm median: {warm:.1f}/s ({warm / 100:.2f} of the target)")
+    finally:
+        process.terminate()
+        process.wait(timeout=60)
+        relay.stop()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

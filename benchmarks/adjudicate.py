@@ -246,6 +246,18 @@ def _unit_game(map_name: str, case: Case):
     return game
 
 
+def _judge_turn(spent: Spent, pipeline, m: Map, position: Position, orders: dict, request: dict):
+    if pipeline is not None:
+        spent.clock("ours_pipe", pipeline, request, load_map=lambda name: m)
+    return spent.clock("ours", resolve, m, position, orders, m.rules)
+
+
+def _their_turn(spent: Spent, game, checked, fresh, units: dict, texts: dict) -> None:
+    spent.clock("theirs", game.process)
+    spent.clock("theirs_checked", _their_checked, checked, texts)
+    spent.clock("theirs_pipe", _their_pipeline, fresh, units, texts)
+
+
 def run_once(m: Map, cases: list[Case]) -> tuple[Spent, float]:
     """One repetition: seconds spent by each engine in each measure, and the share of phases after
     which the engines agree. The engines take turns phase by phase, each going first every other
@@ -262,23 +274,12 @@ def run_once(m: Map, cases: list[Case]) -> tuple[Spent, float]:
         request = {"map": m.name, "phase": str(PHASE), "orders": texts, "units": units}
         game, checked, fresh = diplomacy_game(m.name, case), _unit_game(m.name, case), Game(map_name=m.name)
         fresh.clear_units()
-
-        def ours():
-            if pipeline is not None:
-                spent.clock("ours_pipe", pipeline, request, load_map=lambda name: m)
-            return spent.clock("ours", resolve, m, position, case.orders, m.rules)
-
-        def theirs():
-            spent.clock("theirs", game.process)
-            spent.clock("theirs_checked", _their_checked, checked, texts)
-            spent.clock("theirs_pipe", _their_pipeline, fresh, units, texts)
-
         if number % 2:
-            theirs()
-            resolution = ours()
+            _their_turn(spent, game, checked, fresh, units, texts)
+            resolution = _judge_turn(spent, pipeline, m, position, case.orders, request)
         else:
-            resolution = ours()
-            theirs()
+            resolution = _judge_turn(spent, pipeline, m, position, case.orders, request)
+            _their_turn(spent, game, checked, fresh, units, texts)
         mine = {p: {str(u) for u in us} for p, us in resolution.units.items() if us}
         same += all(mine == {p: us for p, us in their_units(g).items() if us} for g in (game, checked, fresh))
     return spent, same / len(cases)

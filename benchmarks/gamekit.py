@@ -38,21 +38,22 @@ def write_config(root: Path, port: int = 2525, relay: int | None = None) -> Conf
     return load_config(root / "judge.toml")
 
 
-def templates(root: Path) -> tuple[str, str]:
-    """A started standard game's status (deadline in 30 days), and the same with every order in
-    and its deadline passed."""
+def templates(root: Path, now: datetime = NOW) -> tuple[str, str]:
+    """A started standard game's status (its deadline 30 days after `now`), and the same with every
+    order in and its deadline passed at `now`."""
     store = GameStore(root / ".template")
     new_game(store, "template", "standard", "gm@bench.test", "pw",
              ["TIMING NEXT 30D WARN 0", "RULE DEFAULT_UNORDERED"])
     for n in range(7):
         run(store, "template", lambda s, m, n=n: join(s, m, NOW, player(n), f"pw{n}"))
-    idle = (store.root / "template" / "status").read_text(encoding="utf-8")
-    status = parse_status(idle)
+    status = parse_status((store.root / "template" / "status").read_text(encoding="utf-8"))
+    status = replace(status, deadline=format_deadline(now + timedelta(days=30)))
+    idle = write_status(status)
     due = status
     for block in status.powers:
         if block.units:
             due = due.with_power(replace(block, orders=()))
-    due = replace(due, deadline=format_deadline(NOW - timedelta(hours=1)))
+    due = replace(due, deadline=format_deadline(now - timedelta(hours=1)))
     shutil.rmtree(root / ".template")
     return idle, write_status(due)
 
@@ -74,12 +75,12 @@ def place(root: Path, name: str, text: str) -> None:
 
 
 def make_judge(root: Path, games: int, due: float = 0.0, port: int = 2525,
-               relay: int | None = None) -> tuple[Config, list[str]]:
-    """The folder, its config, and the names of the due games."""
+               relay: int | None = None, now: datetime = NOW) -> tuple[Config, list[str]]:
+    """The folder, its config, and the names of the due games (at `now`)."""
     shutil.rmtree(root, ignore_errors=True)
     root.mkdir(parents=True)
     config = write_config(root, port, relay)
-    idle_text, due_text = templates(root)
+    idle_text, due_text = templates(root, now)
     every = round(1 / due) if due else 0
     due_names = []
     for n in range(games):
@@ -91,8 +92,8 @@ def make_judge(root: Path, games: int, due: float = 0.0, port: int = 2525,
     return config, due_names
 
 
-def make_due_again(root: Path, names: list[str]) -> None:
+def make_due_again(root: Path, names: list[str], now: datetime = NOW) -> None:
     """Put the due games back as they were before a tick processed them."""
-    _, due_text = templates(root)
+    _, due_text = templates(root, now)
     for name in names:
         place(root, name, due_text)

@@ -35,11 +35,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from aiosmtpd.controller import Controller  # noqa: E402
-from gamekit import JUDGE_ADDRESS, game_name, make_judge  # noqa: E402
+from aiosmtpd.controller import Controller
+from gamekit import JUDGE_ADDRESS, game_name, make_judge
 
-from judge.passwords import hash_password  # noqa: E402
-from judge.status import parse_status  # noqa: E402
+from judge.passwords import hash_password
+from judge.status import parse_status
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent

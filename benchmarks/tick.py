@@ -27,10 +27,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from gamekit import NOW, make_due_again, make_judge  # noqa: E402
+from gamekit import NOW, make_due_again, make_judge
 
-from judge.cycle import cycle_mails, run_cycle  # noqa: E402
-from judge.store import GameStore  # noqa: E402
+from judge.cycle import cycle_mails, run_cycle
+from judge.store import GameStore
 
 SLOT = timedelta(minutes=20)
 
@@ -50,16 +50,16 @@ def measure(root: Path, games: int, due: float, repeat: int) -> dict[str, float]
     idle, due_times, mail_times = [], [], []
     for _ in range(repeat):
         now += SLOT
-        seconds, report = timed(lambda: run_cycle(store, config, now))
+        seconds, report = timed(lambda now=now: run_cycle(store, config, now))
         assert report.unread == games, (report.unread, report.lines[:3])
         idle.append(seconds)
         make_due_again(root, due_names)
         now += SLOT
-        seconds, report = timed(lambda: run_cycle(store, config, now))
+        seconds, report = timed(lambda now=now: run_cycle(store, config, now))
         processed = sum(1 for line in report.lines if "processed" in line)
         assert processed == len(due_names), (processed, report.lines[:3])
         due_times.append(seconds)
-        seconds, (mails, problems) = timed(lambda: cycle_mails(report, config))
+        seconds, (mails, problems) = timed(lambda report=report: cycle_mails(report, config))
         assert not problems, problems
         mail_times.append(seconds)
     return {"cold": cold, "idle": statistics.median(idle), "due": statistics.median(due_times),

@@ -96,7 +96,7 @@ class GameOutcome:
     problems: tuple[str, ...] = ()  # the status file cannot be read
     quiet: datetime | None = None  # `idle.quiet_until` after the tick (None: read it next time too)
     stamp: tuple[int, ...] = ()  # its files' identity then (`idle.stamp`)
-    mails: tuple[EmailMessage, ...] | None = None  # made with the change and put in the outbox
+    mailed: int | None = None  # how many mails were made with the change and put in the outbox
     mail_problem: str | None = None  # the mails could not be made
     master: str | None = None  # a broken status file's Master, as far as it can be read
 
@@ -311,7 +311,9 @@ def tick_game(store: GameStore, name: str, now: datetime, search: Sequence[Path]
         made: list[EmailMessage] = []
         if mail is not None and events:
             made, problem = mail.make(now, outcome)
-            outcome = replace(outcome, mails=tuple(made), mail_problem=problem)
+            # mailed: nothing of the game need stay in memory for the rest of the cycle
+            outcome = replace(outcome, events=(), status=None, map=None, mailed=len(made),
+                              mail_problem=problem)
         if new != status or events:
             commit(game, text, m, new, events, mails=mail.entries(made) if mail else (),
                    deliver=mail.deliver if mail else None)
@@ -402,16 +404,16 @@ def when(moment: datetime | None, zone: str | None) -> str:
 
 def cycle_mails(report: CycleReport, config: Config, env: Any = None
                 ) -> tuple[list[EmailMessage], list[str]]:
-    """The mails a cycle calls for (the games' events, the judgekeeper's alerts), and the problems met
-    while wording them (one game's failure does not lose the others' mail)."""
+    """The mails a cycle calls for (the games' events, the judgekeeper's alerts) but for those it
+    put in the outbox itself (`run_cycle` given the outbox), and the problems met while wording
+    them (one game's failure does not lose the others' mail)."""
     from judge.mailout.render import environment
 
     env = env or environment()
     mails: list[EmailMessage] = []
     problems: list[str] = []
     for outcome in report.games:
-        if outcome.mails is not None:  # made with the change (and in the outbox already)
-            mails += outcome.mails
+        if outcome.mailed is not None:  # made with the change, and in the outbox already
             problems += [outcome.mail_problem] if outcome.mail_problem else []
             continue
         try:
@@ -504,8 +506,9 @@ def _envelopes(config: Config, now: datetime, game: str, mailings: Sequence[Any]
 # --- the daemon's tick and `judge check` -----------------------------------------------------------------
 
 def cycle_tick(config: Config) -> Callable[[datetime], list[EmailMessage]]:
-    """The daemon's `tick(now)`: a cycle over every game; its lines logged, its mails returned for the
-    daemon to put in the outbox (the games' mails are in it already: it takes each once)."""
+    """The daemon's `tick(now)`: a cycle over every game, its lines logged; the games' mails are put
+    in the outbox with their changes, the others (the judgekeeper's alerts) returned for the
+    daemon to put there."""
     from judge.daemon import open_spools
     from judge.mailout.render import environment
 

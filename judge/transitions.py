@@ -76,7 +76,8 @@ Outcome = tuple[GameStatus, list[Event]]
 
 
 def on_tick(status: GameStatus, m: Map, now: datetime, standing: Standing = FREE) -> Outcome:
-    """One deadline check of a game (see the module's doc)."""
+    """One deadline check of a game (see the module's doc). `judge.idle.quiet_until` says when this
+    can next do anything to a game, step by step: a change here is a change there."""
     phase = status.phase
     if not isinstance(phase, Phase) or status.phase_mode is PhaseMode.AWAIT or status.need \
             or standing.held:

@@ -117,12 +117,14 @@ def test_the_same_cycle_mails_keep_their_message_ids(judge):
     assert len({m["Message-ID"] for m in first}) == len(first)
 
 
-def test_the_daemon_tick_returns_the_cycles_mails(judge):
+def test_the_daemon_tick_puts_the_games_mails_in_the_outbox_with_their_changes(judge):
     judge.start("d", ["TIMING NEXT 1D"], NOW)
+    judge.take_outbox()
     tick = cycle_tick(judge.config)
-    mails = tick(DEADLINE)
+    assert tick(DEADLINE) == []  # nothing left for the daemon to queue
+    mails = judge.take_outbox()
     assert mails and all("late notice" in m["Subject"] or "deadline missed" in m["Subject"] for m in mails)
-    assert tick(DEADLINE + H / 3) == []  # DELAY 24 counting down: nothing to mail
+    assert tick(DEADLINE + H / 3) == [] and judge.take_outbox() == []  # DELAY 24 counting down
 
 
 def test_judge_serve_runs_the_cycle_as_its_tick(judge):

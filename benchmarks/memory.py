@@ -19,7 +19,7 @@ import socket
 import subprocess
 import sys
 import time
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -70,11 +70,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--ticks", type=int, default=3)
     parser.add_argument("--tick-seconds", type=float, default=5.0)
     parser.add_argument("--mails", type=int, default=500)
+    parser.add_argument("--late", action="store_true",
+                        help="every game's deadline passed a day ago, orders missing: the first "
+                             "cycle sends late notices for all of them (the busiest tick)")
     parser.add_argument("--root", type=Path, default=Path("/tmp/judge-bench-memory"))
     args = parser.parse_args(argv)
     sys.stdout.reconfigure(line_buffering=True)
     port = free_port()
-    config, _ = make_judge(args.root, args.games, args.due, port=port, now=datetime.now(UTC))
+    start = datetime.now(UTC) - (timedelta(days=31) if args.late else timedelta())
+    config, _ = make_judge(args.root, args.games, args.due, port=port, now=start)
     games = Path(config.paths.games)
     process = subprocess.Popen([sys.executable, str(HERE / "serve_bench.py"), str(args.root / "judge.toml"),
                                 "--tick-seconds", str(args.tick_seconds)],

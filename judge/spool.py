@@ -11,7 +11,10 @@ kills the worker every time ends in `bad/` instead of looping.
 
 Ids are deterministic when the caller gives them (an outgoing mail's id comes from its Message-ID):
 putting an id that is already waiting, claimed, done or failed does nothing, so a step that is
-retried never sends a mail twice.
+retried never sends a mail twice. Each such id has an empty marker file `.ids/<id>`, made (and made
+durable) before the message itself, so that a new id is known new at the cost of one `stat`, however
+much mail `done/` holds; a marker whose message is nowhere (a put a crash cut short) is looked into
+and the message put again. A spool from before the markers gets them all at its first put.
 """
 from __future__ import annotations
 
@@ -31,6 +34,7 @@ from judge.store import atomic_write, fsync_dir
 WAITING = ".eml"
 CLAIMED = ".bak"
 DONE_DIR = "done"
+IDS_DIR = ".ids"
 MAX_FAILURES = 3
 ID_CHARS = re.compile(r"[A-Za-z0-9_.=@+-]{1,160}")
 NAME = re.compile(r"(\d{20})-(\d+)-(" + ID_CHARS.pattern + r")(\.eml|\.bak)")
@@ -102,11 +106,27 @@ class Spool:
             atomic_write(item.path, raw)
             return item
         with self._put_lock, self._folder_lock():
-            if self.find(id) is not None:
+            marker = self._ids() / id
+            if marker.exists() and self.find(id) is not None:
                 return None
+            marker.touch()
+            fsync_dir(marker.parent)
             item = Item(Path(), time.time_ns(), 0, id).renamed(self.root, 0, WAITING)
             atomic_write(item.path, raw)
             return item
+
+    def _ids(self) -> Path:
+        """The markers' folder, made (with a marker for every message already here) if need be."""
+        folder = self.root / IDS_DIR
+        if not folder.is_dir():
+            building = self.root / f"{IDS_DIR}.{os.getpid()}.tmp"
+            building.mkdir(exist_ok=True)
+            for item in self.waiting() + self.claimed() + self.finished() + self.failed():
+                (building / item.id).touch()
+            fsync_dir(building)
+            os.rename(building, folder)
+            fsync_dir(self.root)
+        return folder
 
     # -- reading -------------------------------------------------------------------------------
     def waiting(self) -> list[Item]:
@@ -123,12 +143,19 @@ class Spool:
         return self._items(self.done_dir, WAITING)
 
     def find(self, id: str) -> Item | None:
-        """The message with this id, wherever it is (waiting, claimed, done or failed)."""
+        """The message with this id, wherever it is (waiting, claimed, done or failed). One listing
+        of each folder, names compared as strings: `done/` holds a month of mail."""
+        endings = (f"-{id}{WAITING}", f"-{id}{CLAIMED}")
         for folder in (self.root, self.done_dir, self.bad_dir):
-            for path in folder.glob(f"*-*-{id}.*"):
-                item = item_at(path)
-                if item is not None and item.id == id:
-                    return item
+            try:
+                names = os.listdir(folder)
+            except FileNotFoundError:
+                continue
+            for name in names:
+                if name.endswith(endings):
+                    item = item_at(folder / name)
+                    if item is not None and item.id == id:
+                        return item
         return None
 
     @staticmethod
@@ -178,6 +205,7 @@ class Spool:
                 with contextlib.suppress(FileNotFoundError):
                     item.path.unlink()
                     removed += 1
+                (self.root / IDS_DIR / item.id).unlink(missing_ok=True)
         return removed
 
     # -- helpers -------------------------------------------------------------------------------

@@ -1,0 +1,58 @@
+"""The spool's id markers: a mail put twice is queued once, however full `done/` is, and a put that a
+crash cut short between its marker and its message is put again, never lost."""
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from judge.spool import IDS_DIR, Spool
+
+pytestmark = pytest.mark.faults
+
+
+@pytest.fixture
+def outbox(tmp_path):
+    return Spool(tmp_path / "outbox", bad="failed").create()
+
+
+def test_an_id_already_done_is_not_queued_again(outbox):
+    item = outbox.put(b"one", "mail-1")
+    outbox.done(outbox.claim(item))
+    assert outbox.put(b"one again", "mail-1") is None
+    assert outbox.waiting() == []
+
+
+def test_a_marker_whose_mail_is_nowhere_lets_the_mail_be_put(outbox):
+    outbox.put(b"first", "other")
+    (outbox.root / IDS_DIR / "cut-short").touch()  # a crash after the marker, before the mail
+    item = outbox.put(b"the mail", "cut-short")
+    assert item is not None and Spool.read(item) == b"the mail"
+
+
+def test_a_spool_from_before_the_markers_gets_them_at_its_first_put(tmp_path):
+    old = Spool(tmp_path / "old").create()
+    (old.done_dir / f"{time.time_ns():020d}-0-sent-long-ago.eml").write_bytes(b"x")
+    (old.bad_dir / f"{time.time_ns():020d}-3-refused.eml").write_bytes(b"x")
+    assert old.put(b"again", "sent-long-ago") is None
+    assert old.put(b"again", "refused") is None
+    assert old.put(b"new", "new") is not None
+
+
+def test_a_put_costs_the_same_with_a_month_of_mail_done(outbox):
+    for n in range(3000):
+        (outbox.done_dir / f"{time.time_ns():020d}-0-old{n}.eml").write_bytes(b"x")
+    outbox.put(b"first", "first")  # the markers made once
+    started = time.perf_counter()
+    for n in range(50):
+        outbox.put(b"x", f"new{n}")
+    assert (time.perf_counter() - started) / 50 < 0.02
+    assert outbox.put(b"x", "old42") is None
+
+
+def test_pruning_forgets_the_markers_too(outbox):
+    item = outbox.put(b"x", "pruned")
+    outbox.done(outbox.claim(item))
+    assert outbox.prune(time.time_ns() + 1) == 1
+    assert not (outbox.root / IDS_DIR / "pruned").exists()
+    assert outbox.put(b"x", "pruned") is not None

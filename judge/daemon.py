@@ -211,7 +211,7 @@ class Daemon:
                     log.error("mail %s moved to %s", item.id, moved.path)
                     self.queue(bad_mail_alert(self.config.judge, moved, repr(exc), self.clock()))
                 return
-            inbox.done(claimed)
+            await asyncio.to_thread(inbox.done, claimed)  # its fsyncs off the gateway's loop
         self.outbox_wake.set()
 
     def queue(self, messages: Iterable[EmailMessage] | None) -> None:

@@ -32,7 +32,16 @@ Choices where the spec is silent
 - The first refusal stops the mail; what was done before it stands (press sent stays sent, SET
   commands stay set). Order lines, RESIGN, PROCESS and PREVIEW wait for the end of the mail and are
   not done when anything in it was refused; the reply says so. PROCESS runs after the mail's orders.
-- Passwords compare without regard to case ("case never matters"), in constant time.
+- Passwords compare without regard to case ("case never matters"), in constant time. Those the judge
+  sets (SET PASSWORD, JOIN, OBSERVE, TAKEOVER, CREATE, REVIVE) are stored as salted scrypt hashes
+  (`judge.passwords`: `$scrypt$ln=14,r=8,p=1$salt$hash` on the PASSWORD line); a plain password
+  written by hand keeps working. The privacy password of a private game stays as written.
+- Five wrong passwords from one sender for one game in thirty minutes, and that sender's password
+  checks for that game are refused unchecked until the window has passed (`throttle`, kept in the
+  game's `.password-failures`); a right password clears the count.
+- The sender must be a plain address (`judge.mailin.message.plain_address`: no quotes, comments,
+  encoded words or control characters): anything else is neither answered nor carried out, and SET
+  ADDRESS refuses it. Control characters in the mail's lines and headers are read as spaces.
 - The reply goes to the sender; when a power or the Master signs on from an address that is not
   its own, the registered addresses get a copy (Cc).
 - One mail changes one game (no lock is ever taken in two orders).

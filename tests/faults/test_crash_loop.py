@@ -87,6 +87,9 @@ def check_inbox(config, reference) -> None:
 def test_sigkill_at_a_random_instant_loses_nothing_and_doubles_nothing(kind, tmp_path):
     base = make_judge(tmp_path / "base", kind)
     before = games(base)
+    # A first, cold run (compiling, filling the OS caches) is slower than the killed runs will be:
+    # time a warm one, so the random instants fall inside the work rather than after it.
+    work(copy_judge(tmp_path / "base", tmp_path / "warm-up"), kind, WHEN[kind], None)
     reference = copy_judge(tmp_path / "base", tmp_path / "reference")
     inbox_before = inbox_items(reference)
     clean = work(reference, kind, WHEN[kind], None)

@@ -163,7 +163,8 @@ def signature(map_dirs: Sequence[Path]) -> str:
     digest = hashlib.sha256()
     files = [Path(p) for folder in [*map_dirs, bundled_maps_dir()] if Path(folder).is_dir()
              for p in sorted(Path(folder).iterdir())]
-    files += [Path(getattr(sys.modules.get(name), "__file__", "") or "") for name in DECIDING_MODULES]
+    sources = (getattr(sys.modules.get(name), "__file__", None) for name in DECIDING_MODULES)
+    files += [Path(source) for source in sources if source]
     for path in files:
         try:
             info = path.stat()

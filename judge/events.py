@@ -7,9 +7,9 @@ docstring says who should be told; "everyone" means every power's player, observ
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Mapping
 
 from judge.adjudicator.model import Resolution
 from judge.orders.model import Order

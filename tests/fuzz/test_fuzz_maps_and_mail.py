@@ -40,19 +40,22 @@ def parse_or_located_error(text: str) -> None:
 
 @FUZZ
 @given(st.lists(line, max_size=12))
-def test_map_lines_from_the_vocabulary(lines):
+def test_map_lines_from_the_vocabulary(tally, lines):
+    tally(lines)
     parse_or_located_error(GEOGRAPHY + POWERS + "\n".join(lines))
 
 
 @FUZZ
 @given(st.text(max_size=400))
-def test_map_text_of_any_characters(text):
+def test_map_text_of_any_characters(tally, text):
+    tally(text)
     parse_or_located_error(text)
 
 
 @FUZZ
 @given(st.binary(max_size=600))
-def test_raw_mail_bytes(raw):
+def test_raw_mail_bytes(tally, raw):
+    tally(raw)
     read_message(raw, None, "judge@example.org")
 
 
@@ -62,7 +65,8 @@ HEADERS = st.sampled_from(["From", "Reply-To", "Subject", "Content-Type", "Conte
 
 @FUZZ
 @given(st.lists(st.tuples(HEADERS, st.text(max_size=40)), max_size=8), st.text(max_size=300))
-def test_mail_with_hostile_headers(headers, body):
+def test_mail_with_hostile_headers(tally, headers, body):
+    tally(headers, body)
     head = "".join(f"{name}: {value}\r\n".replace("\n\n", "\n") for name, value in headers)
     incoming = read_message((head + "\r\n" + body).encode("utf-8", "surrogateescape"))
     assert all("\n" not in l for l in incoming.lines)

@@ -87,19 +87,22 @@ def mutated_status(draw) -> str:
 
 @FUZZ
 @given(mutated_status())
-def test_mutated_status_files(text):
+def test_mutated_status_files(tally, text):
+    tally(text)
     parse_or_located_error(text)
 
 
 @FUZZ
 @given(st.lists(st.lists(word, min_size=1, max_size=6).map(" ".join), max_size=25).map("\n".join))
-def test_status_lines_from_the_vocabulary(text):
+def test_status_lines_from_the_vocabulary(tally, text):
+    tally(text)
     parse_or_located_error(text)
 
 
 @FUZZ
 @given(st.text(max_size=400))
-def test_status_text_of_any_characters(text):
+def test_status_text_of_any_characters(tally, text):
+    tally(text)
     parse_or_located_error(text)
 
 
@@ -135,20 +138,23 @@ def read_or_refuse(power: str, text: str, phase: Phase) -> None:
 
 @FUZZ
 @given(st.sampled_from(POWERS), order_line, st.sampled_from(PHASES))
-def test_order_lines_from_the_language(power, text, phase):
+def test_order_lines_from_the_language(tally, power, text, phase):
+    tally(power, text, phase)
     read_or_refuse(power, text, phase)
 
 
 @FUZZ
 @given(st.sampled_from(POWERS), st.text(max_size=60), st.sampled_from(PHASES))
-def test_order_text_of_any_characters(power, text, phase):
+def test_order_text_of_any_characters(tally, power, text, phase):
+    tally(power, text, phase)
     read_or_refuse(power, text, phase)
 
 
 @FUZZ
 @given(st.sampled_from(POWERS), st.lists(order_line | st.text(max_size=20), max_size=12),
        st.sampled_from(PHASES[:1] + PHASES[2:]), st.sampled_from([frozenset(), frozenset({"NO_CHECK"})]))
-def test_an_order_sheet_locates_every_refused_line(power, lines, phase, rules):
+def test_an_order_sheet_locates_every_refused_line(tally, power, lines, phase, rules):
+    tally(power, lines, phase, rules)
     centers = {name: frozenset(p.centers) for name, p in STANDARD.powers.items()}
     position = Position(phase, START, centers)
     orders, errors = parse_orders(STANDARD, power, lines, phase, START, position, rules)

@@ -1,7 +1,7 @@
 """The vocabulary every part of the judge shares: unit types, units, phases."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 
 
@@ -12,17 +12,18 @@ class UnitType(str, Enum):
 
 @dataclass(frozen=True, order=True, slots=True)
 class Unit:
-    """A unit on a location: `A PAR`, `F SPA/NC`."""
+    """A unit on a location: `A PAR`, `F SPA/NC`; `province` is the location without its coast."""
 
     type: UnitType
     location: str
+    # Worked out once: the adjudicator asks for it hundreds of times a phase.
+    province: str = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "province", province_of(self.location))
 
     def __str__(self) -> str:
         return f"{self.type.value} {self.location}"
-
-    @property
-    def province(self) -> str:
-        return province_of(self.location)
 
 
 def province_of(location: str) -> str:

@@ -49,13 +49,20 @@ class Piece:
     army: Piece | None = None  # CONVOY: the army convoyed
     fleets: Sequence[Piece] = ()  # MOVE by convoy: the fleets ordered to convoy it
     has_route = False  # MOVE by convoy: those fleets make a route at all
+    supporters: Sequence[Piece] = ()  # supports of this unit's move, or of its holding (`support`)
 
     def __init__(self, index: int, power: str, unit: Unit) -> None:
         self.index = index
         self.power = power
         self.unit = unit
-        self.province = province_of(unit.location)
-        self.supporters: list[Piece] = []  # supports of this unit's move, or of its holding
+        self.province = unit.province
+
+    def support(self, supporter: Piece) -> None:
+        """Count a support order matched to this unit (most units get none: no list until then)."""
+        if self.supporters:
+            self.supporters.append(supporter)  # type: ignore[attr-defined]
+        else:
+            self.supporters = [supporter]
 
     def __repr__(self) -> str:
         return f"<{self.power} {self.unit} {self.kind}>"
@@ -125,11 +132,6 @@ class Board:
         COASTAL_CONVOY."""
         return location in self.routes.spaces
 
-    def shore(self, province: str) -> set[str]:
-        """The convoying spaces a province borders (an army there may embark or land)."""
-        return {s for loc in (province, *self.coasts(province)) for s in self.sea_steps(loc)
-                if self.carries_convoy(s)}
-
     def sea_steps(self, location: str) -> tuple[str, ...]:
         """Where a fleet on the location could move."""
         return self.map.moves(FLEET, location)
@@ -146,15 +148,16 @@ def build_board(m: Map, position: Position, orders: Mapping[str, Sequence[Order]
                 rules: frozenset[str], check: Checker | None) -> Board:
     """Place the units and give each its order (the order kinds then link them: `movement`)."""
     board = Board(m, position, rules)
+    pieces, at = board.pieces, board.at
     for power, units in sorted(position.units.items()):
         for unit in units:
-            piece = Piece(len(board.pieces), power, unit)
-            board.pieces.append(piece)
-            board.at[piece.province] = piece
+            piece = Piece(len(pieces), power, unit)
+            pieces.append(piece)
+            at[piece.province] = piece
     for power, given in orders.items():
         for order in given:
             _assign(board, power, order, check)
-    for piece in board.pieces:
+    for piece in pieces:
         if piece.illegal is None and type(piece.order) in ORDERS_TO_CLASSIFY:
             _classify(board, piece)
     return board
@@ -171,7 +174,7 @@ def _assign(board: Board, power: str, order: Order, check: Checker | None) -> No
         board.given.append((order, None, NOT_MOVEMENT))
         return
     unit = order.unit  # type: ignore[union-attr]
-    piece = board.at.get(province_of(unit.location))
+    piece = board.at.get(unit.province)
     if piece is None or piece.unit.type is not unit.type or (piece.power != power and not board.order_any):
         board.given.append((order, None, _foreign(board, power, unit, piece)))
         return
@@ -179,11 +182,12 @@ def _assign(board: Board, power: str, order: Order, check: Checker | None) -> No
     if piece.order is not None:  # DATC 4.D.3: a unit given more than one order holds
         piece.illegal = "the unit was given more than one order: it holds"
         return
-    piece.illegal = check(order) if check is not None else None
+    if check is not None:
+        piece.illegal = check(order)
     if unit.location != piece.unit.location:
         order = replace(order, unit=piece.unit)
     piece.order = order
-    if piece.illegal is None and board.immobile_dummies:
+    if board.immobile_dummies and piece.illegal is None:
         piece.illegal = _immobile(board, piece, order)
 
 

@@ -59,7 +59,7 @@ def link(board: Board) -> None:
 
 
 def _route_army(board: Board, army: Piece, offered: list[Piece]) -> None:
-    spaces = _needed_spaces(board, army) if not army.path else None
+    spaces = board.routes.needed(army.province, army.dest_province) if not army.path else None
     needed = [f for f in offered if spaces is None or f.unit.location in spaces]
     for fleet in offered:
         if fleet not in needed:
@@ -94,30 +94,6 @@ def _no_fleet_on_the_way(board: Board, army: Piece) -> str | None:
     elif _reaches(board, army.province, army.dest_province, fleets, _any):
         return None
     return f"no fleet stands on the way to convoy {army.unit} to {army.dest_province}"
-
-
-def _needed_spaces(board: Board, army: Piece) -> set[str]:
-    """The spaces a convoy route on the map may pass, the army embarking at the last space touching
-    its province and landing from the first touching its destination. The parts before and after a
-    space are searched apart, so a route that would pass a space twice is not ruled out."""
-    starts, ends = board.shore(army.province), board.shore(army.dest_province)
-    stops = starts | ends  # a route goes on only through spaces touching neither end
-    before = starts | _spread(board, starts - ends, stops)
-    after = ends | _spread(board, ends - starts, stops)
-    return before & after
-
-
-def _spread(board: Board, sources: set[str], stops: set[str]) -> set[str]:
-    """The convoying spaces one step or more from `sources`, going on only outside `stops`."""
-    reached: set[str] = set()
-    frontier = list(sources)
-    while frontier:
-        for there in board.sea_steps(frontier.pop()):
-            if there not in reached and board.carries_convoy(there):
-                reached.add(there)
-                if there not in stops:
-                    frontier.append(there)
-    return reached
 
 
 def _unmatched(board: Board, fleet: Piece) -> str | None:

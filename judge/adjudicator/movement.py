@@ -13,6 +13,7 @@ the mapping's order), then a hold for each unit that had no order.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from operator import attrgetter
 
 from judge.adjudicator import convoys, leagues, moves, supports
 from judge.adjudicator.board import (
@@ -33,10 +34,11 @@ from judge.adjudicator.resolver import Resolver
 from judge.maps.model import Map
 from judge.orders.model import Hold, Order
 from judge.orders.validate import OrderChecker
-from judge.types import Unit, UnitType, province_of
+from judge.types import Unit, province_of
 
 VOIDED, BOUNCED, CUT = (Result.VOID,), (Result.BOUNCE,), (Result.CUT,)  # the usual results, made once
-FLEET = UnitType.FLEET
+DISLODGED = (Result.DISLODGED,)
+UNIT_ORDER = attrgetter("type", "location")  # as Unit orders them (armies first), without its __lt__
 
 DEFAULT_CHECK = object()  # judge.orders.validate.check_order, for every order of the phase
 
@@ -107,10 +109,25 @@ class Adjudication:
         board = self.board
         dislodgers = self._dislodgers()
         illegal = (Result.INVALID,) if "NO_CHECK" in board.rules else VOIDED
-        results = [self._given_result(order, piece, reason, dislodgers, illegal)
-                   for order, piece, reason in board.given]
-        results += [OrderResult(Hold(p.power, p.unit), self._words(p, (), dislodgers), "no order")
-                    for p in board.pieces if p.order is None]
+        results = []
+        add = results.append
+        for order, piece, reason in board.given:
+            if piece is None:  # for no unit, or another power's
+                add(OrderResult(order, illegal, reason or ""))
+                continue
+            if piece.illegal is not None:
+                words, note = illegal, piece.illegal
+            elif piece.void is not None:
+                words, note = VOIDED, piece.void
+            else:
+                words, note = self._order_words(piece), ""
+            if dislodgers and piece.index in dislodgers:
+                words = _with_dislodged(words)
+            add(OrderResult(order, words, note))
+        for piece in board.pieces:
+            if piece.order is None:
+                words = DISLODGED if dislodgers and piece.index in dislodgers else ()
+                add(OrderResult(Hold(piece.power, piece.unit), words, "no order"))
         units = self._units_after(dislodgers)
         return Resolution(phase=board.position.phase, results=tuple(results), units=units,
                           dislodged=self._dislodged(dislodgers, units),
@@ -120,34 +137,19 @@ class Adjudication:
         """Each dislodged unit's index -> the unit that dislodged it."""
         found = {}
         movers = self.movers
+        at = self.board.at
         for province, attackers in self.board.attackers.items():
-            occupant = self.board.at.get(province)
+            occupant = at.get(province)
             if occupant is None or movers[occupant.index]:
                 continue
-            winner = next((a for a in attackers if movers[a.index]), None)
-            if winner is not None:
-                found[occupant.index] = winner
+            for attacker in attackers:
+                if movers[attacker.index]:
+                    found[occupant.index] = attacker
+                    break
         return found
 
-    def _given_result(self, order: Order, piece: Piece | None, reason: str | None,
-                      dislodgers: dict[int, Piece], illegal: tuple[Result, ...]) -> OrderResult:
-        if piece is None:  # for no unit, or another power's
-            return OrderResult(order, illegal, reason or "")
-        if piece.illegal is not None:
-            words, note = illegal, piece.illegal
-        else:
-            words, note = self._order_words(piece), piece.void or ""
-        if piece.index in dislodgers:
-            words = _with_dislodged(words)
-        return OrderResult(order, words, note)
-
-    def _words(self, piece: Piece, words: tuple[Result, ...],
-               dislodgers: dict[int, Piece]) -> tuple[Result, ...]:
-        return _with_dislodged(words) if piece.index in dislodgers else words
-
     def _order_words(self, piece: Piece) -> tuple[Result, ...]:
-        if piece.void is not None:
-            return VOIDED
+        """The results of a legal order that helps someone (no void support or convoy)."""
         kind = piece.kind
         if kind == MOVE:
             if self.movers[piece.index]:
@@ -174,10 +176,11 @@ class Adjudication:
         after: dict[str, list[Unit]] = {power: [] for power in self.board.position.units}
         movers = self.movers
         for piece in self.board.pieces:  # (each piece is a unit of position.units)
-            if piece.index in dislodgers:
-                continue
-            after[piece.power].append(Unit(piece.unit.type, piece.dest) if movers[piece.index] else piece.unit)
-        return {power: tuple(sorted(units, key=_unit_order)) for power, units in after.items()}
+            if movers[piece.index]:
+                after[piece.power].append(Unit(piece.unit.type, piece.dest))
+            elif piece.index not in dislodgers:
+                after[piece.power].append(piece.unit)
+        return {power: tuple(sorted(units, key=UNIT_ORDER)) for power, units in after.items()}
 
     def _dislodged(self, dislodgers: dict[int, Piece],
                    units: Mapping[str, tuple[Unit, ...]]) -> dict[str, dict[Unit, tuple[str, ...]]]:
@@ -208,11 +211,7 @@ class Adjudication:
 
 
 def _with_dislodged(words: tuple[Result, ...]) -> tuple[Result, ...]:
-    return tuple(sorted(words + (Result.DISLODGED,), key=lambda w: w.value))
-
-
-def _unit_order(unit: Unit) -> tuple[bool, str]:
-    return unit.type is FLEET, unit.location  # armies first, as Unit orders them
+    return tuple(sorted(words + DISLODGED, key=lambda w: w.value))
 
 
 __all__ = ["Adjudication", "resolve_movement"]

@@ -36,7 +36,7 @@ def link(board: Board) -> None:
         piece.void = _mismatch(board, piece, order, target)
         if piece.void is None and target is not None:
             piece.target = target
-            target.supporters.append(piece)
+            target.support(piece)
 
 
 def _mismatch(board: Board, piece: Piece, order: Support, target: Piece | None) -> str | None:

@@ -110,9 +110,40 @@ class ConvoyRoutes:
                 shore.setdefault(province, set()).add(space)
         self.shore = {p: frozenset(s) for p, s in shore.items()}  # province -> the spaces bordering it
         self.inside = {p: frozenset(s) for p, s in inside.items()}  # province -> its spaces (a PORT...)
+        offshore: dict[str, set[str]] = {}  # province -> the spaces a fleet in it could sail to
+        for location in m.locations:
+            sails = [s for s in m.moves(FLEET, location) if s in self.spaces]
+            if sails:
+                offshore.setdefault(province_of(location), set()).update(sails)
+        self.offshore = {p: frozenset(s) for p, s in offshore.items()}
+        # Answers already given: they depend on the map and the rules alone, and the same few
+        # questions come back phase after phase (the searches below walk the whole sea).
+        self._routes: dict[tuple[str, str, str | None], bool] = {}
+        self._needed: dict[tuple[str, str], frozenset[str]] = {}
 
     def route(self, start: str, end: str, through: str | None = None) -> bool:
         """`convoy_route` on this map under these rules."""
+        key = (start, end, through)
+        found = self._routes.get(key)
+        if found is None:
+            found = self._routes[key] = self._route(start, end, through)
+        return found
+
+    def needed(self, start: str, end: str) -> frozenset[str]:
+        """The spaces a convoy route from province `start` to province `end` may pass, the army
+        embarking at the last space it could sail to from `start` and landing from the first it
+        could sail to from `end`. The parts before and after a space are searched apart, so a
+        route that would pass a space twice is not ruled out."""
+        found = self._needed.get((start, end))
+        if found is None:
+            starts, ends = self.offshore.get(start, NONE), self.offshore.get(end, NONE)
+            stops = starts | ends  # a route goes on only through spaces touching neither end
+            before = starts | _spread(self.steps, starts - ends, self.spaces, stops)
+            after = ends | _spread(self.steps, ends - starts, self.spaces, stops)
+            found = self._needed[start, end] = frozenset(before & after)
+        return found
+
+    def _route(self, start: str, end: str, through: str | None) -> bool:
         if start == end or start not in self.lands or end not in self.lands:
             return False
         spaces = self.spaces - self.inside.get(start, NONE) - self.inside.get(end, NONE)
@@ -146,15 +177,17 @@ def path_problem(m: Map, start: str, path: tuple[str, ...], end: str, rules: fro
 
 
 def _spread(steps: Mapping[str, tuple[str, ...]], starts: AbstractSet[str],
-            spaces: AbstractSet[str]) -> set[str]:
-    """Every one of `spaces` reachable from `starts` by fleet steps within `spaces`."""
+            spaces: AbstractSet[str], stops: AbstractSet[str] = NONE) -> set[str]:
+    """Every one of `spaces` reachable from `starts` by fleet steps within `spaces`, going on from
+    none of `stops` but the starts (a stop is reached, not passed)."""
     seen = set(starts & spaces)
     todo = list(seen)
     while todo:
         for dest in steps[todo.pop()]:
             if dest in spaces and dest not in seen:
                 seen.add(dest)
-                todo.append(dest)
+                if dest not in stops:
+                    todo.append(dest)
     return seen
 
 

@@ -37,7 +37,7 @@ class OrderChecker:
         self.units: dict[str, Unit] = {}  # province -> the unit there (the first listed)
         for units in position.units.values():
             for unit in units:
-                self.units.setdefault(province_of(unit.location), unit)
+                self.units.setdefault(unit.province, unit)
         self.reach = map_reach(m)
         self._owned: dict[str, frozenset[str]] = {}
         self._routes: ConvoyRoutes | None = None
@@ -63,7 +63,7 @@ class OrderChecker:
 
     def standing(self, unit: Unit, purpose: str = "") -> Unit:
         """The unit on the board that an order names: same province and type, any coast."""
-        found = self.units.get(province_of(unit.location))
+        found = self.units.get(unit.province)
         if found is None:
             raise _Illegal(f"no unit in {self.name(unit.province)}{purpose}")
         if found.type is not unit.type:
@@ -143,7 +143,7 @@ def _hold(checker: OrderChecker, order: Hold) -> str | None:
 
 def _move(checker: OrderChecker, order: Move) -> str | None:
     unit = checker.mobile(order.unit)
-    if province_of(order.dest) == province_of(unit.location):
+    if province_of(order.dest) == unit.province:
         return NOT_WHERE_IT_IS
     dest = checker.place(order.dest)
     if unit.type is ARMY:
@@ -190,7 +190,7 @@ def _fleet_move(checker: OrderChecker, unit: Unit, order: Move) -> str | None:
 
 def _support(checker: OrderChecker, order: Support) -> str | None:
     unit = checker.mobile(order.unit)
-    if province_of(order.target.location) == province_of(unit.location):
+    if order.target.province == unit.province:
         return "a unit cannot support itself"
     target = checker.other(order.target, "support")
     dest = checker.place(order.dest) if order.dest else target.province

@@ -34,6 +34,7 @@ from apscheduler.triggers.interval import IntervalTrigger
 
 from judge.config import Config, JudgeSection
 from judge.cycle import cycle_tick
+from judge.game.journal import prune_receipts
 from judge.mailin.handler import MailHandler as CommandMailHandler
 from judge.mailin.imap import ImapPoller
 from judge.mailin.smtp import Gateway, accepts_address, start_gateway
@@ -51,7 +52,7 @@ Tick = Callable[[datetime], "Iterable[EmailMessage] | None"]
 
 TICK_MINUTES = "0,20,40"
 MISFIRE_GRACE_SECONDS = 15 * 60  # a tick that starts late still runs (APScheduler's default is 1 s)
-KEEP_DONE = timedelta(days=30)  # done mails kept for audit, and the outbox's memory of ids
+KEEP_DONE = timedelta(days=30)  # done mails kept for audit, the outbox's memory of ids, receipts
 RETRY_SECONDS = 1.0  # a mail whose processing failed is tried again this much later
 INBOX_POLL_SECONDS = 5.0  # also picks up mail spooled by other processes (`judge mail`)
 
@@ -236,9 +237,10 @@ class Daemon:
         self.outbox_wake.set()
 
     def prune(self) -> None:
-        before = int((self.clock() - KEEP_DONE).timestamp() * 1e9)
+        before = self.clock() - KEEP_DONE
         for spool in (self.spools.inbox, self.spools.outbox):
-            spool.prune(before)
+            spool.prune(int(before.timestamp() * 1e9))
+        prune_receipts(self.config.paths.games, before.timestamp())
 
 
 def serve(config: Config, handle_mail: MailHandler | None = None, tick: Tick | None = None) -> int:

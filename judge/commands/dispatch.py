@@ -9,6 +9,7 @@ moment it is read until its new status is written.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 
 from judge.commands import (
@@ -30,12 +31,15 @@ from judge.commands.store_access import MapCache, StoreGames
 from judge.events import PhaseResults
 from judge.mailin.message import MAX_BODY_CHARS, Incoming
 from judge.status import write_status
+from judge.status.model import GameStatus
 from judge.store import GameStore
 from judge.transitions import after_mail
 
 REGISTRY = Registry(signon.COMMANDS + roles.COMMANDS + admin.COMMANDS + info.COMMANDS
                     + press.COMMANDS + orders.COMMANDS + setters.COMMANDS + master.COMMANDS
                     + morph.COMMANDS)
+
+Seal = Callable[[Reply, list[object], dict[str, GameStatus | None]], tuple[str, bytes]]
 
 EXPECTED = ("Expected SIGNON, JOIN, CREATE, PURGE, RENAME, RESIGN, TAKEOVER, SUMMARY, HISTORY or "
             "LIST, or a join command such as OBSERVE name@game password")
@@ -144,6 +148,16 @@ def judge_moves(session: Session) -> None:
         session.snapshot_text = before
 
 
+def after_change(session: Session) -> dict[str, GameStatus | None]:
+    """The status of the game the mail changed, by name, as `StoreGames.commit` leaves it."""
+    assert session.game is not None
+    if session.purge:
+        return {session.game: None}
+    if session.rename_to:
+        return {session.game: None, session.rename_to: session.status}
+    return {session.game: session.status}
+
+
 def make_reply(incoming: Incoming, session: Session) -> Reply:
     if incoming.html_only:
         session.results.notes.insert(0, HTML_NOTE)
@@ -154,15 +168,23 @@ def make_reply(incoming: Incoming, session: Session) -> Reply:
 
 
 def handle_incoming(incoming: Incoming, store: GameStore, settings: Settings, now: datetime,
-                    maps: MapCache | None = None) -> tuple[Reply | None, list[object]]:
+                    maps: MapCache | None = None, seal: Seal | None = None
+                    ) -> tuple[Reply | None, list[object]]:
     """Carry out one mail's commands; the reply (None for mail never to be answered) and the events
     for others. The changed game is written before this returns. `maps`: a cache of parsed maps
-    the caller keeps between mails."""
+    the caller keeps between mails. `seal(reply, events, after)`, when the mail changes a game, is
+    called before the change is written, with the game's status after the change by name (None:
+    purged, or renamed away): the mail's receipt it returns is written with the change
+    (`StoreGames.commit`)."""
     if incoming.automatic or not incoming.sender or incoming.sender == settings.address:
         return None, []
     with StoreGames(store, settings, maps) as games:
         session = Session(incoming.sender, now, settings, games)
         run_commands(session, incoming.lines)
         judge_moves(session)
-        games.commit(session)
-    return make_reply(incoming, session), session.events
+        reply = make_reply(incoming, session)
+        receipt = None
+        if seal is not None and games.changes(session):
+            receipt = seal(reply, session.events, after_change(session))
+        games.commit(session, receipt)
+    return reply, session.events

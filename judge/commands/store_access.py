@@ -148,25 +148,38 @@ class StoreGames:
             atomic_write(self.held[name].path / FAILURES, throttle.to_json(failures).encode())
 
     # -- writing -------------------------------------------------------------------------------
-    def commit(self, session: Session) -> None:
-        """Write what the mail did to its game (create, purge, rename or a new status)."""
+    @staticmethod
+    def changes(session: Session) -> bool:
+        """Whether `commit` has anything of the mail's to write."""
+        if session.game is None or session.status is None:
+            return False
+        return (session.create or session.purge or bool(session.rename_to)
+                or session.standing != session.original_standing
+                or session.status != session.original)
+
+    def commit(self, session: Session, receipt: tuple[str, bytes] | None = None) -> None:
+        """Write what the mail did to its game (create, purge, rename or a new status), and the
+        mail's `receipt` (`judge.game.journal`): with a new status, as part of that change; after
+        the other changes, as soon as they are made."""
         name, status = session.game, session.status
         if name is None or status is None:
             return
         if session.create:
             self.store.create(name, write_status(status), write_standing(session.standing))
-            return
-        game = self.held[name]
-        if session.purge:
-            purge(self.store.root, game.path, session.now.strftime("%Y%m%d%H%M%S"))
-            return
-        if session.standing != session.original_standing:
-            game.write_state(write_standing(session.standing))
-        if status != session.original:
-            persist.commit(game, session.snapshot_text or session.loaded_text, session.base_map,
-                           status, session.events)
-        if session.rename_to:
-            rename(game, session.rename_to)
+        elif session.purge:
+            purge(self.store.root, self.held[name].path, session.now.strftime("%Y%m%d%H%M%S"))
+        else:
+            game = self.held[name]
+            if session.standing != session.original_standing:
+                game.write_state(write_standing(session.standing))
+            if status != session.original:
+                persist.commit(game, session.snapshot_text or session.loaded_text,
+                               session.base_map, status, session.events, receipt=receipt)
+                receipt = None  # written with the change
+            if session.rename_to:
+                rename(game, session.rename_to)
+        if receipt is not None:
+            persist.journal.write_receipt(self.store.root, *receipt)
 
 
 def purge(root: Path, path: Path, stamp: str) -> None:

@@ -11,6 +11,11 @@ journal goes. A path with no outbox (`judge process`, a mail's own processing) d
 mails and leaves the journal, marked done, for the next cycle to deliver. A journal whose game's
 status is neither the one before nor the one after (edited by hand in between) is dropped with a
 warning, unless it was already marked done.
+
+A change made by a mail carries the mail's receipt (`<games>/.receipts/<name>`: the replies and
+notices the mail called for), written by `replay` after the status and the results log: a receipt
+on file goes with its change made, and a mail processed again after a crash is answered from it
+instead of being carried out a second time (`judge.mailin.handler`). `prune_receipts` drops old ones.
 """
 from __future__ import annotations
 
@@ -22,11 +27,12 @@ import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from judge.store import RESULTS, GameDir, atomic_write, fsync_dir
+from judge.store import RESULTS, GameDir, GameStore, atomic_write, fsync_dir
 
 log = logging.getLogger("judge.journal")
 
 FOLDER = ".journal"
+RECEIPTS = ".receipts"
 Mails = Sequence[tuple[str, bytes]]  # (outbox id, the mail's bytes)
 Deliver = Callable[[Mails], None]
 
@@ -47,14 +53,17 @@ def pending(root: Path) -> list[str]:
         return []
 
 
-def write(game: GameDir, after: str, records: str, mails: Mails) -> None:
+def write(game: GameDir, after: str, records: str, mails: Mails,
+          receipt: tuple[str, bytes] | None = None) -> None:
     """Record the change from the status on file to `after` (its commit point); `replay` then
-    carries it out."""
+    carries it out. `receipt`: (name, bytes) of the receipt of the mail that made the change."""
     results = game.path / RESULTS
     before = game.read_status() if game.status_path.exists() else ""
     entry = {"before": digest(before), "after": after, "done": False,
              "length": results.stat().st_size if results.exists() else 0, "records": records,
              "mails": [[key, base64.b64encode(raw).decode("ascii")] for key, raw in mails]}
+    if receipt is not None:
+        entry["receipt"] = [receipt[0], base64.b64encode(receipt[1]).decode("ascii")]
     path = path_of(game)
     path.parent.mkdir(exist_ok=True)
     atomic_write(path, json.dumps(entry).encode("utf-8"))
@@ -81,6 +90,9 @@ def replay(game: GameDir, deliver: Deliver | None = None) -> None:
             _drop(path)
             return
         _complete_results(game, entry["length"], entry["records"])
+        if "receipt" in entry:  # last: a receipt on file goes with its change made
+            name, raw = entry["receipt"]
+            write_receipt(game.path.parent, name, base64.b64decode(raw))
         entry.update(done=True, records="")
         if entry["mails"] and deliver is None:
             atomic_write(path, json.dumps(entry).encode("utf-8"))
@@ -122,3 +134,40 @@ def replay_orphan(root: Path, name: str, deliver: Deliver | None) -> None:
             return
         deliver([(key, base64.b64decode(raw)) for key, raw in entry["mails"]])
     _drop(path)
+
+
+# -- receipts ------------------------------------------------------------------------------------------
+def write_receipt(root: Path, name: str, data: bytes) -> None:
+    folder = root / RECEIPTS
+    folder.mkdir(exist_ok=True)
+    atomic_write(folder / name, data)
+
+
+def read_receipt(root: Path, name: str) -> bytes | None:
+    """The receipt `name`, once the change it goes with is made (a journal still holding it is
+    replayed first, under its game's lock)."""
+    path = root / RECEIPTS / name
+    if not path.exists():
+        for game in pending(root):
+            try:
+                entry = json.loads((root / FOLDER / f"{game}.json").read_text(encoding="utf-8"))
+            except (OSError, ValueError):
+                continue
+            if entry.get("receipt", [None])[0] == name and (root / game).is_dir():
+                with GameStore(root).locked(game) as folder:
+                    replay(folder)
+    try:
+        return path.read_bytes()
+    except FileNotFoundError:
+        return None
+
+
+def prune_receipts(root: Path, before: float) -> None:
+    """Drop the receipts written before `before` (seconds since the epoch)."""
+    folder = root / RECEIPTS
+    for path in folder.iterdir() if folder.is_dir() else ():
+        try:
+            if path.stat().st_mtime < before:
+                path.unlink()
+        except FileNotFoundError:
+            continue

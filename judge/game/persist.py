@@ -97,10 +97,11 @@ def run(store: GameStore, name: str, action: Action, search: Sequence[Path] = ()
 
 def commit(game: GameDir, before_text: str, m: Map, after: GameStatus, events: Sequence[Event],
            mails: journal.Mails = (), deliver: journal.Deliver | None = None,
-           snapshot: bool = True) -> None:
+           snapshot: bool = True, receipt: tuple[str, bytes] | None = None) -> None:
     """Save an outcome: snapshots first, then the status, the results log and the `mails` (handed to
     `deliver`) as one change (`judge.game.journal`). `snapshot`: keep the status before a phase's
-    processing as its snapshot (False: a snapshot taken before is kept)."""
+    processing as its snapshot (False: a snapshot taken before is kept). `receipt`: the receipt of
+    the mail that made the change, written with it."""
     if any(isinstance(e, GameStarted) for e in events):
         game.snapshot(FORMING, before_text)
     results = [e for e in events if isinstance(e, PhaseResults)]
@@ -108,8 +109,8 @@ def commit(game: GameDir, before_text: str, m: Map, after: GameStatus, events: S
         _keep_snapshot(game, m, results[0].phase, before_text)
     after_text = write_status(after)
     records = "".join(results_record(event, after.zone) for event in results)
-    if records or mails:
-        journal.write(game, after_text, records, mails)
+    if records or mails or receipt:
+        journal.write(game, after_text, records, mails, receipt)
         journal.replay(game, deliver)
     else:
         game.write_status(after_text)

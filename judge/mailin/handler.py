@@ -11,10 +11,11 @@ are rate-limited (`judge.commands.ratelimit`); the history lives in
 """
 from __future__ import annotations
 
+import base64
 import fcntl
 import json
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from email import message_from_bytes, policy
 from email.message import EmailMessage
@@ -29,7 +30,8 @@ from judge.commands.store_access import MapCache
 from judge.config import Config
 from judge.errors import StatusError
 from judge.game.persist import game_map
-from judge.mailin.message import read_message, reply_headers
+from judge.game.journal import read_receipt
+from judge.mailin.message import Incoming, read_message, reply_headers
 from judge.mailin.smtp import envelope_sender
 from judge.mailout.envelope import AUTO_GENERATED, envelopes, loop_token, raw_key
 from judge.mailout.mailings import Mailer, Mailing, render_reply
@@ -84,9 +86,30 @@ class MailHandler:
 
     def __call__(self, raw: bytes, now: datetime) -> list[EmailMessage]:
         judge = self.config.judge
+        receipt = raw_key(raw, "receipt")
+        kept = read_receipt(self.store.root, receipt)
+        if kept is not None:  # processed before a crash: its change made, its mails in the receipt
+            log.warning("mail %s was processed before: answered from its receipt", receipt)
+            return unpack(kept)
         msg = message_from_bytes(raw, policy=policy.default)
         incoming = read_message(raw, envelope_sender(msg), loop_token(judge))
-        reply, events = handle_incoming(incoming, self.store, self.settings, now, self.maps)
+        sealed: list[list[EmailMessage]] = []  # the mails of a mail that changed a game
+
+        def seal(reply: Reply, events: list[object], after: dict[str, GameStatus | None]
+                 ) -> tuple[str, bytes]:
+            sealed.append(self.mails(raw, incoming, reply, events, now, after))
+            return receipt, pack(sealed[0])
+        reply, events = handle_incoming(incoming, self.store, self.settings, now, self.maps, seal)
+        if sealed:
+            return sealed[0]
+        return self.mails(raw, incoming, reply, events, now)
+
+    def mails(self, raw: bytes, incoming: Incoming, reply: Reply | None, events: Sequence[object],
+              now: datetime, after: Mapping[str, GameStatus | None] | None = None
+              ) -> list[EmailMessage]:
+        """The reply and the events' mailings, each with a Message-ID made from `raw`. `after`:
+        the changed game's status after the mail by name, before it is on file (None: gone)."""
+        judge = self.config.judge
         mails: list[EmailMessage] = []
         if reply is not None and self.history.allow(incoming.sender, now):
             answer = Mailing(tuple(reply.recipients), Rendered(*self.render(reply)))
@@ -96,7 +119,7 @@ class MailHandler:
                                references=headers.get("References", ""))
         elif reply is not None:
             log.warning("reply to %s not sent: too many replies to this sender", incoming.sender)
-        for number, mailing in enumerate(self.mailings(events, now)):
+        for number, mailing in enumerate(self.mailings(events, now, after)):
             mails += envelopes(judge, mailing, now=now, key=raw_key(raw, f"event{number}"),
                                auto=AUTO_GENERATED)
         return mails
@@ -111,21 +134,23 @@ class MailHandler:
         return self.env
 
     # -- the events' mailings --------------------------------------------------------------------
-    def mailings(self, events: Sequence[object], now: datetime) -> list[Mailing]:
+    def mailings(self, events: Sequence[object], now: datetime,
+                 after: Mapping[str, GameStatus | None] | None = None) -> list[Mailing]:
         out: list[Mailing] = []
         for game in dict.fromkeys(getattr(e, "game", "") for e in events):
             mine = [e for e in events if getattr(e, "game", "") == game]
             try:
-                out += self.game_mailings(game, mine, now)
+                status = after[game] if after and game in after else self.read(game)
+                out += self.game_mailings(game, mine, now, status)
             except Exception:
                 log.exception("game %s: the mailings of %d events could not be made", game,
                               len(mine))
         return out
 
-    def game_mailings(self, game: str, events: list[object], now: datetime) -> list[Mailing]:
+    def game_mailings(self, game: str, events: list[object], now: datetime,
+                      status: GameStatus | None) -> list[Mailing]:
         """The mail layer words the events (the game's life's and the command layer's notices);
         the game's status after the mail says who is who. A purged game has no one to tell."""
-        status = self.read(game)
         if status is None:
             return []
         key = (status.map_name, status.morphs)
@@ -141,6 +166,16 @@ class MailHandler:
             return parse_status(text)
         except (OSError, ValueError, StatusError):  # a purged game, or a hand edit broke it
             return None
+
+
+def pack(mails: Sequence[EmailMessage]) -> bytes:
+    """A mail's receipt: the mails it called for."""
+    return json.dumps([base64.b64encode(bytes(m)).decode("ascii") for m in mails]).encode()
+
+
+def unpack(receipt: bytes) -> list[EmailMessage]:
+    return [cast(EmailMessage, message_from_bytes(base64.b64decode(raw), policy=policy.default))
+            for raw in json.loads(receipt)]
 
 
 # -- `judge mail`: the classic MTA pipe ---------------------------------------------------------

@@ -175,7 +175,11 @@ def game_files(config: Config, game: str) -> dict[str, str]:
 
 def outbox_mails(config: Config) -> list[tuple[str, str, str, str]]:
     """Every mail the outbox holds (waiting, sent, failed) as (Message-ID, To, Subject, body)."""
-    folder = Path(config.paths.spool) / "outbox"
+    return mails_in(Path(config.paths.spool) / "outbox")
+
+
+def mails_in(folder: Path) -> list[tuple[str, str, str, str]]:
+    """The .eml files under `folder` as (Message-ID, To, Subject, body)."""
     found = []
     for path in sorted(folder.rglob("*.eml")) if folder.is_dir() else []:
         msg = message_from_bytes(path.read_bytes(), policy=policy.default)

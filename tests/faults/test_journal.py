@@ -9,7 +9,7 @@ import pytest
 from judge.game import journal
 from judge.game.persist import commit, process_game, read_game
 from judge.spool import Spool
-from judge.status import parse_status
+from judge.status import parse_status, write_status
 from judge.status.model import PhaseMode
 from judge.store import GameStore
 from tests.faults.kit import TICK_AT, everyone_ordered, started, write_config
@@ -139,3 +139,36 @@ def test_judge_process_leaves_a_game_whose_processing_fails_in_await(game, monke
     files = game_files_of(store)
     assert parse_status(files["status"]).phase_mode is PhaseMode.AWAIT
     assert "results" not in files and journal.pending(store.root) == []
+
+
+def test_a_receipt_is_written_with_its_change_and_read_once_the_change_is_made(game, monkeypatch):
+    """A mail's receipt stopped in the journal before the status was written: looking for the
+    receipt completes the change, so a receipt found always goes with its change made."""
+    store, _ = game
+    text, m, new, events = processed(store)
+    with store.locked("g") as folder:
+        monkeypatch.setattr(type(folder), "write_status", _raise)
+        with pytest.raises(Stop):
+            commit(folder, text, m, new, events, receipt=("receipt-abc", b"the replies"))
+        monkeypatch.undo()
+    assert journal.read_receipt(store.root, "receipt-other") is None
+    assert journal.read_receipt(store.root, "receipt-abc") == b"the replies"
+    assert game_files_of(store)["status"] == write_status(new)
+    assert journal.pending(store.root) == []
+
+
+def test_the_daemon_prunes_receipts_with_the_done_mails(tmp_path):
+    from datetime import UTC, datetime
+
+    from judge.daemon import KEEP_DONE, Daemon
+    config = write_config(tmp_path)
+    config.paths.games.mkdir(exist_ok=True)
+    now = datetime(2025, 3, 1, tzinfo=UTC)
+    journal.write_receipt(config.paths.games, "old", b"x")
+    journal.write_receipt(config.paths.games, "new", b"y")
+    old = (now - KEEP_DONE).timestamp() - 1
+    os.utime(config.paths.games / journal.RECEIPTS / "old", (old, old))
+    os.utime(config.paths.games / journal.RECEIPTS / "new", (old + 2, old + 2))
+    Daemon(config, clock=lambda: now).prune()
+    assert journal.read_receipt(config.paths.games, "old") is None
+    assert journal.read_receipt(config.paths.games, "new") == b"y"

@@ -12,6 +12,11 @@ input, does one piece of work, and says `done`, unless it is killed first.
 With `JUDGE_TEST_SLOW=seconds` in its environment, the processing of a phase (by hand or by the
 tick) says `inside GAME` and takes that long, holding the game's lock: a window for the concurrency
 tests to send mail into.
+
+With `JUDGE_TEST_KILL_BEFORE_QUEUE=folder` in its environment, the inbox worker kills itself
+(SIGKILL) the first time it is about to put a processed mail's replies in the outbox: the game
+written, no reply queued, the mail still claimed. The replies it was about to queue are left in
+`folder` (1.eml, 2.eml...).
 """
 from __future__ import annotations
 
@@ -39,6 +44,20 @@ def slowed(seconds: float) -> None:
     persist.on_process = slow(persist.on_process)
 
 
+def killed_before_queue(folder: Path) -> None:
+    """The inbox worker's outbox put made a SIGKILL of the worker itself, the first time."""
+    import signal
+
+    from judge.daemon import Daemon
+
+    def queue(self, messages):
+        folder.mkdir(parents=True, exist_ok=True)
+        for number, message in enumerate(messages or (), 1):
+            (folder / f"{number}.eml").write_bytes(bytes(message))
+        os.kill(os.getpid(), signal.SIGKILL)
+    Daemon.queue = queue  # type: ignore[method-assign]
+
+
 def main(kind: str, config_path: str, now_text: str) -> int:
     from judge.config import load_config
     from judge.cycle import cycle_tick, queue
@@ -49,6 +68,8 @@ def main(kind: str, config_path: str, now_text: str) -> int:
     config = load_config(Path(config_path))
     if os.environ.get("JUDGE_TEST_SLOW"):
         slowed(float(os.environ["JUDGE_TEST_SLOW"]))
+    if os.environ.get("JUDGE_TEST_KILL_BEFORE_QUEUE"):
+        killed_before_queue(Path(os.environ["JUDGE_TEST_KILL_BEFORE_QUEUE"]))
     now = datetime.fromisoformat(now_text)
     tick = cycle_tick(config) if kind == "tick" else None
     daemon = Daemon(config, clock=lambda: now) if kind == "mail" else None

@@ -10,6 +10,7 @@ support 2, a move across a Cape 1, a move across a strait (`~`) 0.
 """
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 
@@ -68,6 +69,34 @@ class Piece:
         return f"<{self.power} {self.unit} {self.kind}>"
 
 
+class MapFacts:
+    """What every board on one map reads of it, worked out once a map (`map_facts`)."""
+
+    def __init__(self, m: Map) -> None:
+        self.abbrev = {name: p.abbrev for name, p in m.powers.items()}
+        self.dummies = frozenset(name for name, p in m.powers.items() if p.dummy)
+        self.leagues = any(p.league is not None and p.league.kind for p in m.powers.values())
+        self._units: dict[tuple[UnitType, str], Unit] = {}
+
+    def unit(self, unit_type: UnitType, location: str) -> Unit:
+        """The unit of this type on the location, made once (units are values: one serves all)."""
+        found = self._units.get((unit_type, location))
+        if found is None:
+            found = self._units[unit_type, location] = Unit(unit_type, location)
+        return found
+
+
+# Kept while its map lives (a MapFacts holds no reference to the map), as judge.orders.reach does.
+_FACTS: weakref.WeakKeyDictionary[Map, MapFacts] = weakref.WeakKeyDictionary()
+
+
+def map_facts(m: Map) -> MapFacts:
+    facts = _FACTS.get(m)
+    if facts is None:
+        facts = _FACTS[m] = MapFacts(m)
+    return facts
+
+
 class Board:
     """Every unit of the phase, with indexes by province; built by `build_board`."""
 
@@ -79,8 +108,13 @@ class Board:
         self.at: dict[str, Piece] = {}
         self.attackers: dict[str, list[Piece]] = {}  # province -> moves into it
         self.given: list[tuple[Order, Piece | None, str | None]] = []  # every order, in input order
-        self.abbrev = {name: p.abbrev for name, p in m.powers.items()}
-        self.dummies = frozenset(name for name, p in m.powers.items() if p.dummy)
+        # The pieces given each kind of order when the board was built (a piece's kind can change
+        # later: `pieces_of` reads these lists again).
+        self.ordered: dict[str, list[Piece]] = {MOVE: [], SUPPORT: [], CONVOY: []}
+        self.by_convoy = False  # whether some army's move order says it goes by convoy
+        self.facts = facts = map_facts(m)
+        self.abbrev = facts.abbrev
+        self.dummies = facts.dummies
         self.order_any = "ORDER_ANY" in rules
         self.immobile_dummies = "IMMOBILE_DUMMIES" in rules
         self.weak_bounces = "WEAK_BOUNCES" in rules
@@ -208,14 +242,17 @@ def _immobile(board: Board, piece: Piece, order: Order) -> str | None:
 def _classify(board: Board, piece: Piece) -> None:
     """Set what a legally ordered unit does; orders the adjudicator cannot carry out are illegal."""
     order = piece.order
-    if isinstance(order, Move):
-        piece.illegal = _set_move(board, piece, order)
-        if piece.illegal is None:
-            piece.kind = MOVE
-    elif isinstance(order, Support):
+    kind = type(order)
+    if kind is Move:
+        piece.illegal = _set_move(board, piece, order)  # type: ignore[arg-type]
+        if piece.illegal is not None:
+            return
+        piece.kind = MOVE
+    elif kind is Support:
         piece.kind = SUPPORT
-    elif isinstance(order, Convoy):
+    else:
         piece.kind = CONVOY
+    board.ordered[piece.kind].append(piece)
 
 
 def _set_move(board: Board, piece: Piece, order: Move) -> str | None:
@@ -231,7 +268,8 @@ def _set_move(board: Board, piece: Piece, order: Move) -> str | None:
     if abut is None and not board.map.locations[dest_province].army_ok:  # (crossings lead to land)
         return f"an army cannot go to {dest_province}"
     piece.dest = dest_province
-    piece.by_convoy = abut is None or order.via_convoy or bool(order.path)
+    if abut is None or order.via_convoy or order.path:
+        piece.by_convoy = board.by_convoy = True
     piece.path = order.path
     piece.base = crossing_strength(abut) if abut is not None else FULL
     return None
@@ -260,11 +298,16 @@ def crossing_strength(abut: Abut) -> int:
 def index_moves(board: Board) -> None:
     """Attackers by province, and head-to-head pairs (direct moves into each other's province)."""
     crawl = "COASTAL_CRAWL" in board.rules
-    for piece in board.pieces:
+    attackers, at = board.attackers, board.at
+    for piece in board.ordered[MOVE]:
         if piece.kind != MOVE or (piece.by_convoy and not piece.has_route):
             continue
-        board.attackers.setdefault(piece.dest_province, []).append(piece)
-        other = board.at.get(piece.dest_province)
+        found = attackers.get(piece.dest_province)
+        if found is None:
+            attackers[piece.dest_province] = [piece]
+        else:
+            found.append(piece)
+        other = at.get(piece.dest_province)
         if (other is not None and other.kind == MOVE and other.dest_province == piece.province
                 and not piece.by_convoy and not other.by_convoy
                 and not (crawl and _crawls(piece, other))):
@@ -278,7 +321,8 @@ def _crawls(piece: Piece, other: Piece) -> bool:
 
 
 def pieces_of(board: Board, kind: str) -> Iterable[Piece]:
-    return (p for p in board.pieces if p.kind == kind)
+    """The pieces given a MOVE, SUPPORT or CONVOY order that still carry it out, in board order."""
+    return [p for p in board.ordered[kind] if p.kind == kind]
 
 
 def decision(piece: Piece, kind: int) -> int:

@@ -39,21 +39,24 @@ from judge.types import province_of
 
 def link(board: Board) -> None:
     """Decide which armies go by convoy, find their fleets, and void convoys that help nobody."""
+    convoying = pieces_of(board, CONVOY)
+    if not convoying and not board.by_convoy:
+        return
     offers: dict[tuple[str, str], list[Piece]] = {}  # (army's province, destination) -> fleets
-    for fleet in pieces_of(board, CONVOY):
+    for fleet in convoying:
         order = fleet.order
         assert isinstance(order, Convoy)
         if board.carries_convoy(fleet.unit.location) and fleet.unit.type is FLEET:
             offers.setdefault((province_of(order.army), province_of(order.dest)), []).append(fleet)
         else:
             fleet.void = f"{fleet.unit} cannot convoy from {fleet.unit.location}"
-    for army in board.pieces:
-        if army.kind == MOVE and army.unit.type is ARMY:
+    for army in pieces_of(board, MOVE):
+        if army.unit.type is ARMY:
             offered = offers.get((army.province, army.dest_province))
             if offered or army.by_convoy:
                 _route_army(board, army, offered or [])
     if offers:
-        for fleet in pieces_of(board, CONVOY):
+        for fleet in convoying:
             if fleet.void is None:
                 fleet.void = _unmatched(board, fleet)
 

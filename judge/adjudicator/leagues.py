@@ -7,7 +7,7 @@ are not checked. A support or convoy the league forbids is illegal: the unit hol
 """
 from __future__ import annotations
 
-from judge.adjudicator.board import CONVOY, HOLD, SUPPORT, Board, Piece
+from judge.adjudicator.board import CONVOY, HOLD, SUPPORT, Board, Piece, pieces_of
 from judge.maps.model import League
 from judge.orders.model import Convoy, Support
 from judge.types import province_of
@@ -15,11 +15,9 @@ from judge.types import province_of
 
 def check(board: Board) -> None:
     """Make every support and convoy order that its power's league forbids illegal."""
-    if not any(p.league is not None and p.league.kind for p in board.map.powers.values()):
+    if not board.facts.leagues:
         return
-    for piece in board.pieces:
-        if piece.kind not in (SUPPORT, CONVOY):
-            continue
+    for piece in pieces_of(board, SUPPORT) + pieces_of(board, CONVOY):
         order = piece.order
         if isinstance(order, Support):
             helped, dest = order.target.province, order.dest

@@ -175,9 +175,10 @@ class Adjudication:
     def _units_after(self, dislodgers: dict[int, Piece]) -> dict[str, tuple[Unit, ...]]:
         after: dict[str, list[Unit]] = {power: [] for power in self.board.position.units}
         movers = self.movers
+        unit = self.board.facts.unit
         for piece in self.board.pieces:  # (each piece is a unit of position.units)
             if movers[piece.index]:
-                after[piece.power].append(Unit(piece.unit.type, piece.dest))
+                after[piece.power].append(unit(piece.unit.type, piece.dest))
             elif piece.index not in dislodgers:
                 after[piece.power].append(piece.unit)
         return {power: tuple(sorted(units, key=UNIT_ORDER)) for power, units in after.items()}

@@ -38,10 +38,11 @@ class Abut:
     powers: frozenset[str] | None = None  # power abbreviations allowed; None: all; empty: nobody
     centers: frozenset[str] = frozenset()  # centres the unit's owner must own
     special: frozenset[str] = frozenset()  # STRAIT and/or CAPE
+    # Whether some powers may not cross (worked out once: asked of every move checked).
+    restricted: bool = field(init=False, compare=False, repr=False)
 
-    @property
-    def restricted(self) -> bool:
-        return self.powers is not None or bool(self.centers)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "restricted", self.powers is not None or bool(self.centers))
 
     def allows(self, power_abbrev: str | None, owned: frozenset[str] | set[str]) -> bool:
         """Whether a unit of this power, owning these centres, may use the adjacency."""
@@ -57,22 +58,20 @@ class Location:
     terrain: Terrain
     fleet_ok: bool  # False where the map writes the space in lower case (e.g. `spa`)
     abuts: tuple[Abut, ...]
+    # Read off the above once (the adjudicator asks them of every order):
+    province: str = field(init=False, compare=False, repr=False)  # `SPA` for `SPA/NC`
+    coast: str | None = field(init=False, compare=False, repr=False)  # `NC` for `SPA/NC`
+    army_ok: bool = field(init=False, compare=False, repr=False)  # an army may stand here
+    fleet_can_stand: bool = field(init=False, compare=False, repr=False)
 
-    @property
-    def province(self) -> str:
-        return province_of(self.abbrev)
-
-    @property
-    def coast(self) -> str | None:
-        return self.abbrev.split("/", 1)[1] if "/" in self.abbrev else None
-
-    @property
-    def army_ok(self) -> bool:
-        return self.coast is None and self.terrain in (Terrain.LAND, Terrain.COAST, Terrain.PORT)
-
-    @property
-    def fleet_can_stand(self) -> bool:
-        return self.fleet_ok and self.terrain in (Terrain.COAST, Terrain.WATER, Terrain.PORT)
+    def __post_init__(self) -> None:
+        province, _, coast = self.abbrev.partition("/")
+        setter = object.__setattr__
+        setter(self, "province", province)
+        setter(self, "coast", coast or None)
+        setter(self, "army_ok", not coast and self.terrain in (Terrain.LAND, Terrain.COAST, Terrain.PORT))
+        setter(self, "fleet_can_stand",
+               self.fleet_ok and self.terrain in (Terrain.COAST, Terrain.WATER, Terrain.PORT))
 
 
 @dataclass(frozen=True, slots=True)

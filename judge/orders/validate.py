@@ -39,6 +39,8 @@ class OrderChecker:
             for unit in units:
                 self.units.setdefault(unit.province, unit)
         self.reach = map_reach(m)
+        self.locations = m.locations
+        self._phase_type = position.phase.type
         self._owned: dict[str, frozenset[str]] = {}
         self._routes: ConvoyRoutes | None = None
 
@@ -46,7 +48,7 @@ class OrderChecker:
         """None if the order is legal, else why it is not."""
         kind = type(order)
         phases = PHASES[kind]
-        if self.position.phase.type not in phases:
+        if self._phase_type not in phases:
             return f"not {' or '.join(PHASE_WORDS[p] for p in phases)} phase"
         if order.power not in self.map.powers:
             return f"no such power {order.power!r}"
@@ -64,12 +66,14 @@ class OrderChecker:
     def standing(self, unit: Unit, purpose: str = "") -> Unit:
         """The unit on the board that an order names: same province and type, any coast."""
         found = self.units.get(unit.province)
-        if found is None:
-            raise _Illegal(f"no unit in {self.name(unit.province)}{purpose}")
-        if found.type is not unit.type:
-            raise _Illegal(f"the unit in {self.name(unit.province)} is {unit_name(found.type)}, "
-                           f"not {unit_name(unit.type)}")
+        if found is None or found.type is not unit.type:
+            raise _Illegal(self._not_standing(unit, found, purpose))
         return found
+
+    def _not_standing(self, unit: Unit, found: Unit | None, purpose: str) -> str:
+        if found is None:
+            return f"no unit in {self.name(unit.province)}{purpose}"
+        return f"the unit in {self.name(unit.province)} is {unit_name(found.type)}, not {unit_name(unit.type)}"
 
     def mobile(self, unit: Unit) -> Unit:
         """The ordered unit of a move, support or convoy, which must be free to act."""
@@ -98,6 +102,7 @@ class OrderChecker:
         return found
 
     def allowed(self, abut: Abut, power: str) -> bool:
+        """Whether the power may cross (callers test `abut.restricted` first: most are not)."""
         return not abut.restricted or abut.allows(self.map.powers[power].abbrev, self.owned(power))
 
     def restriction(self, abut: Abut, src: str, dest: str, power: str) -> str:
@@ -111,10 +116,13 @@ class OrderChecker:
 
     def place(self, abbrev: str) -> str:
         """A destination that must be on the map; its province."""
-        if abbrev not in self.map.locations:
+        loc = self.locations.get(abbrev)
+        if loc is None:
             raise _Illegal(f"no such place {abbrev!r}")
-        province = province_of(abbrev)
-        if self.map.locations[province].terrain is SHUT:
+        province = loc.province
+        if loc.coast is not None:
+            loc = self.locations[province]
+        if loc.terrain is SHUT:
             raise _Illegal(f"{self.name(province)} is impassable")
         return province
 
@@ -160,7 +168,8 @@ def _army_move(checker: OrderChecker, unit: Unit, order: Move, dest: str) -> str
         if problem is None:
             return None
         return f"no convoy from {checker.name(unit.province)} to {checker.name(dest)} that way: {problem}"
-    if abut is not None and not order.via_convoy and checker.allowed(abut, order.power):
+    if abut is not None and not order.via_convoy and (
+            not abut.restricted or checker.allowed(abut, order.power)):
         return None
     if checker.convoy_route(unit.province, dest):
         return None
@@ -183,7 +192,7 @@ def _fleet_move(checker: OrderChecker, unit: Unit, order: Move) -> str | None:
         if not checker.map.locations[dest].fleet_can_stand:
             return f"a fleet cannot go inland ({checker.name(dest)})"
         return f"{unit} cannot reach {checker.name(dest)}"
-    if checker.allowed(abut, order.power):
+    if not abut.restricted or checker.allowed(abut, order.power):
         return None
     return checker.restriction(abut, unit.location, dest, order.power)
 
@@ -208,12 +217,15 @@ def _support_reach(checker: OrderChecker, unit: Unit, province: str, power: str)
     options = checker.reach.crossings(unit, province)
     if not options:
         return f"{unit} cannot reach {checker.name(province)}, so cannot support there"
-    allowed = [a for a in options if checker.allowed(a, power)]
-    if not allowed:
+    crossable = False
+    for abut in options:
+        if not abut.restricted or checker.allowed(abut, power):
+            if not abut.special:
+                return None
+            crossable = True
+    if not crossable:
         return checker.restriction(options[0], unit.location, province, power)
-    if all(a.special for a in allowed):
-        return f"support may not cross from {checker.name(unit.location)} to {checker.name(province)}"
-    return None
+    return f"support may not cross from {checker.name(unit.location)} to {checker.name(province)}"
 
 
 def _convoy(checker: OrderChecker, order: Convoy) -> str | None:

@@ -7,6 +7,8 @@ DPjudge, while every standard case reads exactly as the DATC's "greater than" co
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from judge.adjudicator.board import MOVE, MOVES, PATHS, SUPPORTS, UNIT, Board, Piece
 from judge.adjudicator.resolver import Resolver
 
@@ -30,25 +32,28 @@ def succeeds(board: Board, r: Resolver, piece: Piece) -> bool:
     return True
 
 
-def given_supports(r: Resolver, supporters: list[Piece], exclude: str | None = None) -> int:
+def given_supports(r: Resolver, supporters: Sequence[Piece], exclude: str | None = None) -> int:
     """How many of these supports are given (not cut), leaving out those of power `exclude`."""
-    if not supporters:
-        return 0
-    return sum(1 for s in supporters
-               if s.power != exclude and r.resolve(3 * s.index + SUPPORTS))
+    count = 0
+    for s in supporters:  # (a loop, not sum() of a generator: this is the innermost question)
+        if s.power != exclude and r.resolve(3 * s.index + SUPPORTS):
+            count += 1
+    return count
 
 
 def attack_strength(board: Board, r: Resolver, piece: Piece) -> int:
     """Strength against the unit at the destination; no help against one's own units."""
     occupant = board.at.get(piece.dest_province)
     if occupant is None or (occupant.kind == MOVE and piece.opponent is None
-                            and r.resolve(3 * occupant.index + MOVES)):
-        return piece.base + UNIT * given_supports(r, piece.supporters)
-    if board.friendly_fire(occupant.power):
-        return piece.base + UNIT * given_supports(r, piece.supporters)
-    if occupant.power == piece.power:
+                            and r.resolve(3 * occupant.index + MOVES)) or board.friendly_fire(occupant.power):
+        exclude = None
+    elif occupant.power == piece.power:
         return 0
-    return piece.base + UNIT * given_supports(r, piece.supporters, exclude=occupant.power)
+    else:
+        exclude = occupant.power
+    if not piece.supporters:
+        return piece.base
+    return piece.base + UNIT * given_supports(r, piece.supporters, exclude)
 
 
 def defend_strength(r: Resolver, piece: Piece) -> int:
@@ -81,7 +86,10 @@ def dislodged(board: Board, r: Resolver, piece: Piece) -> bool:
     """Whether a unit stays where it is and another unit moves in."""
     if piece.kind == MOVE and r.resolve(3 * piece.index + MOVES):
         return False
-    return any(r.resolve(3 * a.index + MOVES) for a in board.attackers.get(piece.province, ()))
+    for attacker in board.attackers.get(piece.province, ()):
+        if r.resolve(3 * attacker.index + MOVES):
+            return True
+    return False
 
 
 def dislodger(board: Board, r: Resolver, piece: Piece) -> Piece | None:

@@ -66,12 +66,16 @@ def _mismatch(board: Board, piece: Piece, order: Support, target: Piece | None) 
 
 def given(board: Board, r: Resolver, piece: Piece) -> bool:
     """The support decision: True when the support is given, False when it is cut."""
-    harmless = []
-    for attacker in board.attackers.get(piece.province, ()):
+    attackers = board.attackers.get(piece.province)
+    if attackers is None:
+        return True
+    for attacker in attackers:
         if _cuts(board, r, piece, attacker):
             return False
-        harmless.append(attacker)
-    return not any(r.resolve(3 * a.index + MOVES) for a in harmless)
+    for attacker in attackers:  # none cuts without dislodging: is the supporter dislodged?
+        if r.resolve(3 * attacker.index + MOVES):
+            return False
+    return True
 
 
 def _cuts(board: Board, r: Resolver, piece: Piece, attacker: Piece) -> bool:

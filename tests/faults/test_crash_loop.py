@@ -9,7 +9,7 @@ outbox are exactly those of a run that was never killed (for the tick: or of two
 same slot, since a DELAY on file counts down at every cycle); no mail is queued twice.
 
 `FAULT_RUNS` sets the kills per kind of work (a few in CI; `FAULT_RUNS=200` is the benchmark-sized
-loop); `FAULT_SEED` the random instants.
+loop); `FAULT_SEED` the random instants (one in each of `FAULT_RUNS` equal slices of the work).
 """
 from __future__ import annotations
 
@@ -105,7 +105,11 @@ def test_sigkill_at_a_random_instant_loses_nothing_and_doubles_nothing(kind, tmp
     kills = 0
     for number in range(RUNS):
         config = copy_judge(tmp_path / "base", tmp_path / "run")
-        run = work(config, kind, WHEN[kind], rng.uniform(0, clean.seconds * 1.2))
+        # Stratified: run n is killed in the n-th of RUNS equal slices of the window, at random
+        # within it, so even a CI budget of three kills spreads over the work (three uniform draws
+        # could all land after it).
+        window = clean.seconds * 1.2
+        run = work(config, kind, WHEN[kind], window * (number + rng.random()) / RUNS)
         kills += run.killed
         if kind == "mail":
             check_inbox(config, inbox_before)

@@ -32,9 +32,11 @@ from apscheduler.schedulers.asyncio import AsyncIOScheduler
 from apscheduler.triggers.cron import CronTrigger
 from apscheduler.triggers.interval import IntervalTrigger
 
+from judge.commands.session import Settings
 from judge.config import Config, JudgeSection
 from judge.cycle import cycle_tick
 from judge.game.journal import prune_receipts
+from judge.mailin.handler import HISTORY_FOLDER, ReplyHistory
 from judge.mailin.handler import MailHandler as CommandMailHandler
 from judge.mailin.imap import ImapPoller
 from judge.mailin.smtp import Gateway, accepts_address, start_gateway
@@ -241,6 +243,8 @@ class Daemon:
         for spool in (self.spools.inbox, self.spools.outbox):
             spool.prune(int(before.timestamp() * 1e9))
         prune_receipts(self.config.paths.games, before.timestamp())
+        ReplyHistory(self.config.paths.spool / HISTORY_FOLDER,
+                     Settings.from_config(self.config)).prune(self.clock())
 
 
 def serve(config: Config, handle_mail: MailHandler | None = None, tick: Tick | None = None) -> int:

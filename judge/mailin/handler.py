@@ -7,12 +7,14 @@ alike). Each mailing goes out as one mail per recipient (`envelope.envelopes`: n
 another player's address). Every mail gets a deterministic Message-ID made from the incoming bytes
 and its recipient, so a mail processed twice after a crash is sent once. Replies to one sender
 are rate-limited (`judge.commands.ratelimit`); the history lives in
-`<spool>/reply-history.json`.
+`<spool>/reply-history/`, a file a sender (`ReplyHistory`).
 """
 from __future__ import annotations
 
 import base64
+import contextlib
 import fcntl
+import hashlib
 import json
 import logging
 from collections.abc import Callable, Mapping, Sequence
@@ -23,14 +25,14 @@ from pathlib import Path
 from typing import Any, cast
 
 from judge.commands.dispatch import handle_incoming
-from judge.commands.ratelimit import may_reply, pruned
+from judge.commands.ratelimit import may_reply, recent
 from judge.commands.results import Reply
 from judge.commands.session import Settings
 from judge.commands.store_access import MapCache
 from judge.config import Config
 from judge.errors import StatusError
-from judge.game.persist import game_map
 from judge.game.journal import read_receipt
+from judge.game.persist import game_map
 from judge.mailin.message import Incoming, read_message, reply_headers
 from judge.mailin.smtp import envelope_sender
 from judge.mailout.envelope import AUTO_GENERATED, envelopes, loop_token, raw_key
@@ -38,40 +40,69 @@ from judge.mailout.mailings import Mailer, Mailing, render_reply
 from judge.mailout.render import Rendered, environment
 from judge.status import parse_status
 from judge.status.model import GameStatus
-from judge.store import STATUS, GameStore, atomic_write
+from judge.store import STATUS, GameStore
 
 log = logging.getLogger("judge.mail")
 
-HISTORY_FILE = "reply-history.json"
+HISTORY_FOLDER = "reply-history"
 Render = Callable[[Reply], tuple[str, str]]
 
 
 class ReplyHistory:
-    """When each sender was last answered, in a small JSON file (a lock serialises processes)."""
+    """When each sender was last answered: one small file per sender in `folder` (its name a digest
+    of the address), the reply times one a line. A reply reads and rewrites its sender's file only,
+    under that file's lock (the daemon and `judge mail` may answer at once), so its cost does not
+    grow with the number of senders. The file is not fsynced: it only limits replies, and a crash
+    that forgets its last seconds lets a sender have a few more; a reply never waits for the disk
+    for it. `prune` drops the files of senders not answered within the window."""
 
-    def __init__(self, path: Path, settings: Settings):
-        self.path = path
+    def __init__(self, folder: Path, settings: Settings):
+        self.folder = folder
         self.limit, self.window = settings.replies_per_window, settings.reply_window
 
     def allow(self, sender: str, now: datetime) -> bool:
         """Whether `sender` may get one more reply now; if so, the reply is recorded."""
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        with open(self.path.with_suffix(".lock"), "a+b") as lock:
-            fcntl.flock(lock, fcntl.LOCK_EX)
-            histories = pruned(self._read(), now, self.window)
-            allowed = may_reply(histories.get(sender, []), now, self.limit, self.window)
+        self.folder.mkdir(parents=True, exist_ok=True)
+        with open(self.folder / history_name(sender), "a+", encoding="utf-8") as handle:
+            fcntl.flock(handle, fcntl.LOCK_EX)
+            handle.seek(0)
+            times = recent(read_times(handle.read()), now, self.window)
+            allowed = may_reply(times, now, self.limit, self.window)
             if allowed:
-                histories.setdefault(sender, []).append(now)
-            data = {s: [t.isoformat() for t in times] for s, times in histories.items()}
-            atomic_write(self.path, json.dumps(data, sort_keys=True).encode())
+                times.append(now)
+            handle.seek(0)
+            handle.truncate()
+            handle.write("".join(f"{t.isoformat()}\n" for t in times))
             return allowed
 
-    def _read(self) -> dict[str, list[datetime]]:
+    def prune(self, now: datetime) -> int:
+        """Forget the senders last answered before the window ending at `now`; how many."""
+        before = (now - self.window).timestamp()
+        removed = 0
+        for path in self.folder.iterdir() if self.folder.is_dir() else ():
+            with contextlib.suppress(FileNotFoundError):
+                if path.stat().st_mtime < before:
+                    path.unlink()
+                    removed += 1
+        return removed
+
+
+def history_name(sender: str) -> str:
+    return hashlib.sha256(sender.encode("utf-8", "surrogateescape")).hexdigest()[:32]
+
+
+def read_times(text: str) -> list[datetime]:
+    """The reply times of a history file; a line a crash cut short (or anything unreadable) is
+    left out."""
+    times = []
+    for line in text.splitlines():
         try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
-            return {s: [datetime.fromisoformat(t) for t in times] for s, times in data.items()}
-        except (OSError, ValueError, AttributeError, TypeError):
-            return {}
+            time = datetime.fromisoformat(line)
+        except ValueError:
+            continue
+        if time.tzinfo is not None:
+            times.append(time)
+    return times
 
 
 class MailHandler:
@@ -79,7 +110,7 @@ class MailHandler:
         self.config = config
         self.settings = Settings.from_config(config)
         self.store = GameStore(config.paths.games)
-        self.history = ReplyHistory(config.paths.spool / HISTORY_FILE, self.settings)
+        self.history = ReplyHistory(config.paths.spool / HISTORY_FOLDER, self.settings)
         self.render = render or self.reply_text
         self.env = env
         self.maps: MapCache = {}

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import re
 import smtplib
 import threading
@@ -13,8 +14,9 @@ import pytest
 from apscheduler.triggers.cron import CronTrigger
 from apscheduler.triggers.interval import IntervalTrigger
 
+from judge.commands.session import Settings
 from judge.daemon import MISFIRE_GRACE_SECONDS, Daemon, build_scheduler
-from judge.mailin.handler import MailHandler
+from judge.mailin.handler import HISTORY_FOLDER, MailHandler, ReplyHistory, history_name
 from judge.mailout.envelope import build_message
 from tests.support.transport import LOOPBACK, wait_for
 
@@ -217,3 +219,15 @@ def test_a_busy_port_makes_serve_fail_with_1(make_config):
         taken.bind((LOOPBACK, config.smtp_in.port))
         taken.listen()
         assert asyncio.run(Daemon(config).run()) == 1
+
+
+def test_prune_forgets_the_reply_history_of_senders_not_answered_lately(make_config):
+    config = make_config()
+    history = ReplyHistory(config.paths.spool / HISTORY_FOLDER, Settings.from_config(config))
+    history.allow("anne@players.test", NOW)
+    history.allow("bert@players.test", NOW)
+    stale = (NOW - history.window).timestamp() - 1
+    os.utime(history.folder / history_name("anne@players.test"), (stale, stale))
+    os.utime(history.folder / history_name("bert@players.test"), (stale + 2, stale + 2))
+    Daemon(config, clock=lambda: NOW).prune()
+    assert [p.name for p in history.folder.iterdir()] == [history_name("bert@players.test")]

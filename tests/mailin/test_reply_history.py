@@ -1,0 +1,67 @@
+"""The memory of replies sent (the rate limit's history): a small file per sender, never fsynced."""
+from __future__ import annotations
+
+import os
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from judge.commands.session import Settings
+from judge.mailin.handler import ReplyHistory, history_name
+
+NOW = datetime(2025, 1, 6, 12, 0, tzinfo=UTC)
+
+
+@pytest.fixture
+def history(tmp_path: Path) -> ReplyHistory:
+    return ReplyHistory(tmp_path / "reply-history",
+                        Settings(replies_per_window=3, reply_window=timedelta(hours=1)))
+
+
+def test_a_sender_gets_the_limit_of_replies_in_a_window_then_more_once_it_has_passed(history):
+    answers = [history.allow("chloe@example.fr", NOW + timedelta(minutes=n)) for n in range(5)]
+    assert answers == [True, True, True, False, False]
+    assert history.allow("chloe@example.fr", NOW + timedelta(minutes=61))
+
+
+def test_each_sender_has_a_history_of_its_own(history):
+    for n in range(3):
+        history.allow("chloe@example.fr", NOW + timedelta(minutes=n))
+    assert history.allow("dave@example.org", NOW + timedelta(minutes=3))
+    assert sorted(p.name for p in history.folder.iterdir()) == \
+        sorted([history_name("chloe@example.fr"), history_name("dave@example.org")])
+
+
+def test_a_reply_reads_and_writes_its_own_senders_file_only(history):
+    for n in range(200):
+        history.allow(f"player{n}@example.org", NOW)
+    other = history.folder / history_name("player7@example.org")
+    other.write_text("not a time\n")
+    assert history.allow("chloe@example.fr", NOW)
+    assert other.read_text() == "not a time\n"
+
+
+def test_the_history_is_not_fsynced(history, monkeypatch):
+    def refuse(fd: int) -> None:
+        raise AssertionError("a reply waited for the disk")
+    monkeypatch.setattr(os, "fsync", refuse)
+    assert history.allow("chloe@example.fr", NOW)
+
+
+def test_a_line_a_crash_cut_short_is_left_out(history):
+    history.folder.mkdir(parents=True)
+    (history.folder / history_name("chloe@example.fr")).write_text(
+        f"{NOW.isoformat()}\n{NOW.isoformat()}\n2025-01-06T12:0")
+    assert history.allow("chloe@example.fr", NOW)
+    assert not history.allow("chloe@example.fr", NOW)
+
+
+def test_prune_forgets_the_senders_not_answered_within_the_window(history):
+    history.allow("chloe@example.fr", NOW)
+    history.allow("dave@example.org", NOW)
+    old = history.folder / history_name("dave@example.org")
+    hours_ago = (datetime.now(UTC) - timedelta(hours=2)).timestamp()
+    os.utime(old, (hours_ago, hours_ago))
+    assert history.prune(datetime.now(UTC)) == 1
+    assert [p.name for p in history.folder.iterdir()] == [history_name("chloe@example.fr")]

@@ -66,12 +66,16 @@ def last_orders(store: GameStore) -> str:
     return orders_mail(store, 0)
 
 
-SCENARIOS = {
+MASTER = "gm@crash.test"
+SCENARIOS = {  # name: (the judge's games, the mail's text, its sender)
     "orders": (lambda store: started(store, "g"), lambda store: orders_mail(store, 0), 0),
     "press": (lambda store: started(store, "g"), press, 0),
     "set-password": (lambda store: started(store, "g"), password, 0),
     "join-the-last-seat": (lambda store: forming(store, "g", 6), lambda store: "JOIN g pw6", 6),
     "orders-that-process": (lambda store: started(store, "g", "RULE REAL_TIME"), last_orders, 0),
+    "create": (lambda store: None, lambda store: "CREATE newg secret\nFORM", MASTER),
+    "rename": (lambda store: forming(store, "g", 0), lambda store: "RENAME g h gmpw", MASTER),
+    "wait": (lambda store: started(store, "g"), lambda store: "SIGNON Mg gmpw\nWAIT", MASTER),
 }
 
 
@@ -81,8 +85,8 @@ def judge_with_one_mail(root: Path, scenario: str):
     make, body, sender = SCENARIOS[scenario]
     make(store)
     text = body(store)
-    Spool(config.paths.spool / "inbox", bad="bad").create().put(
-        mail(player(sender).email, text, 1))
+    address = sender if isinstance(sender, str) else player(sender).email
+    Spool(config.paths.spool / "inbox", bad="bad").create().put(mail(address, text, 1))
     return config
 
 

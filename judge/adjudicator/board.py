@@ -131,8 +131,8 @@ class Board:
 
     def crossing(self, unit: Unit, power: str, dest: str) -> Abut | None:
         """The adjacency a unit of `power` crosses moving directly to `dest`, if it may."""
-        abut = self.map.abut(unit.type, unit.location, dest)
-        if abut is None or (abut.restricted and not abut.allows(self.abbrev.get(power), self.owned(power))):
+        abut = self.map.crossings_from(unit.type, unit.location).get(dest)
+        if abut is not None and abut.restricted and not abut.allows(self.abbrev.get(power), self.owned(power)):
             return None
         return abut
 
@@ -256,7 +256,8 @@ def _classify(board: Board, piece: Piece) -> None:
 
 
 def _set_move(board: Board, piece: Piece, order: Move) -> str | None:
-    dest_province = province_of(order.dest)
+    place = board.map.locations.get(order.dest)
+    dest_province = place.province if place is not None else province_of(order.dest)
     if dest_province == piece.province:
         return "a unit cannot move to its own province"
     if dest_province not in board.map.locations:
@@ -270,8 +271,9 @@ def _set_move(board: Board, piece: Piece, order: Move) -> str | None:
     piece.dest = dest_province
     if abut is None or order.via_convoy or order.path:
         piece.by_convoy = board.by_convoy = True
-    piece.path = order.path
-    piece.base = crossing_strength(abut) if abut is not None else FULL
+        piece.path = order.path
+    if abut is not None and abut.special:
+        piece.base = crossing_strength(abut)
     return None
 
 
@@ -285,7 +287,9 @@ def _set_fleet_move(board: Board, piece: Piece, dest: str) -> str | None:
     abut = board.crossing(piece.unit, piece.power, dest)
     if abut is None:
         return f"{piece.unit} cannot move to {dest}"
-    piece.dest, piece.base = dest, crossing_strength(abut)
+    piece.dest = dest
+    if abut.special:
+        piece.base = crossing_strength(abut)
     return None
 
 

@@ -22,6 +22,7 @@ class Terrain(str, Enum):
     SHUT = "SHUT"
 
 
+_NO_CROSSINGS: Mapping[str, Abut] = MappingProxyType({})
 _ARMY = UnitType.ARMY  # a module name is read faster than an Enum member (the queries below are hot)
 
 STRAIT = "~"  # weak crossing: no strength, no support across, no cut
@@ -254,6 +255,11 @@ class Map:
         Power and centre restrictions are not applied here: `Abut.allows` does that."""
         table = (self._army if unit_type is _ARMY else self._fleet).get(src)
         return table.get(dest) if table is not None else None
+
+    def crossings_from(self, unit_type: UnitType, src: str) -> Mapping[str, Abut]:
+        """Every direct move a unit of this type could make from src -> its adjacency (`abut`'s
+        table; empty where such a unit cannot stand)."""
+        return (self._army if unit_type is _ARMY else self._fleet).get(src, _NO_CROSSINGS)
 
     def moves(self, unit_type: UnitType, src: str) -> tuple[str, ...]:
         """Every direct move a unit of this type could make from src, restrictions not applied."""

@@ -47,6 +47,8 @@ class OrderChecker:
     def check(self, order: Order) -> str | None:
         """None if the order is legal, else why it is not."""
         kind = type(order)
+        if kind is Move and self._plain_move(order):  # type: ignore[arg-type]
+            return None
         phases = PHASES[kind]
         if self._phase_type not in phases:
             return f"not {' or '.join(PHASE_WORDS[p] for p in phases)} phase"
@@ -56,6 +58,20 @@ class OrderChecker:
             return CHECKS[kind](self, order)
         except _Illegal as illegal:
             return str(illegal)
+
+    def _plain_move(self, order: Move) -> bool:
+        """Whether the order is the common legal move, known without the full check: in a movement
+        phase, a unit on the board moving straight along an adjacency every power may cross, to a
+        place written as the map's move table writes it (a fleet's coast, an army's province),
+        not by convoy. False says nothing: the full check then decides."""
+        if self._phase_type != MOVEMENT or order.via_convoy or order.path or order.power not in self.map.powers:
+            return False
+        unit = self.units.get(order.unit.province)
+        if unit is None or unit.type is not order.unit.type:
+            return False
+        abut = self.map.crossings_from(unit.type, unit.location).get(order.dest)
+        return (abut is not None and not abut.restricted and self.locations[order.dest].province != unit.province
+                and (unit.type is ARMY or not self.map.coasts_of(order.dest)))
 
     def name(self, abbrev: str) -> str:
         return place_name(self.map, abbrev)

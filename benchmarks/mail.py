@@ -11,7 +11,9 @@
   game), counted from the first mail sent to the last reply received by the outgoing relay (an
   aiosmtpd sink on loopback): gateway, inbox spool, the command layer (the orders read, checked
   and saved), the reply rendered, queued in the outbox and sent. Each repetition sends every
-  player's orders again; the first is "cold" (each player's first sign-on), the others "warm".
+  player's orders again, other orders each time (every unit holds, then moves, then holds...),
+  so that every mail changes its game; the first is "cold" (each player's first sign-on), the
+  others "warm".
   With `--hashed` the games' passwords are stored as the judge stores those it sets (scrypt): a
   first sign-on then costs up to two hashes (the Master's password is tried first), later ones are
   remembered by the daemon (judge/passwords.py's Verifier).
@@ -38,6 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from aiosmtpd.controller import Controller
 from gamekit import JUDGE_ADDRESS, game_name, make_judge
 
+from judge.maps import load_map
 from judge.passwords import hash_password
 from judge.status import parse_status
 
@@ -103,7 +106,10 @@ def robot_mails(count: int) -> list[tuple[str, bytes]]:
 
 
 def orders_mails(games_dir: Path, games: int, round_: int) -> list[tuple[str, bytes]]:
+    """Every player's SIGNON and orders: each unit holds in even rounds and moves to its first
+    neighbour in odd ones, so that every round's orders change what the game holds."""
     mails = []
+    standard = load_map("standard")
     for g in range(games):
         name = game_name(g)
         status = parse_status((games_dir / name / "status").read_text(encoding="utf-8"))
@@ -112,7 +118,9 @@ def orders_mails(games_dir: Path, games: int, round_: int) -> list[tuple[str, by
                 continue
             email = block.player.current.email
             n = re.search(r"player(\d+)@", email).group(1)  # its password is pwN
-            orders = "\r\n".join(f"{unit} H" for unit in block.units)
+            orders = "\r\n".join(
+                f"{unit} H" if round_ % 2 == 0 else
+                f"{unit} - {standard.moves(unit.type, unit.location)[0]}" for unit in block.units)
             raw = (f"From: {email}\r\nTo: {JUDGE_ADDRESS}\r\nSubject: orders\r\n"
                    f"Message-ID: <o{round_}.{name}.{n}@bench.test>\r\n\r\n"
                    f"SIGNON {block.name[0]}{name} pw{n}\r\n{orders}\r\n")

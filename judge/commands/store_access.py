@@ -172,10 +172,11 @@ class StoreGames:
             game = self.held[name]
             if session.standing != session.original_standing:
                 game.write_state(write_standing(session.standing))
-            if status != session.original:
+            if status != session.original:  # (a rename: the receipt once the folder is moved)
+                with_change = None if session.rename_to else receipt
                 persist.commit(game, session.snapshot_text or session.loaded_text,
-                               session.base_map, status, session.events, receipt=receipt)
-                receipt = None  # written with the change
+                               session.base_map, status, session.events, receipt=with_change)
+                receipt = None if with_change else receipt
             if session.rename_to:
                 rename(game, session.rename_to)
         if receipt is not None:

@@ -120,3 +120,30 @@ def test_killed_after_the_game_write_before_the_replies(scenario, tmp_path):
     assert inbox_places(config) == ["done"]
     assert everything(config) == written, "the mail's effect applied a second time"
     assert Counter(outbox_mails(config)) == Counter(replies), "a reply lost, doubled or changed"
+
+
+def test_a_rename_cut_short_before_the_folder_moved_is_done_by_the_mail_run_again(tmp_path,
+                                                                                   monkeypatch):
+    """Killed between the status (with the new name) and the folder's move: no receipt yet, so
+    the mail run again moves the folder, and answers as the first run would have."""
+    from judge.commands import store_access
+    from judge.mailin.handler import MailHandler
+
+    config = write_config(tmp_path)
+    store = GameStore(config.paths.games)
+    forming(store, "g", 0)
+    raw = mail(MASTER, "RENAME g h gmpw", 1)
+
+    class Killed(Exception):
+        pass
+
+    def killed(*args):
+        raise Killed
+    monkeypatch.setattr(store_access, "rename", killed)
+    with pytest.raises(Killed):
+        MailHandler(config)(raw, NOW)
+    monkeypatch.undo()
+    assert store.names() == ["g"]
+    replies = MailHandler(config)(raw, NOW)
+    assert store.names() == ["h"]
+    assert any("is now called 'h'" in m.get_content() for m in replies)

@@ -33,30 +33,34 @@ Checker = Callable[[Order], "str | None"]
 class Piece:
     """A unit on the board and the order it carries out this phase.
 
-    Most fields matter to one kind of order only; their class-level values are the defaults."""
+    Most fields matter to one kind of order only. Slots, every one set when the piece is made: the
+    decisions read these fields over and over, and a slot is read faster than a class default."""
 
-    order: Order | None = None  # as given (on this unit), None when unordered
-    kind = HOLD  # what the unit does: HOLD, MOVE, SUPPORT or CONVOY
-    illegal: str | None = None  # why the given order is illegal (the unit then holds)
-    void: str | None = None  # why a legal support or convoy order helps nobody
-    dest = ""  # MOVE: the location arrived at
-    dest_province = ""
-    by_convoy = False
-    path: tuple[str, ...] = ()  # MOVE: the convoy route the order writes out, if any
-    base = UNIT  # MOVE: strength of the crossing (FULL, HALF or NONE)
-    opponent: Piece | None = None  # MOVE: the unit moving the other way head to head
-    target: Piece | None = None  # SUPPORT: the unit supported
-    directed = ""  # SUPPORT: the province the support goes into
-    army: Piece | None = None  # CONVOY: the army convoyed
-    fleets: Sequence[Piece] = ()  # MOVE by convoy: the fleets ordered to convoy it
-    has_route = False  # MOVE by convoy: those fleets make a route at all
-    supporters: Sequence[Piece] = ()  # supports of this unit's move, or of its holding (`support`)
+    __slots__ = ("index", "power", "unit", "province", "order", "kind", "illegal", "void", "dest",
+                 "dest_province", "by_convoy", "path", "base", "opponent", "target", "directed", "army",
+                 "fleets", "has_route", "supporters")
 
     def __init__(self, index: int, power: str, unit: Unit) -> None:
         self.index = index
         self.power = power
         self.unit = unit
         self.province = unit.province
+        self.order: Order | None = None  # as given (on this unit), None when unordered
+        self.kind = HOLD  # what the unit does: HOLD, MOVE, SUPPORT or CONVOY
+        self.illegal: str | None = None  # why the given order is illegal (the unit then holds)
+        self.void: str | None = None  # why a legal support or convoy order helps nobody
+        self.dest = ""  # MOVE: the location arrived at
+        self.dest_province = ""
+        self.by_convoy = False
+        self.path: tuple[str, ...] = ()  # MOVE: the convoy route the order writes out, if any
+        self.base = UNIT  # MOVE: strength of the crossing (FULL, HALF or NONE)
+        self.opponent: Piece | None = None  # MOVE: the unit moving the other way head to head
+        self.target: Piece | None = None  # SUPPORT: the unit supported
+        self.directed = ""  # SUPPORT: the province the support goes into
+        self.army: Piece | None = None  # CONVOY: the army convoyed
+        self.fleets: Sequence[Piece] = ()  # MOVE by convoy: the fleets ordered to convoy it
+        self.has_route = False  # MOVE by convoy: those fleets make a route at all
+        self.supporters: Sequence[Piece] = ()  # supports of this unit's move or holding (`support`)
 
     def support(self, supporter: Piece) -> None:
         """Count a support order matched to this unit (most units get none: no list until then)."""

@@ -21,7 +21,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import signal
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
@@ -57,6 +57,7 @@ MISFIRE_GRACE_SECONDS = 15 * 60  # a tick that starts late still runs (APSchedul
 KEEP_DONE = timedelta(days=30)  # done mails kept for audit, the outbox's memory of ids, receipts
 RETRY_SECONDS = 1.0  # a mail whose processing failed is tried again this much later
 INBOX_POLL_SECONDS = 5.0  # also picks up mail spooled by other processes (`judge mail`)
+BATCH = 50  # mails handled before their replies are queued and they are done, at most
 
 
 def utc_now() -> datetime:
@@ -187,39 +188,72 @@ class Daemon:
         while not self.stop.is_set():
             self.inbox_wake.clear()
             try:
-                for item in self.spools.inbox.waiting():
+                waiting = self.spools.inbox.waiting()
+                for start in range(0, len(waiting), BATCH):
                     if self.stop.is_set():
                         break
-                    await self.process(item)
+                    await self.process_batch(waiting[start:start + BATCH])
             except Exception:  # the spool itself failing (disk full...): keep going, later
                 log.exception("inbox worker: cannot work through the inbox now")
             await wait_any(self.stop, self.inbox_wake, INBOX_POLL_SECONDS)
 
     async def process(self, item: Item) -> None:
+        """One mail: claimed, handled, its mails queued, done."""
+        await self.process_batch([item])
+
+    async def process_batch(self, items: Sequence[Item]) -> None:
+        """Mails in arrival order, each claimed and handled in turn; then the mails they call for
+        are queued, and they are moved to done/, each of these two steps made durable once for
+        the whole batch. A crash before the end leaves the handled mails claimed: recovered, they
+        are answered from their receipts. A mail whose handling fails is tried again later (the
+        third failure moves it to bad/); the others go on."""
         async with self.work:
             inbox = self.spools.inbox
-            try:
-                claimed = inbox.claim(item)
-            except FileNotFoundError:
-                return  # taken by another worker
-            try:
-                raw = inbox.read(claimed)
-                replies = await asyncio.to_thread(self.handle_mail, raw, self.clock())
-                await asyncio.to_thread(self.queue, replies)
-            except Exception as exc:
-                log.exception("processing mail %s failed", item.id)
-                moved = inbox.retry(claimed)
-                asyncio.get_running_loop().call_later(RETRY_SECONDS, self.inbox_wake.set)
-                if moved.path.parent == inbox.bad_dir:
-                    log.error("mail %s moved to %s", item.id, moved.path)
-                    self.queue(bad_mail_alert(self.config.judge, moved, repr(exc), self.clock()))
+            handled: list[tuple[Item, list[EmailMessage]]] = []
+            for n, item in enumerate(items):
+                if n and self.stop.is_set():
+                    break
+                try:
+                    claimed = inbox.claim(item)
+                except FileNotFoundError:
+                    continue  # taken by another worker
+                try:
+                    raw = inbox.read(claimed)
+                    replies = await asyncio.to_thread(self.handle_mail, raw, self.clock())
+                    handled.append((claimed, list(replies or ())))
+                except Exception as exc:
+                    log.exception("processing mail %s failed", claimed.id)
+                    self.failed(claimed, exc)
+            if not handled:
                 return
-            await asyncio.to_thread(inbox.done, claimed)  # its fsyncs off the gateway's loop
+            try:
+                await asyncio.to_thread(self.queue, [m for _, mails in handled for m in mails])
+            except Exception as exc:
+                log.exception("queueing the mails of %d mails processed failed", len(handled))
+                for claimed, _ in handled:
+                    self.failed(claimed, exc)
+                return
+            await asyncio.to_thread(inbox.done_many, [claimed for claimed, _ in handled])
         self.outbox_wake.set()
 
+    def failed(self, claimed: Item, exc: Exception) -> None:
+        """Processing `claimed` failed: tried again later, or in bad/ and the keeper told."""
+        inbox = self.spools.inbox
+        moved = inbox.retry(claimed)
+        asyncio.get_running_loop().call_later(RETRY_SECONDS, self.inbox_wake.set)
+        if moved.path.parent == inbox.bad_dir:
+            log.error("mail %s moved to %s", claimed.id, moved.path)
+            self.queue(bad_mail_alert(self.config.judge, moved, repr(exc), self.clock()))
+
     def queue(self, messages: Iterable[EmailMessage] | None) -> None:
-        for message in messages or ():
-            if self.spools.outbox.put(bytes(message), outbox_id(message)) is None:
+        """Put the mails in the outbox, durable together (one that is there already is not put
+        twice)."""
+        mails = list(messages or ())
+        if not mails:
+            return
+        items = self.spools.outbox.put_many([(bytes(m), outbox_id(m)) for m in mails])
+        for message, item in zip(mails, items, strict=True):
+            if item is None:
                 log.info("%s is already in the outbox: not queued twice", message["Message-ID"])
 
     # -- the scheduler's jobs ----------------------------------------------------------------------

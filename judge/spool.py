@@ -25,6 +25,7 @@ import re
 import secrets
 import threading
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -105,15 +106,43 @@ class Spool:
             item = Item(Path(), time.time_ns(), 0, new_id()).renamed(self.root, 0, WAITING)
             atomic_write(item.path, raw)
             return item
+        return self.put_many([(raw, id)])[0]
+
+    def put_many(self, entries: Sequence[tuple[bytes, str]]) -> list[Item | None]:
+        """`put` of each (raw, id) in turn, in that order, made durable together: the markers of
+        the new ids with one fsync of their folder, then each message written and fsynced, and
+        one fsync of the queue's folder for them all. None for an id already known (or given
+        twice). A crash before the end loses only messages not yet acknowledged, whose markers
+        let them be put again."""
+        for _, id in entries:
+            if not ID_CHARS.fullmatch(id):
+                raise SpoolError(f"not a usable spool id: {id!r}")
+        if not self.root.is_dir():
+            self.create()
         with self._put_lock, self._folder_lock():
-            marker = self._ids() / id
-            if marker.exists() and self.find(id) is not None:
-                return None
-            marker.touch()
-            fsync_dir(marker.parent)
-            item = Item(Path(), time.time_ns(), 0, id).renamed(self.root, 0, WAITING)
-            atomic_write(item.path, raw)
-            return item
+            ids = self._ids()
+            new: list[tuple[bytes, str] | None] = []
+            seen: set[str] = set()
+            for raw, id in entries:
+                marker = ids / id
+                if id in seen or (marker.exists() and self.find(id) is not None):
+                    new.append(None)
+                    continue
+                seen.add(id)
+                marker.touch()
+                new.append((raw, id))
+            if not any(new):
+                return [None] * len(new)
+            fsync_dir(ids)
+            items: list[Item | None] = []
+            for entry in new:
+                item = None
+                if entry is not None:
+                    item = Item(Path(), time.time_ns(), 0, entry[1]).renamed(self.root, 0, WAITING)
+                    atomic_write(item.path, entry[0], sync_folder=False)
+                items.append(item)
+            fsync_dir(self.root)
+            return items
 
     def _ids(self) -> Path:
         """The markers' folder, made (with a marker for every message already here) if need be."""
@@ -173,6 +202,10 @@ class Spool:
         """The work on `item` is done: keep it in `done/` (the ids there are remembered)."""
         return self._move(item, self.done_dir, item.failures)
 
+    def done_many(self, items: Sequence[Item]) -> list[Item]:
+        """`done` of each, the moves made durable together (one fsync of each folder)."""
+        return self._move_many(items, self.done_dir)
+
     def retry(self, item: Item) -> Item:
         """Processing failed once more: back in the queue, or in the bad folder at the limit."""
         failures = item.failures + 1
@@ -210,12 +243,22 @@ class Spool:
 
     # -- helpers -------------------------------------------------------------------------------
     def _move(self, item: Item, folder: Path, failures: int) -> Item:
+        return self._move_many([item], folder, failures)[0]
+
+    @staticmethod
+    def _move_many(items: Sequence[Item], folder: Path, failures: int | None = None) -> list[Item]:
+        """Move each item into `folder` (with `failures`, or its own), then fsync each folder
+        touched once."""
+        if not items:
+            return []
         folder.mkdir(parents=True, exist_ok=True)
-        moved = item.renamed(folder, failures, WAITING)
-        os.rename(item.path, moved.path)
-        fsync_dir(folder)
-        if folder != item.path.parent:
-            fsync_dir(item.path.parent)
+        moved = []
+        for item in items:
+            moved.append(item.renamed(folder, item.failures if failures is None else failures,
+                                      WAITING))
+            os.rename(item.path, moved[-1].path)
+        for touched in dict.fromkeys([folder, *(item.path.parent for item in items)]):
+            fsync_dir(touched)
         return moved
 
     @staticmethod

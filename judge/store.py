@@ -23,15 +23,18 @@ RESULTS = "results"
 LOCK = ".lock"
 
 
-def atomic_write(path: Path, data: bytes) -> None:
-    """Replace `path` with `data` so that a crash leaves the old or the new content, never a mix."""
+def atomic_write(path: Path, data: bytes, *, sync_folder: bool = True) -> None:
+    """Replace `path` with `data` so that a crash leaves the old or the new content, never a mix.
+    `sync_folder=False`: the caller fsyncs the folder itself (once for several files), and the
+    new name is durable only then."""
     tmp = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
     with open(tmp, "wb") as handle:
         handle.write(data)
         handle.flush()
         os.fsync(handle.fileno())
     os.replace(tmp, path)
-    fsync_dir(path.parent)
+    if sync_folder:
+        fsync_dir(path.parent)
 
 
 def fsync_dir(folder: Path) -> None:

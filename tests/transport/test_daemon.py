@@ -14,6 +14,7 @@ import pytest
 from apscheduler.triggers.cron import CronTrigger
 from apscheduler.triggers.interval import IntervalTrigger
 
+import judge.spool
 from judge.commands.session import Settings
 from judge.daemon import MISFIRE_GRACE_SECONDS, Daemon, build_scheduler
 from judge.mailin.handler import HISTORY_FOLDER, MailHandler, ReplyHistory, history_name
@@ -231,3 +232,63 @@ def test_prune_forgets_the_reply_history_of_senders_not_answered_lately(make_con
     os.utime(history.folder / history_name("bert@players.test"), (stale + 2, stale + 2))
     Daemon(config, clock=lambda: NOW).prune()
     assert [p.name for p in history.folder.iterdir()] == [history_name("bert@players.test")]
+
+
+def spooled_orders(daemon: Daemon, count: int) -> None:
+    for n in range(count):
+        daemon.spools.inbox.put(b"Return-Path: <anne@players.test>\r\n" +
+                                ORDERS.replace(b"o1@", f"o{n}@".encode()))
+
+
+def answering(config, seen: list[bytes], broken: int | None = None):
+    """A mail handler answering each mail once (the mail number `broken` raises)."""
+    def handle_mail(raw, now):
+        seen.append(raw)
+        if len(seen) == broken:
+            raise RuntimeError("the command layer has a bug")
+        return [build_message(config.judge, to="anne@players.test", subject=f"reply {len(seen)}",
+                              body="ok\n", now=now, key=f"reply-{len(seen)}")]
+    return handle_mail
+
+
+def test_a_batch_of_mails_is_handled_in_order_then_queued_and_done_durably_once(make_config,
+                                                                                monkeypatch):
+    config = make_config()
+    seen: list[bytes] = []
+    daemon = Daemon(config, handle_mail=answering(config, seen))
+    spooled_orders(daemon, 5)
+    daemon.spools.outbox.put_many([])  # the markers' folder
+    synced = []
+    monkeypatch.setattr(judge.spool, "fsync_dir", lambda folder: synced.append(folder.name))
+    asyncio.run(daemon.process_batch(daemon.spools.inbox.waiting()))
+    assert [re.search(rb"<(o\d)@", raw).group(1) for raw in seen] == [b"o0", b"o1", b"o2", b"o3", b"o4"]
+    assert [str(parsed(item.path.read_bytes())["Subject"]) for item in daemon.spools.outbox.waiting()] \
+        == [f"reply {n}" for n in range(1, 6)]
+    assert daemon.spools.inbox.waiting() == daemon.spools.inbox.claimed() == []
+    assert len(daemon.spools.inbox.finished()) == 5
+    assert synced == [".ids", "outbox", "done", "inbox"]
+
+
+def test_a_mail_failing_in_a_batch_is_tried_again_and_the_others_are_done(make_config):
+    config = make_config()
+    seen: list[bytes] = []
+    daemon = Daemon(config, handle_mail=answering(config, seen, broken=2))
+    spooled_orders(daemon, 3)
+    asyncio.run(daemon.process_batch(daemon.spools.inbox.waiting()))
+    [again] = daemon.spools.inbox.waiting()
+    assert again.failures == 1 and b"<o1@" in again.path.read_bytes()
+    assert len(daemon.spools.inbox.finished()) == 2 and len(daemon.spools.outbox.waiting()) == 2
+
+
+def test_a_batch_whose_mails_cannot_be_queued_is_tried_again(make_config, monkeypatch):
+    config = make_config()
+    seen: list[bytes] = []
+    daemon = Daemon(config, handle_mail=answering(config, seen))
+    spooled_orders(daemon, 3)
+
+    def disk_full(entries):
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr(daemon.spools.outbox, "put_many", disk_full)
+    asyncio.run(daemon.process_batch(daemon.spools.inbox.waiting()))
+    assert [item.failures for item in daemon.spools.inbox.waiting()] == [1, 1, 1]
+    assert daemon.spools.inbox.finished() == [] and daemon.spools.inbox.claimed() == []

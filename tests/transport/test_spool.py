@@ -5,6 +5,7 @@ import os
 
 import pytest
 
+import judge.spool
 from judge.spool import Spool, SpoolError, safe_id
 
 
@@ -111,3 +112,49 @@ def test_prune_forgets_old_done_mail(spool):
     assert spool.prune(new.arrival_ns) == 1
     assert spool.finished() == [new] and not old.path.exists()
     assert spool.put(b"old again", "old") is not None  # forgotten ids are new again
+
+
+@pytest.fixture
+def folder_syncs(monkeypatch):
+    """The folders fsynced, in order (the files' own fsyncs are not counted)."""
+    synced = []
+    real = judge.spool.fsync_dir
+
+    def counting(folder):
+        synced.append(folder.name)
+        real(folder)
+    monkeypatch.setattr(judge.spool, "fsync_dir", counting)
+    return synced
+
+
+def test_put_many_puts_each_in_order_with_one_fsync_of_each_folder(spool, folder_syncs):
+    spool.claim(spool.put(b"first", "first"))  # the markers' folder made
+    folder_syncs.clear()
+    items = spool.put_many([(f"mail {n}".encode(), f"id{n}") for n in range(5)])
+    assert [item.id for item in spool.waiting()] == [item.id for item in items] == \
+        [f"id{n}" for n in range(5)]
+    assert [spool.read(item) for item in items] == [f"mail {n}".encode() for n in range(5)]
+    assert folder_syncs == [".ids", "inbox"]
+    assert [p.name for p in spool.root.iterdir() if p.name.endswith(".tmp")] == []
+
+
+def test_put_many_skips_the_ids_known_and_those_given_twice(spool):
+    spool.done(spool.claim(spool.put(b"old", "id0")))
+    items = spool.put_many([(b"again", "id0"), (b"new", "id1"), (b"twice", "id1")])
+    assert items[0] is None and items[2] is None and spool.read(items[1]) == b"new"
+    assert spool.put_many([(b"again", "id1")]) == [None]
+
+
+def test_put_many_of_known_ids_only_writes_nothing(spool, folder_syncs):
+    spool.put(b"x", "id0")
+    folder_syncs.clear()
+    assert spool.put_many([(b"x", "id0")]) == [None] and folder_syncs == []
+
+
+def test_done_many_moves_each_with_one_fsync_of_each_folder(spool, folder_syncs):
+    claimed = [spool.claim(spool.put(f"mail {n}".encode())) for n in range(5)]
+    folder_syncs.clear()
+    done = spool.done_many(claimed)
+    assert spool.claimed() == [] and [item.id for item in spool.finished()] == \
+        [item.id for item in done] == [item.id for item in claimed]
+    assert folder_syncs == ["done", "inbox"]

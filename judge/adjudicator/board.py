@@ -18,6 +18,7 @@ from judge.adjudicator.model import Position
 from judge.maps.model import CAPE, STRAIT, Abut, Map
 from judge.orders.model import Convoy, Hold, Move, Order, Support
 from judge.orders.reach import ConvoyRoutes, convoy_routes
+from judge.orders.validate import OrderChecker
 from judge.types import Unit, UnitType, province_of
 
 HOLD, MOVE, SUPPORT, CONVOY = "hold", "move", "support", "convoy"
@@ -183,8 +184,9 @@ class Board:
 
 
 def build_board(m: Map, position: Position, orders: Mapping[str, Sequence[Order]],
-                rules: frozenset[str], check: Checker | None) -> Board:
-    """Place the units and give each its order (the order kinds then link them: `movement`)."""
+                rules: frozenset[str]) -> Board:
+    """Place the units and give each its order (the order kinds then link them: `movement`).
+    Every order is checked (`OrderChecker`): what a legal order says holds on the board."""
     board = Board(m, position, rules)
     pieces, at = board.pieces, board.at
     for power, units in sorted(position.units.items()):
@@ -192,21 +194,34 @@ def build_board(m: Map, position: Position, orders: Mapping[str, Sequence[Order]
             piece = Piece(len(pieces), power, unit)
             pieces.append(piece)
             at[piece.province] = piece
+    check = OrderChecker(m, position, rules).check
     for power, given in orders.items():
         for order in given:
             _assign(board, power, order, check)
-    for piece in pieces:
-        if piece.illegal is None and type(piece.order) in ORDERS_TO_CLASSIFY:
-            _classify(board, piece)
+    ordered = board.ordered
+    for piece in pieces:  # what each legally ordered unit does
+        if piece.illegal is not None:
+            continue
+        kind = type(piece.order)
+        if kind is Move:
+            piece.illegal = _set_move(board, piece, piece.order)  # type: ignore[arg-type]
+            if piece.illegal is None:
+                piece.kind = MOVE
+                ordered[MOVE].append(piece)
+        elif kind is Support:
+            piece.kind = SUPPORT
+            ordered[SUPPORT].append(piece)
+        elif kind is Convoy:
+            piece.kind = CONVOY
+            ordered[CONVOY].append(piece)
     return board
 
 
 MOVEMENT_ORDERS = frozenset({Hold, Move, Support, Convoy})
-ORDERS_TO_CLASSIFY = frozenset({Move, Support, Convoy})
 NOT_MOVEMENT = "only hold, move, support and convoy orders are given in a movement phase"
 
 
-def _assign(board: Board, power: str, order: Order, check: Checker | None) -> None:
+def _assign(board: Board, power: str, order: Order, check: Checker) -> None:
     """Record a given order and attach it to the unit it commands, if any."""
     if type(order) not in MOVEMENT_ORDERS:
         board.given.append((order, None, NOT_MOVEMENT))
@@ -220,8 +235,7 @@ def _assign(board: Board, power: str, order: Order, check: Checker | None) -> No
     if piece.order is not None:  # DATC 4.D.3: a unit given more than one order holds
         piece.illegal = "the unit was given more than one order: it holds"
         return
-    if check is not None:
-        piece.illegal = check(order)
+    piece.illegal = check(order)
     if unit.location != piece.unit.location:
         order = replace(order, unit=piece.unit)
     piece.order = order
@@ -241,22 +255,6 @@ def _immobile(board: Board, piece: Piece, order: Order) -> str | None:
     if isinstance(order, Move) and "IMMOBILE_DUMMIES" in board.rules and piece.power in board.dummies:
         return "IMMOBILE_DUMMIES: a dummy power's units may not move"
     return None
-
-
-def _classify(board: Board, piece: Piece) -> None:
-    """Set what a legally ordered unit does; orders the adjudicator cannot carry out are illegal."""
-    order = piece.order
-    kind = type(order)
-    if kind is Move:
-        piece.illegal = _set_move(board, piece, order)  # type: ignore[arg-type]
-        if piece.illegal is not None:
-            return
-        piece.kind = MOVE
-    elif kind is Support:
-        piece.kind = SUPPORT
-    else:
-        piece.kind = CONVOY
-    board.ordered[piece.kind].append(piece)
 
 
 def _set_move(board: Board, piece: Piece, order: Move) -> str | None:

@@ -30,26 +30,20 @@ from judge.adjudicator.board import (
     index_moves,
 )
 from judge.adjudicator.model import OrderResult, Position, Resolution, Result
+from judge.adjudicator.moves import succeeds
 from judge.adjudicator.resolver import Resolver
 from judge.maps.model import Map
 from judge.orders.model import Hold, Order
-from judge.orders.validate import OrderChecker
 from judge.types import Unit, province_of
 
 VOIDED, BOUNCED, CUT = (Result.VOID,), (Result.BOUNCE,), (Result.CUT,)  # the usual results, made once
 DISLODGED = (Result.DISLODGED,)
 UNIT_ORDER = attrgetter("type", "location")  # as Unit orders them (armies first), without its __lt__
 
-DEFAULT_CHECK = object()  # judge.orders.validate.check_order, for every order of the phase
-
-
 def resolve_movement(m: Map, position: Position, orders: Mapping[str, Sequence[Order]],
-                     rules: frozenset[str] = frozenset(), check=DEFAULT_CHECK) -> Resolution:
-    """Adjudicate a movement phase. `check(order) -> reason | None` replaces the legality check
-    (None: every order is taken as legal)."""
-    if check is DEFAULT_CHECK:
-        check = OrderChecker(m, position, rules).check
-    board = build_board(m, position, orders, rules, check)
+                     rules: frozenset[str] = frozenset()) -> Resolution:
+    """Adjudicate a movement phase."""
+    board = build_board(m, position, orders, rules)
     leagues.check(board)  # supports and convoys a league forbids
     convoys.link(board)  # who goes by convoy, and along which fleets
     supports.link(board)  # whom each support helps
@@ -64,15 +58,15 @@ class Adjudication:
 
     def __init__(self, board: Board) -> None:
         self.board = board
+        self.pieces = board.pieces
         self.paradoxes: set[int] = set()  # pieces whose convoy the Szykman rule cancelled
         self.movers: list[bool] = []
         self.resolver = Resolver(DECISIONS * len(board.pieces), self._adjudicate, self._backup)
 
     def _adjudicate(self, node: int) -> bool:
-        piece = self.board.pieces[node // DECISIONS]
-        kind = node % DECISIONS
+        piece, kind = self.pieces[node // DECISIONS], node % DECISIONS
         if kind == MOVES:
-            return moves.succeeds(self.board, self.resolver, piece)
+            return succeeds(self.board, self.resolver, piece)
         if kind == SUPPORTS:
             return supports.given(self.board, self.resolver, piece)
         return convoys.has_path(self.board, self.resolver, piece)

@@ -26,9 +26,11 @@ def succeeds(board: Board, r: Resolver, piece: Piece) -> bool:
             return False
     elif attack <= hold_strength(board, r, piece.dest_province):
         return False
-    for other in board.attackers[piece.dest_province]:
-        if other is not piece and attack <= prevent_strength(r, other):
-            return False
+    rivals = board.attackers[piece.dest_province]
+    if len(rivals) > 1:
+        for other in rivals:
+            if other is not piece and attack <= prevent_strength(r, other):
+                return False
     return True
 
 
@@ -58,6 +60,8 @@ def attack_strength(board: Board, r: Resolver, piece: Piece) -> int:
 
 def defend_strength(r: Resolver, piece: Piece) -> int:
     """Strength of a unit in a head-to-head battle."""
+    if not piece.supporters:
+        return piece.base
     return piece.base + UNIT * given_supports(r, piece.supporters)
 
 
@@ -69,6 +73,8 @@ def hold_strength(board: Board, r: Resolver, province: str) -> int:
         if r.resolve(3 * occupant.index + MOVES):
             return EMPTY
         return 0 if board.weak_bounces else UNIT
+    if not occupant.supporters:
+        return UNIT
     return UNIT + UNIT * given_supports(r, occupant.supporters)
 
 
@@ -79,6 +85,8 @@ def prevent_strength(r: Resolver, piece: Piece) -> int:
     opponent = piece.opponent
     if opponent is not None and r.resolve(3 * opponent.index + MOVES):
         return EMPTY
+    if not piece.supporters:
+        return piece.base
     return piece.base + UNIT * given_supports(r, piece.supporters)
 
 

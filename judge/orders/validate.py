@@ -34,10 +34,9 @@ class OrderChecker:
         self.map = m
         self.position = position
         self.rules = rules
-        self.units: dict[str, Unit] = {}  # province -> the unit there (the first listed)
-        for units in position.units.values():
-            for unit in units:
-                self.units.setdefault(unit.province, unit)
+        # province -> the unit there (the first listed: a later one written over it is read first)
+        self.units: dict[str, Unit] = {unit.province: unit for units in reversed(position.units.values())
+                                       for unit in reversed(units)}
         self.reach = map_reach(m)
         self.locations = m.locations
         self._phase_type = position.phase.type

@@ -11,7 +11,7 @@ support 2, a move across a Cape 1, a move across a strait (`~`) 0.
 from __future__ import annotations
 
 import weakref
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 
 from judge.adjudicator.model import Position
@@ -27,9 +27,6 @@ MOVES, SUPPORTS, PATHS = 0, 1, 2  # the kinds of decision: a move succeeds, a su
 DECISIONS = 3  # a convoyed army has a route; piece i's decision of kind k is number 3 * i + k
 
 ARMY, FLEET = UnitType.ARMY, UnitType.FLEET  # module names: faster than Enum members
-
-Checker = Callable[[Order], "str | None"]
-
 
 class Piece:
     """A unit on the board and the order it carries out this phase.
@@ -50,18 +47,26 @@ class Piece:
         self.kind = HOLD  # what the unit does: HOLD, MOVE, SUPPORT or CONVOY
         self.illegal: str | None = None  # why the given order is illegal (the unit then holds)
         self.void: str | None = None  # why a legal support or convoy order helps nobody
-        self.dest = ""  # MOVE: the location arrived at
-        self.dest_province = ""
-        self.by_convoy = False
-        self.path: tuple[str, ...] = ()  # MOVE: the convoy route the order writes out, if any
-        self.base = UNIT  # MOVE: strength of the crossing (FULL, HALF or NONE)
-        self.opponent: Piece | None = None  # MOVE: the unit moving the other way head to head
-        self.target: Piece | None = None  # SUPPORT: the unit supported
-        self.directed = ""  # SUPPORT: the province the support goes into
-        self.army: Piece | None = None  # CONVOY: the army convoyed
-        self.fleets: Sequence[Piece] = ()  # MOVE by convoy: the fleets ordered to convoy it
-        self.has_route = False  # MOVE by convoy: those fleets make a route at all
         self.supporters: Sequence[Piece] = ()  # supports of this unit's move or holding (`support`)
+        # The fields of one kind of order are set when a piece is given it (`moving`, `supporting`,
+        # `convoying`), and read only of pieces of that kind: a board is mostly holds and moves.
+
+    def moving(self, dest: str, dest_province: str) -> None:
+        self.dest = dest  # the location arrived at
+        self.dest_province = dest_province
+        self.by_convoy = False
+        self.path: tuple[str, ...] = ()  # the convoy route the order writes out, if any
+        self.base = UNIT  # strength of the crossing (FULL, HALF or NONE)
+        self.opponent: Piece | None = None  # the unit moving the other way head to head
+        self.fleets: Sequence[Piece] = ()  # by convoy: the fleets ordered to convoy it
+        self.has_route = False  # by convoy: those fleets make a route at all
+
+    def supporting(self) -> None:
+        self.target: Piece | None = None  # the unit supported
+        self.directed = ""  # the province the support goes into
+
+    def convoying(self) -> None:
+        self.army: Piece | None = None  # the army convoyed
 
     def support(self, supporter: Piece) -> None:
         """Count a support order matched to this unit (most units get none: no list until then)."""
@@ -188,16 +193,33 @@ def build_board(m: Map, position: Position, orders: Mapping[str, Sequence[Order]
     """Place the units and give each its order (the order kinds then link them: `movement`).
     Every order is checked (`OrderChecker`): what a legal order says holds on the board."""
     board = Board(m, position, rules)
-    pieces, at = board.pieces, board.at
+    pieces, at, given = board.pieces, board.at, board.given
     for power, units in sorted(position.units.items()):
         for unit in units:
             piece = Piece(len(pieces), power, unit)
             pieces.append(piece)
             at[piece.province] = piece
     check = OrderChecker(m, position, rules).check
-    for power, given in orders.items():
-        for order in given:
-            _assign(board, power, order, check)
+    for power, orders_given in orders.items():
+        for order in orders_given:  # each order to the unit it commands, if any
+            if type(order) not in MOVEMENT_ORDERS:
+                given.append((order, None, NOT_MOVEMENT))
+                continue
+            unit = order.unit  # type: ignore[union-attr]
+            piece = at.get(unit.province)
+            if piece is None or piece.unit.type is not unit.type or (piece.power != power and not board.order_any):
+                given.append((order, None, _foreign(board, power, unit, piece)))
+                continue
+            given.append((order, piece, None))
+            if piece.order is not None:  # DATC 4.D.3: a unit given more than one order holds
+                piece.illegal = "the unit was given more than one order: it holds"
+                continue
+            piece.illegal = check(order)
+            if unit.location != piece.unit.location:
+                order = replace(order, unit=piece.unit)
+            piece.order = order
+            if board.immobile_dummies and piece.illegal is None:
+                piece.illegal = _immobile(board, piece, order)
     ordered = board.ordered
     for piece in pieces:  # what each legally ordered unit does
         if piece.illegal is not None:
@@ -210,37 +232,17 @@ def build_board(m: Map, position: Position, orders: Mapping[str, Sequence[Order]
                 ordered[MOVE].append(piece)
         elif kind is Support:
             piece.kind = SUPPORT
+            piece.supporting()
             ordered[SUPPORT].append(piece)
         elif kind is Convoy:
             piece.kind = CONVOY
+            piece.convoying()
             ordered[CONVOY].append(piece)
     return board
 
 
 MOVEMENT_ORDERS = frozenset({Hold, Move, Support, Convoy})
 NOT_MOVEMENT = "only hold, move, support and convoy orders are given in a movement phase"
-
-
-def _assign(board: Board, power: str, order: Order, check: Checker) -> None:
-    """Record a given order and attach it to the unit it commands, if any."""
-    if type(order) not in MOVEMENT_ORDERS:
-        board.given.append((order, None, NOT_MOVEMENT))
-        return
-    unit = order.unit  # type: ignore[union-attr]
-    piece = board.at.get(unit.province)
-    if piece is None or piece.unit.type is not unit.type or (piece.power != power and not board.order_any):
-        board.given.append((order, None, _foreign(board, power, unit, piece)))
-        return
-    board.given.append((order, piece, None))
-    if piece.order is not None:  # DATC 4.D.3: a unit given more than one order holds
-        piece.illegal = "the unit was given more than one order: it holds"
-        return
-    piece.illegal = check(order)
-    if unit.location != piece.unit.location:
-        order = replace(order, unit=piece.unit)
-    piece.order = order
-    if board.immobile_dummies and piece.illegal is None:
-        piece.illegal = _immobile(board, piece, order)
 
 
 def _foreign(board: Board, power: str, unit: Unit, piece: Piece | None) -> str:
@@ -264,13 +266,12 @@ def _set_move(board: Board, piece: Piece, order: Move) -> str | None:
         return "a unit cannot move to its own province"
     if dest_province not in board.map.locations:
         return f"there is no {order.dest} on the map"
-    piece.dest_province = dest_province
+    piece.moving(dest_province, dest_province)
     if piece.unit.type is FLEET:
         return _set_fleet_move(board, piece, order.dest)
     abut = board.crossing(piece.unit, piece.power, dest_province)
     if abut is None and not board.map.locations[dest_province].army_ok:  # (crossings lead to land)
         return f"an army cannot go to {dest_province}"
-    piece.dest = dest_province
     if abut is None or order.via_convoy or order.path:
         piece.by_convoy = board.by_convoy = True
         piece.path = order.path

@@ -19,6 +19,7 @@ from judge.adjudicator import convoys, leagues, moves, supports
 from judge.adjudicator.board import (
     CONVOY,
     DECISIONS,
+    HOLD,
     MOVE,
     MOVES,
     PATHS,
@@ -28,6 +29,7 @@ from judge.adjudicator.board import (
     Piece,
     build_board,
     index_moves,
+    pieces_of,
 )
 from judge.adjudicator.model import OrderResult, Position, Resolution, Result
 from judge.adjudicator.moves import succeeds
@@ -85,13 +87,16 @@ class Adjudication:
     def run(self) -> None:
         """Decide every move and support; `movers[i]` then says whether piece i moved."""
         resolve = self.resolver.resolve
-        for piece in self.board.pieces:
-            if piece.kind == MOVE:
-                resolve(DECISIONS * piece.index + MOVES)
-            elif piece.kind == SUPPORT and piece.void is None:
+        moving = pieces_of(self.board, MOVE)
+        for piece in moving:
+            resolve(DECISIONS * piece.index + MOVES)
+        for piece in pieces_of(self.board, SUPPORT):
+            if piece.void is None:
                 resolve(DECISIONS * piece.index + SUPPORTS)
         value = self.resolver.value
-        self.movers = [p.kind == MOVE and value[DECISIONS * p.index + MOVES] for p in self.board.pieces]
+        movers = self.movers = [False] * len(self.pieces)
+        for piece in moving:
+            movers[piece.index] = value[DECISIONS * piece.index + MOVES]
 
     def moved(self, piece: Piece) -> bool:
         """Whether the unit moved (once `run` has decided every move)."""
@@ -105,6 +110,7 @@ class Adjudication:
         illegal = (Result.INVALID,) if "NO_CHECK" in board.rules else VOIDED
         results = []
         add = results.append
+        movers = self.movers
         for order, piece, reason in board.given:
             if piece is None:  # for no unit, or another power's
                 add(OrderResult(order, illegal, reason or ""))
@@ -113,6 +119,8 @@ class Adjudication:
                 words, note = illegal, piece.illegal
             elif piece.void is not None:
                 words, note = VOIDED, piece.void
+            elif piece.kind == HOLD or movers[piece.index]:  # (most orders: nothing to say)
+                words, note = (), ""
             else:
                 words, note = self._order_words(piece), ""
             if dislodgers and piece.index in dislodgers:

@@ -95,7 +95,7 @@ def stored_orders(session: Session, power: str) -> list[str]:
     phase = phase_of(status)
     if phase is None:
         return []
-    sheet = orders_on_file(status, m, phase, session.rules)
+    sheet = orders_on_file(status, m, phase, session.rules, powers={power})
     return [str(o) for o in sheet.orders.get(power, ())] + list(sheet.unreadable.get(power, ()))
 
 

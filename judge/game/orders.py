@@ -8,7 +8,7 @@ somewhere. Other phase types, and SKIP and WAIT phases, ask nobody for orders.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 
 from judge.adjudicator.builds import build_options
@@ -37,14 +37,18 @@ class OrderSheet:
     unreadable: Mapping[str, tuple[str, ...]]
 
 
-def orders_on_file(status: GameStatus, m: Map, phase: Phase, rules: frozenset[str]) -> OrderSheet:
-    """The orders of `phase` in the status (`m`: the map in force in the phase)."""
+def orders_on_file(status: GameStatus, m: Map, phase: Phase, rules: frozenset[str],
+                   powers: Collection[str] | None = None) -> OrderSheet:
+    """The orders of `phase` in the status (`m`: the map in force in the phase); of `powers`
+    only, when given (each power's orders read as they are in the whole sheet)."""
     orders: dict[str, tuple[Order, ...]] = {}
     unreadable: dict[str, tuple[str, ...]] = {}
     if phase.type == MOVEMENT:
         reader = OrderReader(m, rules)
         units = units_of(status, m)
         for block in power_blocks(status, m):
+            if powers is not None and block.name not in powers:
+                continue
             good, bad = [], []
             for text in block.orders or ():
                 try:
@@ -57,6 +61,8 @@ def orders_on_file(status: GameStatus, m: Map, phase: Phase, rules: frozenset[st
                 unreadable[block.name] = tuple(bad)
     elif phase.type in (RETREATS, ADJUSTMENTS):
         for block in power_blocks(status, m):
+            if powers is not None and block.name not in powers:
+                continue
             typed = tuple(_adjustment(block.name, o) for o in block.adjustments if not _record(o))
             if typed:
                 orders[block.name] = typed

@@ -2,6 +2,9 @@
 a power."""
 from __future__ import annotations
 
+from judge.game.orders import orders_on_file
+from judge.game.rules import rules_in_force
+from judge.maps import load_map
 from judge.status.model import BuildOrder, RemoveOrder, RetreatOrder
 from judge.types import Unit, UnitType
 from tests.commands.conftest import LATE
@@ -126,3 +129,14 @@ def test_no_late_changes_after_the_deadline(vienna):
 def test_late_orders_are_taken_where_nothing_was_on_file(vienna):
     sent = vienna.send("orders_master.eml", now=LATE)
     assert not sent.failed
+
+
+def test_the_orders_of_one_power_read_alone_are_those_of_the_whole_sheet(vienna):
+    vienna.send("orders.eml")
+    status = vienna.status("vienna")
+    m = load_map(status.map_name)
+    rules = rules_in_force(status, m)
+    whole = orders_on_file(status, m, status.phase, rules)
+    alone = orders_on_file(status, m, status.phase, rules, powers={"FRANCE"})
+    assert len(whole.orders) > 1 and alone.orders == {"FRANCE": whole.orders["FRANCE"]}
+    assert dict(alone.unreadable) == {p: u for p, u in whole.unreadable.items() if p == "FRANCE"}

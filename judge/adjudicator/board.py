@@ -31,12 +31,12 @@ ARMY, FLEET = UnitType.ARMY, UnitType.FLEET  # module names: faster than Enum me
 class Piece:
     """A unit on the board and the order it carries out this phase.
 
-    Most fields matter to one kind of order only. Slots, every one set when the piece is made: the
-    decisions read these fields over and over, and a slot is read faster than a class default."""
+    Slots: the decisions read these fields over and over, and a slot is read fastest. Most fields
+    matter to one kind of order only, and are set when a piece is given that kind (`moving`...)."""
 
-    __slots__ = ("index", "power", "unit", "province", "order", "kind", "illegal", "void", "dest",
-                 "dest_province", "by_convoy", "path", "base", "opponent", "target", "directed", "army",
-                 "fleets", "has_route", "supporters")
+    __slots__ = ("index", "power", "unit", "province", "order", "kind", "illegal", "void", "crossing",
+                 "dest", "dest_province", "by_convoy", "path", "base", "opponent", "target", "directed",
+                 "army", "fleets", "has_route", "supporters")
 
     def __init__(self, index: int, power: str, unit: Unit) -> None:
         self.index = index
@@ -199,7 +199,8 @@ def build_board(m: Map, position: Position, orders: Mapping[str, Sequence[Order]
             piece = Piece(len(pieces), power, unit)
             pieces.append(piece)
             at[piece.province] = piece
-    check = OrderChecker(m, position, rules).check
+    checker = OrderChecker(m, position, rules)
+    check, plain_crossing = checker.check, checker.plain_crossing
     for power, orders_given in orders.items():
         for order in orders_given:  # each order to the unit it commands, if any
             if type(order) not in MOVEMENT_ORDERS:
@@ -214,7 +215,9 @@ def build_board(m: Map, position: Position, orders: Mapping[str, Sequence[Order]
             if piece.order is not None:  # DATC 4.D.3: a unit given more than one order holds
                 piece.illegal = "the unit was given more than one order: it holds"
                 continue
-            piece.illegal = check(order)
+            # The common move is known legal, and its crossing known, in one step (else checked).
+            piece.crossing = plain_crossing(order) if type(order) is Move else None  # type: ignore[arg-type]
+            piece.illegal = None if piece.crossing is not None else check(order)
             if unit.location != piece.unit.location:
                 order = replace(order, unit=piece.unit)
             piece.order = order
@@ -226,7 +229,10 @@ def build_board(m: Map, position: Position, orders: Mapping[str, Sequence[Order]
             continue
         kind = type(piece.order)
         if kind is Move:
-            piece.illegal = _set_move(board, piece, piece.order)  # type: ignore[arg-type]
+            if piece.crossing is not None:
+                _set_plain_move(board, piece, piece.crossing)
+            else:
+                piece.illegal = _set_move(board, piece, piece.order)  # type: ignore[arg-type]
             if piece.illegal is None:
                 piece.kind = MOVE
                 ordered[MOVE].append(piece)
@@ -257,6 +263,15 @@ def _immobile(board: Board, piece: Piece, order: Order) -> str | None:
     if isinstance(order, Move) and "IMMOBILE_DUMMIES" in board.rules and piece.power in board.dummies:
         return "IMMOBILE_DUMMIES: a dummy power's units may not move"
     return None
+
+
+def _set_plain_move(board: Board, piece: Piece, abut: Abut) -> None:
+    """A move the checker found plain (`OrderChecker.plain_crossing`): straight along `abut` to
+    the place written, which is the location arrived at."""
+    dest = piece.order.dest  # type: ignore[union-attr]
+    piece.moving(dest, board.map.locations[dest].province)
+    if abut.special:
+        piece.base = crossing_strength(abut)
 
 
 def _set_move(board: Board, piece: Piece, order: Move) -> str | None:

@@ -209,6 +209,7 @@ class Map:
         object.__setattr__(self, "_army_moves", _sorted_keys(army))
         object.__setattr__(self, "_fleet_moves", _sorted_keys(fleet))
         object.__setattr__(self, "_coasts", _coasts(self.locations))
+        object.__setattr__(self, "_coasted", frozenset(self._coasts))
         object.__setattr__(self, "_provinces", tuple(sorted(
             a for a, loc in self.locations.items() if loc.coast is None and loc.terrain is not Terrain.SHUT)))
 
@@ -260,6 +261,15 @@ class Map:
         """Every direct move a unit of this type could make from src -> its adjacency (`abut`'s
         table; empty where such a unit cannot stand)."""
         return (self._army if unit_type is _ARMY else self._fleet).get(src, _NO_CROSSINGS)
+
+    def move_table(self, unit_type: UnitType) -> Mapping[str, Mapping[str, Abut]]:
+        """`crossings_from` for every place a unit of this type may stand, as one mapping."""
+        return self._army if unit_type is _ARMY else self._fleet
+
+    @property
+    def coasted(self) -> frozenset[str]:
+        """The provinces that have coasts (`coasts_of` is not empty)."""
+        return self._coasted
 
     def moves(self, unit_type: UnitType, src: str) -> tuple[str, ...]:
         """Every direct move a unit of this type could make from src, restrictions not applied."""

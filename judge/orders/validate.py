@@ -40,13 +40,17 @@ class OrderChecker:
         self.reach = map_reach(m)
         self.locations = m.locations
         self._phase_type = position.phase.type
+        self._movement = self._phase_type == MOVEMENT
+        self._powers = m.powers
+        self._tables = {ARMY: m.move_table(ARMY), FLEET: m.move_table(FLEET)}
+        self._coasted = m.coasted
         self._owned: dict[str, frozenset[str]] = {}
         self._routes: ConvoyRoutes | None = None
 
     def check(self, order: Order) -> str | None:
         """None if the order is legal, else why it is not."""
         kind = type(order)
-        if kind is Move and self._plain_move(order):  # type: ignore[arg-type]
+        if kind is Move and self.plain_crossing(order) is not None:  # type: ignore[arg-type]
             return None
         phases = PHASES[kind]
         if self._phase_type not in phases:
@@ -58,19 +62,21 @@ class OrderChecker:
         except _Illegal as illegal:
             return str(illegal)
 
-    def _plain_move(self, order: Move) -> bool:
-        """Whether the order is the common legal move, known without the full check: in a movement
-        phase, a unit on the board moving straight along an adjacency every power may cross, to a
-        place written as the map's move table writes it (a fleet's coast, an army's province),
-        not by convoy. False says nothing: the full check then decides."""
-        if self._phase_type != MOVEMENT or order.via_convoy or order.path or order.power not in self.map.powers:
-            return False
+    def plain_crossing(self, order: Move) -> Abut | None:
+        """The adjacency the order crosses if it is the common legal move, known without the full
+        check: in a movement phase, a unit on the board moving straight along an adjacency every
+        power may cross, to a place written as the map's move table writes it (a fleet's coast, an
+        army's province), not by convoy. None says nothing: the full check then decides."""
+        if not self._movement or order.via_convoy or order.path or order.power not in self._powers:
+            return None
         unit = self.units.get(order.unit.province)
         if unit is None or unit.type is not order.unit.type:
-            return False
-        abut = self.map.crossings_from(unit.type, unit.location).get(order.dest)
-        return (abut is not None and not abut.restricted and self.locations[order.dest].province != unit.province
-                and (unit.type is ARMY or not self.map.coasts_of(order.dest)))
+            return None
+        abut = self._tables[unit.type].get(unit.location, NO_TABLE).get(order.dest)
+        if (abut is None or abut.restricted or self.locations[order.dest].province == unit.province
+                or (unit.type is FLEET and order.dest in self._coasted)):
+            return None
+        return abut
 
     def name(self, abbrev: str) -> str:
         return place_name(self.map, abbrev)
@@ -150,6 +156,9 @@ class OrderChecker:
         """Whether the unit could get into the province at all: straight, or an army by convoy."""
         return bool(self.reach.crossings(unit, province)) or (
             unit.type is ARMY and self.convoy_route(unit.province, province))
+
+
+NO_TABLE: Mapping[str, Abut] = {}
 
 
 class _Illegal(Exception):

@@ -1,4 +1,4 @@
-"""The checker's shortcut for the common move (`OrderChecker._plain_move`) never lets by an order
+"""The checker's shortcut for the common move (`OrderChecker.plain_crossing`) never lets by an order
 the full check refuses: over every unit place, destination, power and convoy flag of real maps."""
 from __future__ import annotations
 
@@ -39,14 +39,16 @@ def test_the_shortcut_agrees_with_the_full_check(game_map, data):
     owned = data.draw(st.frozensets(st.sampled_from(sorted(m.supply_centers))))
     order = Move(power, unit, dest, via_convoy=data.draw(st.booleans()))
     checker = OrderChecker(m, Position(SPRING, {power: (unit,)}, {power: owned}), m.rules)
-    if checker._plain_move(order):
+    abut = checker.plain_crossing(order)
+    if abut is not None:
         assert CHECKS[Move](checker, order) is None, order
+        assert abut == m.abut(unit.type, unit.location, dest) and not abut.restricted
 
 
 def test_the_shortcut_takes_the_common_moves():
     m = load_map("standard")
     checker = OrderChecker(m, Position(SPRING, {"FRANCE": (Unit(UnitType.ARMY, "PAR"),
                                                           Unit(UnitType.FLEET, "BRE"))}, {}), m.rules)
-    assert checker._plain_move(Move("FRANCE", Unit(UnitType.ARMY, "PAR"), "BUR"))
-    assert checker._plain_move(Move("FRANCE", Unit(UnitType.FLEET, "BRE"), "MAO"))
-    assert not checker._plain_move(Move("FRANCE", Unit(UnitType.ARMY, "PAR"), "BUR", via_convoy=True))
+    assert checker.plain_crossing(Move("FRANCE", Unit(UnitType.ARMY, "PAR"), "BUR")) is not None
+    assert checker.plain_crossing(Move("FRANCE", Unit(UnitType.FLEET, "BRE"), "MAO")) is not None
+    assert checker.plain_crossing(Move("FRANCE", Unit(UnitType.ARMY, "PAR"), "BUR", via_convoy=True)) is None

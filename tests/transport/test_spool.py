@@ -2,11 +2,13 @@
 from __future__ import annotations
 
 import os
+import threading
+import time
 
 import pytest
 
 import judge.spool
-from judge.spool import Spool, SpoolError, safe_id
+from judge.spool import FolderSync, Spool, SpoolError, safe_id
 
 
 @pytest.fixture
@@ -158,3 +160,57 @@ def test_done_many_moves_each_with_one_fsync_of_each_folder(spool, folder_syncs)
     assert spool.claimed() == [] and [item.id for item in spool.finished()] == \
         [item.id for item in done] == [item.id for item in claimed]
     assert folder_syncs == ["done", "inbox"]
+
+
+def test_folder_sync_callers_one_after_another_each_get_a_sync(tmp_path, folder_syncs):
+    sync = FolderSync(tmp_path)
+    for _ in range(3):
+        sync.sync()
+    assert folder_syncs == [tmp_path.name] * 3
+
+
+def test_folder_sync_callers_arriving_during_a_sync_share_the_next_one(tmp_path, monkeypatch):
+    started, release, synced = threading.Event(), threading.Event(), []
+
+    def slow_sync(folder):
+        synced.append(folder)
+        if len(synced) == 1:
+            started.set()
+            assert release.wait(10)
+    monkeypatch.setattr(judge.spool, "fsync_dir", slow_sync)
+    sync = FolderSync(tmp_path)
+    first = threading.Thread(target=sync.sync)
+    first.start()
+    assert started.wait(10)
+    later = [threading.Thread(target=sync.sync) for _ in range(4)]
+    for thread in later:
+        thread.start()
+    time.sleep(0.2)
+    assert all(thread.is_alive() for thread in later)  # the sync running began before they came
+    release.set()
+    for thread in [first, *later]:
+        thread.join(10)
+    assert len(synced) == 2
+
+
+def test_folder_sync_a_failed_sync_fails_its_caller_and_serves_nobody(tmp_path, monkeypatch):
+    results = []
+
+    def failing_once(folder):
+        results.append("tried")
+        if len(results) == 1:
+            raise OSError(5, "Input/output error")
+    monkeypatch.setattr(judge.spool, "fsync_dir", failing_once)
+    sync = FolderSync(tmp_path)
+    with pytest.raises(OSError):
+        sync.sync()
+    sync.sync()
+    assert results == ["tried", "tried"]
+
+
+def test_put_without_an_id_fsyncs_the_file_and_the_folder(spool, monkeypatch, folder_syncs):
+    files = []
+    real = os.fsync
+    monkeypatch.setattr(os, "fsync", lambda fd: (files.append(fd), real(fd)))
+    spool.put(b"raw mail")
+    assert folder_syncs == ["inbox"] and len(files) == 2  # the file's, then the folder's

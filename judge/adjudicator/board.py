@@ -122,6 +122,7 @@ class Board:
         # later: `pieces_of` reads these lists again).
         self.ordered: dict[str, list[Piece]] = {MOVE: [], SUPPORT: [], CONVOY: []}
         self.by_convoy = False  # whether some army's move order says it goes by convoy
+        self.held_back = False  # whether some piece's order was found illegal once classified
         self.facts = facts = map_facts(m)
         self.abbrev = facts.abbrev
         self.dummies = facts.dummies
@@ -342,9 +343,17 @@ def _crawls(piece: Piece, other: Piece) -> bool:
     return both_fleets and (other.dest != piece.unit.location or piece.dest != other.unit.location)
 
 
-def pieces_of(board: Board, kind: str) -> Iterable[Piece]:
+def pieces_of(board: Board, kind: str) -> Sequence[Piece]:
     """The pieces given a MOVE, SUPPORT or CONVOY order that still carry it out, in board order."""
+    if not board.held_back:
+        return board.ordered[kind]
     return [p for p in board.ordered[kind] if p.kind == kind]
+
+
+def hold_back(board: Board, piece: Piece, why: str) -> None:
+    """Make a piece's order illegal after it was classified (the unit holds)."""
+    piece.illegal, piece.kind = why, HOLD
+    board.held_back = True
 
 
 def decision(piece: Piece, kind: int) -> int:

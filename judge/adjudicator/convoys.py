@@ -24,11 +24,11 @@ from judge.adjudicator.board import (
     CONVOY,
     FLEET,
     FULL,
-    HOLD,
     MOVE,
     Board,
     Piece,
     crossing_strength,
+    hold_back,
     pieces_of,
 )
 from judge.adjudicator.moves import dislodged
@@ -72,9 +72,9 @@ def _route_army(board: Board, army: Piece, offered: list[Piece]) -> None:
         army.by_convoy = True  # DATC 4.A.3: its own fleet convoys it, so it goes by convoy
     if not army.by_convoy:
         return
-    army.illegal = _no_fleet_on_the_way(board, army)
-    if army.illegal is not None:
-        army.kind = HOLD
+    problem = _no_fleet_on_the_way(board, army)
+    if problem is not None:
+        hold_back(board, army, problem)
         return
     army.fleets = (_written_route(board, army, needed) or []) if army.path else needed
     army.has_route = bool(army.fleets) and _reaches(board, army.province, army.dest_province,

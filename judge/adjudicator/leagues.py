@@ -7,7 +7,7 @@ are not checked. A support or convoy the league forbids is illegal: the unit hol
 """
 from __future__ import annotations
 
-from judge.adjudicator.board import CONVOY, HOLD, SUPPORT, Board, Piece, pieces_of
+from judge.adjudicator.board import CONVOY, SUPPORT, Board, Piece, hold_back, pieces_of
 from judge.maps.model import League
 from judge.orders.model import Convoy, Support
 from judge.types import province_of
@@ -27,7 +27,7 @@ def check(board: Board) -> None:
         problem = league_problem(board, piece, board.at.get(province_of(helped)),
                                  province_of(dest) if dest else None)
         if problem is not None:
-            piece.illegal, piece.kind = problem, HOLD
+            hold_back(board, piece, problem)
 
 
 def league_problem(board: Board, helper: Piece, helped: Piece | None, dest: str | None) -> str | None:

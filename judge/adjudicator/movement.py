@@ -132,7 +132,7 @@ class Adjudication:
                 add(OrderResult(Hold(piece.power, piece.unit), words, "no order"))
         units = self._units_after(dislodgers)
         return Resolution(phase=board.position.phase, results=tuple(results), units=units,
-                          dislodged=self._dislodged(dislodgers, units),
+                          dislodged=self._dislodged(dislodgers, units) if dislodgers else {},
                           centers=dict(board.position.centers), homes=board.position.homes)
 
     def _dislodgers(self) -> dict[int, Piece]:
@@ -187,30 +187,34 @@ class Adjudication:
 
     def _dislodged(self, dislodgers: dict[int, Piece],
                    units: Mapping[str, tuple[Unit, ...]]) -> dict[str, dict[Unit, tuple[str, ...]]]:
-        if not dislodgers:
-            return {}
-        board = self.board
-        movers = self.movers
-        occupied = {p.dest_province if movers[p.index] else p.province
-                    for p in board.pieces if p.index not in dislodgers}
-        standoffs = {p.dest_province for p in board.pieces if p.kind == MOVE and not movers[p.index]
-                     and moves.prevent_strength(self.resolver, p) != moves.EMPTY} - occupied
         found: dict[str, dict[Unit, tuple[str, ...]]] = {}
         for index, attacker in dislodgers.items():
-            piece = board.pieces[index]
-            barred = occupied | standoffs
-            if not attacker.by_convoy:
-                barred = barred | {attacker.province}
-            found.setdefault(piece.power, {})[piece.unit] = self._retreats(piece, barred)
+            piece = self.board.pieces[index]
+            found.setdefault(piece.power, {})[piece.unit] = self._retreats(piece, attacker, dislodgers)
         return found
 
-    def _retreats(self, piece: Piece, barred: set[str]) -> tuple[str, ...]:
+    def _retreats(self, piece: Piece, attacker: Piece, dislodgers: dict[int, Piece]) -> tuple[str, ...]:
         board = self.board
         if "NO_RETREAT" in board.rules or "NO_QUARTER" in board.rules:
             return ()
         return tuple(sorted(dest for dest in board.map.moves(piece.unit.type, piece.unit.location)
-                            if province_of(dest) not in barred
+                            if not self._barred(province_of(dest), attacker, dislodgers)
                             and board.crossing(piece.unit, piece.power, dest) is not None))
+
+    def _barred(self, province: str, attacker: Piece, dislodgers: dict[int, Piece]) -> bool:
+        """Whether a unit dislodged by `attacker` may not retreat into the province: a unit is there
+        after the phase (it stayed, or moved in), moves into it stood each other off, or the
+        attacker came from there (over land)."""
+        if province == attacker.province and not attacker.by_convoy:
+            return True
+        movers = self.movers
+        occupant = self.board.at.get(province)
+        if occupant is not None and not movers[occupant.index] and occupant.index not in dislodgers:
+            return True
+        for other in self.board.attackers.get(province, ()):
+            if movers[other.index] or moves.prevent_strength(self.resolver, other) != moves.EMPTY:
+                return True
+        return False
 
 
 def _with_dislodged(words: tuple[Result, ...]) -> tuple[Result, ...]:

@@ -17,12 +17,13 @@ import fcntl
 import hashlib
 import json
 import logging
+import os
 from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from email import message_from_bytes, policy
 from email.message import EmailMessage
 from pathlib import Path
-from typing import Any, cast
+from typing import IO, Any, cast
 
 from judge.commands.dispatch import handle_incoming
 from judge.commands.ratelimit import may_reply, recent
@@ -63,16 +64,15 @@ class ReplyHistory:
     def allow(self, sender: str, now: datetime) -> bool:
         """Whether `sender` may get one more reply now; if so, the reply is recorded."""
         self.folder.mkdir(parents=True, exist_ok=True)
-        with open(self.folder / history_name(sender), "a+", encoding="utf-8") as handle:
+        fd = os.open(self.folder / history_name(sender), os.O_RDWR | os.O_CREAT, 0o666)
+        with open(fd, "r+", encoding="utf-8") as handle:  # not "a+": its writes go at the end
             fcntl.flock(handle, fcntl.LOCK_EX)
             handle.seek(0)
             times = recent(read_times(handle.read()), now, self.window)
             allowed = may_reply(times, now, self.limit, self.window)
             if allowed:
                 times.append(now)
-            handle.seek(0)
-            handle.truncate()
-            handle.write("".join(f"{t.isoformat()}\n" for t in times))
+            rewrite(handle, "".join(f"{t.isoformat()}\n" for t in times))
             return allowed
 
     def prune(self, now: datetime) -> int:
@@ -85,6 +85,14 @@ class ReplyHistory:
                     path.unlink()
                     removed += 1
         return removed
+
+
+def rewrite(handle: IO[str], text: str) -> None:
+    """Replace the file's text in place: written over, then cut to its length, never to 0 first
+    (ext4 flushes a file cut to 0 when it is closed: milliseconds a reply)."""
+    handle.seek(0)
+    handle.write(text)
+    handle.truncate()
 
 
 def history_name(sender: str) -> str:

@@ -1,6 +1,7 @@
 """The memory of replies sent (the rate limit's history): a small file per sender, never fsynced."""
 from __future__ import annotations
 
+import io
 import os
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -8,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from judge.commands.session import Settings
-from judge.mailin.handler import ReplyHistory, history_name
+from judge.mailin.handler import ReplyHistory, history_name, rewrite
 
 NOW = datetime(2025, 1, 6, 12, 0, tzinfo=UTC)
 
@@ -65,3 +66,20 @@ def test_prune_forgets_the_senders_not_answered_within_the_window(history):
     os.utime(old, (hours_ago, hours_ago))
     assert history.prune(datetime.now(UTC)) == 1
     assert [p.name for p in history.folder.iterdir()] == [history_name("chloe@example.fr")]
+
+
+class Recording(io.StringIO):
+    def __init__(self, text: str):
+        super().__init__(text)
+        self.cuts: list[int] = []
+
+    def truncate(self, size: int | None = None) -> int:
+        self.cuts.append(self.tell() if size is None else size)
+        return super().truncate(size)
+
+
+@pytest.mark.parametrize("old, new", [("a long line\n" * 5, "short\n"), ("short\n", "a longer one\n")])
+def test_a_history_file_is_rewritten_in_place_never_cut_to_nothing_first(old, new):
+    handle = Recording(old)
+    rewrite(handle, new)
+    assert handle.getvalue() == new and 0 not in handle.cuts

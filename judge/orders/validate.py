@@ -50,8 +50,17 @@ class OrderChecker:
     def check(self, order: Order) -> str | None:
         """None if the order is legal, else why it is not."""
         kind = type(order)
-        if kind is Move and self.plain_crossing(order) is not None:  # type: ignore[arg-type]
-            return None
+        if kind is Move:
+            if self.plain_crossing(order) is not None:  # type: ignore[arg-type]
+                return None
+        elif kind is Support:
+            if self.plain_support(order):  # type: ignore[arg-type]
+                return None
+        elif kind is Hold:
+            unit = self.units.get(order.unit.province)  # type: ignore[union-attr]
+            if (unit is not None and unit.type is order.unit.type  # type: ignore[union-attr]
+                    and self._movement and order.power in self._powers):
+                return None
         phases = PHASES[kind]
         if self._phase_type not in phases:
             return f"not {' or '.join(PHASE_WORDS[p] for p in phases)} phase"
@@ -77,6 +86,30 @@ class OrderChecker:
                 or (unit.type is FLEET and order.dest in self._coasted)):
             return None
         return abut
+
+    def plain_support(self, order: Support) -> bool:
+        """Whether the order is the common legal support, known without the full check: in a
+        movement phase, a unit on the board supporting another on the board to hold, or to move
+        straight into a province it could move to; the supporter could move there straight itself,
+        and its first way there is one every power may cross and no strait or cape. False says
+        nothing: the full check then decides."""
+        if not self._movement or order.power not in self._powers:
+            return False
+        unit, target = self.units.get(order.unit.province), self.units.get(order.target.province)
+        if (unit is None or target is None or unit is target or unit.type is not order.unit.type
+                or target.type is not order.target.type or unit.location not in self._tables[unit.type]):
+            return False
+        if order.dest is None:
+            province = target.province
+        else:
+            place = self.locations.get(order.dest)
+            if place is None or place.province == target.province or place.province == unit.province:
+                return False
+            province = place.province
+            if not self.reach.crossings(target, province):
+                return False
+        options = self.reach.crossings(unit, province)
+        return bool(options) and not options[0].restricted and not options[0].special
 
     def name(self, abbrev: str) -> str:
         return place_name(self.map, abbrev)

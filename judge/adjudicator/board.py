@@ -202,27 +202,32 @@ def build_board(m: Map, position: Position, orders: Mapping[str, Sequence[Order]
             at[piece.province] = piece
     checker = OrderChecker(m, position, rules)
     check, plain_crossing = checker.check, checker.plain_crossing
+    order_any, immobile_dummies = board.order_any, board.immobile_dummies
     for power, orders_given in orders.items():
         for order in orders_given:  # each order to the unit it commands, if any
-            if type(order) not in MOVEMENT_ORDERS:
+            kind = type(order)
+            if kind not in MOVEMENT_ORDERS:
                 given.append((order, None, NOT_MOVEMENT))
                 continue
             unit = order.unit  # type: ignore[union-attr]
             piece = at.get(unit.province)
-            if piece is None or piece.unit.type is not unit.type or (piece.power != power and not board.order_any):
+            if piece is None or piece.unit.type is not unit.type or (piece.power != power and not order_any):
                 given.append((order, None, _foreign(board, power, unit, piece)))
                 continue
             given.append((order, piece, None))
             if piece.order is not None:  # DATC 4.D.3: a unit given more than one order holds
                 piece.illegal = "the unit was given more than one order: it holds"
                 continue
-            # The common move is known legal, and its crossing known, in one step (else checked).
-            piece.crossing = plain_crossing(order) if type(order) is Move else None  # type: ignore[arg-type]
-            piece.illegal = None if piece.crossing is not None else check(order)
+            if kind is Move:  # the common move is known legal, and its crossing known, at once
+                piece.crossing = crossing = plain_crossing(order)  # type: ignore[arg-type]
+                if crossing is None:
+                    piece.illegal = check(order)
+            else:
+                piece.illegal = check(order)
             if unit.location != piece.unit.location:
                 order = replace(order, unit=piece.unit)
             piece.order = order
-            if board.immobile_dummies and piece.illegal is None:
+            if immobile_dummies and piece.illegal is None:
                 piece.illegal = _immobile(board, piece, order)
     ordered = board.ordered
     for piece in pieces:  # what each legally ordered unit does

@@ -48,14 +48,16 @@ class Resolver:
         return self._decide(node)
 
     def _decide(self, node: int) -> bool:
-        deps = self.deps
+        deps, state, value = self.deps, self.state, self.value
         mark = len(deps)
-        self.state[node], self.value[node] = GUESSING, False
+        state[node] = GUESSING
+        value[node] = False
         first = self.adjudicate(node)
-        if self.state[node] == RESOLVED:  # a nested backup rule settled it
-            return self.value[node]
+        if state[node] == RESOLVED:  # a nested backup rule settled it
+            return value[node]
         if len(deps) == mark:  # no guess was read: final (`settle`, the common case written out)
-            self.state[node], self.value[node] = RESOLVED, first
+            state[node] = RESOLVED
+            value[node] = first
             return first
         if deps[mark] != node:  # read another decision's guess: stay a guess in that cycle
             deps.append(node)

@@ -52,7 +52,10 @@ def resolve_movement(m: Map, position: Position, orders: Mapping[str, Sequence[O
     index_moves(board)  # who moves where, head-to-head pairs
     adjudication = Adjudication(board)
     adjudication.run()
-    return adjudication.resolution()
+    try:
+        return adjudication.resolution()
+    finally:
+        adjudication.release()
 
 
 class Adjudication:
@@ -98,6 +101,12 @@ class Adjudication:
         for piece in moving:
             movers[piece.index] = value[DECISIONS * piece.index + MOVES]
 
+    def release(self) -> None:
+        """Undo the references that make cycles (the resolver's callbacks are this object's
+        methods; `Board.release`), so the phase's objects go when they are left."""
+        self.resolver.adjudicate = self.resolver.backup = _released
+        self.board.release()
+
     def moved(self, piece: Piece) -> bool:
         """Whether the unit moved (once `run` has decided every move)."""
         return self.movers[piece.index]
@@ -111,9 +120,9 @@ class Adjudication:
         results = []
         add = results.append
         movers = self.movers
-        for order, piece, reason in board.given:
+        for number, (order, piece) in enumerate(zip(board.given, board.commands)):
             if piece is None:  # for no unit, or another power's
-                add(OrderResult(order, illegal, reason or ""))
+                add(OrderResult(order, illegal, board.strays[number]))
                 continue
             if piece.illegal is not None:
                 words, note = illegal, piece.illegal
@@ -215,6 +224,10 @@ class Adjudication:
             if movers[other.index] or moves.prevent_strength(self.resolver, other) != moves.EMPTY:
                 return True
         return False
+
+
+def _released(*_: object) -> bool:
+    raise RuntimeError("this adjudication is over")
 
 
 def _with_dislodged(words: tuple[Result, ...]) -> tuple[Result, ...]:

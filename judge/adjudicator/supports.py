@@ -35,7 +35,6 @@ def link(board: Board) -> None:
         target = board.at.get(order.target.province)
         piece.void = _mismatch(board, piece, order, target)
         if piece.void is None and target is not None:
-            piece.target = target
             target.support(piece)
 
 

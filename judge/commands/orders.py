@@ -12,7 +12,6 @@ from dataclasses import replace
 from judge.commands.auth import Level
 from judge.commands.facts import (
     controls,
-    game_duties,
     past_deadline,
     phase_name,
     phase_of,
@@ -23,7 +22,7 @@ from judge.commands.results import Said, said
 from judge.commands.session import Cursor, Refusal, Session
 from judge.commands.state import refuse_closed
 from judge.game.board import position_of, units_of
-from judge.game.orders import Duties, orders_on_file
+from judge.game.orders import Duties, due_powers, orders_on_file
 from judge.orders import Build, Disband, Keep, Order, Retreat, Waive, parse_orders
 from judge.orders.sheet import CLEAR_WORDS
 from judge.status.model import (
@@ -117,7 +116,7 @@ def submit(session: Session, power: str, lines: list[str]) -> Said:
     before = stored_orders(session, power)
     if before and past_deadline(status, session.now) and "NO_LATE_CHANGES" in rules:
         raise Refusal("orders may not be changed after the deadline (NO_LATE_CHANGES)")
-    if power not in game_duties(session).due:
+    if power not in due_powers(session.current(), session.map, rules):
         raise Refusal(f"{power} has no orders to give in {phase}")
     orders, errors = read_orders(session, power, lines)
     if errors:

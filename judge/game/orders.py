@@ -98,6 +98,14 @@ class Duties:
         return self.late + self.defaulted
 
 
+def due_powers(status: GameStatus, m: Map, rules: frozenset[str]) -> tuple[str, ...]:
+    """`duties(...).due` without reading the orders on file: the powers owing orders now."""
+    phase = status.phase
+    if not isinstance(phase, Phase) or status.phase_mode in (PhaseMode.SKIP, PhaseMode.WAIT):
+        return ()
+    return tuple(owing(status, m, phase, rules))
+
+
 def duties(status: GameStatus, m: Map, rules: frozenset[str]) -> Duties:
     """`m`: the map in force in the status's phase."""
     phase = status.phase

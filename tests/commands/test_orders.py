@@ -2,10 +2,14 @@
 a power."""
 from __future__ import annotations
 
-from judge.game.orders import orders_on_file
+from dataclasses import replace
+
+import pytest
+
+from judge.game.orders import due_powers, duties, orders_on_file
 from judge.game.rules import rules_in_force
 from judge.maps import load_map
-from judge.status.model import BuildOrder, RemoveOrder, RetreatOrder
+from judge.status.model import BuildOrder, PhaseMode, RemoveOrder, RetreatOrder
 from judge.types import Unit, UnitType
 from tests.commands.conftest import LATE
 
@@ -140,3 +144,13 @@ def test_the_orders_of_one_power_read_alone_are_those_of_the_whole_sheet(vienna)
     alone = orders_on_file(status, m, status.phase, rules, powers={"FRANCE"})
     assert len(whole.orders) > 1 and alone.orders == {"FRANCE": whole.orders["FRANCE"]}
     assert dict(alone.unreadable) == {p: u for p, u in whole.unreadable.items() if p == "FRANCE"}
+
+
+@pytest.mark.parametrize("mode", [None, PhaseMode.WAIT, PhaseMode.SKIP])
+def test_the_powers_due_are_known_without_reading_the_orders(vienna, mode):
+    status = vienna.status("vienna")
+    status = replace(status, phase_mode=mode) if mode else status
+    m = load_map(status.map_name)
+    rules = rules_in_force(status, m)
+    assert due_powers(status, m, rules) == duties(status, m, rules).due
+    assert bool(due_powers(status, m, rules)) == (mode is None)

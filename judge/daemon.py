@@ -188,7 +188,7 @@ class Daemon:
         while not self.stop.is_set():
             self.inbox_wake.clear()
             try:
-                waiting = self.spools.inbox.waiting()
+                waiting = await asyncio.to_thread(self.spools.inbox.waiting)
                 for start in range(0, len(waiting), BATCH):
                     if self.stop.is_set():
                         break
@@ -213,17 +213,13 @@ class Daemon:
             for n, item in enumerate(items):
                 if n and self.stop.is_set():
                     break
-                try:
-                    claimed = inbox.claim(item)
-                except FileNotFoundError:
-                    continue  # taken by another worker
-                try:
-                    raw = inbox.read(claimed)
-                    replies = await asyncio.to_thread(self.handle_mail, raw, self.clock())
-                    handled.append((claimed, list(replies or ())))
-                except Exception as exc:
-                    log.exception("processing mail %s failed", claimed.id)
+                claimed, replies, exc = await asyncio.to_thread(self.handle_item, item)
+                if claimed is None:
+                    continue
+                if exc is not None:
                     self.failed(claimed, exc)
+                else:
+                    handled.append((claimed, replies))
             if not handled:
                 return
             try:
@@ -235,6 +231,20 @@ class Daemon:
                 return
             await asyncio.to_thread(inbox.done_many, [claimed for claimed, _ in handled])
         self.outbox_wake.set()
+
+    def handle_item(self, item: Item) -> tuple[Item | None, list[EmailMessage], Exception | None]:
+        """Claim, read and handle one mail (in a worker thread, off the gateway's loop): the
+        claimed item and its mails, or the error; no item when another worker took it."""
+        inbox = self.spools.inbox
+        try:
+            claimed = inbox.claim(item)
+        except FileNotFoundError:
+            return None, [], None  # taken by another worker
+        try:
+            return claimed, list(self.handle_mail(inbox.read(claimed), self.clock()) or ()), None
+        except Exception as exc:
+            log.exception("processing mail %s failed", claimed.id)
+            return claimed, [], exc
 
     def failed(self, claimed: Item, exc: Exception) -> None:
         """Processing `claimed` failed: tried again later, or in bad/ and the keeper told."""

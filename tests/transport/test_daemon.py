@@ -292,3 +292,27 @@ def test_a_batch_whose_mails_cannot_be_queued_is_tried_again(make_config, monkey
     asyncio.run(daemon.process_batch(daemon.spools.inbox.waiting()))
     assert [item.failures for item in daemon.spools.inbox.waiting()] == [1, 1, 1]
     assert daemon.spools.inbox.finished() == [] and daemon.spools.inbox.claimed() == []
+
+
+def test_the_inbox_is_listed_claimed_and_read_off_the_gateways_loop(make_config, monkeypatch):
+    config = make_config()
+    seen: list[bytes] = []
+    daemon = Daemon(config, handle_mail=answering(config, seen))
+    spooled_orders(daemon, 2)
+    threads = []
+    for name in ("waiting", "claim", "read"):
+        real = getattr(daemon.spools.inbox, name)
+
+        def recorded(*args, real=real, name=name):
+            threads.append((name, threading.current_thread() is threading.main_thread()))
+            return real(*args)
+        monkeypatch.setattr(daemon.spools.inbox, name, recorded)
+
+    async def work():
+        task = asyncio.create_task(daemon.inbox_worker())
+        await asyncio.to_thread(wait_for, lambda: len(seen) == 2)
+        daemon.stop.set()
+        await task
+    asyncio.run(work())
+    assert {name for name, _ in threads} == {"waiting", "claim", "read"}
+    assert not any(on_main for _, on_main in threads)

@@ -89,13 +89,21 @@ class Adjudication:
 
     def run(self) -> None:
         """Decide every move and support; `movers[i]` then says whether piece i moved."""
-        resolve = self.resolver.resolve
+        resolve, settle = self.resolver.resolve, self.resolver.settle
+        at, attackers = self.board.at, self.board.attackers
         moving = pieces_of(self.board, MOVE)
         for piece in moving:
-            resolve(DECISIONS * piece.index + MOVES)
+            if piece.by_convoy or piece.dest_province in at or len(attackers[piece.dest_province]) > 1:
+                resolve(DECISIONS * piece.index + MOVES)
+            else:  # alone into an empty province, over land or sea: nothing can stop it (`succeeds`)
+                settle(DECISIONS * piece.index + MOVES, True)
         for piece in pieces_of(self.board, SUPPORT):
-            if piece.void is None:
+            if piece.void is not None:
+                continue
+            if piece.province in attackers:
                 resolve(DECISIONS * piece.index + SUPPORTS)
+            else:  # nobody moves against the supporter: given (`supports.given`)
+                settle(DECISIONS * piece.index + SUPPORTS, True)
         value = self.resolver.value
         movers = self.movers = [False] * len(self.pieces)
         for piece in moving:

@@ -106,3 +106,26 @@ def test_a_phase_leaves_no_reference_cycles(standard):
         assert gc.collect() == 0
     finally:
         gc.enable()
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(min_value=0, max_value=10**9))
+def test_the_decisions_run_settles_at_once_are_those_the_resolver_would_take(standard, seed):
+    """`Adjudication.run` settles a move alone into an empty province and a support nobody attacks
+    without asking the resolver: asking it gives the same answers."""
+    from judge.adjudicator import convoys, leagues, supports
+    from judge.adjudicator.board import DECISIONS, MOVES, SUPPORTS, build_board, index_moves
+    from judge.adjudicator.movement import Adjudication
+
+    units, orders = random_case(standard, seed)
+    board = build_board(standard, Position(PHASE, {p: tuple(us) for p, us in units.items()}, {}),
+                        orders, frozenset())
+    for link in (leagues.check, convoys.link, supports.link, index_moves):
+        link(board)
+    quick, asked = Adjudication(board), Adjudication(board)
+    quick.run()
+    for piece in board.pieces:
+        for kind in (MOVES, SUPPORTS):
+            node = DECISIONS * piece.index + kind
+            if quick.resolver.resolved(node):
+                assert asked.resolver.resolve(node) == quick.resolver.value[node], (piece, kind)

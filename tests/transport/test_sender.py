@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import asyncio
+import smtplib
 import threading
 from datetime import UTC, datetime, timedelta
 from email import message_from_bytes, policy
@@ -10,7 +11,13 @@ import pytest
 
 from judge.config import JudgeSection, SmtpOutSection
 from judge.mailout.envelope import build_message, outbox_id
-from judge.mailout.send import Backoff, OutboxSender, Outcome, outbox_lines
+from judge.mailout.send import (
+    Backoff,
+    OutboxSender,
+    Outcome,
+    outbox_lines,
+    plain_recipients,
+)
 from judge.spool import Spool
 from tests.support.transport import LOOPBACK, Relay, free_port, wait_for
 
@@ -189,3 +196,50 @@ def test_backoff_doubles_up_to_its_cap():
 
 def test_outcomes_are_named():
     assert {o.value for o in Outcome} == {"sent", "retry", "failed"}
+
+
+class Recording(smtplib.SMTP):
+    """An SMTP client that records what it would hand the relay (no connection)."""
+
+    def __init__(self):
+        super().__init__()
+        self.sent: list[tuple[str, list[str], bytes]] = []
+
+    def ehlo_or_helo_if_needed(self) -> None:
+        pass
+
+    def sendmail(self, from_addr, to_addrs, msg, mail_options=(), rcpt_options=()):
+        self.sent.append((from_addr, list(to_addrs), msg if isinstance(msg, bytes) else msg.encode()))
+        return {}
+
+
+JUDGE_MAILS = {
+    "plain": build_message(JUDGE, to="a@players.test", subject="Re: orders", body="A PAR - BUR\n" * 30,
+                           now=NOW, key="plain", in_reply_to="<x@players.test>"),
+    "accented": build_message(JUDGE, to="Zoé <zoe@players.test>", subject="Résultats de l'été " * 6,
+                              body="Les ordres de la France : F BRE - MAO.\n" * 10, now=NOW, key="fr"),
+    "long lines": build_message(JUDGE, to="b@players.test", subject="press", now=NOW, key="long",
+                                body=".a line starting with a dot\n" + "x" * 300 + "\n"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(JUDGE_MAILS))
+def test_a_stored_mail_goes_to_the_relay_as_send_message_would_send_it(name, outbox):
+    raw = bytes(JUDGE_MAILS[name])
+    stored, parsed = Recording(), Recording()
+    sender = sender_for(outbox, 25)
+    assert sender.submit(stored, raw) == (Outcome.SENT, "")
+    parsed.send_message(message_from_bytes(raw, policy=policy.SMTP), from_addr=JUDGE.address)
+    assert stored.sent == parsed.sent
+    assert plain_recipients(raw) is not None  # it went as stored, not parsed and rewritten
+
+
+@pytest.mark.parametrize("extra", ["Bcc: c@players.test", "Resent-Date: Sun, 1 Mar 2026 12:00:00 +0000",
+                                   "Cc: Zoé <zoé@players.test>"])
+def test_a_mail_with_a_bcc_a_resent_block_or_an_odd_address_is_parsed_and_rewritten(extra, outbox):
+    raw = f"{extra}\n".encode() + bytes(JUDGE_MAILS["plain"])
+    assert plain_recipients(raw) is None
+    stored = Recording()
+    stored.has_extn = lambda name: True
+    assert sender_for(outbox, 25).submit(stored, raw)[0] is Outcome.SENT
+    assert b"Bcc:" not in stored.sent[0][2]

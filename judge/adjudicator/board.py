@@ -34,9 +34,9 @@ class Piece:
     Slots: the decisions read these fields over and over, and a slot is read fastest. Most fields
     matter to one kind of order only, and are set when a piece is given that kind (`moving`...)."""
 
-    __slots__ = ("index", "power", "unit", "province", "order", "kind", "illegal", "void", "crossing",
-                 "dest", "dest_province", "by_convoy", "path", "base", "opponent", "directed",
-                 "army", "fleets", "has_route", "supporters")
+    __slots__ = ("index", "power", "unit", "province", "order", "kind", "illegal", "void", "dest",
+                 "dest_province", "by_convoy", "path", "base", "opponent", "directed", "army", "fleets",
+                 "has_route", "supporters")
 
     def __init__(self, index: int, power: str, unit: Unit) -> None:
         self.index = index
@@ -215,6 +215,7 @@ def build_board(m: Map, position: Position, orders: Mapping[str, Sequence[Order]
     checker = OrderChecker(m, position, rules)
     check, plain_crossing = checker.check, checker.plain_crossing
     order_any, immobile_dummies = board.order_any, board.immobile_dummies
+    moving, supporting, convoying = board.ordered[MOVE], board.ordered[SUPPORT], board.ordered[CONVOY]
     for power, orders_given in orders.items():
         for order in orders_given:  # each order to the unit it commands, if any
             kind = type(order)
@@ -231,10 +232,11 @@ def build_board(m: Map, position: Position, orders: Mapping[str, Sequence[Order]
                 continue
             commands.append(piece)
             if piece.order is not None:  # DATC 4.D.3: a unit given more than one order holds
-                piece.illegal = "the unit was given more than one order: it holds"
+                hold_back(board, piece, "the unit was given more than one order: it holds")
                 continue
+            crossing = None
             if kind is Move:  # the common move is known legal, and its crossing known, at once
-                piece.crossing = crossing = plain_crossing(order)  # type: ignore[arg-type]
+                crossing = plain_crossing(order)  # type: ignore[arg-type]
                 if crossing is None:
                     piece.illegal = check(order)
             else:
@@ -244,27 +246,25 @@ def build_board(m: Map, position: Position, orders: Mapping[str, Sequence[Order]
             piece.order = order
             if immobile_dummies and piece.illegal is None:
                 piece.illegal = _immobile(board, piece, order)
-    ordered = board.ordered
-    for piece in pieces:  # what each legally ordered unit does
-        if piece.illegal is not None:
-            continue
-        kind = type(piece.order)
-        if kind is Move:
-            if piece.crossing is not None:
-                _set_plain_move(board, piece, piece.crossing)
+            if piece.illegal is not None or kind is Hold:
+                continue
+            # What the legally ordered unit does (an order it cannot carry out is illegal).
+            if kind is Move:
+                if crossing is not None:
+                    _set_plain_move(board, piece, crossing)
+                else:
+                    piece.illegal = _set_move(board, piece, order)  # type: ignore[arg-type]
+                if piece.illegal is None:
+                    piece.kind = MOVE
+                    moving.append(piece)
+            elif kind is Support:
+                piece.kind = SUPPORT
+                piece.supporting()
+                supporting.append(piece)
             else:
-                piece.illegal = _set_move(board, piece, piece.order)  # type: ignore[arg-type]
-            if piece.illegal is None:
-                piece.kind = MOVE
-                ordered[MOVE].append(piece)
-        elif kind is Support:
-            piece.kind = SUPPORT
-            piece.supporting()
-            ordered[SUPPORT].append(piece)
-        elif kind is Convoy:
-            piece.kind = CONVOY
-            piece.convoying()
-            ordered[CONVOY].append(piece)
+                piece.kind = CONVOY
+                piece.convoying()
+                convoying.append(piece)
     return board
 
 

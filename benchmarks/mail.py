@@ -139,6 +139,20 @@ def hash_passwords(games_dir: Path, games: int) -> None:
         list(pool.map(one, [game_name(g) for g in range(games)]))
 
 
+def cpu_seconds(pid: int) -> float:
+    """The CPU time (user and system) the process has used so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def wait_empty(inbox: Path, timeout: float = 300) -> None:
+    end = time.monotonic() + timeout
+    while any(inbox.glob("*.eml")) or any(inbox.glob("*.bak")):
+        if time.monotonic() > end:
+            raise SystemExit("the inbox worker did not work through the inbox in time")
+        time.sleep(0.05)
+
+
 def wait_replies(sink: Sink, expected: int, timeout: float = 900) -> None:
     end = time.monotonic() + timeout
     while sink.replies < expected:
@@ -168,16 +182,21 @@ def main(argv: list[str] | None = None) -> int:
         hash_passwords(games_dir, args.games)
     process = serve(args.root / "judge.toml", port)
     try:
+        print(f"load average before: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
         robots = robot_mails(args.accept)
+        cpu = cpu_seconds(process.pid)
         seconds = send_all(port, robots, args.clients)
         accepted = len(robots) / seconds
         print(f"gateway: {len(robots)} mails accepted in {seconds:.2f} s by {args.clients} clients: "
               f"{accepted:.0f}/s ({accepted / 500:.2f} of the 500/s target)")
-        time.sleep(2)  # let the inbox worker drop the robots' mail
+        wait_empty(Path(config.paths.spool) / "inbox")  # the inbox worker drops the robots' mail
+        print(f"  judge serve CPU: {(cpu_seconds(process.pid) - cpu) / len(robots) * 1000:.2f} ms a "
+              f"mail (gateway and inbox worker)")
         rates = []
         for round_ in range(args.repeat):
             mails = orders_mails(games_dir, args.games, round_)
             before = sink.replies
+            cpu = cpu_seconds(process.pid)
             started = time.perf_counter()
             send_all(port, mails, args.clients)
             wait_replies(sink, before + len(mails))
@@ -185,7 +204,8 @@ def main(argv: list[str] | None = None) -> int:
             rates.append(len(mails) / seconds)
             print(f"orders round {round_ + 1} ({'cold' if round_ == 0 else 'warm'}): {len(mails)} mails "
                   f"replied to in {seconds:.2f} s: {rates[-1]:.1f}/s ({rates[-1] / 100:.2f} of the "
-                  f"100/s target)")
+                  f"100/s target); judge serve CPU "
+                  f"{(cpu_seconds(process.pid) - cpu) / len(mails) * 1000:.1f} ms a mail")
         if len(rates) > 1:
             warm = statistics.median(rates[1:])
             print(f"orders, warm median: {warm:.1f}/s ({warm / 100:.2f} of the target)")

@@ -51,12 +51,12 @@ class Piece:
         # The fields of one kind of order are set when a piece is given it (`moving`, `supporting`,
         # `convoying`), and read only of pieces of that kind: a board is mostly holds and moves.
 
-    def moving(self, dest: str, dest_province: str) -> None:
+    def moving(self, dest: str, dest_province: str, base: int = UNIT) -> None:
         self.dest = dest  # the location arrived at
         self.dest_province = dest_province
         self.by_convoy = False
         self.path: tuple[str, ...] = ()  # the convoy route the order writes out, if any
-        self.base = UNIT  # strength of the crossing (FULL, HALF or NONE)
+        self.base = base  # strength of the crossing (FULL, HALF or NONE)
         self.opponent: Piece | None = None  # the unit moving the other way head to head
         self.fleets: Sequence[Piece] = ()  # by convoy: the fleets ordered to convoy it
         self.has_route = False  # by convoy: those fleets make a route at all
@@ -214,7 +214,7 @@ def build_board(m: Map, position: Position, orders: Mapping[str, Sequence[Order]
             at[piece.province] = piece
     checker = OrderChecker(m, position, rules)
     check, plain_crossing = checker.check, checker.plain_crossing
-    order_any, immobile_dummies = board.order_any, board.immobile_dummies
+    order_any, immobile_dummies, locations = board.order_any, board.immobile_dummies, m.locations
     moving, supporting, convoying = board.ordered[MOVE], board.ordered[SUPPORT], board.ordered[CONVOY]
     for power, orders_given in orders.items():
         for order in orders_given:  # each order to the unit it commands, if any
@@ -250,8 +250,9 @@ def build_board(m: Map, position: Position, orders: Mapping[str, Sequence[Order]
                 continue
             # What the legally ordered unit does (an order it cannot carry out is illegal).
             if kind is Move:
-                if crossing is not None:
-                    _set_plain_move(board, piece, crossing)
+                if crossing is not None:  # straight along it to the place written, the location reached
+                    piece.moving(order.dest, locations[order.dest].province,  # type: ignore[union-attr]
+                                 crossing_strength(crossing) if crossing.special else FULL)
                 else:
                     piece.illegal = _set_move(board, piece, order)  # type: ignore[arg-type]
                 if piece.illegal is None:
@@ -284,15 +285,6 @@ def _immobile(board: Board, piece: Piece, order: Order) -> str | None:
     if isinstance(order, Move) and "IMMOBILE_DUMMIES" in board.rules and piece.power in board.dummies:
         return "IMMOBILE_DUMMIES: a dummy power's units may not move"
     return None
-
-
-def _set_plain_move(board: Board, piece: Piece, abut: Abut) -> None:
-    """A move the checker found plain (`OrderChecker.plain_crossing`): straight along `abut` to
-    the place written, which is the location arrived at."""
-    dest = piece.order.dest  # type: ignore[union-attr]
-    piece.moving(dest, board.map.locations[dest].province)
-    if abut.special:
-        piece.base = crossing_strength(abut)
 
 
 def _set_move(board: Board, piece: Piece, order: Move) -> str | None:
@@ -345,12 +337,13 @@ def index_moves(board: Board) -> None:
     for piece in board.ordered[MOVE]:
         if piece.kind != MOVE or (piece.by_convoy and not piece.has_route):
             continue
-        found = attackers.get(piece.dest_province)
+        dest = piece.dest_province
+        found = attackers.get(dest)
         if found is None:
-            attackers[piece.dest_province] = [piece]
+            attackers[dest] = [piece]
         else:
             found.append(piece)
-        other = at.get(piece.dest_province)
+        other = at.get(dest)
         if (other is not None and other.kind == MOVE and other.dest_province == piece.province
                 and not piece.by_convoy and not other.by_convoy
                 and not (crawl and _crawls(piece, other))):

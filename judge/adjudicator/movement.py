@@ -128,9 +128,11 @@ class Adjudication:
         results = []
         add = results.append
         movers = self.movers
-        for number, (order, piece) in enumerate(zip(board.given, board.commands)):
+        strays = board.strays
+        for number, order in enumerate(board.given):
+            piece = board.commands[number]
             if piece is None:  # for no unit, or another power's
-                add(OrderResult(order, illegal, board.strays[number]))
+                add(OrderResult(order, illegal, strays[number]))
                 continue
             if piece.illegal is not None:
                 words, note = illegal, piece.illegal

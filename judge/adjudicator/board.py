@@ -116,11 +116,9 @@ class Board:
         self.pieces: list[Piece] = []
         self.at: dict[str, Piece] = {}
         self.attackers: dict[str, list[Piece]] = {}  # province -> moves into it
-        # Every order given, in input order; the piece it commands (None: no unit of the power is
-        # there); why an order commands no piece, by its place in `given`.
+        # Every order given, in input order, and the piece it commands, or why it commands none.
         self.given: list[Order] = []
-        self.commands: list[Piece | None] = []
-        self.strays: dict[int, str] = {}
+        self.commands: list[Piece | str] = []
         # The pieces given each kind of order when the board was built (a piece's kind can change
         # later: `pieces_of` reads these lists again).
         self.ordered: dict[str, list[Piece]] = {MOVE: [], SUPPORT: [], CONVOY: []}
@@ -221,14 +219,12 @@ def build_board(m: Map, position: Position, orders: Mapping[str, Sequence[Order]
             kind = type(order)
             given.append(order)
             if kind not in MOVEMENT_ORDERS:
-                board.strays[len(commands)] = NOT_MOVEMENT
-                commands.append(None)
+                commands.append(NOT_MOVEMENT)
                 continue
             unit = order.unit  # type: ignore[union-attr]
             piece = at.get(unit.province)
             if piece is None or piece.unit.type is not unit.type or (piece.power != power and not order_any):
-                board.strays[len(commands)] = _foreign(board, power, unit, piece)
-                commands.append(None)
+                commands.append(_foreign(board, power, unit, piece))
                 continue
             commands.append(piece)
             if piece.order is not None:  # DATC 4.D.3: a unit given more than one order holds

@@ -128,11 +128,9 @@ class Adjudication:
         results = []
         add = results.append
         movers = self.movers
-        strays = board.strays
-        for number, order in enumerate(board.given):
-            piece = board.commands[number]
-            if piece is None:  # for no unit, or another power's
-                add(OrderResult(order, illegal, strays[number]))
+        for order, piece in zip(board.given, board.commands):
+            if piece.__class__ is str:  # for no unit, or another power's: why
+                add(OrderResult(order, illegal, piece))  # type: ignore[arg-type]
                 continue
             if piece.illegal is not None:
                 words, note = illegal, piece.illegal

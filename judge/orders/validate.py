@@ -42,7 +42,7 @@ class OrderChecker:
         self._phase_type = position.phase.type
         self._movement = self._phase_type == MOVEMENT
         self._powers = m.powers
-        self._tables = {ARMY: m.move_table(ARMY), FLEET: m.move_table(FLEET)}
+        self._army_moves, self._fleet_moves = m.move_table(ARMY), m.move_table(FLEET)
         self._coasted = m.coasted
         self._owned: dict[str, frozenset[str]] = {}
         self._routes: ConvoyRoutes | None = None
@@ -81,7 +81,8 @@ class OrderChecker:
         unit = self.units.get(order.unit.province)
         if unit is None or unit.type is not order.unit.type:
             return None
-        abut = self._tables[unit.type].get(unit.location, NO_TABLE).get(order.dest)
+        table = (self._army_moves if unit.type is ARMY else self._fleet_moves).get(unit.location, NO_TABLE)
+        abut = table.get(order.dest)
         if (abut is None or abut.restricted or self.locations[order.dest].province == unit.province
                 or (unit.type is FLEET and order.dest in self._coasted)):
             return None
@@ -97,7 +98,8 @@ class OrderChecker:
             return False
         unit, target = self.units.get(order.unit.province), self.units.get(order.target.province)
         if (unit is None or target is None or unit is target or unit.type is not order.unit.type
-                or target.type is not order.target.type or unit.location not in self._tables[unit.type]):
+                or target.type is not order.target.type
+                or unit.location not in (self._army_moves if unit.type is ARMY else self._fleet_moves)):
             return False
         if order.dest is None:
             province = target.province

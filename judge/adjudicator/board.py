@@ -11,7 +11,7 @@ support 2, a move across a Cape 1, a move across a strait (`~`) 0.
 from __future__ import annotations
 
 import weakref
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from judge.adjudicator.model import Position

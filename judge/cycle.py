@@ -485,7 +485,9 @@ class TickMail:
         return [(outbox_id(m), bytes(m)) for m in mails]
 
     def deliver(self, mails: journal.Mails) -> None:
-        self.queued += sum(self.outbox.put(raw, key) is not None for key, raw in mails)
+        """A game's mails into the outbox, made durable together (`Spool.put_many`)."""
+        self.queued += sum(item is not None for item in
+                           self.outbox.put_many([(raw, key) for key, raw in mails]))
 
 
 def _envelopes(config: Config, now: datetime, game: str, mailings: Sequence[Any]) -> list[EmailMessage]:
@@ -533,7 +535,7 @@ def queue(config: Config, mails: Sequence[EmailMessage]) -> int:
     from judge.mailout.envelope import outbox_id
 
     outbox = open_spools(config).outbox
-    return sum(outbox.put(bytes(m), outbox_id(m)) is not None for m in mails)
+    return sum(item is not None for item in outbox.put_many([(bytes(m), outbox_id(m)) for m in mails]))
 
 
 def check(config: Config, now: datetime, game: str | None = None, release: bool = False,

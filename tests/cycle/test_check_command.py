@@ -10,9 +10,11 @@ from datetime import timedelta
 
 import pytest
 
+import judge.spool as spool_module
 from judge import cycle as cycle_module
 from judge.cli import main
 from judge.cycle import cycle_mails, cycle_tick, run_cycle
+from judge.daemon import open_spools
 from judge.status.model import PhaseMode
 from tests.cycle.conftest import KEEPER, recipients
 from tests.game.kit import NOW
@@ -140,3 +142,18 @@ def test_judge_check_from_the_shell(judge):
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[0].startswith("sh: late notice: AUSTRIA")
     assert done.stdout.splitlines()[-1].startswith("mail: ")
+
+
+def test_the_daemon_tick_queues_a_games_mails_with_one_fsync_of_each_outbox_folder(judge,
+                                                                                    monkeypatch):
+    judge.start("d", ["TIMING NEXT 1D"], NOW)
+    judge.take_outbox()
+    tick = cycle_tick(judge.config)
+    open_spools(judge.config).outbox.put_many([])  # its markers' folder made
+    synced = []
+    real = spool_module.fsync_dir
+    monkeypatch.setattr(spool_module, "fsync_dir",
+                        lambda folder: (synced.append(folder.name), real(folder)))
+    tick(DEADLINE)
+    mails = judge.take_outbox()
+    assert len(mails) > 2 and synced == [".ids", "outbox"]

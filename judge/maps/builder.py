@@ -9,8 +9,7 @@ from dataclasses import dataclass, field, replace
 
 from judge.errors import Problem
 from judge.maps.model import Abut, FlowStep, League, SourceLine, Terrain
-from judge.maps.tokens import (check_abbrev, is_place_line, own_word_display, parse_abut, parse_center, parse_owns,
-                               power_display)
+from judge.maps.tokens import (check_abbrev, is_place_line, own_word_display, parse_abut, parse_center, parse_owns)
 from judge.types import Phase, Unit, UnitType, province_of
 
 TERRAINS = {t.value for t in Terrain} | {"AMEND"}

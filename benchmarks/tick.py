@@ -19,6 +19,7 @@ The target is 10,000 idle games in under 1 s, and a cost that grows with the due
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import time
@@ -74,6 +75,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--root", type=Path, default=Path("/tmp/judge-bench-tick"))
     args = parser.parse_args(argv)
+    print(f"load average before: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     print(f"{'games':>7} {'cold s':>8} {'idle s':>8} {'idle/target':>11} {'due games':>9} "
           f"{'due s':>8} {'ms/due game':>11} {'mails s':>8} {'mails':>6}")
     for games in args.games:

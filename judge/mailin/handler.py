@@ -131,7 +131,7 @@ class MailHandler:
             log.warning("mail %s was processed before: answered from its receipt", receipt)
             return unpack(kept)
         msg = message_from_bytes(raw, policy=policy.default)
-        incoming = read_message(raw, envelope_sender(msg), loop_token(judge))
+        incoming = read_message(raw, envelope_sender(msg), loop_token(judge), parsed=msg)
         sealed: list[list[EmailMessage]] = []  # the mails of a mail that changed a game
 
         def seal(reply: Reply, events: list[object], after: dict[str, GameStatus | None]

@@ -39,9 +39,11 @@ class Incoming:
     automatic: str = ""  # why this must not be answered ("" when it may be)
 
 
-def read_message(raw: bytes, envelope_sender: str | None = None, our_loop: str = "") -> Incoming:
-    """Parse `raw`; `envelope_sender` is the SMTP MAIL FROM ("" for a bounce, None if unknown)."""
-    msg = message_from_bytes(raw, policy=policy.default)
+def read_message(raw: bytes, envelope_sender: str | None = None, our_loop: str = "", *,
+                 parsed: Message | None = None) -> Incoming:
+    """Parse `raw`; `envelope_sender` is the SMTP MAIL FROM ("" for a bounce, None if unknown).
+    `parsed`: `raw` already parsed (`message_from_bytes`, the default policy), not parsed again."""
+    msg = parsed if parsed is not None else message_from_bytes(raw, policy=policy.default)
     body, html_only = body_text(msg)
     truncated = len(body) > MAX_BODY_CHARS
     lines, signed_off = command_lines(body[:MAX_BODY_CHARS])

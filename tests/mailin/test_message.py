@@ -1,10 +1,12 @@
 """Reading a raw message: sender, body part, charsets, line rules, and mail never to answer."""
 from __future__ import annotations
 
+from email import message_from_bytes, policy
 from email.message import EmailMessage
 
 import pytest
 
+import judge.mailin.message as message_module
 from judge.mailin.message import command_lines, read_message, reply_headers
 
 
@@ -119,3 +121,11 @@ def test_reply_headers():
     incoming = read_message(mail(References="<0@example.org>"))
     assert reply_headers(incoming) == {"In-Reply-To": "<1@example.org>",
                                        "References": "<0@example.org> <1@example.org>"}
+
+
+def test_a_message_already_parsed_is_read_as_its_bytes_are(monkeypatch):
+    raw = mail("SIGNON Fgame pw\nA PAR - BUR\n", Reply_To="Other <other@example.org>")
+    parsed = message_from_bytes(raw, policy=policy.default)
+    expected = read_message(raw, "player@example.org", "judge@example.org")
+    monkeypatch.setattr(message_module, "message_from_bytes", lambda *a, **k: pytest.fail("parsed again"))
+    assert read_message(raw, "player@example.org", "judge@example.org", parsed=parsed) == expected

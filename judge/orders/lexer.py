@@ -39,6 +39,7 @@ FILLERS = frozenset("THE IN AT ON IS WILL AND AN SEA OCEAN".split())
 COAST_WORDS = {"N": "NC", "NC": "NC", "NORTH": "NC", "S": "SC", "SC": "SC", "SOUTH": "SC",
                "E": "EC", "EC": "EC", "EAST": "EC", "W": "WC", "WC": "WC", "WEST": "WC"}
 COAST_NAMES = {"NC": "north", "SC": "south", "EC": "east", "WC": "west"}
+COAST_STARTS = frozenset({"/", "("} | set(COAST_WORDS) | set(COAST_NAMES))  # what may begin a coast
 
 _DASHES = str.maketrans({"\u2013": "-", "\u2014": "-", "\u2212": "-", "\u2192": "-"})
 _JOINED_PLUS = re.compile(r"(?<=\S)\+(?=\S)")  # `eas+med`: one alias written with `+`
@@ -99,6 +100,8 @@ class PlaceIndex:
                 names[key] = names.get(key, ()) + tuple(a for a in abbrevs if a not in names.get(key, ()))
         names.update(own)
         self.names = names
+        # Each alias as a Place, made once: a place written as the alias is written is this value.
+        self.places = {key: Place(spell(list(key)), options) for key, options in names.items()}
         self.longest_from: dict[str, int] = {}  # first word -> the most words of an alias it starts
         for key in names:
             self.longest_from[key[0]] = max(self.longest_from.get(key[0], 0), len(key))
@@ -110,13 +113,13 @@ class PlaceIndex:
             raise ReferenceError("the map of this place index is gone")
         return m
 
-    def match(self, words: list[str], start: int) -> tuple[tuple[str, ...], int]:
-        """The abbreviations of the longest alias starting at `start`, and where it ends."""
+    def match(self, words: list[str], start: int) -> tuple[Place | None, int]:
+        """The place of the longest alias starting at `start`, and where it ends."""
         for end in range(min(len(words), start + self.longest_from.get(words[start], 0)), start, -1):
-            options = self.names.get(tuple(words[start:end]))
-            if options:
-                return options, end
-        return (), start
+            place = self.places.get(tuple(words[start:end]))
+            if place is not None:
+                return place, end
+        return None, start
 
 
 # The lexer's one piece of module state: each map's PlaceIndex (1-2 ms to make), kept while the map
@@ -139,13 +142,15 @@ def lex(index: PlaceIndex, text: str) -> list[Lexeme]:
     i = 0
     while i < len(words):
         word = words[i]
-        options, end = index.match(words, i)
+        place, end = index.match(words, i)
         if word in KEYWORDS and end <= i + 1:
-            out.append(_keyword(word))
+            out.append(KEYWORD_WORDS[word])
             i += 1
-        elif options:
-            place, i = _with_coast(index.map, words, end, Place(spell(words[i:end]), options))
+        elif place is not None:
+            if end < len(words) and words[end] in COAST_STARTS:
+                place, end = _with_coast(index.map, words, end, place)
             out.append(place)
+            i = end
         elif word in FILLERS or word in ("(", ")", "[", "]"):
             i += 1
         else:
@@ -153,14 +158,16 @@ def lex(index: PlaceIndex, text: str) -> list[Lexeme]:
     return _drop_article(out)
 
 
-def _keyword(word: str) -> Word:
-    kind = KEYWORDS[word]
-    unit = UnitType(word[0]) if kind == "UNIT" else None
-    return Word(kind, word, unit)
+# Each order word as a Word, made once (a Word is a value).
+KEYWORD_WORDS = {word: Word(kind, word, UnitType(word[0]) if kind == "UNIT" else None)
+                 for word, kind in KEYWORDS.items()}
 
 
 def _drop_article(lexemes: list[Lexeme]) -> list[Lexeme]:
     """`A fleet in ...`: a unit word straight before another is the article `a`."""
+    units = [i for i, lx in enumerate(lexemes) if is_word(lx, "UNIT")]
+    if len(units) < 2:  # (most orders: one unit word)
+        return lexemes
     return [lx for i, lx in enumerate(lexemes)
             if not (is_word(lx, "UNIT") and i + 1 < len(lexemes) and is_word(lexemes[i + 1], "UNIT"))]
 

@@ -34,7 +34,7 @@ from judge.config import Config
 from judge.errors import StatusError
 from judge.game.journal import read_receipt
 from judge.game.persist import game_map
-from judge.mailin.message import Incoming, read_message, reply_headers
+from judge.mailin.message import Incoming, parse, read_message, reply_headers
 from judge.mailin.smtp import envelope_sender
 from judge.mailout.envelope import AUTO_GENERATED, envelopes, loop_token, raw_key
 from judge.mailout.mailings import Mailer, Mailing, render_reply
@@ -130,7 +130,7 @@ class MailHandler:
         if kept is not None:  # processed before a crash: its change made, its mails in the receipt
             log.warning("mail %s was processed before: answered from its receipt", receipt)
             return unpack(kept)
-        msg = message_from_bytes(raw, policy=policy.default)
+        msg = parse(raw)
         incoming = read_message(raw, envelope_sender(msg), loop_token(judge), parsed=msg)
         sealed: list[list[EmailMessage]] = []  # the mails of a mail that changed a game
 

@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from email import message_from_bytes, policy
-from email.message import Message
+from email import message_from_bytes
+from email.message import EmailMessage, Message
+from email.policy import EmailPolicy
 from email.utils import getaddresses, parseaddr
 from html.parser import HTMLParser
+from typing import cast
 
 MAX_BODY_CHARS = 64 * 1024  # more than any real set of orders and press; the rest is not processed
 SIGNATURE = "-- "
@@ -24,6 +26,31 @@ UNPRINTABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\
 # encoded word) at a dotted domain or localhost; letters may be any script's, control characters
 # never. Anything else could break a header of every mail sent to it.
 PLAIN_ADDRESS = re.compile(r"[\w.!#$%&'*+/=^`{}~-]{1,64}@(?:[\w-]{1,63}(?:\.[\w-]{1,63})+|localhost)")
+
+
+class LenientPolicy(EmailPolicy):
+    """The email package's default policy, except that a header it cannot parse is read as plain
+    text rather than raising. Python's own parser raises on some malformed headers (IndexError on
+    `Content-Type: ;0*`), and it parses Content-Type while it reads the message, so one such header
+    would abort the whole mail; read as text, a broken Content-Type makes its part text/plain."""
+
+    def header_fetch_parse(self, name, value):
+        try:
+            return super().header_fetch_parse(name, value)
+        except Exception:  # noqa: BLE001 - the email package raises assorted errors here
+            text = "".join(re.split(r"\r\n|\r|\n", value))
+            try:
+                return self.header_factory["x-unparsed"](name, text)
+            except Exception:  # noqa: BLE001
+                return text
+
+
+LENIENT = LenientPolicy()
+
+
+def parse(raw: bytes) -> EmailMessage:
+    """A raw mail from outside as an `EmailMessage` (the default policy, every header readable)."""
+    return cast(EmailMessage, message_from_bytes(raw, policy=LENIENT))
 
 
 @dataclass(frozen=True)
@@ -42,8 +69,8 @@ class Incoming:
 def read_message(raw: bytes, envelope_sender: str | None = None, our_loop: str = "", *,
                  parsed: Message | None = None) -> Incoming:
     """Parse `raw`; `envelope_sender` is the SMTP MAIL FROM ("" for a bounce, None if unknown).
-    `parsed`: `raw` already parsed (`message_from_bytes`, the default policy), not parsed again."""
-    msg = parsed if parsed is not None else message_from_bytes(raw, policy=policy.default)
+    `parsed`: `raw` already parsed (`parse`), not parsed again."""
+    msg = parsed if parsed is not None else parse(raw)
     body, html_only = body_text(msg)
     truncated = len(body) > MAX_BODY_CHARS
     lines, signed_off = command_lines(body[:MAX_BODY_CHARS])

@@ -129,3 +129,28 @@ def test_a_message_already_parsed_is_read_as_its_bytes_are(monkeypatch):
     expected = read_message(raw, "player@example.org", "judge@example.org")
     monkeypatch.setattr(message_module, "message_from_bytes", lambda *a, **k: pytest.fail("parsed again"))
     assert read_message(raw, "player@example.org", "judge@example.org", parsed=parsed) == expected
+
+
+# Found by the fuzz run at full size: Python's email parser raises IndexError on this Content-Type
+# while it reads the message, so the whole mail could not be read.
+BROKEN_TYPE = b"Content-Type: ;0*\r\n"
+
+
+def test_a_content_type_the_email_package_fails_on_is_read_as_text():
+    incoming = read_message(b"From: player@example.org\r\n" + BROKEN_TYPE + b"\r\nLIST g\r\n")
+    assert incoming.sender == "player@example.org" and incoming.lines[0] == "LIST g"
+
+
+def test_a_part_whose_content_type_the_email_package_fails_on_is_read_as_text():
+    raw = (b"From: player@example.org\r\nContent-Type: multipart/mixed; boundary=XX\r\n\r\n"
+           b"--XX\r\n" + BROKEN_TYPE + b"\r\nLIST g\r\n--XX--\r\n")
+    assert read_message(raw).lines == ("LIST g",)
+
+
+def test_the_mail_handler_answers_a_mail_with_a_broken_content_type(make_config):
+    from judge.mailin.handler import MailHandler
+    from tests.faults.kit import NOW
+    config = make_config()
+    raw = b"From: player@example.org\r\n" + BROKEN_TYPE + b"Subject: s\r\n\r\nLIST\r\n"
+    replies = MailHandler(config)(raw, NOW)
+    assert [str(m["To"]) for m in replies] == ["player@example.org"]

@@ -22,6 +22,7 @@ from typing import Any, NamedTuple
 import jinja2
 
 from judge import events as ev
+from judge.commands import notices
 from judge.game.rules import rules_in_force
 from judge.mailout import views
 from judge.mailout.render import Rendered, render
@@ -179,7 +180,7 @@ class Mailer:
             elif isinstance(event, ev.LateNotice):
                 mailings += self.late_notice(event, now)
             else:
-                name = HANDLERS.get(type(event)) or NOTICES.get(type(event).__name__)
+                name = HANDLERS.get(type(event))
                 if name is None:
                     raise ValueError(f"no mailing for a {type(event).__name__} event")
                 mailings += getattr(self, name)(event)
@@ -468,7 +469,7 @@ class Mailer:
 
     def keeper_notices(self, events: Sequence[Any]) -> list[Mailing]:
         """What the judgekeeper is told whatever TESTER says: games created on a trial map."""
-        return [mailing for e in events if type(e).__name__ == "GameCreated" and e.trial and self.keeper
+        return [mailing for e in events if isinstance(e, notices.GameCreated) and e.trial and self.keeper
                 for mailing in self.mail([self.keeper], "game_created", master=e.master,
                                          map_name=e.map_name, trial=e.trial)]
 
@@ -504,14 +505,10 @@ HANDLERS: dict[type, str] = {
     ev.Reminder: "reminder", ev.Dismissal: "dismissal", ev.Resigned: "resigned",
     ev.TookOver: "took_over", ev.Dummied: "dummied", ev.VoteCast: "vote",
     ev.ControlRotated: "rotated", ev.GameCompleted: "completed", ev.RolledBack: "rolled_back",
-}
-
-
-# The command layer's notices, by class name until judge.commands.notices is part of the tree.
-NOTICES: dict[str, str] = {
-    "Press": "press_notice", "AbsenceSet": "absence", "ZoneChanged": "zone_changed",
-    "StateChanged": "state_changed", "MasterChanged": "master_changed", "GameRenamed": "renamed",
-    "GameCreated": "created", "PasswordSet": "password_set",
+    # the command layer's notices
+    notices.Press: "press_notice", notices.AbsenceSet: "absence", notices.ZoneChanged: "zone_changed",
+    notices.StateChanged: "state_changed", notices.MasterChanged: "master_changed",
+    notices.GameRenamed: "renamed", notices.GameCreated: "created", notices.PasswordSet: "password_set",
 }
 
 

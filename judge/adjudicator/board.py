@@ -126,7 +126,7 @@ class Board:
         self.held_back = False  # whether some piece's order was found illegal once classified
         self.facts = facts = map_facts(m)
         self.abbrev = facts.abbrev
-        self.dummies = facts.dummies
+        self.dummies = facts.dummies | position.dummies if position.dummies else facts.dummies
         self.order_any = "ORDER_ANY" in rules
         self.immobile_dummies = "IMMOBILE_DUMMIES" in rules
         self.weak_bounces = "WEAK_BOUNCES" in rules

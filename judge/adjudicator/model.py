@@ -34,6 +34,7 @@ class Position:
     centers: Mapping[str, frozenset[str]]
     dislodged: Mapping[str, Mapping[Unit, tuple[str, ...]]] = field(default_factory=dict)
     homes: Mapping[str, frozenset[str]] | None = None  # current homes when they differ from the map's
+    dummies: frozenset[str] = frozenset()  # powers nobody plays (DUMMY in the status file), beside the map's
 
 
 @dataclass(slots=True)  # not frozen: a frozen dataclass is three times as slow to make, and a phase

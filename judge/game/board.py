@@ -39,6 +39,7 @@ def position_of(status: GameStatus, m: Map, phase: Phase) -> Position:
         centers={b.name: owned_centers(b) for b in blocks if owned_centers(b)},
         dislodged={b.name: {d.unit: d.retreats for d in b.dislodged} for b in blocks if b.dislodged},
         homes=homes or None,
+        dummies=frozenset(b.name for b in blocks if b.player is not None and b.player.dummy),
     )
 
 

@@ -248,3 +248,33 @@ def test_a_unit_dislodged_by_a_convoyed_army_may_retreat_where_the_army_came_fro
     answer = adjudicate({"ENGLAND": ["A LON", "F NTH", "F ENG"], "FRANCE": ["A BEL"]},
                         {"ENGLAND": ["A LON - BEL", "F NTH C A LON - BEL", "F ENG S A LON - BEL"]})
     assert answer["dislodged"] == {"FRANCE": {"A BEL": ["BUR", "HOL", "PIC", "RUH"]}}
+
+
+# --- a power nobody plays (DUMMY in the status file) is a dummy too -------------------------------
+
+def _resolve_germany(orders: list, rules: list, dummies: tuple):
+    """A, BER, MUN and SIL of Germany on the standard map, Germany a dummy if `dummies` says so."""
+    from judge.adjudicator import resolve
+    from judge.adjudicator.model import Position
+    from judge.maps.loader import load_map
+    from judge.orders import parse_order
+    from judge.types import Phase, Unit, UnitType
+
+    m = load_map("standard")
+    phase = Phase("SPRING", 1901, "MOVEMENT")
+    units = {"GERMANY": tuple(Unit(UnitType.ARMY, p) for p in ("BER", "MUN", "SIL"))}
+    typed = [parse_order(m, "GERMANY", line, phase, units) for line in orders]
+    position = Position(phase, units, {}, dummies=frozenset(dummies))
+    return resolve(m, position, {"GERMANY": typed}, frozenset(rules))
+
+
+@pytest.mark.parametrize("dummies, moved", [((), True), (("GERMANY",), False)])
+def test_immobile_dummies_holds_a_power_the_status_file_makes_a_dummy(dummies, moved):
+    resolution = _resolve_germany(["A SIL - PRU"], ["IMMOBILE_DUMMIES"], dummies)
+    assert ("A PRU" in {str(u) for u in resolution.units["GERMANY"]}) is moved
+
+
+@pytest.mark.parametrize("dummies, dislodged", [((), False), (("GERMANY",), True)])
+def test_dummy_fire_takes_in_a_power_the_status_file_makes_a_dummy(dummies, dislodged):
+    resolution = _resolve_germany(["A MUN - BER", "A SIL S A MUN - BER", "A BER H"], ["DUMMY_FIRE"], dummies)
+    assert bool(resolution.dislodged) is dislodged

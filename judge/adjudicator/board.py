@@ -10,11 +10,11 @@ support 2, a move across a Cape 1, a move across a strait (`~`) 0.
 """
 from __future__ import annotations
 
-import weakref
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from judge.adjudicator.model import Position
+from judge.maps.kept import per_map
 from judge.maps.model import CAPE, STRAIT, Abut, Map
 from judge.orders.model import Convoy, Hold, Move, Order, Support
 from judge.orders.reach import ConvoyRoutes, convoy_routes
@@ -95,15 +95,7 @@ class MapFacts:
         return found
 
 
-# Kept while its map lives (a MapFacts holds no reference to the map), as judge.orders.reach does.
-_FACTS: weakref.WeakKeyDictionary[Map, MapFacts] = weakref.WeakKeyDictionary()
-
-
-def map_facts(m: Map) -> MapFacts:
-    facts = _FACTS.get(m)
-    if facts is None:
-        facts = _FACTS[m] = MapFacts(m)
-    return facts
+map_facts = per_map(MapFacts)  # (a MapFacts holds no reference to its map)
 
 
 class Board:

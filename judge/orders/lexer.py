@@ -12,6 +12,7 @@ import weakref
 from dataclasses import dataclass
 
 from judge.errors import OrderError
+from judge.maps.kept import per_map
 from judge.maps.model import Map
 from judge.orders.names import either, place_name
 from judge.types import UnitType, province_of
@@ -87,7 +88,7 @@ class PlaceIndex:
     `place_index`."""
 
     def __init__(self, m: Map):
-        self._map = weakref.ref(m)  # weak, so that the map's entry in _INDEXES goes with the map
+        self._map = weakref.ref(m)  # weak, so that the index kept with the map (`per_map`) lets it go
         names: dict[tuple[str, ...], tuple[str, ...]] = {}
         own: dict[tuple[str, ...], tuple[str, ...]] = {}
         for alias, abbrevs in m.aliases.items():
@@ -122,17 +123,8 @@ class PlaceIndex:
         return None, start
 
 
-# The lexer's one piece of module state: each map's PlaceIndex (1-2 ms to make), kept while the map
-# lives. A Map is immutable and hashed by identity, so an index made once is right while its map exists.
-_INDEXES: weakref.WeakKeyDictionary[Map, PlaceIndex] = weakref.WeakKeyDictionary()
-
-
-def place_index(m: Map) -> PlaceIndex:
-    """The map's PlaceIndex, made on first use."""
-    index = _INDEXES.get(m)
-    if index is None:
-        index = _INDEXES[m] = PlaceIndex(m)
-    return index
+# The lexer's one piece of module state: each map's PlaceIndex (1-2 ms to make), kept with its map.
+place_index = per_map(PlaceIndex)
 
 
 def lex(index: PlaceIndex, text: str) -> list[Lexeme]:

@@ -5,10 +5,10 @@ standing there: whether fleets are really there and really convoy is the adjudic
 """
 from __future__ import annotations
 
-import weakref
 from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 
+from judge.maps.kept import per_map
 from judge.maps.model import Abut, Map, Terrain
 from judge.orders.names import place_name
 from judge.types import Unit, UnitType, province_of
@@ -45,20 +45,6 @@ def convoy_route(m: Map, start: str, end: str, rules: frozenset[str], through: s
 NONE: frozenset[str] = frozenset()
 CONVOY_RULES = frozenset({"COASTAL_CONVOY", "CONVOY_BACK"})  # the rules that change convoy routes
 
-# What reach questions read on each map, worked out once a map and kept while the map lives: a Map is
-# immutable and hashed by identity, and a MapReach holds no reference to its map, so the entry goes
-# with the map.
-_REACH: weakref.WeakKeyDictionary[Map, MapReach] = weakref.WeakKeyDictionary()
-
-
-def map_reach(m: Map) -> MapReach:
-    """The map's MapReach, made on first use."""
-    reach = _REACH.get(m)
-    if reach is None:
-        reach = _REACH[m] = MapReach(m)
-    return reach
-
-
 def convoy_routes(m: Map, rules: frozenset[str]) -> ConvoyRoutes:
     """The map's ConvoyRoutes under the rules."""
     return map_reach(m).routes(m, rules)
@@ -90,6 +76,10 @@ class MapReach:
         if routes is None:
             routes = self._routes[key] = ConvoyRoutes(m, key)
         return routes
+
+
+# What reach questions read on each map, kept with the map (a MapReach holds no reference to it).
+map_reach = per_map(MapReach)
 
 
 class ConvoyRoutes:

@@ -29,7 +29,7 @@ def adjustment_steps():
             yield pytest.param(case.steps[0], id=case.id)
 
 
-@pytest.mark.parametrize("step", adjustment_steps())
+@pytest.mark.parametrize("step", list(adjustment_steps()))
 def test_datc_6i_6j_adjustment_step(standard, step):
     request = step.request
     year = int(request["phase"].split()[1])

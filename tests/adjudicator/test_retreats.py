@@ -74,7 +74,7 @@ def retreat_steps():
                 yield pytest.param(before.expected, step, id=case.id)
 
 
-@pytest.mark.parametrize("before, step", retreat_steps())
+@pytest.mark.parametrize("before, step", list(retreat_steps()))
 def test_datc_6h_retreat_step(standard, before, step):
     dislodged = {p: {unit_of(u): tuple(places) for u, places in us.items()}
                  for p, us in before.get("dislodged", {}).items()}

@@ -144,7 +144,7 @@ class Board:
 
     def crossing(self, unit: Unit, power: str, dest: str) -> Abut | None:
         """The adjacency a unit of `power` crosses moving directly to `dest`, if it may."""
-        abut = self.map.crossings_from(unit.type, unit.location).get(dest)
+        abut = self.map.abut(unit.type, unit.location, dest)
         if abut is not None and abut.restricted and not abut.allows(self.abbrev.get(power), self.owned(power)):
             return None
         return abut
@@ -345,7 +345,8 @@ def _crawls(piece: Piece, other: Piece) -> bool:
 
 
 def pieces_of(board: Board, kind: str) -> Sequence[Piece]:
-    """The pieces given a MOVE, SUPPORT or CONVOY order that still carry it out, in board order."""
+    """The pieces given a MOVE, SUPPORT or CONVOY order that still carry it out, in the order
+    their orders were given."""
     if not board.held_back:
         return board.ordered[kind]
     return [p for p in board.ordered[kind] if p.kind == kind]
@@ -356,6 +357,3 @@ def hold_back(board: Board, piece: Piece, why: str) -> None:
     piece.illegal, piece.kind = why, HOLD
     board.held_back = True
 
-
-def decision(piece: Piece, kind: int) -> int:
-    return DECISIONS * piece.index + kind

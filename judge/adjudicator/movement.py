@@ -42,6 +42,7 @@ VOIDED, BOUNCED, CUT = (Result.VOID,), (Result.BOUNCE,), (Result.CUT,)  # the us
 DISLODGED = (Result.DISLODGED,)
 UNIT_ORDER = attrgetter("type", "location")  # as Unit orders them (armies first), without its __lt__
 
+
 def resolve_movement(m: Map, position: Position, orders: Mapping[str, Sequence[Order]],
                      rules: frozenset[str] = frozenset()) -> Resolution:
     """Adjudicate a movement phase."""
@@ -115,10 +116,6 @@ class Adjudication:
         self.resolver.adjudicate = self.resolver.backup = _released
         self.board.release()
 
-    def moved(self, piece: Piece) -> bool:
-        """Whether the unit moved (once `run` has decided every move)."""
-        return self.movers[piece.index]
-
     # --- reading off the outcome ------------------------------------------------------------------
 
     def resolution(self) -> Resolution:
@@ -149,7 +146,7 @@ class Adjudication:
                 add(OrderResult(Hold(piece.power, piece.unit), words, "no order"))
         units = self._units_after(dislodgers)
         return Resolution(phase=board.position.phase, results=tuple(results), units=units,
-                          dislodged=self._dislodged(dislodgers, units) if dislodgers else {},
+                          dislodged=self._dislodged(dislodgers) if dislodgers else {},
                           centers=dict(board.position.centers), homes=board.position.homes)
 
     def _dislodgers(self) -> dict[int, Piece]:
@@ -202,8 +199,7 @@ class Adjudication:
                 after[piece.power].append(piece.unit)
         return {power: tuple(sorted(units, key=UNIT_ORDER)) for power, units in after.items()}
 
-    def _dislodged(self, dislodgers: dict[int, Piece],
-                   units: Mapping[str, tuple[Unit, ...]]) -> dict[str, dict[Unit, tuple[str, ...]]]:
+    def _dislodged(self, dislodgers: dict[int, Piece]) -> dict[str, dict[Unit, tuple[str, ...]]]:
         found: dict[str, dict[Unit, tuple[str, ...]]] = {}
         for index, attacker in dislodgers.items():
             piece = self.board.pieces[index]

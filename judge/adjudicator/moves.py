@@ -99,12 +99,3 @@ def dislodged(board: Board, r: Resolver, piece: Piece) -> bool:
             return True
     return False
 
-
-def dislodger(board: Board, r: Resolver, piece: Piece) -> Piece | None:
-    """The unit that dislodged `piece`, if any (call once everything is resolved)."""
-    if piece.kind == MOVE and r.resolve(3 * piece.index + MOVES):
-        return None
-    for attacker in board.attackers.get(piece.province, ()):
-        if r.resolve(3 * attacker.index + MOVES):
-            return attacker
-    return None

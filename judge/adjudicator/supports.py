@@ -13,7 +13,6 @@ from __future__ import annotations
 from judge.adjudicator.board import (
     HALF,
     MOVE,
-    MOVES,
     NONE,
     PATHS,
     SUPPORT,
@@ -21,7 +20,7 @@ from judge.adjudicator.board import (
     Piece,
     pieces_of,
 )
-from judge.adjudicator.moves import given_supports
+from judge.adjudicator.moves import dislodged, given_supports
 from judge.adjudicator.resolver import Resolver
 from judge.orders.model import Support
 from judge.types import province_of
@@ -68,10 +67,7 @@ def given(board: Board, r: Resolver, piece: Piece) -> bool:
     for attacker in attackers:
         if _cuts(board, r, piece, attacker):
             return False
-    for attacker in attackers:  # none cuts without dislodging: is the supporter dislodged?
-        if r.resolve(3 * attacker.index + MOVES):
-            return False
-    return True
+    return not dislodged(board, r, piece)  # none cuts without dislodging: is the supporter dislodged?
 
 
 def _cuts(board: Board, r: Resolver, piece: Piece, attacker: Piece) -> bool:

@@ -22,7 +22,6 @@ class Terrain(str, Enum):
     SHUT = "SHUT"
 
 
-_NO_CROSSINGS: Mapping[str, Abut] = MappingProxyType({})
 _ARMY = UnitType.ARMY  # a module name is read faster than an Enum member (the queries below are hot)
 
 STRAIT = "~"  # weak crossing: no strength, no support across, no cut
@@ -257,13 +256,9 @@ class Map:
         table = (self._army if unit_type is _ARMY else self._fleet).get(src)
         return table.get(dest) if table is not None else None
 
-    def crossings_from(self, unit_type: UnitType, src: str) -> Mapping[str, Abut]:
-        """Every direct move a unit of this type could make from src -> its adjacency (`abut`'s
-        table; empty where such a unit cannot stand)."""
-        return (self._army if unit_type is _ARMY else self._fleet).get(src, _NO_CROSSINGS)
-
     def move_table(self, unit_type: UnitType) -> Mapping[str, Mapping[str, Abut]]:
-        """`crossings_from` for every place a unit of this type may stand, as one mapping."""
+        """`abut`'s table: each place a unit of this type may stand -> each place it could move to
+        directly -> the adjacency crossed."""
         return self._army if unit_type is _ARMY else self._fleet
 
     @property

@@ -98,8 +98,7 @@ class OrderChecker:
             return False
         unit, target = self.units.get(order.unit.province), self.units.get(order.target.province)
         if (unit is None or target is None or unit is target or unit.type is not order.unit.type
-                or target.type is not order.target.type
-                or unit.location not in (self._army_moves if unit.type is ARMY else self._fleet_moves)):
+                or target.type is not order.target.type or not self.map.can_stand(unit)):
             return False
         if order.dest is None:
             province = target.province

@@ -417,9 +417,9 @@ class Mailer:
         """The command layer's Press notice (judge.commands.notices): anonymity already decided
         (`shown_from`), the sender's copy already in the reply to the mail."""
         body = "\n".join(notice.body)
-        if notice.official is not None:
-            return self.official(body, notice.official)
         to = None if notice.broadcast else notice.to
+        if notice.official is not None:
+            return self.official(body, notice.official, sender=notice.sender, to=to)
         return self.deliver_press(notice.sender, notice.shown_from, to, body, notice.fake_to or (),
                                   notice.fake_broadcast)
 
@@ -429,21 +429,30 @@ class Mailer:
         the Master (a recipient, or eavesdropping on private press) and OMNISCIENT! readers see the
         truth. Nobody gets a copy at the sender's own addresses."""
         broadcast = to is None
-        names = self._press_readers(sender, to)
+        readers, knowing = self.press_readers(sender, to)
         context = {"sender": self.power(shown_from) if shown_from else None,
                    "broadcast": (broadcast and not fake_to) or fake_broadcast,
                    "to": views.powers(self.map, fake_to or (to or ())), "body": body}
         truth = {"sender": self.power(sender), "to": views.powers(self.map, to or ())}
+        return (self.mail(readers, "press", truth=None, **context)
+                + self.mail(knowing, "press", truth=truth, **context))
+
+    def press_readers(self, sender: str, to: Sequence[str] | None
+                      ) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """The addresses a press message from `sender` to `to` (None: a broadcast) reaches: its
+        readers, and those who see the truth (the Master, a recipient or eavesdropping on private
+        press, and OMNISCIENT! readers); none at the sender's own addresses."""
+        names = self._reader_names(sender, to)
         knowing = [*self.people.omniscient]
-        if MASTER in names or (not broadcast and any(r.startswith("EAVESDROP") for r in self.rules)):
+        eavesdrop = to is not None and any(r.startswith("EAVESDROP") for r in self.rules)
+        if MASTER in names or eavesdrop:
             knowing += self.people.master
         own = self.people.of([sender])
         readers = [a for a in self.people.of(n for n in names if n != MASTER)
                    if a not in knowing and a not in own]
-        return (self.mail(readers, "press", truth=None, **context)
-                + self.mail([a for a in _unique(knowing) if a not in own], "press", truth=truth, **context))
+        return tuple(readers), tuple(a for a in _unique(knowing) if a not in own)
 
-    def _press_readers(self, sender: str, to: Sequence[str] | None) -> list[str]:
+    def _reader_names(self, sender: str, to: Sequence[str] | None) -> list[str]:
         if to is not None:
             return list(to)
         names = [n for n in (*self.people.players, *self.people.observers) if n != sender]
@@ -451,9 +460,12 @@ class Mailer:
             names.append(MASTER)
         return names
 
-    def official(self, body: str, subject: str = "") -> list[Mailing]:
-        """The Master's OFFICIAL press: to everyone, under the Master's subject, with no header."""
-        return self.mail(self.people.everyone(), "official", subject=subject, body=body)
+    def official(self, body: str, subject: str = "", *, sender: str = MASTER,
+                 to: Sequence[str] | None = None) -> list[Mailing]:
+        """The Master's OFFICIAL press: under the Master's subject, with no header, to whom the
+        PRESS (`to`) or BROADCAST (None) it came with reaches."""
+        readers, knowing = self.press_readers(sender, to)
+        return self.mail([*readers, *knowing], "official", subject=subject, body=body)
 
     # --- the command layer's notices (judge.commands.notices) ---
 

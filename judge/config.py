@@ -12,7 +12,7 @@ import os
 import re
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
@@ -76,20 +76,32 @@ class ImapSection:
 
 
 @dataclass(frozen=True)
+class LimitsSection:
+    """How much mail one incoming mail can make the judge send (one mail must not become many)."""
+
+    replies_per_sender: int = 20  # replies, copies included, to one sender within the window
+    reply_window_minutes: int = 60
+    addresses_per_player: int = 3  # a player's mail goes to the first few of his ADDRESS line
+    recipients_per_mail: int = 200  # addresses reached by all the mails answering one mail
+
+
+@dataclass(frozen=True)
 class Config:
     judge: JudgeSection = JudgeSection()
     paths: PathsSection = PathsSection()
     smtp_in: SmtpInSection = SmtpInSection()
     smtp_out: SmtpOutSection = SmtpOutSection()
     imap: ImapSection = ImapSection()
+    limits: LimitsSection = LimitsSection()
     source: str = ""  # the file it was read from; "" for the built-in defaults
 
 
 SECTIONS: dict[str, type] = {"judge": JudgeSection, "paths": PathsSection,
                              "smtp_in": SmtpInSection, "smtp_out": SmtpOutSection,
-                             "imap": ImapSection}
+                             "imap": ImapSection, "limits": LimitsSection}
 SECRET_KEYS = {"smtp_out": {"password"}, "imap": {"password"}}  # never read from the file
-POSITIVE = {("smtp_in", "max_bytes"), ("imap", "interval")}
+POSITIVE = {("smtp_in", "max_bytes"), ("imap", "interval"),
+            *(("limits", f.name) for f in fields(LimitsSection))}
 
 
 def find_config_file(explicit: str | Path | None, env: Mapping[str, str], cwd: Path) -> Path | None:
@@ -217,10 +229,8 @@ def with_secrets(config: Config, env: Mapping[str, str], cwd: Path) -> Config:
         read_secret(config, "smtp_out", out.password_file, cwd)
     imap_password = env.get(IMAP_PASSWORD_ENV) or \
         read_secret(config, "imap", imap.password_file, cwd)
-    return Config(judge=config.judge, paths=config.paths, smtp_in=config.smtp_in,
-                  smtp_out=SmtpOutSection(**{**vars(out), "password": smtp_password}),
-                  imap=ImapSection(**{**vars(imap), "password": imap_password}),
-                  source=config.source)
+    return replace(config, smtp_out=replace(out, password=smtp_password),
+                   imap=replace(imap, password=imap_password))
 
 
 def read_secret(config: Config, section_name: str, name: str, cwd: Path) -> str:

@@ -443,12 +443,17 @@ def _game_mailings(env: Any, config: Config, report: CycleReport, outcome: GameO
 
 
 def _outcome_mailings(env: Any, config: Config, now: datetime, outcome: GameOutcome) -> list[Any]:
+    from judge.commands.auth import overlong_addresses
+    from judge.mailin.handler import warn_overlong
     from judge.mailout.mailings import Mailer
 
-    keeper = config.judge.keeper
+    keeper, limit = config.judge.keeper, config.limits.addresses_per_player
     if outcome.status is None or outcome.map is None:
         return []
-    mailer = Mailer(env, outcome.status, outcome.map, judge=config.judge.id, keeper=keeper)
+    mailer = Mailer(env, outcome.status, outcome.map, judge=config.judge.id, keeper=keeper,
+                    addresses_per_player=limit)
+    if outcome.events:
+        warn_overlong(outcome.game, overlong_addresses(outcome.status, limit), limit)
     mailings = mailer.for_events(list(outcome.events), now) if outcome.events else []
     if outcome.failure is not None and isinstance(outcome.status.phase, Phase):
         mailings += mailer.adjudication_error(keeper, outcome.status.phase, outcome.failure)

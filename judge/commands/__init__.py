@@ -43,7 +43,12 @@ Choices where the spec is silent
   encoded words or control characters): anything else is neither answered nor carried out, and SET
   ADDRESS refuses it. Control characters in the mail's lines and headers are read as spaces.
 - The reply goes to the sender; when a power or the Master signs on from an address that is not
-  its own, the registered addresses get a copy (Cc).
+  its own, the registered addresses get a copy (Cc). A player's mail goes to a few addresses
+  (`Settings.addresses_per_player`, 3 by default: SET ADDRESS takes no more, and a longer ADDRESS
+  line written by hand is mailed at its first ones only); each copy of a reply is one reply of the
+  sender's limit (`ratelimit`).
+- The Master's OFFICIAL changes the subject and drops the press header of the press after it, not
+  its readers: OFFICIAL then PRESS TO ITALY reaches Italy only.
 - One mail changes one game (no lock is ever taken in two orders).
 - CREATE reports problems in its status lines and creates nothing (DPjudge's web page showed them).
 - The press echo is in the reply (QUIET leaves it out); the mail layer sends the readers' copies.

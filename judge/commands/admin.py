@@ -184,9 +184,10 @@ class Rename(Command):
             raise Refusal(f"a game named '{new}' already exists")
         session.update(replace(status, name=new))
         session.rename_to = new
+        limit = session.settings.addresses_per_player
         everyone = tuple(dict.fromkeys(a for b in status.powers
-                                       for a in addresses_for(status, b.name)))
-        session.emit(GameRenamed(new, old, everyone + addresses_for(status, MASTER)))
+                                       for a in addresses_for(status, b.name, limit)))
+        session.emit(GameRenamed(new, old, everyone + addresses_for(status, MASTER, limit)))
         note = "" if status.forming else " Players have been told; they must use the new name."
         return said(f"Game '{old}' is now called '{new}'.{note}")
 

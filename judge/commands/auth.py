@@ -127,12 +127,21 @@ def seat_email(block: PowerStatus) -> str:
     return seat.email.lower() if isinstance(seat, Dppd) else ""
 
 
-def addresses_of(block: PowerStatus) -> tuple[str, ...]:
-    """Where mail for this player goes: its ADDRESS line, else its PLAYER address."""
+def addresses_of(block: PowerStatus, limit: int) -> tuple[str, ...]:
+    """Where mail for this player goes: the first `limit` addresses of its ADDRESS line (SET
+    ADDRESS takes no more; a hand-edited line may list more, never mailed), else its PLAYER
+    address."""
     if block.address:
-        return tuple(a.lower() for a in block.address)
+        return tuple(dict.fromkeys(a.lower() for a in block.address))[:limit]
     email = seat_email(block)
     return (email,) if email else ()
+
+
+def overlong_addresses(status: GameStatus, limit: int) -> tuple[str, ...]:
+    """The blocks whose ADDRESS line lists more than `limit` addresses (only the first are
+    mailed)."""
+    return tuple(b.name for b in status.powers
+                 if len({a.lower() for a in b.address}) > limit)
 
 
 def master_addresses(status: GameStatus) -> tuple[str, ...]:
@@ -148,12 +157,16 @@ def block_of_sender(status: GameStatus, sender: str) -> PowerStatus | None:
     return None
 
 
-def valid_addresses(words: list[str]) -> tuple[str, ...]:
-    """`a@b.org,c@d.net` -> the addresses; ValueError naming the first bad one."""
-    found = tuple(a.lower() for w in words for a in w.split(",") if a)
+def valid_addresses(words: list[str], limit: int) -> tuple[str, ...]:
+    """`a@b.org,c@d.net` -> the addresses (each once); ValueError naming the first bad one, or
+    the limit when there are more than `limit`."""
+    found = tuple(dict.fromkeys(a.lower() for w in words for a in w.split(",") if a))
     for address in found:
         if not plain_address(address):
             raise ValueError(f"{address!r} is not an e-mail address")
+    if len(found) > limit:
+        raise ValueError(f"a player's mail goes to at most {limit} addresses on this judge; "
+                         f"you gave {len(found)}")
     return found
 
 

@@ -23,7 +23,7 @@ from judge.commands import (
     setters,
     signon,
 )
-from judge.commands.auth import JUDGEKEEPER, MASTER, role_name
+from judge.commands.auth import JUDGEKEEPER, MASTER, overlong_addresses, role_name
 from judge.commands.registry import Registry, check_use
 from judge.commands.results import Reply, Said
 from judge.commands.session import Cursor, Refusal, Session, Settings
@@ -163,8 +163,10 @@ def make_reply(incoming: Incoming, session: Session) -> Reply:
         session.results.notes.insert(0, HTML_NOTE)
     if incoming.truncated:
         session.results.notes.insert(0, LONG_NOTE)
+    overlong = () if session.status is None else \
+        overlong_addresses(session.status, session.settings.addresses_per_player)
     return session.results.reply((incoming.sender,), incoming.subject, session.game,
-                                 signon.reply_copies(session))
+                                 signon.reply_copies(session), overlong)
 
 
 def handle_incoming(incoming: Incoming, store: GameStore, settings: Settings, now: datetime,

@@ -72,18 +72,19 @@ def processing(status: GameStatus) -> bool:
     return status.phase_mode is PhaseMode.AWAIT
 
 
-def addresses_for(status: GameStatus, name: str) -> tuple[str, ...]:
-    """Where mail for a power or player goes; a power another controls: its controller's."""
+def addresses_for(status: GameStatus, name: str, limit: int) -> tuple[str, ...]:
+    """Where mail for a power or player goes (at most `limit` addresses, see addresses_of); a
+    power another controls: its controller's."""
     if name in (MASTER, JUDGEKEEPER):
         return master_addresses(status)
     block = status.power(name)
     if block is None:
         return ()
-    own = addresses_of(block)
+    own = addresses_of(block, limit)
     if own or not block.control:
         return own
     controller = status.power(block.control[0])
-    return addresses_of(controller) if controller is not None else ()
+    return addresses_of(controller, limit) if controller is not None else ()
 
 
 def controls(status: GameStatus, controller: str, power: str) -> bool:

@@ -280,7 +280,9 @@ class Revive(MasterCommand):
         status = status.with_power(replace(revived, player=replace(revived.player,
                                                                    handovers=handovers)))
         session.update(status)
-        session.emit(PasswordSet(session.game or "", block.name, addresses_of(revived), password))
+        limit = session.settings.addresses_per_player
+        session.emit(PasswordSet(session.game or "", block.name, addresses_of(revived, limit),
+                                 password))
         return said(f"{block.name} is played again by {player.email}; the new password has been "
                     "mailed to the player.")
 

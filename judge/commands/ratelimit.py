@@ -1,8 +1,9 @@
 """How many replies one sender gets: a pure function of the replies already sent and the time.
 
 A sender (or a robot forging one) who writes in a loop gets at most `limit` replies in any `window`;
-the commands in the extra mails are still carried out, only the replies stop. The caller keeps the
-history (times of replies sent to each address) and passes it in.
+the commands in the extra mails are still carried out, only the replies stop. Every copy of a reply
+counts: a reply to the sender with copies to a power's four addresses costs five. The caller keeps
+the history (times of replies sent to each address) and passes it in.
 """
 from __future__ import annotations
 
@@ -17,7 +18,14 @@ def recent(history: Iterable[datetime], now: datetime, window: timedelta) -> lis
 
 def may_reply(history: Iterable[datetime], now: datetime, limit: int, window: timedelta) -> bool:
     """Whether one more reply may go to a sender who was answered at the times in `history`."""
-    return len(recent(history, now, window)) < limit
+    return allowance(history, now, limit, window, 1) == 1
+
+
+def allowance(history: Iterable[datetime], now: datetime, limit: int, window: timedelta,
+              wanted: int) -> int:
+    """How many of `wanted` copies of a reply may go out now for a sender answered at the times in
+    `history` (each copy sent is one time in it)."""
+    return max(0, min(wanted, limit - len(recent(history, now, window))))
 
 
 def pruned(histories: Mapping[str, Iterable[datetime]], now: datetime,

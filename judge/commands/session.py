@@ -22,6 +22,7 @@ from judge.commands.auth import (
     password_level,
 )
 from judge.commands.results import Results, Said
+from judge.config import LimitsSection
 from judge.errors import MapError
 from judge.game.rules import rules_in_force
 from judge.game.seats import GameError
@@ -31,6 +32,9 @@ from judge.maps.model import Map
 from judge.passwords import Verifier
 from judge.status.model import GameStatus
 from judge.types import Phase
+
+
+LIMITS = LimitsSection()  # the judgekeeper's limits when judge.toml sets none
 
 
 class Refusal(Exception):
@@ -52,17 +56,24 @@ class Settings:
     keeper_password: str = ""
     map_dirs: tuple[Path, ...] = ()
     max_absence_days: int = 14  # players' limit; the Master has none
-    replies_per_window: int = 20  # per sender, see ratelimit.py
-    reply_window: timedelta = timedelta(hours=1)
+    replies_per_window: int = LIMITS.replies_per_sender  # copies included, see ratelimit.py
+    reply_window: timedelta = timedelta(minutes=LIMITS.reply_window_minutes)
+    addresses_per_player: int = LIMITS.addresses_per_player  # see auth.addresses_of
+    recipients_per_mail: int = LIMITS.recipients_per_mail  # all mails answering one mail
     password_tries: int = throttle.LIMIT  # wrong passwords per sender and game, see throttle.py
     password_window: timedelta = throttle.WINDOW
     passwords: Verifier = field(default_factory=Verifier, compare=False, repr=False)
 
     @classmethod
     def from_config(cls, config: Any) -> Settings:
+        limits = config.limits
         return cls(judge_id=config.judge.id, address=config.judge.address.lower(),
                    keeper=config.judge.keeper, keeper_password=config.judge.password,
-                   map_dirs=(Path(config.paths.maps),))
+                   map_dirs=(Path(config.paths.maps),),
+                   replies_per_window=limits.replies_per_sender,
+                   reply_window=timedelta(minutes=limits.reply_window_minutes),
+                   addresses_per_player=limits.addresses_per_player,
+                   recipients_per_mail=limits.recipients_per_mail)
 
 
 class GameAccess(Protocol):

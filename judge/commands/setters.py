@@ -52,8 +52,9 @@ class SetAddress(Command):
     help = "SET ADDRESS [address[,address...]]: where your mail goes (none: the sender's)"
 
     def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
+        limit = session.settings.addresses_per_player
         try:
-            found = valid_addresses(args) if args else (session.sender,)
+            found = valid_addresses(args, limit) if args else (session.sender,)
         except ValueError as exc:
             raise Refusal(str(exc)) from None
         status = session.current()

@@ -57,7 +57,8 @@ def reply_copies(session: Session) -> tuple[str, ...]:
         registered = master_addresses(session.status)
     else:
         block = session.status.power(session.role)
-        registered = addresses_of(block) if block is not None else ()
+        limit = session.settings.addresses_per_player
+        registered = addresses_of(block, limit) if block is not None else ()
     return () if session.sender in registered else registered
 
 

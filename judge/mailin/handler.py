@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import IO, Any, cast
 
 from judge.commands.dispatch import handle_incoming
-from judge.commands.ratelimit import may_reply, recent
+from judge.commands.ratelimit import allowance, recent
 from judge.commands.results import Reply
 from judge.commands.session import Settings
 from judge.commands.store_access import MapCache
@@ -37,7 +37,7 @@ from judge.game.persist import game_map
 from judge.mailin.message import Incoming, parse, read_message, reply_headers
 from judge.mailin.smtp import envelope_sender
 from judge.mailout.envelope import AUTO_GENERATED, envelopes, loop_token, raw_key
-from judge.mailout.mailings import Mailer, Mailing, render_reply
+from judge.mailout.mailings import Mailer, Mailing, bounded, render_reply
 from judge.mailout.render import Rendered, environment
 from judge.status import parse_status
 from judge.status.model import GameStatus
@@ -63,17 +63,21 @@ class ReplyHistory:
 
     def allow(self, sender: str, now: datetime) -> bool:
         """Whether `sender` may get one more reply now; if so, the reply is recorded."""
+        return self.grant(sender, now, 1) == 1
+
+    def grant(self, sender: str, now: datetime, wanted: int) -> int:
+        """How many of `wanted` copies of a reply may go out now on `sender`'s account; those
+        are recorded, one time each."""
         self.folder.mkdir(parents=True, exist_ok=True)
         fd = os.open(self.folder / history_name(sender), os.O_RDWR | os.O_CREAT, 0o666)
         with open(fd, "r+", encoding="utf-8") as handle:  # not "a+": its writes go at the end
             fcntl.flock(handle, fcntl.LOCK_EX)
             handle.seek(0)
             times = recent(read_times(handle.read()), now, self.window)
-            allowed = may_reply(times, now, self.limit, self.window)
-            if allowed:
-                times.append(now)
+            granted = allowance(times, now, self.limit, self.window, wanted)
+            times += [now] * granted
             rewrite(handle, "".join(f"{t.isoformat()}\n" for t in times))
-            return allowed
+            return granted
 
     def prune(self, now: datetime) -> int:
         """Forget the senders last answered before the window ending at `now`; how many."""
@@ -149,19 +153,38 @@ class MailHandler:
         """The reply and the events' mailings, each with a Message-ID made from `raw`. `after`:
         the changed game's status after the mail by name, before it is on file (None: gone)."""
         judge = self.config.judge
+        answer = self.answer(incoming, reply, now)
+        mailings, dropped = bounded([answer, *self.mailings(events, now, after)],
+                                    self.settings.recipients_per_mail)
+        if dropped:
+            log.warning("mail from %s: %d addresses not sent to, past the %d the mails answering "
+                        "one mail may reach", incoming.sender, dropped,
+                        self.settings.recipients_per_mail)
         mails: list[EmailMessage] = []
-        if reply is not None and self.history.allow(incoming.sender, now):
-            answer = Mailing(tuple(reply.recipients), Rendered(*self.render(reply)))
+        if mailings[0].recipients:
             headers = reply_headers(incoming)
-            mails += envelopes(judge, answer, now=now, key=raw_key(raw, "reply"),
+            mails += envelopes(judge, mailings[0], now=now, key=raw_key(raw, "reply"),
                                in_reply_to=headers.get("In-Reply-To", ""),
                                references=headers.get("References", ""))
-        elif reply is not None:
-            log.warning("reply to %s not sent: too many replies to this sender", incoming.sender)
-        for number, mailing in enumerate(self.mailings(events, now, after)):
+        for number, mailing in enumerate(mailings[1:]):
             mails += envelopes(judge, mailing, now=now, key=raw_key(raw, f"event{number}"),
                                auto=AUTO_GENERATED)
         return mails
+
+    def answer(self, incoming: Incoming, reply: Reply | None, now: datetime) -> Mailing:
+        """The reply to the mail, to as many of its recipients (the sender first, then the copies
+        to the power's addresses) as the sender's reply limit still allows; none for no reply."""
+        if reply is None:
+            return Mailing((), Rendered("", ""))
+        warn_overlong(reply.game or "", reply.overlong, self.settings.addresses_per_player)
+        recipients = reply.recipients
+        granted = self.history.grant(incoming.sender, now, len(recipients))
+        if granted < len(recipients):
+            log.warning("reply to %s: %d of its %d copies not sent: too many replies to this "
+                        "sender", incoming.sender, len(recipients) - granted, len(recipients))
+        if not granted:
+            return Mailing((), Rendered("", ""))
+        return Mailing(recipients[:granted], Rendered(*self.render(reply)))
 
     def reply_text(self, reply: Reply) -> tuple[str, str]:
         """Subject and body of the one answer to a mail, from templates/reply.txt."""
@@ -196,7 +219,8 @@ class MailHandler:
         if key not in self.maps:
             self.maps[key] = game_map(status, self.settings.map_dirs)
         mailer = Mailer(self.templates(), status, self.maps[key], judge=self.config.judge.id,
-                        keeper=self.config.judge.keeper)
+                        keeper=self.config.judge.keeper,
+                        addresses_per_player=self.settings.addresses_per_player)
         return mailer.for_events(cast(list[Any], events), now)
 
     def read(self, game: str) -> GameStatus | None:
@@ -205,6 +229,13 @@ class MailHandler:
             return parse_status(text)
         except (OSError, ValueError, StatusError):  # a purged game, or a hand edit broke it
             return None
+
+
+def warn_overlong(game: str, names: Sequence[str], limit: int) -> None:
+    """A hand-edited ADDRESS line longer than SET ADDRESS allows: mailed in part, left as it is."""
+    if names:
+        log.warning("game %s: the ADDRESS line of %s lists more than %d addresses: only the first "
+                    "%d are mailed", game, ", ".join(names), limit, limit)
 
 
 def pack(mails: Sequence[EmailMessage]) -> bytes:

@@ -10,7 +10,8 @@ line; a RESIGNED or DUMMY power has none, and a power under CONTROL is mailed th
 controller), the Master, observers (OBSERVER and the other ALLOWed types), monitors (results,
 deadlines and the end of the game only) and the `OMNISCIENT!` readers, who get every press message
 with its true sender and recipients. A `TESTER address` game mails that address only, and a bare
-`TESTER` nobody; judgekeeper alerts are not game mail and always reach the judgekeeper.
+`TESTER` nobody; judgekeeper alerts are not game mail and always reach the judgekeeper. A block's
+mail goes to the first few addresses of its ADDRESS line only (`addresses_per_player`).
 """
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ import jinja2
 
 from judge import events as ev
 from judge.commands import notices
+from judge.config import LimitsSection
 from judge.game.rules import rules_in_force
 from judge.mailout import views
 from judge.mailout.render import Rendered, render
@@ -35,6 +37,7 @@ from judge.timing.zones import game_zone, parse_deadline, to_wall
 from judge.types import ADJUSTMENTS, Phase, Unit
 
 MASTER = "MASTER"
+PER_PLAYER = LimitsSection().addresses_per_player
 
 
 class Mailing(NamedTuple):
@@ -71,8 +74,10 @@ class Audience:
         return _unique([a for g in groups for a in g] + (list(self.master) if master else []))
 
 
-def audience(status: GameStatus) -> Audience:
-    own = {b.name: _addresses(b) for b in status.powers}
+def audience(status: GameStatus, limit: int = PER_PLAYER) -> Audience:
+    """The game's people; each block's mail goes to its first `limit` addresses (see
+    `judge.commands.auth.addresses_of`)."""
+    own = {b.name: _unique(_addresses(b))[:limit] for b in status.powers}
     players: dict[str, tuple[str, ...]] = {}
     observers: dict[str, tuple[str, ...]] = {}
     monitors: dict[str, tuple[str, ...]] = {}
@@ -132,6 +137,25 @@ def merged(mailings: Sequence[Mailing]) -> list[Mailing]:
     return result
 
 
+def bounded(mailings: Sequence[Mailing], limit: int) -> tuple[list[Mailing], int]:
+    """The mailings with no more than `limit` addresses among them all, the first come kept (a
+    mailing may be left with none); how many addresses were left out."""
+    reached: set[str] = set()
+    left_out: set[str] = set()
+    kept = []
+    for mailing in mailings:
+        to = []
+        for address in mailing.recipients:
+            if address.lower() not in reached and len(reached) < limit:
+                reached.add(address.lower())
+            if address.lower() in reached:
+                to.append(address)
+            else:
+                left_out.add(address.lower())
+        kept.append(Mailing(tuple(to), mailing.rendered))
+    return kept, len(left_out)
+
+
 def for_tester(mailings: Sequence[Mailing], tester: str | None) -> list[Mailing]:
     """A TESTER game's mail: all of it to the tester's address, or (bare TESTER) none."""
     if tester is None:
@@ -147,10 +171,11 @@ class Mailer:
     """The mailings of one game, from its status (after the events), map and rules in force."""
 
     def __init__(self, env: jinja2.Environment, status: GameStatus, m: Map, *, judge: str = "LOCAL",
-                 keeper: str = "", rules: frozenset[str] | None = None) -> None:
+                 keeper: str = "", rules: frozenset[str] | None = None,
+                 addresses_per_player: int = PER_PLAYER) -> None:
         self.env, self.status, self.map, self.keeper = env, status, m, keeper
         self.rules = rules_in_force(status, m) if rules is None else rules
-        self.people = audience(status)
+        self.people = audience(status, addresses_per_player)
         self.game = views.GameView(judge, status.name or "", status.map_name, status.zone or "GMT")
 
     # --- plumbing ---
@@ -392,9 +417,9 @@ class Mailer:
         """The command layer's Press notice (judge.commands.notices): anonymity already decided
         (`shown_from`), the sender's copy already in the reply to the mail."""
         body = "\n".join(notice.body)
-        if notice.official is not None:
-            return self.official(body, notice.official)
         to = None if notice.broadcast else notice.to
+        if notice.official is not None:
+            return self.official(body, notice.official, sender=notice.sender, to=to)
         return self.deliver_press(notice.sender, notice.shown_from, to, body, notice.fake_to or (),
                                   notice.fake_broadcast)
 
@@ -404,21 +429,30 @@ class Mailer:
         the Master (a recipient, or eavesdropping on private press) and OMNISCIENT! readers see the
         truth. Nobody gets a copy at the sender's own addresses."""
         broadcast = to is None
-        names = self._press_readers(sender, to)
+        readers, knowing = self.press_readers(sender, to)
         context = {"sender": self.power(shown_from) if shown_from else None,
                    "broadcast": (broadcast and not fake_to) or fake_broadcast,
                    "to": views.powers(self.map, fake_to or (to or ())), "body": body}
         truth = {"sender": self.power(sender), "to": views.powers(self.map, to or ())}
+        return (self.mail(readers, "press", truth=None, **context)
+                + self.mail(knowing, "press", truth=truth, **context))
+
+    def press_readers(self, sender: str, to: Sequence[str] | None
+                      ) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """The addresses a press message from `sender` to `to` (None: a broadcast) reaches: its
+        readers, and those who see the truth (the Master, a recipient or eavesdropping on private
+        press, and OMNISCIENT! readers); none at the sender's own addresses."""
+        names = self._reader_names(sender, to)
         knowing = [*self.people.omniscient]
-        if MASTER in names or (not broadcast and any(r.startswith("EAVESDROP") for r in self.rules)):
+        eavesdrop = to is not None and any(r.startswith("EAVESDROP") for r in self.rules)
+        if MASTER in names or eavesdrop:
             knowing += self.people.master
         own = self.people.of([sender])
         readers = [a for a in self.people.of(n for n in names if n != MASTER)
                    if a not in knowing and a not in own]
-        return (self.mail(readers, "press", truth=None, **context)
-                + self.mail([a for a in _unique(knowing) if a not in own], "press", truth=truth, **context))
+        return tuple(readers), tuple(a for a in _unique(knowing) if a not in own)
 
-    def _press_readers(self, sender: str, to: Sequence[str] | None) -> list[str]:
+    def _reader_names(self, sender: str, to: Sequence[str] | None) -> list[str]:
         if to is not None:
             return list(to)
         names = [n for n in (*self.people.players, *self.people.observers) if n != sender]
@@ -426,9 +460,12 @@ class Mailer:
             names.append(MASTER)
         return names
 
-    def official(self, body: str, subject: str = "") -> list[Mailing]:
-        """The Master's OFFICIAL press: to everyone, under the Master's subject, with no header."""
-        return self.mail(self.people.everyone(), "official", subject=subject, body=body)
+    def official(self, body: str, subject: str = "", *, sender: str = MASTER,
+                 to: Sequence[str] | None = None) -> list[Mailing]:
+        """The Master's OFFICIAL press: under the Master's subject, with no header, to whom the
+        PRESS (`to`) or BROADCAST (None) it came with reaches."""
+        readers, knowing = self.press_readers(sender, to)
+        return self.mail([*readers, *knowing], "official", subject=subject, body=body)
 
     # --- the command layer's notices (judge.commands.notices) ---
 

@@ -83,3 +83,11 @@ def test_a_history_file_is_rewritten_in_place_never_cut_to_nothing_first(old, ne
     handle = Recording(old)
     rewrite(handle, new)
     assert handle.getvalue() == new and 0 not in handle.cuts
+
+
+def test_each_copy_of_a_reply_is_one_of_the_limit_the_first_copies_first(history):
+    assert history.grant("chloe@example.fr", NOW, 2) == 2
+    assert history.grant("chloe@example.fr", NOW + timedelta(minutes=1), 5) == 1
+    assert history.grant("chloe@example.fr", NOW + timedelta(minutes=2), 1) == 0
+    assert not history.allow("chloe@example.fr", NOW + timedelta(minutes=3))
+    assert history.grant("chloe@example.fr", NOW + timedelta(minutes=61), 5) == 3

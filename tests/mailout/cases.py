@@ -294,7 +294,8 @@ def press_grey_quiet(mailer: Mailer, m: Map) -> list:
 @case
 def official_press(mailer: Mailer, m: Map) -> list:
     return (mailer.official("The deadline moves to Wednesday for the holiday.", "Holiday")
-            + mailer.official("Welcome to the game."))
+            + mailer.official("Welcome to the game.")
+            + mailer.official("Your orders are overdue.", "Late", to=["ITALY", "RUSSIA"]))
 
 
 @case

@@ -4,8 +4,11 @@ from __future__ import annotations
 import subprocess
 import sys
 
+from datetime import timedelta
+
 import pytest
 
+from judge.commands.session import Settings
 from judge.config import Config, ConfigError, load_config, parse_config
 
 
@@ -54,7 +57,8 @@ def test_unknown_key_is_reported_with_its_line(tmp_path):
 
 def test_unknown_section_is_reported_with_its_line(tmp_path):
     assert problems_of('[judge]\nid = "X"\n[smtp]\nhost = "x"\n', tmp_path) == [
-        "judge.toml:3: unknown section [smtp] (known: judge, paths, smtp_in, smtp_out, imap)"]
+        ("judge.toml:3: unknown section [smtp] (known: judge, paths, smtp_in, smtp_out, imap, "
+         "limits)")]
 
 
 @pytest.mark.parametrize("line, message", [
@@ -77,6 +81,29 @@ def test_every_problem_is_reported_at_once(tmp_path):
         "judge.toml:4: [imap] interval: must be positive, got 0",
         ("judge.toml:5: unknown key 'password' in [imap] "
          "(known: host, port, user, password_file, folder, interval)")]
+
+
+def test_the_limits_reach_the_command_layer(tmp_path):
+    text = ("[limits]\nreplies_per_sender = 8\nreply_window_minutes = 30\n"
+            "addresses_per_player = 2\nrecipients_per_mail = 50\n")
+    settings = Settings.from_config(parse_config(text, "judge.toml", tmp_path))
+    assert (settings.replies_per_window, settings.reply_window) == (8, timedelta(minutes=30))
+    assert (settings.addresses_per_player, settings.recipients_per_mail) == (2, 50)
+    assert Settings.from_config(load_config(env={}, cwd=tmp_path)) == Settings(
+        judge_id="LOCAL", address="judge@localhost", map_dirs=(tmp_path / "maps",))
+
+
+@pytest.mark.parametrize("line, message", [
+    ("addresses_per_player = 0", "[limits] addresses_per_player: must be positive, got 0"),
+    ('replies_per_sender = "20"', "[limits] replies_per_sender: expected an integer, got '20'"),
+    ("recipients_per_mail = -1", "[limits] recipients_per_mail: must be positive, got -1"),
+    ("reply_window_minutes = 1.5", "[limits] reply_window_minutes: expected an integer, got 1.5"),
+    ("password_tries = 5", "unknown key 'password_tries' in [limits] (known: replies_per_sender, "
+                           "reply_window_minutes, addresses_per_player, recipients_per_mail)"),
+])
+def test_a_wrong_limit_is_reported_with_line_and_key(tmp_path, line, message):
+    assert problems_of(f"[judge]\nid = \"X\"\n\n[limits]\n{line}\n", tmp_path) == [
+        f"judge.toml:5: {message}"]
 
 
 def test_bad_toml_gives_the_line_tomllib_found(tmp_path):

@@ -76,20 +76,33 @@ class ImapSection:
 
 
 @dataclass(frozen=True)
+class PasswordsSection:
+    """Wrong passwords pause a role's password checks (judge/commands/throttle.py)."""
+
+    free_failures: int = 5  # wrong passwords in a row before the first pause
+    window_minutes: int = 30  # quiet minutes after a pause that forget the wrong passwords
+    first_pause_minutes: int = 1  # each wrong password after it doubles the pause...
+    max_pause_minutes: int = 1440  # ...up to this
+
+
+@dataclass(frozen=True)
 class Config:
     judge: JudgeSection = JudgeSection()
     paths: PathsSection = PathsSection()
     smtp_in: SmtpInSection = SmtpInSection()
     smtp_out: SmtpOutSection = SmtpOutSection()
     imap: ImapSection = ImapSection()
+    passwords: PasswordsSection = PasswordsSection()
     source: str = ""  # the file it was read from; "" for the built-in defaults
 
 
 SECTIONS: dict[str, type] = {"judge": JudgeSection, "paths": PathsSection,
                              "smtp_in": SmtpInSection, "smtp_out": SmtpOutSection,
-                             "imap": ImapSection}
+                             "imap": ImapSection, "passwords": PasswordsSection}
 SECRET_KEYS = {"smtp_out": {"password"}, "imap": {"password"}}  # never read from the file
-POSITIVE = {("smtp_in", "max_bytes"), ("imap", "interval")}
+POSITIVE = {("smtp_in", "max_bytes"), ("imap", "interval"), ("passwords", "free_failures"),
+            ("passwords", "window_minutes"), ("passwords", "first_pause_minutes"),
+            ("passwords", "max_pause_minutes")}
 
 
 def find_config_file(explicit: str | Path | None, env: Mapping[str, str], cwd: Path) -> Path | None:
@@ -138,6 +151,12 @@ def parse_config(text: str, file: str, cwd: Path) -> Config:
             sections[name] = section(SECTIONS[name], name, value, where, cwd, problems)
     if "paths" not in sections:
         sections["paths"] = section(PathsSection, "paths", {}, where, cwd, problems)
+    pauses = sections.get("passwords")
+    if pauses is not None and pauses.max_pause_minutes < pauses.first_pause_minutes:
+        problems.append(where.problem("passwords", "max_pause_minutes", "[passwords] "
+                                      "max_pause_minutes: must be at least first_pause_minutes "
+                                      f"({pauses.first_pause_minutes}), got "
+                                      f"{pauses.max_pause_minutes}"))
     if problems:
         raise ConfigError(problems)
     return Config(**sections, source=file)
@@ -220,7 +239,7 @@ def with_secrets(config: Config, env: Mapping[str, str], cwd: Path) -> Config:
     return Config(judge=config.judge, paths=config.paths, smtp_in=config.smtp_in,
                   smtp_out=SmtpOutSection(**{**vars(out), "password": smtp_password}),
                   imap=ImapSection(**{**vars(imap), "password": imap_password}),
-                  source=config.source)
+                  passwords=config.passwords, source=config.source)
 
 
 def read_secret(config: Config, section_name: str, name: str, cwd: Path) -> str:

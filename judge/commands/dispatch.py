@@ -164,7 +164,7 @@ def make_reply(incoming: Incoming, session: Session) -> Reply:
     if incoming.truncated:
         session.results.notes.insert(0, LONG_NOTE)
     return session.results.reply((incoming.sender,), incoming.subject, session.game,
-                                 signon.reply_copies(session))
+                                 signon.reply_copies(session), session.authenticated)
 
 
 def handle_incoming(incoming: Incoming, store: GameStore, settings: Settings, now: datetime,

@@ -43,6 +43,7 @@ class Reply:
     outcomes: tuple[Outcome, ...] = ()
     unprocessed: tuple[str, ...] = ()  # the lines after an error, not acted on
     failed: bool = False
+    authenticated: bool = False  # the mail gave a right password (its sender holds it)
 
     @property
     def recipients(self) -> tuple[str, ...]:
@@ -69,7 +70,7 @@ class Results:
         self.notes.append(text)
 
     def reply(self, to: tuple[str, ...], subject: str, game: str | None,
-              cc: tuple[str, ...] = ()) -> Reply:
+              cc: tuple[str, ...] = (), authenticated: bool = False) -> Reply:
         return Reply(to=to, subject=subject, game=game, cc=cc, notes=tuple(self.notes),
                      outcomes=tuple(self.outcomes), unprocessed=tuple(self.unprocessed),
-                     failed=self.failed)
+                     failed=self.failed, authenticated=authenticated)

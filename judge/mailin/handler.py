@@ -60,16 +60,20 @@ class ReplyHistory:
     def __init__(self, folder: Path, settings: Settings):
         self.folder = folder
         self.limit, self.window = settings.replies_per_window, settings.reply_window
+        self.signed_limit = settings.signed_replies_per_window
 
-    def allow(self, sender: str, now: datetime) -> bool:
-        """Whether `sender` may get one more reply now; if so, the reply is recorded."""
+    def allow(self, sender: str, now: datetime, *, signed: bool = False) -> bool:
+        """Whether `sender` may get one more reply now; if so, the reply is recorded. A reply to
+        a mail that gave a right password (`signed`) has its own, higher limit: strangers' mail
+        "from" a player cannot silence him."""
         self.folder.mkdir(parents=True, exist_ok=True)
         fd = os.open(self.folder / history_name(sender), os.O_RDWR | os.O_CREAT, 0o666)
         with open(fd, "r+", encoding="utf-8") as handle:  # not "a+": its writes go at the end
             fcntl.flock(handle, fcntl.LOCK_EX)
             handle.seek(0)
             times = recent(read_times(handle.read()), now, self.window)
-            allowed = may_reply(times, now, self.limit, self.window)
+            allowed = may_reply(times, now, self.signed_limit if signed else self.limit,
+                                self.window)
             if allowed:
                 times.append(now)
             rewrite(handle, "".join(f"{t.isoformat()}\n" for t in times))
@@ -150,7 +154,7 @@ class MailHandler:
         the changed game's status after the mail by name, before it is on file (None: gone)."""
         judge = self.config.judge
         mails: list[EmailMessage] = []
-        if reply is not None and self.history.allow(incoming.sender, now):
+        if reply is not None and self.history.allow(incoming.sender, now, signed=reply.authenticated):
             answer = Mailing(tuple(reply.recipients), Rendered(*self.render(reply)))
             headers = reply_headers(incoming)
             mails += envelopes(judge, answer, now=now, key=raw_key(raw, "reply"),

@@ -467,6 +467,13 @@ class Mailer:
         return self.mail(notice.addresses, "password_set", power=self.power(notice.power),
                          password=notice.password)
 
+    def passwords_paused(self, notice: Any) -> list[Mailing]:
+        """To the role's registered addresses only: the code must never reach a forger."""
+        return self.mail(notice.addresses, "passwords_paused", power=self.power(notice.role),
+                         signon=f"{notice.role.lower()}@{notice.game}", attempts=notice.attempts,
+                         senders=notice.senders, since=self.when(notice.since),
+                         until=self.when(notice.until), code=notice.code)
+
     def keeper_notices(self, events: Sequence[Any]) -> list[Mailing]:
         """What the judgekeeper is told whatever TESTER says: games created on a trial map."""
         return [mailing for e in events if isinstance(e, notices.GameCreated) and e.trial and self.keeper
@@ -509,6 +516,7 @@ HANDLERS: dict[type, str] = {
     notices.Press: "press_notice", notices.AbsenceSet: "absence", notices.ZoneChanged: "zone_changed",
     notices.StateChanged: "state_changed", notices.MasterChanged: "master_changed",
     notices.GameRenamed: "renamed", notices.GameCreated: "created", notices.PasswordSet: "password_set",
+    notices.PasswordsPaused: "passwords_paused",
 }
 
 

@@ -83,3 +83,10 @@ def test_a_history_file_is_rewritten_in_place_never_cut_to_nothing_first(old, ne
     handle = Recording(old)
     rewrite(handle, new)
     assert handle.getvalue() == new and 0 not in handle.cuts
+
+
+def test_replies_to_mail_with_a_right_password_have_their_own_higher_limit(tmp_path):
+    history = ReplyHistory(tmp_path, Settings(replies_per_window=2, signed_replies_per_window=4))
+    assert [history.allow("chloe@example.fr", NOW) for _ in range(3)] == [True, True, False]
+    assert [history.allow("chloe@example.fr", NOW, signed=True) for _ in range(3)] == \
+        [True, True, False]

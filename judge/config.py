@@ -13,10 +13,13 @@ import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
+from judge.commands.throttle import Policy
 from judge.errors import Problem, ProblemsError
+from judge.limits import Limits
 
 CONFIG_FILE = "judge.toml"
 CONFIG_ENV = "JUDGE_CONFIG"
@@ -75,14 +78,24 @@ class ImapSection:
     password: str = field(default="", repr=False)  # read from $JUDGE_IMAP_PASSWORD or password_file
 
 
-@dataclass(frozen=True)
-class LimitsSection:
-    """How much mail one incoming mail can make the judge send (one mail must not become many)."""
+def minutes(span: timedelta) -> int:
+    return int(span.total_seconds()) // 60
 
-    replies_per_sender: int = 20  # replies, copies included, to one sender within the window
-    reply_window_minutes: int = 60
-    addresses_per_player: int = 3  # a player's mail goes to the first few of his ADDRESS line
-    recipients_per_mail: int = 200  # addresses reached by all the mails answering one mail
+
+@dataclass(frozen=True)
+class PasswordsSection:
+    """Wrong passwords pause a role's password checks (`judge.commands.throttle.Policy`, whose
+    defaults these are, in minutes)."""
+
+    free_failures: int = Policy.free  # wrong passwords in a row before the first pause
+    window_minutes: int = minutes(Policy.window)  # quiet minutes after a pause that forget them
+    first_pause_minutes: int = minutes(Policy.first_pause)  # each failure after it doubles it...
+    max_pause_minutes: int = minutes(Policy.max_pause)  # ...up to this
+
+    def policy(self) -> Policy:
+        return Policy(self.free_failures, timedelta(minutes=self.window_minutes),
+                      timedelta(minutes=self.first_pause_minutes),
+                      timedelta(minutes=self.max_pause_minutes))
 
 
 @dataclass(frozen=True)
@@ -92,16 +105,19 @@ class Config:
     smtp_in: SmtpInSection = SmtpInSection()
     smtp_out: SmtpOutSection = SmtpOutSection()
     imap: ImapSection = ImapSection()
-    limits: LimitsSection = LimitsSection()
+    limits: Limits = Limits()
+    passwords: PasswordsSection = PasswordsSection()
     source: str = ""  # the file it was read from; "" for the built-in defaults
 
 
 SECTIONS: dict[str, type] = {"judge": JudgeSection, "paths": PathsSection,
                              "smtp_in": SmtpInSection, "smtp_out": SmtpOutSection,
-                             "imap": ImapSection, "limits": LimitsSection}
+                             "imap": ImapSection, "limits": Limits,
+                             "passwords": PasswordsSection}
 SECRET_KEYS = {"smtp_out": {"password"}, "imap": {"password"}}  # never read from the file
 POSITIVE = {("smtp_in", "max_bytes"), ("imap", "interval"),
-            *(("limits", f.name) for f in fields(LimitsSection))}
+            *(("limits", f.name) for f in fields(Limits)),
+            *(("passwords", f.name) for f in fields(PasswordsSection))}
 
 
 def find_config_file(explicit: str | Path | None, env: Mapping[str, str], cwd: Path) -> Path | None:
@@ -150,6 +166,12 @@ def parse_config(text: str, file: str, cwd: Path) -> Config:
             sections[name] = section(SECTIONS[name], name, value, where, cwd, problems)
     if "paths" not in sections:
         sections["paths"] = section(PathsSection, "paths", {}, where, cwd, problems)
+    pauses = sections.get("passwords")
+    if pauses is not None and pauses.max_pause_minutes < pauses.first_pause_minutes:
+        problems.append(where.problem("passwords", "max_pause_minutes", "[passwords] "
+                                      "max_pause_minutes: must be at least first_pause_minutes "
+                                      f"({pauses.first_pause_minutes}), got "
+                                      f"{pauses.max_pause_minutes}"))
     if problems:
         raise ConfigError(problems)
     return Config(**sections, source=file)

@@ -36,9 +36,13 @@ Choices where the spec is silent
   sets (SET PASSWORD, JOIN, OBSERVE, TAKEOVER, CREATE, REVIVE) are stored as salted scrypt hashes
   (`judge.passwords`: `$scrypt$ln=14,r=8,p=1$salt$hash` on the PASSWORD line); a plain password
   written by hand keeps working. The privacy password of a private game stays as written.
-- Five wrong passwords from one sender for one game in thirty minutes, and that sender's password
-  checks for that game are refused unchecked until the window has passed (`throttle`, kept in the
-  game's `.password-failures`); a right password clears the count.
+- Wrong passwords are counted per game and role (power, observer, Master, judgekeeper), whoever
+  sent them: after five in a row, that role's password checks are paused (refused unchecked) for a
+  minute, and each further one doubles the pause up to a day (`throttle`, `[passwords]` of
+  judge.toml, kept in the game's `.password-failures`). Each pause mails the role's registered
+  addresses a notice with an UNLOCK code; a mail with `UNLOCK code` before its SIGNON has its
+  password checked during the pause. A reply to a mail that gave a right password has its own,
+  higher reply limit, so strangers' mail "from" a player cannot silence him.
 - The sender must be a plain address (`judge.mailin.message.plain_address`: no quotes, comments,
   encoded words or control characters): anything else is neither answered nor carried out, and SET
   ADDRESS refuses it. Control characters in the mail's lines and headers are read as spaces.

@@ -148,6 +148,15 @@ def master_addresses(status: GameStatus) -> tuple[str, ...]:
     return (status.master.email.lower(),) if status.master is not None else ()
 
 
+def registered_addresses(status: GameStatus, role: str, limit: int) -> tuple[str, ...]:
+    """Where the player of `role` (a block's name or MASTER) reads his mail, as the status file
+    records it (at most `limit` addresses, see addresses_of)."""
+    if role == MASTER:
+        return master_addresses(status)
+    block = status.power(role)
+    return addresses_of(block, limit) if block is not None else ()
+
+
 def block_of_sender(status: GameStatus, sender: str) -> PowerStatus | None:
     """The block (power or observer) whose player writes from `sender`, if any."""
     sender = sender.lower()

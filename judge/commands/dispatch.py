@@ -166,7 +166,8 @@ def make_reply(incoming: Incoming, session: Session) -> Reply:
     overlong = () if session.status is None else \
         overlong_addresses(session.status, session.settings.addresses_per_player)
     return session.results.reply((incoming.sender,), incoming.subject, session.game,
-                                 signon.reply_copies(session), overlong)
+                                 signon.reply_copies(session), overlong,
+                                 session.authenticated)
 
 
 def handle_incoming(incoming: Incoming, store: GameStore, settings: Settings, now: datetime,

@@ -1,6 +1,7 @@
 """Events the mail commands cause for people other than the sender, beside those of the game's life
 (`judge.events`): press and broadcasts, absences, zone and state changes, a new Master, a renamed or
-purged game. Plain frozen values, no prose: the mail layer renders them. Each says who is told.
+purged game, paused password checks. Plain frozen values, no prose: the mail layer renders them.
+Each says who is told.
 """
 from __future__ import annotations
 
@@ -102,3 +103,20 @@ class PasswordSet:
     power: str
     addresses: tuple[str, ...]
     password: str
+
+
+@dataclass(frozen=True)
+class PasswordsPaused:
+    """Wrong passwords paused the password checks of `role` (`judge.commands.throttle`): tell its
+    registered `addresses` (never the sender of the mail, unless it is one of them) how many
+    `attempts` from how many `senders` since `since`, until when, and the `code` that lets their
+    own mail through meanwhile. Never the passwords tried, nor who tried them."""
+
+    game: str
+    role: str
+    addresses: tuple[str, ...]
+    attempts: int
+    senders: int
+    since: datetime
+    until: datetime
+    code: str

@@ -44,6 +44,7 @@ class Reply:
     unprocessed: tuple[str, ...] = ()  # the lines after an error, not acted on
     failed: bool = False
     overlong: tuple[str, ...] = ()  # blocks of the game in hand with more addresses than mailed
+    authenticated: bool = False  # the mail gave a right password (its sender holds it)
 
     @property
     def recipients(self) -> tuple[str, ...]:
@@ -70,7 +71,8 @@ class Results:
         self.notes.append(text)
 
     def reply(self, to: tuple[str, ...], subject: str, game: str | None,
-              cc: tuple[str, ...] = (), overlong: tuple[str, ...] = ()) -> Reply:
+              cc: tuple[str, ...] = (), overlong: tuple[str, ...] = (),
+              authenticated: bool = False) -> Reply:
         return Reply(to=to, subject=subject, game=game, cc=cc, notes=tuple(self.notes),
                      outcomes=tuple(self.outcomes), unprocessed=tuple(self.unprocessed),
-                     failed=self.failed, overlong=overlong)
+                     failed=self.failed, overlong=overlong, authenticated=authenticated)

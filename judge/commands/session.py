@@ -20,13 +20,15 @@ from judge.commands.auth import (
     Level,
     clean_password,
     password_level,
+    registered_addresses,
 )
+from judge.commands.notices import PasswordsPaused
 from judge.commands.results import Results, Said
-from judge.config import LimitsSection
 from judge.errors import MapError
 from judge.game.rules import rules_in_force
 from judge.game.seats import GameError
 from judge.game.state import FREE, GameState, Standing, game_state
+from judge.limits import Limits
 from judge.maps import map_for_phase
 from judge.maps.model import Map
 from judge.passwords import Verifier
@@ -34,7 +36,7 @@ from judge.status.model import GameStatus
 from judge.types import Phase
 
 
-LIMITS = LimitsSection()  # the judgekeeper's limits when judge.toml sets none
+LIMITS = Limits()  # the judgekeeper's limits when judge.toml sets none
 
 
 class Refusal(Exception):
@@ -57,11 +59,11 @@ class Settings:
     map_dirs: tuple[Path, ...] = ()
     max_absence_days: int = 14  # players' limit; the Master has none
     replies_per_window: int = LIMITS.replies_per_sender  # copies included, see ratelimit.py
+    signed_replies_per_window: int = LIMITS.signed_replies_per_sender  # mail with a right password
     reply_window: timedelta = timedelta(minutes=LIMITS.reply_window_minutes)
     addresses_per_player: int = LIMITS.addresses_per_player  # see auth.addresses_of
     recipients_per_mail: int = LIMITS.recipients_per_mail  # all mails answering one mail
-    password_tries: int = throttle.LIMIT  # wrong passwords per sender and game, see throttle.py
-    password_window: timedelta = throttle.WINDOW
+    password_policy: throttle.Policy = throttle.Policy()  # pauses after wrong passwords
     passwords: Verifier = field(default_factory=Verifier, compare=False, repr=False)
 
     @classmethod
@@ -71,9 +73,11 @@ class Settings:
                    keeper=config.judge.keeper, keeper_password=config.judge.password,
                    map_dirs=(Path(config.paths.maps),),
                    replies_per_window=limits.replies_per_sender,
+                   signed_replies_per_window=limits.signed_replies_per_sender,
                    reply_window=timedelta(minutes=limits.reply_window_minutes),
                    addresses_per_player=limits.addresses_per_player,
-                   recipients_per_mail=limits.recipients_per_mail)
+                   recipients_per_mail=limits.recipients_per_mail,
+                   password_policy=config.passwords.policy())
 
 
 class GameAccess(Protocol):
@@ -104,7 +108,7 @@ class GameAccess(Protocol):
         """The snapshot ROLLBACK (forward: ROLLFORWARD) goes to; GameError if there is none."""
 
     def password_failures(self, name: str) -> throttle.Failures:
-        """The wrong passwords given for the game `name` (open), by sender (see throttle.py)."""
+        """The wrong passwords given for the game `name` (open), by role (see throttle.py)."""
 
     def save_password_failures(self, name: str, failures: throttle.Failures) -> None:
         """Keep them at once: a refused mail changes nothing else, but its failure counts."""
@@ -162,6 +166,8 @@ class Session:
     loaded_text: str = ""  # the game's status file as it was read
     snapshot_text: str | None = None  # the status before a phase was processed (or started)
     create: bool = False  # the game in hand is new (CREATE)
+    unlock: str | None = None  # the UNLOCK code the mail gave, for its password checks
+    authenticated: bool = False  # a password check of the mail found a right password
     rename_to: str | None = None
     purge: bool = False
     _map: Map | None = None
@@ -228,21 +234,40 @@ class Session:
 
     # -- who is signed on ---------------------------------------------------------------------
     def password_level(self, status: GameStatus, role: str, given: str, command: str) -> Level:
-        """The level the password `given` reaches for `role` in the game in hand; refused unchecked
-        while the sender is throttled for this game after too many wrong ones (throttle.py)."""
-        settings, name = self.settings, self.game or status.name or ""
-        failures = self.games.password_failures(name)
-        until = throttle.blocked_until(failures.get(self.sender, ()), self.now,
-                                       settings.password_tries, settings.password_window)
-        if until is not None:
-            raise Refusal(f"{command}: too many wrong passwords from {self.sender} for game "
-                          f"'{name}'; try again after {until.astimezone(UTC):%Y-%m-%d %H:%M} UTC")
-        level = password_level(status, role, clean_password(given), settings.keeper_password,
-                               settings.passwords)
-        if level == Level.NONE or self.sender in failures:
-            self.games.save_password_failures(name, throttle.after_check(
-                failures, self.sender, self.now, level != Level.NONE, settings.password_window))
+        """The level the password `given` reaches for `role` in the game in hand. While wrong
+        passwords pause the role's checks (throttle.py), refused unchecked unless the mail gave
+        the pause's UNLOCK code; a wrong password counts, and one that starts a pause has its
+        code mailed to the role's registered addresses."""
+        policy, name = self.settings.password_policy, self.game or status.name or ""
+        table = self.games.password_failures(name)
+        record = table.get(role, throttle.Record())
+        pause = throttle.paused(record, self.now, policy)
+        if pause is not None and not throttle.admits(record, self.unlock, self.now):
+            raise Refusal(*paused_refusal(command, role, name, pause.until, self.unlock))
+        level = password_level(status, role, clean_password(given), self.settings.keeper_password,
+                               self.settings.passwords)
+        if level != Level.NONE:
+            self.authenticated = True
+            return level
+        record = throttle.after_failure(record, self.sender, self.now, policy)
+        pause = throttle.paused(record, self.now, policy)
+        if pause is not None:
+            code = throttle.new_code()
+            record = throttle.with_code(record, code, pause.until)
+            self.emit(PasswordsPaused(name, role, self.role_addresses(status, role), pause.attempts,
+                                      pause.senders, pause.since, pause.until, code))
+        table = throttle.pruned({**table, role: record}, self.now, policy)
+        self.games.save_password_failures(name, table)
         return level
+
+    def role_addresses(self, status: GameStatus, role: str) -> tuple[str, ...]:
+        """Who is told of a role's paused checks: its player, the Master for a power nobody
+        plays, the judgekeeper for JUDGEKEEPER."""
+        if role == JUDGEKEEPER:
+            return (self.settings.keeper,)
+        limit = self.settings.addresses_per_player
+        return (registered_addresses(status, role, limit)
+                or registered_addresses(status, MASTER, limit))
 
     @property
     def signed_on(self) -> bool:
@@ -270,3 +295,14 @@ class Session:
         self.update(status)
         self.emit(*events)
         return events
+
+
+def paused_refusal(command: str, role: str, game: str, until: datetime,
+                   unlock: str | None) -> tuple[str, ...]:
+    """Why a password was not checked: no word on whether it was right."""
+    code = ("the UNLOCK code in this mail is not the one of this pause" if unlock else
+            f"the addresses the game has for {role} were mailed a code: a mail with the line "
+            "UNLOCK and that code before this line has its password checked")
+    return (f"{command}: after repeated wrong passwords, password checks for {role} in game "
+            f"'{game}' are paused until {until.astimezone(UTC):%Y-%m-%d %H:%M:%S} UTC",
+            f"Meanwhile {code}.")

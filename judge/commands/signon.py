@@ -1,13 +1,12 @@
-"""SIGNON in every form (`Fgame`, `france@game`, `Mgame`, `3game`, `JK@game`) and SIGNOFF."""
+"""SIGNON in every form (`Fgame`, `france@game`, `Mgame`, `3game`, `JK@game`), SIGNOFF, UNLOCK."""
 from __future__ import annotations
 
 from judge.commands.auth import (
     JUDGEKEEPER,
     MASTER,
     Level,
-    addresses_of,
-    master_addresses,
     parse_target,
+    registered_addresses,
     role_name,
 )
 from judge.commands.facts import phase_name
@@ -53,12 +52,8 @@ def reply_copies(session: Session) -> tuple[str, ...]:
     """The registered addresses of the role signed on, when the mail came from elsewhere."""
     if session.status is None or session.role is None:
         return ()
-    if session.role == MASTER:
-        registered = master_addresses(session.status)
-    else:
-        block = session.status.power(session.role)
-        limit = session.settings.addresses_per_player
-        registered = addresses_of(block, limit) if block is not None else ()
+    registered = registered_addresses(session.status, session.role,
+                                      session.settings.addresses_per_player)
     return () if session.sender in registered else registered
 
 
@@ -93,4 +88,24 @@ class Signoff(Command):
         cursor.index = len(cursor.lines)
 
 
-COMMANDS: list[type[Command]] = [Signon, Signoff]
+class Unlock(Command):
+    """The code a player is mailed when wrong passwords pause his power's checks
+    (`judge.commands.throttle`): the password checks after it in the mail go through."""
+
+    name = "UNLOCK"
+    help = ("UNLOCK code: while wrong passwords (someone else's, maybe) pause your password "
+            "checks, put the code the judge mailed you on a line before SIGNON")
+    stage = Stage.ANY
+    level = Level.NONE
+    writes = False
+    arity, secrets = (1,), (1,)
+    usage = "UNLOCK takes one word: the code the judge mailed you (as K7QM-4XPD)"
+
+    def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
+        if session.signed_on:
+            return said("Already signed on: the code is read by a SIGNON after it.")
+        session.unlock = args[0]
+        return said("The password check after this line may use the code.")
+
+
+COMMANDS: list[type[Command]] = [Signon, Signoff, Unlock]

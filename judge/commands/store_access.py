@@ -34,7 +34,7 @@ from judge.store import (
 )
 
 PURGED = ".purged"  # purged games are moved here, never deleted
-FAILURES = ".password-failures"  # in the game's folder: wrong passwords by sender (throttle.py)
+FAILURES = ".password-failures"  # in the game's folder: wrong passwords by role (throttle.py)
 
 
 MapCache = dict[tuple[str, tuple[str, ...]], Map]

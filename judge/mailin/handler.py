@@ -60,21 +60,24 @@ class ReplyHistory:
     def __init__(self, folder: Path, settings: Settings):
         self.folder = folder
         self.limit, self.window = settings.replies_per_window, settings.reply_window
+        self.signed_limit = settings.signed_replies_per_window
 
-    def allow(self, sender: str, now: datetime) -> bool:
+    def allow(self, sender: str, now: datetime, *, signed: bool = False) -> bool:
         """Whether `sender` may get one more reply now; if so, the reply is recorded."""
-        return self.grant(sender, now, 1) == 1
+        return self.grant(sender, now, 1, signed=signed) == 1
 
-    def grant(self, sender: str, now: datetime, wanted: int) -> int:
+    def grant(self, sender: str, now: datetime, wanted: int, *, signed: bool = False) -> int:
         """How many of `wanted` copies of a reply may go out now on `sender`'s account; those
-        are recorded, one time each."""
+        are recorded, one time each. A reply to a mail that gave a right password (`signed`) has
+        its own, higher limit: strangers' mail "from" a player cannot silence him."""
         self.folder.mkdir(parents=True, exist_ok=True)
         fd = os.open(self.folder / history_name(sender), os.O_RDWR | os.O_CREAT, 0o666)
         with open(fd, "r+", encoding="utf-8") as handle:  # not "a+": its writes go at the end
             fcntl.flock(handle, fcntl.LOCK_EX)
             handle.seek(0)
             times = recent(read_times(handle.read()), now, self.window)
-            granted = allowance(times, now, self.limit, self.window, wanted)
+            limit = self.signed_limit if signed else self.limit
+            granted = allowance(times, now, limit, self.window, wanted)
             times += [now] * granted
             rewrite(handle, "".join(f"{t.isoformat()}\n" for t in times))
             return granted
@@ -178,7 +181,8 @@ class MailHandler:
             return Mailing((), Rendered("", ""))
         warn_overlong(reply.game or "", reply.overlong, self.settings.addresses_per_player)
         recipients = reply.recipients
-        granted = self.history.grant(incoming.sender, now, len(recipients))
+        granted = self.history.grant(incoming.sender, now, len(recipients),
+                                     signed=reply.authenticated)
         if granted < len(recipients):
             log.warning("reply to %s: %d of its %d copies not sent: too many replies to this "
                         "sender", incoming.sender, len(recipients) - granted, len(recipients))

@@ -24,7 +24,7 @@ import jinja2
 
 from judge import events as ev
 from judge.commands import notices
-from judge.config import LimitsSection
+from judge.limits import Limits
 from judge.game.rules import rules_in_force
 from judge.mailout import views
 from judge.mailout.render import Rendered, render
@@ -37,7 +37,7 @@ from judge.timing.zones import game_zone, parse_deadline, to_wall
 from judge.types import ADJUSTMENTS, Phase, Unit
 
 MASTER = "MASTER"
-PER_PLAYER = LimitsSection().addresses_per_player
+PER_PLAYER = Limits().addresses_per_player
 
 
 class Mailing(NamedTuple):
@@ -504,6 +504,13 @@ class Mailer:
         return self.mail(notice.addresses, "password_set", power=self.power(notice.power),
                          password=notice.password)
 
+    def passwords_paused(self, notice: Any) -> list[Mailing]:
+        """To the role's registered addresses only: the code must never reach a forger."""
+        return self.mail(notice.addresses, "passwords_paused", power=self.power(notice.role),
+                         signon=f"{notice.role.lower()}@{notice.game}", attempts=notice.attempts,
+                         senders=notice.senders, since=self.when(notice.since),
+                         until=self.when(notice.until), code=notice.code)
+
     def keeper_notices(self, events: Sequence[Any]) -> list[Mailing]:
         """What the judgekeeper is told whatever TESTER says: games created on a trial map."""
         return [mailing for e in events if isinstance(e, notices.GameCreated) and e.trial and self.keeper
@@ -546,6 +553,7 @@ HANDLERS: dict[type, str] = {
     notices.Press: "press_notice", notices.AbsenceSet: "absence", notices.ZoneChanged: "zone_changed",
     notices.StateChanged: "state_changed", notices.MasterChanged: "master_changed",
     notices.GameRenamed: "renamed", notices.GameCreated: "created", notices.PasswordSet: "password_set",
+    notices.PasswordsPaused: "passwords_paused",
 }
 
 

@@ -91,3 +91,10 @@ def test_each_copy_of_a_reply_is_one_of_the_limit_the_first_copies_first(history
     assert history.grant("chloe@example.fr", NOW + timedelta(minutes=2), 1) == 0
     assert not history.allow("chloe@example.fr", NOW + timedelta(minutes=3))
     assert history.grant("chloe@example.fr", NOW + timedelta(minutes=61), 5) == 3
+
+
+def test_replies_to_mail_with_a_right_password_have_their_own_higher_limit(tmp_path):
+    history = ReplyHistory(tmp_path, Settings(replies_per_window=2, signed_replies_per_window=4))
+    assert [history.allow("chloe@example.fr", NOW) for _ in range(3)] == [True, True, False]
+    assert [history.allow("chloe@example.fr", NOW, signed=True) for _ in range(3)] == \
+        [True, True, False]

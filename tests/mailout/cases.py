@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 from judge import events as ev
 from judge.mailout.mailings import Mailer, inbox_alert, outage_alert, outbox_alert, render_reply
@@ -375,3 +375,13 @@ def game_state_notices(mailer: Mailer, m: Map) -> list:
         notices.GameRenamed("jigdy", "jigsaw", ("anna@example.at", "ben@example.co.uk")),
         notices.GameCreated("jigdy", "master@example.org", "azov", True, ("maps@example.org",)),
         notices.PasswordSet("jigdy", "FRANCE", ("chloe@example.fr",), "s3cret")])
+
+
+@case
+def passwords_paused(mailer: Mailer, m: Map) -> list:
+    since = datetime(2025, 2, 10, 16, 20, tzinfo=UTC)
+    return mailer.for_events([
+        notices.PasswordsPaused("jigdy", "FRANCE", ("chloe@example.fr",), 5, 3, since,
+                                NOW + timedelta(minutes=1), "K7QM-4XPD"),
+        notices.PasswordsPaused("jigdy", "MASTER", ("master@example.org",), 9, 1, since,
+                                NEXT, "A2B3-C4D5")])

@@ -47,7 +47,7 @@ def test_a_player_cannot_act_for_the_master_or_another_power(vienna, line):
 
 # -- floods -------------------------------------------------------------------------------------
 def test_a_flood_from_one_sender_gets_few_replies_but_its_orders_are_kept(handler):
-    limit = handler.settings.replies_per_window
+    limit = handler.settings.signed_replies_per_window  # signed on: a password holder's limit
     answered = 0
     for n in range(limit + 5):
         order = "A PAR - BUR" if n % 2 else "A PAR - PIC"

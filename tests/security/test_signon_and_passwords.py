@@ -1,8 +1,8 @@
-"""Who may sign on as whom: forged sign-ons, wrong passwords throttled per sender and game, and
+"""Who may sign on as whom: forged sign-ons, wrong passwords throttled per game and role, and
 passwords the judge sets stored hashed while hand-written plain ones keep working."""
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -56,7 +56,10 @@ def test_a_hashed_password_given_as_it_stands_in_the_file_is_wrong(vienna):
     assert signon(vienna, CHLOE, "Fvienna", stored, number=1).failed
 
 
-# -- wrong passwords, throttled -----------------------------------------------------------------
+# -- wrong passwords, throttled (and tests/security/test_guessing_and_lockout.py) ---------------
+POLICY = throttle.Policy()
+
+
 def guess(judge, sender, times, target="Fvienna", start=NOW):
     for n in range(times):
         sent = signon(judge, sender, target, f"guess{n}", now=start + timedelta(seconds=n), number=n)
@@ -64,56 +67,69 @@ def guess(judge, sender, times, target="Fvienna", start=NOW):
 
 
 def test_after_five_wrong_passwords_even_the_right_one_is_refused(vienna):
-    guess(vienna, MALLORY, throttle.LIMIT)
+    guess(vienna, MALLORY, POLICY.free)
     sent = signon(vienna, MALLORY, "Fvienna", "paris7", now=NOW + minutes(1), number=99)
-    assert sent.failed and "too many wrong passwords" in sent.text
-    assert "paris7" not in sent.text
-
-
-def test_the_throttle_is_per_sender(vienna):
-    guess(vienna, MALLORY, throttle.LIMIT + 2)
-    assert not signon(vienna, CHLOE, "Fvienna", "paris7", now=NOW + minutes(1)).failed
+    assert sent.failed and "are paused until" in sent.text
+    assert "paris7" not in sent.text and "Signed on" not in sent.text
 
 
 def test_the_throttle_is_per_game(vienna):
     vienna.add("paris", fixture="vienna")
-    guess(vienna, CHLOE, throttle.LIMIT)
+    guess(vienna, CHLOE, POLICY.free)
     assert not signon(vienna, CHLOE, "Fparis", "paris7", now=NOW + minutes(1)).failed
     assert signon(vienna, CHLOE, "Fvienna", "paris7", now=NOW + minutes(1)).failed
 
 
-def test_the_throttle_ends_with_its_window(vienna):
-    guess(vienna, MALLORY, throttle.LIMIT)
-    later = NOW + throttle.WINDOW + minutes(1)
+def test_the_throttle_is_per_role(vienna):
+    guess(vienna, MALLORY, POLICY.free)
+    assert not signon(vienna, "dieter@example.de", "Gvienna", "ber1in", now=NOW + minutes(1)).failed
+
+
+def test_the_throttle_ends_with_its_pause(vienna):
+    guess(vienna, MALLORY, POLICY.free)
+    later = NOW + timedelta(seconds=POLICY.free - 1) + POLICY.first_pause
     assert not signon(vienna, MALLORY, "Fvienna", "paris7", now=later).failed
 
 
-def test_a_right_password_clears_the_senders_failures(vienna):
-    guess(vienna, CHLOE, throttle.LIMIT - 1)
-    assert not signon(vienna, CHLOE, "Fvienna", "paris7", now=NOW + minutes(1)).failed
-    guess(vienna, CHLOE, throttle.LIMIT - 1, start=NOW + minutes(2))
-    assert not signon(vienna, CHLOE, "Fvienna", "paris7", now=NOW + minutes(3)).failed
-
-
-@pytest.mark.parametrize("line", ["PURGE vienna {pw}", "RENAME vienna paris {pw}",
-                                  "TAKEOVER master@vienna {pw}", "RESIGN Fvienna {pw}"])
-def test_every_password_check_counts_and_is_throttled(vienna, line):
-    for n in range(throttle.LIMIT):
+@pytest.mark.parametrize("line, then", [
+    ("PURGE vienna {pw}", "SIGNON Mvienna kr4k3n"),
+    ("RENAME vienna paris {pw}", "SIGNON Mvienna kr4k3n"),
+    ("TAKEOVER master@vienna {pw}", "SIGNON Mvienna kr4k3n"),
+    ("RESIGN Fvienna {pw}", "SIGNON Fvienna paris7")])
+def test_every_password_check_counts_and_is_throttled(vienna, line, then):
+    for n in range(POLICY.free):
         vienna.send(mail(MALLORY, line.format(pw=f"guess{n}"), number=n), NOW)
-    sent = vienna.send(mail(MALLORY, "SIGNON Mvienna kr4k3n", number=50), NOW + minutes(1))
-    assert sent.failed and "too many wrong passwords" in sent.text
+    sent = vienna.send(mail(MALLORY, then, number=50), NOW + timedelta(seconds=30))
+    assert sent.failed and "are paused until" in sent.text
 
 
 def test_a_damaged_failures_file_is_no_failure():
     assert throttle.from_json("{not json") == {}
-    assert throttle.from_json('{"a@b": ["2025-01-01T00:00:00"]}') == {"a@b": []}  # no zone: dropped
+    assert throttle.from_json('{"roles": {"FRANCE": {"failures": [["2025-01-01T00:00:00", "a@b"], '
+                              '"x", ["2025-01-01T00:00:00+00:00", "c@d"]]}, "ITALY": 3}}') == {
+        "FRANCE": throttle.Record((throttle.Failure(datetime(2025, 1, 1, tzinfo=UTC), "c@d"),))}
 
 
-def test_blocked_until_counts_only_the_window():
-    times = [NOW - minutes(m) for m in (40, 20, 10, 5, 2, 1)]
-    assert throttle.blocked_until(times, NOW, limit=5, window=minutes(30)) == NOW - minutes(20) + minutes(30)
-    assert throttle.blocked_until(times, NOW, limit=6, window=minutes(30)) is None
-    table = throttle.after_check({"a": times, "b": [NOW - minutes(90)]}, "a", NOW, True, minutes(30))
+def test_a_failures_file_of_the_earlier_form_is_read_as_none():
+    assert throttle.from_json('{"a@b": ["2025-01-01T00:00:00+00:00"]}') == {}
+
+
+def test_the_failures_file_round_trips():
+    record = throttle.with_code(throttle.after_failure(throttle.Record(), "a@b", NOW, POLICY),
+                                "K7QM-4XPD", NOW + minutes(1))
+    table = throttle.from_json(throttle.to_json({"FRANCE": record}))
+    assert table == {"FRANCE": record} and throttle.admits(table["FRANCE"], "k7qm4xpd", NOW)
+
+
+def test_a_streak_is_ended_by_a_quiet_window_after_its_pause():
+    def at(*seconds):
+        return [throttle.Failure(NOW + timedelta(seconds=s), "a@b") for s in seconds]
+    five = at(0, 1, 2, 3, 4)  # the fifth earns a minute's pause, to NOW + 64 s
+    assert throttle.streak(five, POLICY) == (five, NOW + timedelta(seconds=64))
+    late = at(64 + 1800)
+    assert throttle.streak(five + late, POLICY) == (late, late[0].at)
+    table = throttle.pruned({"FRANCE": throttle.Record(tuple(five))}, NOW + timedelta(seconds=64)
+                            + POLICY.window, POLICY)
     assert table == {}
 
 

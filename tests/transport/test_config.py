@@ -3,12 +3,12 @@ from __future__ import annotations
 
 import subprocess
 import sys
-
 from datetime import timedelta
 
 import pytest
 
 from judge.commands.session import Settings
+from judge.commands.throttle import Policy
 from judge.config import Config, ConfigError, load_config, parse_config
 
 
@@ -58,7 +58,28 @@ def test_unknown_key_is_reported_with_its_line(tmp_path):
 def test_unknown_section_is_reported_with_its_line(tmp_path):
     assert problems_of('[judge]\nid = "X"\n[smtp]\nhost = "x"\n', tmp_path) == [
         ("judge.toml:3: unknown section [smtp] (known: judge, paths, smtp_in, smtp_out, imap, "
-         "limits)")]
+         "limits, passwords)")]
+
+
+def test_the_password_pauses_reach_the_command_layer(tmp_path):
+    defaults = parse_config("", "judge.toml", tmp_path)
+    assert Settings.from_config(defaults).password_policy == Policy()
+    text = ("[passwords]\nfree_failures = 3\nwindow_minutes = 10\nfirst_pause_minutes = 2\n"
+            "max_pause_minutes = 60\n")
+    policy = Settings.from_config(parse_config(text, "judge.toml", tmp_path)).password_policy
+    assert policy == Policy(3, timedelta(minutes=10), timedelta(minutes=2), timedelta(hours=1))
+
+
+@pytest.mark.parametrize("lines, message", [
+    ("free_failures = 0", "judge.toml:2: [passwords] free_failures: must be positive, got 0"),
+    ('window_minutes = "30"', "judge.toml:2: [passwords] window_minutes: expected an integer, "
+                              "got '30'"),
+    ("first_pause_minutes = 10\nmax_pause_minutes = 5",
+     "judge.toml:3: [passwords] max_pause_minutes: must be at least first_pause_minutes (10), "
+     "got 5"),
+])
+def test_wrong_password_pauses_are_reported_with_line_and_key(tmp_path, lines, message):
+    assert problems_of(f"[passwords]\n{lines}\n", tmp_path) == [message]
 
 
 @pytest.mark.parametrize("line, message", [

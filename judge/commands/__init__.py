@@ -39,9 +39,11 @@ Choices where the spec is silent
 - Five wrong passwords from one sender for one game in thirty minutes, and that sender's password
   checks for that game are refused unchecked until the window has passed (`throttle`, kept in the
   game's `.password-failures`); a right password clears the count.
-- The sender must be a plain address (`judge.mailin.message.plain_address`: no quotes, comments,
-  encoded words or control characters): anything else is neither answered nor carried out, and SET
-  ADDRESS refuses it. Control characters in the mail's lines and headers are read as spaces.
+- The sender must be one plain address (`judge.mailin.message.plain_address`: ASCII, no quotes,
+  comments, encoded words or control characters; one mailbox, not a group or a list): anything else
+  is neither answered nor carried out, and SET ADDRESS refuses it. Control characters in the mail's
+  lines and headers are read as spaces.
+- The reply's "Unprocessed portion" masks password words as the echo of a processed line does.
 - The reply goes to the sender; when a power or the Master signs on from an address that is not
   its own, the registered addresses get a copy (Cc).
 - One mail changes one game (no lock is ever taken in two orders).

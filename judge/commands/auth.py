@@ -153,7 +153,8 @@ def valid_addresses(words: list[str]) -> tuple[str, ...]:
     found = tuple(a.lower() for w in words for a in w.split(",") if a)
     for address in found:
         if not plain_address(address):
-            raise ValueError(f"{address!r} is not an e-mail address")
+            raise ValueError(f"{address!r} is not an e-mail address" + (
+                "" if address.isascii() else " the judge can write to: only plain ASCII addresses"))
     return found
 
 

@@ -79,6 +79,14 @@ def test_every_problem_is_reported_at_once(tmp_path):
          "(known: host, port, user, password_file, folder, interval)")]
 
 
+@pytest.mark.parametrize("keeper", ["jörg@exämple.test", "Keeper <k@x.test>",
+                                    "k@x.test Bcc: v@v.test"])
+def test_the_keepers_address_is_a_plain_ascii_one(tmp_path, keeper):
+    assert problems_of(f'[judge]\nkeeper = "{keeper}"\n', tmp_path) == [
+        f"judge.toml:2: [judge] keeper: expected an e-mail address like judge@example.org, "
+        f"got {keeper!r}"]
+
+
 def test_bad_toml_gives_the_line_tomllib_found(tmp_path):
     [problem] = problems_of('[judge]\nid = "X"\nkeeper = \n', tmp_path)
     assert problem.startswith("judge.toml:3: not valid TOML: ")

@@ -20,6 +20,7 @@ from typing import Any
 from judge.commands.throttle import Policy
 from judge.errors import Problem, ProblemsError
 from judge.limits import Limits
+from judge.mailin.message import plain_address
 
 CONFIG_FILE = "judge.toml"
 CONFIG_ENV = "JUDGE_CONFIG"
@@ -209,7 +210,7 @@ def value_problem(section_name: str, key: str, value: Any, default: Any) -> str 
         return f"a port is between 1 and 65535, got {value}"
     if (section_name, key) in POSITIVE and value <= 0:
         return f"must be positive, got {value}"
-    if key in ("address", "keeper") and value.count("@") != 1:
+    if key in ("address", "keeper") and not plain_address(value):  # it goes in mail headers
         return f"expected an e-mail address like judge@example.org, got {value!r}"
     return None
 

@@ -43,9 +43,11 @@ Choices where the spec is silent
   addresses a notice with an UNLOCK code; a mail with `UNLOCK code` before its SIGNON has its
   password checked during the pause. A reply to a mail that gave a right password has its own,
   higher reply limit, so strangers' mail "from" a player cannot silence him.
-- The sender must be a plain address (`judge.mailin.message.plain_address`: no quotes, comments,
-  encoded words or control characters): anything else is neither answered nor carried out, and SET
-  ADDRESS refuses it. Control characters in the mail's lines and headers are read as spaces.
+- The sender must be one plain address (`judge.mailin.message.plain_address`: ASCII, no quotes,
+  comments, encoded words or control characters; one mailbox, not a group or a list): anything else
+  is neither answered nor carried out, and SET ADDRESS refuses it. Control characters in the mail's
+  lines and headers are read as spaces.
+- The reply's "Unprocessed portion" masks password words as the echo of a processed line does.
 - The reply goes to the sender; when a power or the Master signs on from an address that is not
   its own, the registered addresses get a copy (Cc). A player's mail goes to a few addresses
   (`Settings.addresses_per_player`, 3 by default: SET ADDRESS takes no more, and a longer ADDRESS

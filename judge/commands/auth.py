@@ -172,7 +172,8 @@ def valid_addresses(words: list[str], limit: int) -> tuple[str, ...]:
     found = tuple(dict.fromkeys(a.lower() for w in words for a in w.split(",") if a))
     for address in found:
         if not plain_address(address):
-            raise ValueError(f"{address!r} is not an e-mail address")
+            raise ValueError(f"{address!r} is not an e-mail address" + (
+                "" if address.isascii() else " the judge can write to: only plain ASCII addresses"))
     if len(found) > limit:
         raise ValueError(f"a player's mail goes to at most {limit} addresses on this judge; "
                          f"you gave {len(found)}")

@@ -55,7 +55,7 @@ def run_commands(session: Session, lines: tuple[str, ...], registry: Registry = 
             continue
         upper = [w.upper() for w in words]
         command = registry.find(upper, session.signed_on)
-        echo = command.echo(line.strip()) if command is not None else line.strip()
+        echo = shown(line, session.signed_on, registry)
         try:
             if command is None:
                 outcome = other_line(session, line.strip(), words, cursor)
@@ -76,7 +76,7 @@ def run_commands(session: Session, lines: tuple[str, ...], registry: Registry = 
 def other_line(session: Session, line: str, words: list[str], cursor: Cursor) -> Said | None:
     """A line no command claims: a join of another type, a power's name, or an order."""
     if not session.signed_on:
-        if len(words) >= 3 and "@" in words[1] and words[0].isalpha() and len(words[0]) >= 3:
+        if joins_as(words):
             entering = roles.EnterAs(words[0])
             check_use(roles.EnterAs, session, words[1:])
             return entering.run(session, words[1:], cursor)
@@ -93,6 +93,27 @@ def other_line(session: Session, line: str, words: list[str], cursor: Cursor) ->
             return orders.switch_target(session, named)
     orders.order_line(session, line)
     return None
+
+
+def joins_as(words: list[str]) -> bool:
+    """Whether a line before a SIGNON is a join of a type no command is named after
+    (`OBSERVER name@game password`, an ALLOWed type)."""
+    return len(words) >= 3 and "@" in words[1] and words[0].isalpha() and len(words[0]) >= 3
+
+
+def shown(line: str, signed_on: bool, registry: Registry = REGISTRY) -> str:
+    """`line` as the reply shows it: the password words of the command it calls masked."""
+    words = line.split()
+    command = registry.find([w.upper() for w in words], signed_on)
+    if command is None and not signed_on and joins_as(words):
+        command = roles.EnterAs
+    return command.echo(line.strip()) if command is not None else line.strip()
+
+
+def unprocessed(lines: list[str], registry: Registry = REGISTRY) -> list[str]:
+    """The lines after a refusal as the reply shows them: nothing ran them, so whether they would
+    have come before or after a SIGNON is unknown; a password word of either reading is masked."""
+    return [shown(shown(line, False, registry), True, registry) for line in lines]
 
 
 def finish(session: Session) -> None:
@@ -117,7 +138,7 @@ def stop(session: Session, cursor: Cursor) -> None:
     rest = list(cursor.rest())
     while rest and not rest[-1].strip():
         rest.pop()
-    session.results.unprocessed = rest
+    session.results.unprocessed = unprocessed(rest)
     dropped(session, [echo for echo, _ in session.finishers])
 
 

@@ -8,9 +8,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from email import message_from_bytes
+from email.headerregistry import Group
 from email.message import EmailMessage, Message
 from email.policy import EmailPolicy
-from email.utils import getaddresses, parseaddr
+from email.utils import parseaddr
 from html.parser import HTMLParser
 from typing import cast
 
@@ -23,9 +24,11 @@ BOUNCE_SENDERS = re.compile(r"^(mailer-daemon|postmaster)@", re.I)
 # bidirectional overrides that make text read other than it is) become spaces in what is read.
 UNPRINTABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 # An address the judge writes to and keeps: a dot-atom local part (no quotes, comments, `?`, so no
-# encoded word) at a dotted domain or localhost; letters may be any script's, control characters
-# never. Anything else could break a header of every mail sent to it.
-PLAIN_ADDRESS = re.compile(r"[\w.!#$%&'*+/=^`{}~-]{1,64}@(?:[\w-]{1,63}(?:\.[\w-]{1,63})+|localhost)")
+# encoded word) at a dotted domain or localhost, in ASCII: the judge's mail goes out without
+# SMTPUTF8, where an address in another script cannot be written. Anything else could break a
+# header of every mail sent to it.
+PLAIN_ADDRESS = re.compile(
+    r"[\w.!#$%&'*+/=^`{}~-]{1,64}@(?:[\w-]{1,63}(?:\.[\w-]{1,63})+|localhost)", re.ASCII)
 
 
 class LenientPolicy(EmailPolicy):
@@ -102,13 +105,27 @@ def plain_address(address: str) -> bool:
 
 
 def sender_of(msg: Message) -> str:
-    """The sender's address (Reply-To, else From), lower case; "" when it is not a plain address:
-    such a mail is never answered nor carried out."""
+    """The sender's address (Reply-To, else From), lower case; "" when that header does not name
+    exactly one plain address: such a mail is never answered nor carried out. The address is the
+    email package's parse of the raw header, never text read out of its decoded form (a display
+    name may decode to anything, an address included), and a group or a list is no one sender."""
     for name in ("Reply-To", "From"):
-        addresses = [a for _, a in getaddresses([header(msg, name)]) if "@" in a]
-        if addresses:
-            return addresses[0].lower() if plain_address(addresses[0]) else ""
+        groups = address_groups(msg, name)
+        if any("@" in a.addr_spec for group in groups for a in group.addresses):
+            one = len(groups) == 1 and groups[0].display_name is None and \
+                len(groups[0].addresses) == 1
+            address = groups[0].addresses[0].addr_spec if one else ""
+            return address.lower() if plain_address(address) else ""
     return ""
+
+
+def address_groups(msg: Message, name: str) -> tuple[Group, ...]:
+    """An address header as the email package parses it (a lone mailbox is a group without a
+    name); none when it is missing or cannot be parsed."""
+    try:
+        return tuple(getattr(msg.get(name), "groups", ()))
+    except Exception:  # noqa: BLE001 - the email package raises assorted errors on broken headers
+        return ()
 
 
 def automatic_reason(msg: Message, envelope_sender: str | None, our_loop: str) -> str:

@@ -7,11 +7,19 @@ keyed by that Message-ID, sends it once), In-Reply-To/References on replies, `Au
 (RFC 3834) and `X-Loop`, as UTF-8 text that any relay accepts (quoted-printable when not ASCII).
 A mailing to several people becomes one mail per recipient (`envelopes`): no mail ever shows one
 player's address to another.
+
+Headers are built from values, never from decoded text: every value passes `header_text` (no line
+break, control character or encoded word survives from input), the one recipient is a plain address
+(`judge.mailin.message.plain_address`) and message ids copied from a mail are kept only when they
+are well-formed. The recipient is also recorded in `ENVELOPE_TO`, which the outbox sender takes as
+the relay's envelope (`outgoing`) and never sends: no header of the mail ever names a recipient.
 """
 from __future__ import annotations
 
 import hashlib
+import logging
 import re
+from collections.abc import Iterable
 from datetime import UTC, datetime
 from email.message import EmailMessage, Message
 from email.utils import format_datetime, formataddr, make_msgid
@@ -19,14 +27,28 @@ from typing import TYPE_CHECKING
 
 from judge.config import JudgeSection
 from judge.mailin.message import header as read_header
+from judge.mailin.message import plain_address, sender_of
 from judge.spool import safe_id
 
 if TYPE_CHECKING:
     from judge.mailout.mailings import Mailing
 
+log = logging.getLogger("judge.mailout")
+
 AUTO_REPLIED = "auto-replied"  # an answer to a mail (RFC 3834 section 5)
 AUTO_GENERATED = "auto-generated"  # unsolicited: results, reminders, notices, alerts
 KEY_CHARS = re.compile(r"[^A-Za-z0-9_.=+-]")
+ENVELOPE_TO = "X-Judge-Envelope-To"  # the recipient, for the outbox sender; never sent
+MAX_SUBJECT = 200  # characters of a subject: an incoming one may be of any length
+MAX_REFERENCES = 900  # characters of References: the newest ids that fit (one folded header)
+# A message id as the judge copies it: `<left@right>`, both sides dot-atom characters (no space,
+# quote, comment or second `@`); one holding `=?` is dropped too, as a reader might take it for an
+# encoded word.
+ATEXT = r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]"
+MSG_ID = re.compile(rf"<{ATEXT}{{1,120}}@{ATEXT}{{1,120}}>")
+THREADING = ("In-Reply-To", "References")  # the headers a mail may go without
+MAX_HEADER = 998  # characters of any other header value (RFC 5322's line limit)
+LINE_ENDS = (b"\r\n", b"\n", b"\r")
 
 
 def judge_from(judge: JudgeSection) -> str:
@@ -48,22 +70,55 @@ def message_id(judge: JudgeSection, key: str | None = None) -> str:
     return f"<{cleaned}.{KEY_CHARS.sub('_', judge.id).lower()}@{judge.domain}>"
 
 
+def header_text(value: str, limit: int = MAX_HEADER) -> str:
+    """A value as the judge writes it in a header, whatever it came from: every control, format or
+    separator character (CR, LF, NUL, escapes, bidirectional overrides) a space, runs of spaces one,
+    and `=?` written `= ?`, so that no reader decodes an encoded word out of it (an incoming
+    subject is already decoded once: the text shows as it was sent, never decoded again). The email
+    package encodes what is not ASCII itself."""
+    text = " ".join("".join(c if c.isprintable() else " " for c in value).split())
+    return text.replace("=?", "= ?")[:limit].rstrip()
+
+
+def message_ids(text: str, limit: int = MAX_REFERENCES) -> list[str]:
+    """The well-formed message ids in `text` (`MSG_ID`), the newest (last) that fit in `limit`
+    characters; anything else is dropped."""
+    found = [word for word in text.split() if MSG_ID.fullmatch(word) and "=?" not in word]
+    kept: list[str] = []
+    for word in reversed(found):
+        if sum(len(w) + 1 for w in kept) + len(word) > limit:
+            break
+        kept.insert(0, word)
+    return kept
+
+
 def build_message(judge: JudgeSection, *, to: str, subject: str, body: str,
                   now: datetime, key: str | None = None, in_reply_to: str = "",
                   references: str = "", auto: str | None = None) -> EmailMessage:
-    """A plain-text mail from the judge to one reader (`envelopes` for several). `auto` defaults
-    to auto-replied for a reply (when `in_reply_to` is given) and auto-generated otherwise."""
+    """A plain-text mail from the judge to one reader, `to` a plain address (ValueError for any
+    other; `envelopes` for several). `auto` defaults to auto-replied for a reply (when
+    `in_reply_to` is given) and auto-generated otherwise. `in_reply_to` is written when it is one
+    well-formed message id, and `references` then keeps only its well-formed ones."""
+    if not plain_address(to):
+        raise ValueError(f"not a plain e-mail address: {to!r}")
+    replied = [in_reply_to.strip()] if message_ids(in_reply_to) == [in_reply_to.strip()] else []
+    thread = message_ids(" ".join([references] + replied)) if replied else []
+    headers = {
+        ENVELOPE_TO: to,
+        "From": judge_from(judge),
+        "To": to,
+        "Subject": subject[:MAX_SUBJECT],
+        "Date": format_datetime(now.astimezone(UTC)),
+        "Message-ID": message_id(judge, key),
+        "In-Reply-To": " ".join(replied),
+        "References": " ".join(dict.fromkeys(thread)),
+        "Auto-Submitted": auto or (AUTO_REPLIED if in_reply_to else AUTO_GENERATED),
+        "X-Loop": loop_token(judge),
+    }
     msg = EmailMessage()
-    msg["From"] = judge_from(judge)
-    msg["To"] = to
-    msg["Subject"] = " ".join(subject.split())
-    msg["Date"] = format_datetime(now.astimezone(UTC))
-    msg["Message-ID"] = message_id(judge, key)
-    if in_reply_to:
-        msg["In-Reply-To"] = in_reply_to
-        msg["References"] = references or in_reply_to
-    msg["Auto-Submitted"] = auto or (AUTO_REPLIED if in_reply_to else AUTO_GENERATED)
-    msg["X-Loop"] = loop_token(judge)
+    for name, value in headers.items():
+        if value or name not in THREADING:
+            msg[name] = header_text(value)
     ascii_only = body.isascii()
     msg.set_content(body, charset="utf-8", cte="7bit" if ascii_only and _short_lines(body)
                     else "quoted-printable")
@@ -81,7 +136,21 @@ def envelopes(judge: JudgeSection, mailing: Mailing, *, now: datetime, key: str,
     return [build_message(judge, to=recipient, subject=rendered.subject, body=rendered.body,
                           now=now, key=f"{key}-{recipient.lower()}", in_reply_to=in_reply_to,
                           references=references, auto=auto)
-            for recipient in mailing.recipients]
+            for recipient in writable(mailing.recipients)]
+
+
+def writable(recipients: Iterable[str]) -> list[str]:
+    """The recipients a mail can be written to: a hand-edited status file may hold an address the
+    judge would refuse (not ASCII, say); it is left out, with a warning, and the others get their
+    mail."""
+    kept = []
+    for recipient in recipients:
+        if plain_address(recipient):
+            kept.append(recipient)
+        else:
+            log.warning("not mailing %r: not a plain ASCII e-mail address (fix it in the status "
+                        "file)", recipient)
+    return kept
 
 
 def reply_fields(original: Message) -> dict[str, str]:
@@ -94,8 +163,35 @@ def reply_fields(original: Message) -> dict[str, str]:
         subject = f"Re: {subject}" if subject else "Re: your mail"
     their_id = header("Message-ID")
     references = " ".join(header("References").split() + ([their_id] if their_id else []))
-    return {"to": header("Reply-To") or header("From"), "subject": subject,
+    return {"to": sender_of(original), "subject": subject,
             "in_reply_to": their_id, "references": references}
+
+
+def outgoing(raw: bytes) -> tuple[str, bytes]:
+    """A stored mail as it goes to the relay: the recipient the judge recorded in `ENVELOPE_TO`
+    ("" unless there is exactly one, a plain address) and the mail without that record or any
+    header that names other recipients (Bcc, Cc, Resent-*: the judge writes none, so one found was
+    smuggled in)."""
+    lines = raw.splitlines(keepends=True)
+    end = next((n for n, line in enumerate(lines) if line in LINE_ENDS), len(lines))
+    fields: list[list[bytes]] = []
+    for line in lines[:end]:
+        if line[:1] in (b" ", b"\t") and fields:
+            fields[-1].append(line)
+        else:
+            fields.append([line])
+    recorded, kept = [], []
+    for field in fields:
+        name, _, value = b"".join(field).decode("ascii", "replace").partition(":")
+        name = name.strip().lower()
+        if name == ENVELOPE_TO.lower():
+            recorded.append(value.strip())
+        elif name in ("bcc", "cc") or name.startswith("resent-"):
+            log.warning("a stored mail held a %s header: taken out before sending", name)
+        else:
+            kept.extend(field)
+    recipient = recorded[0] if len(recorded) == 1 and plain_address(recorded[0]) else ""
+    return recipient, b"".join(kept + lines[end:])
 
 
 def outbox_id(msg: Message) -> str:

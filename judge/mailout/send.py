@@ -22,14 +22,13 @@ from datetime import UTC, datetime, timedelta
 from email import message_from_bytes, policy
 from email.message import EmailMessage
 from email.parser import BytesHeaderParser
-from email.utils import getaddresses
 from enum import Enum
 from pathlib import Path
 
 import jinja2
 
 from judge.config import JudgeSection, SmtpOutSection
-from judge.mailout.envelope import envelopes, outbox_id
+from judge.mailout.envelope import envelopes, outbox_id, outgoing
 from judge.mailout.mailings import outbox_alert
 from judge.mailout.render import environment
 from judge.spool import Item, Spool
@@ -39,6 +38,7 @@ log = logging.getLogger("judge.mailout")
 ALERT_PREFIX = "alert-"
 CRLF = re.compile(rb"\r?\n")
 CONNECTION = "connection: "
+NO_RECIPIENT = "no recipient recorded by the judge: not sent"
 
 
 class Outcome(Enum):
@@ -176,14 +176,13 @@ class OutboxSender:
         return outcome
 
     def submit(self, smtp: smtplib.SMTP, raw: bytes) -> tuple[Outcome, str]:
-        """Hand one mail to the relay; what came of it and the relay's words."""
+        """Hand one mail to the relay, to the recipient the judge recorded when it built the mail
+        (never one read from its headers); what came of it and the relay's words."""
+        recipient, message = outgoing(raw)
+        if not recipient:
+            return Outcome.FAILED, NO_RECIPIENT
         try:
-            recipients = plain_recipients(raw)
-            if recipients is None:
-                msg = message_from_bytes(raw, policy=policy.SMTP)
-                refused = smtp.send_message(msg, from_addr=self.judge.address)
-            else:
-                refused = smtp.sendmail(self.judge.address, recipients, with_crlf(raw))
+            refused = smtp.sendmail(self.judge.address, [recipient], with_crlf(message))
         except smtplib.SMTPRecipientsRefused as exc:
             codes = [code for code, _ in exc.recipients.values()]
             kind = Outcome.RETRY if any(400 <= c < 500 for c in codes) else Outcome.FAILED
@@ -222,21 +221,6 @@ class OutboxSender:
                 log.exception("outbox sender failed; trying again later")
                 wait = self.relay_backoff.next_delay()
             await wait_any(stop, wake, max(min(poll, wait), 0.01))
-
-
-def plain_recipients(raw: bytes) -> list[str] | None:
-    """The recipients of a mail that can go to the relay as it is stored (its To and Cc, plain
-    ASCII addresses; no Bcc to take out, no Resent- block): what `send_message` would send it to,
-    read from the headers alone. None for any other mail: that one is parsed and sent by
-    `send_message`, which rewrites it."""
-    head = BytesHeaderParser(policy=policy.compat32).parsebytes(raw)
-    if any(name in head for name in ("Bcc", "Resent-Bcc", "Resent-Date")):
-        return None
-    fields = [str(value) for name in ("To", "Cc") for value in head.get_all(name, [])]
-    recipients = [address for _, address in getaddresses(fields)]
-    if not recipients or not all(address.isascii() and "@" in address for address in recipients):
-        return None
-    return recipients
 
 
 def with_crlf(raw: bytes) -> bytes:

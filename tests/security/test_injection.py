@@ -7,13 +7,15 @@ from email import message_from_bytes, policy
 import pytest
 
 from judge.mailin.message import plain_address
+from judge.mailout.envelope import ENVELOPE_TO
 from tests.commands.conftest import GAMES
 from tests.security.conftest import NOW, mail, texts
 
 pytestmark = pytest.mark.security
 
 HEADERS = {"From", "To", "Subject", "Date", "Message-ID", "In-Reply-To", "References",
-           "Auto-Submitted", "X-Loop", "Content-Type", "Content-Transfer-Encoding", "MIME-Version"}
+           "Auto-Submitted", "X-Loop", "Content-Type", "Content-Transfer-Encoding", "MIME-Version",
+           ENVELOPE_TO}
 CHLOE, BEN = "chloe@example.fr", "ben@example.co.uk"  # FRANCE paris7, ENGLAND lond0n
 
 

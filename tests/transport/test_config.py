@@ -128,6 +128,14 @@ def test_a_wrong_limit_is_reported_with_line_and_key(tmp_path, line, message):
         f"judge.toml:5: {message}"]
 
 
+@pytest.mark.parametrize("keeper", ["jörg@exämple.test", "Keeper <k@x.test>",
+                                    "k@x.test Bcc: v@v.test"])
+def test_the_keepers_address_is_a_plain_ascii_one(tmp_path, keeper):
+    assert problems_of(f'[judge]\nkeeper = "{keeper}"\n', tmp_path) == [
+        f"judge.toml:2: [judge] keeper: expected an e-mail address like judge@example.org, "
+        f"got {keeper!r}"]
+
+
 def test_bad_toml_gives_the_line_tomllib_found(tmp_path):
     [problem] = problems_of('[judge]\nid = "X"\nkeeper = \n', tmp_path)
     assert problem.startswith("judge.toml:3: not valid TOML: ")

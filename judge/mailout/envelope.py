@@ -168,8 +168,8 @@ def reply_fields(original: Message) -> dict[str, str]:
 
 
 def outgoing(raw: bytes) -> tuple[str, bytes]:
-    """A stored mail as it goes to the relay: the recipient the judge recorded in `ENVELOPE_TO`
-    ("" unless there is exactly one, a plain address) and the mail without that record or any
+    """A stored mail as it goes to the relay: the recipient the judge recorded in `ENVELOPE_TO`, or
+    for a mail without that record the one To ("" unless there is exactly one, a plain address) and the mail without that record or any
     header that names other recipients (Bcc, Cc, Resent-*: the judge writes none, so one found was
     smuggled in)."""
     lines = raw.splitlines(keepends=True)
@@ -180,7 +180,7 @@ def outgoing(raw: bytes) -> tuple[str, bytes]:
             fields[-1].append(line)
         else:
             fields.append([line])
-    recorded, kept = [], []
+    recorded, tos, kept = [], [], []
     for field in fields:
         name, _, value = b"".join(field).decode("ascii", "replace").partition(":")
         name = name.strip().lower()
@@ -189,8 +189,11 @@ def outgoing(raw: bytes) -> tuple[str, bytes]:
         elif name in ("bcc", "cc") or name.startswith("resent-"):
             log.warning("a stored mail held a %s header: taken out before sending", name)
         else:
+            tos += [value.strip()] if name == "to" else []
             kept.extend(field)
-    recipient = recorded[0] if len(recorded) == 1 and plain_address(recorded[0]) else ""
+    # A mail queued before the judge recorded recipients has its one plain To (it wrote no other).
+    named = recorded or tos
+    recipient = named[0] if len(named) == 1 and plain_address(named[0]) else ""
     return recipient, b"".join(kept + lines[end:])
 
 

@@ -248,11 +248,28 @@ def test_a_recipient_in_the_stored_headers_is_never_sent_to(extra, outbox):
     assert ENVELOPE_TO.encode() not in sent
 
 
-@pytest.mark.parametrize("record", ["", "X-Judge-Envelope-To: c@players.test\n",
-                                    "X-Judge-Envelope-To: zoé@players.test\n"])
-def test_a_mail_without_one_plain_recorded_recipient_fails_unsent(record, outbox):
+@pytest.mark.parametrize("extra, record_kept", [
+    ("X-Judge-Envelope-To: c@players.test\n", True),  # two records
+    ("X-Judge-Envelope-To: zoé@players.test\n", False),
+    ("To: c@players.test\n", False),  # no record, two To
+    ("To: Zoé <zoé@players.test>\n", False)])
+def test_a_mail_without_one_plain_recorded_recipient_fails_unsent(extra, record_kept, outbox):
     raw = bytes(JUDGE_MAILS["plain"])
-    raw = record.encode() + raw if record else raw.split(b"\n", 1)[1]
+    raw = extra.encode() + (raw if record_kept else without_record(raw))
+    if extra.startswith("To:"):
+        raw = raw.replace(b"To: a@players.test\n", b"", 1) if "Zo" in extra else raw
     stored = Recording()
     assert sender_for(outbox, 25).submit(stored, raw)[0] is Outcome.FAILED
     assert stored.sent == []
+
+
+def test_a_mail_queued_before_recipients_were_recorded_goes_to_its_one_to(outbox):
+    raw = without_record(bytes(JUDGE_MAILS["plain"]))
+    stored = Recording()
+    assert sender_for(outbox, 25).submit(stored, raw)[0] is Outcome.SENT
+    assert [recipients for _, recipients, _ in stored.sent] == [["a@players.test"]]
+
+
+def without_record(raw: bytes) -> bytes:
+    return b"".join(line for line in raw.splitlines(keepends=True)
+                    if not line.startswith(ENVELOPE_TO.encode()))

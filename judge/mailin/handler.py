@@ -41,7 +41,7 @@ from judge.mailout.mailings import Mailer, Mailing, render_reply
 from judge.mailout.render import Rendered, environment
 from judge.status import parse_status
 from judge.status.model import GameStatus
-from judge.store import STATUS, GameStore
+from judge.store import GameDir, GameStore, PathRefused, file_stat, make_folder, names_in, open_file, remove
 
 log = logging.getLogger("judge.mail")
 
@@ -55,16 +55,19 @@ class ReplyHistory:
     under that file's lock (the daemon and `judge mail` may answer at once), so its cost does not
     grow with the number of senders. The file is not fsynced: it only limits replies, and a crash
     that forgets its last seconds lets a sender have a few more; a reply never waits for the disk
-    for it. `prune` drops the files of senders not answered within the window."""
+    for it. `prune` drops the files of senders not answered within the window. The folder is in
+    the judge's spool folder (`base`); neither it nor a file in it is followed if a symlink."""
 
     def __init__(self, folder: Path, settings: Settings):
         self.folder = folder
+        self.base = folder.parent
         self.limit, self.window = settings.replies_per_window, settings.reply_window
 
     def allow(self, sender: str, now: datetime) -> bool:
         """Whether `sender` may get one more reply now; if so, the reply is recorded."""
-        self.folder.mkdir(parents=True, exist_ok=True)
-        fd = os.open(self.folder / history_name(sender), os.O_RDWR | os.O_CREAT, 0o666)
+        self.base.mkdir(parents=True, exist_ok=True)
+        make_folder(self.folder, self.base)
+        fd = open_file(self.folder / history_name(sender), os.O_RDWR | os.O_CREAT, self.base)
         with open(fd, "r+", encoding="utf-8") as handle:  # not "a+": its writes go at the end
             fcntl.flock(handle, fcntl.LOCK_EX)
             handle.seek(0)
@@ -79,10 +82,14 @@ class ReplyHistory:
         """Forget the senders last answered before the window ending at `now`; how many."""
         before = (now - self.window).timestamp()
         removed = 0
-        for path in self.folder.iterdir() if self.folder.is_dir() else ():
+        try:
+            names = names_in(self.folder, self.base)
+        except (FileNotFoundError, PathRefused):  # none, or a symlink: refused (and logged)
+            return 0
+        for name in names:
             with contextlib.suppress(FileNotFoundError):
-                if path.stat().st_mtime < before:
-                    path.unlink()
+                if file_stat(self.folder / name, self.base).st_mtime < before:
+                    remove(self.folder / name, self.base)
                     removed += 1
         return removed
 
@@ -201,8 +208,7 @@ class MailHandler:
 
     def read(self, game: str) -> GameStatus | None:
         try:
-            text = (self.store.root / game / STATUS).read_text(encoding="utf-8")
-            return parse_status(text)
+            return parse_status(GameDir(self.store.root / game).read_status())
         except (OSError, ValueError, StatusError):  # a purged game, or a hand edit broke it
             return None
 
@@ -267,5 +273,8 @@ def pipe_mail(config: Config, raw: bytes, sender: str | None, now: datetime,
         err(f"judge mail: processing failed, left in the inbox for the daemon: {exc!r}")
         inbox.retry(claimed)
         return EX_OK
-    inbox.done(claimed)
+    try:
+        inbox.done(claimed)
+    except OSError as exc:  # answered: left claimed, the daemon's recovery finishes it
+        err(f"judge mail: processed, but not moved to done: {exc}")
     return EX_OK

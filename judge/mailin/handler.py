@@ -21,6 +21,7 @@ import os
 from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from email import message_from_bytes, policy
+from email.parser import BytesHeaderParser
 from email.message import EmailMessage
 from pathlib import Path
 from typing import IO, Any, cast
@@ -34,8 +35,8 @@ from judge.config import Config
 from judge.errors import StatusError
 from judge.game.journal import read_receipt
 from judge.game.persist import game_map
-from judge.mailin.message import Incoming, parse, read_message, reply_headers
-from judge.mailin.smtp import envelope_sender
+from judge.mailin.message import LENIENT, Incoming, parse, read_message, reply_headers
+from judge.mailin.smtp import envelope_address, envelope_sender
 from judge.mailout.envelope import AUTO_GENERATED, envelopes, loop_token, raw_key
 from judge.mailout.mailings import Mailer, Mailing, render_reply
 from judge.mailout.render import Rendered, environment
@@ -228,17 +229,22 @@ EX_OK, EX_TEMPFAIL = 0, 75  # sysexits.h: 75 makes the MTA keep the mail and try
 
 
 def with_envelope(raw: bytes, sender: str | None) -> bytes:
-    """The mail as the gateway spools it: an mbox `From ` line (a sendmail alias pipe) becomes a
-    `Return-Path:` header, as does `sender` (Postfix's ${sender}) when there is none yet."""
+    """The mail as the gateway spools it, its envelope sender in a `Return-Path:` header in front:
+    the MTA's `sender` argument (Postfix's ${sender}, MAILER-DAEMON for a bounce), else the mbox
+    `From ` line's (a sendmail alias pipe; the line goes). Without either, the mail is kept as it
+    came: a `Return-Path:` in its header block (Postfix's flags=R) is its envelope. The body is
+    never read for one: a bounce quotes the headers of the mail it returns."""
     if raw.startswith(b"From "):
         first, _, raw = raw.partition(b"\n")
         words = first.split()
         if sender is None and len(words) > 1:
             sender = words[1].decode("ascii", "replace")
-    if sender is None or raw[:4096].lower().count(b"\nreturn-path:") or \
-            raw.lower().startswith(b"return-path:"):
+    if sender is None:
         return raw
-    return f"Return-Path: <{'' if sender == 'MAILER-DAEMON' else sender}>\r\n".encode() + raw
+    address = envelope_address(sender)
+    if envelope_sender(BytesHeaderParser(policy=LENIENT).parsebytes(raw)) == address:
+        return raw  # the MTA put the same in front already
+    return f"Return-Path: <{address}>\r\n".encode("utf-8", "surrogateescape") + raw
 
 
 def pipe_mail(config: Config, raw: bytes, sender: str | None, now: datetime,

@@ -308,7 +308,8 @@ class Spool:
     @contextlib.contextmanager
     def _folder_lock(self):
         """Serialise `put` between processes (the daemon and a `judge` command run by hand)."""
-        with open(open_file(self.root / ".lock", os.O_RDWR | os.O_CREAT, self.base), "r+b") as handle:
+        lock = open_file(self.root / ".lock", os.O_RDWR | os.O_CREAT, self.base)
+        with open(lock, "r+b") as handle:
             fcntl.flock(handle, fcntl.LOCK_EX)
             try:
                 yield

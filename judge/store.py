@@ -51,7 +51,7 @@ REFUSED_WHY = "the judge follows no symlink and reads only regular files in its 
 
 
 def refused(path: Path, root: Path, what: str = "a symlink") -> PathRefused:
-    """The error for `path` (named from `root` on, as mails may show it), logged with its full name."""
+    """The error for `path` (named from `root` on, as mails may show it), logged in full."""
     log.error("refused %s: it is %s (%s)", path, what, REFUSED_WHY)
     shown = path.relative_to(root) if path.is_relative_to(root) else Path(path.name)
     return PathRefused(errno.ELOOP if what == "a symlink" else errno.EINVAL, what, str(shown))
@@ -211,6 +211,15 @@ def create_new(folder: int, path: Path, root: Path) -> int:
         log.warning("%s was left by an earlier write: replaced", path)
     os.unlink(path.name, dir_fd=folder)
     return open_at(folder, path.name, flags, path, root)
+
+
+def symlinked_root(folder: Path) -> str | None:
+    """A line for the log when a configured folder is itself a symlink (the judgekeeper's choice,
+    followed), None when it is not."""
+    if not Path(folder).is_symlink():
+        return None
+    return (f"{folder} is a symlink to {os.path.realpath(folder)}: followed, as configured; "
+            "no symlink inside it is")
 
 
 def fsync_dir(folder: Path) -> None:

@@ -85,8 +85,10 @@ class StoreGames:
             text = GameDir(self.store.root / name).read_status()
         except (FileNotFoundError, NotADirectoryError):
             return None
-        except (OSError, StatusError) as error:  # a look changes nothing: no need to retry
+        except StatusError as error:
             raise self._unreadable(name, "status", error) from None
+        except OSError as error:  # a look changes nothing: no need to retry
+            raise self._unreadable(name, "files", error) from None
         return self._parse(name, text)
 
     def open(self, name: str) -> tuple[str, GameStatus]:
@@ -96,15 +98,17 @@ class StoreGames:
             except ValueError:
                 raise LookupError(name) from None
             except PathRefused as error:
-                raise self._unreadable(name, "folder", error) from None
+                raise self._unreadable(name, "files", error) from None
         game = self.held[name]
         try:
             persist.journal.replay(game)  # a change a crash left in flight, completed first
             text = game.read_status()
         except FileNotFoundError:
             raise LookupError(name) from None
-        except (PathRefused, StatusError) as error:
+        except StatusError as error:
             raise self._unreadable(name, "status", error) from None
+        except PathRefused as error:
+            raise self._unreadable(name, "files", error) from None
         return text, self._parse(name, text)
 
     def standing(self, name: str) -> Standing:
@@ -122,12 +126,13 @@ class StoreGames:
 
     @staticmethod
     def _unreadable(name: str, what: str, error: Exception) -> Refusal:
-        """The refusal for a game whose `what` (file, or folder) cannot be read: logged here, its
-        problems told to its Master and the judgekeeper by the cycle, none of it to the sender."""
+        """The refusal for a game whose `what` (status or state file, results, files) cannot be
+        read, logged here; none of it is told to the sender (the cycle tells the game's Master and
+        the judgekeeper of a broken game)."""
         log.warning("game %s: its %s cannot be read, the mail is refused: %s", name, what,
                     str(error).splitlines()[0] if str(error) else repr(error))
-        if what == "folder":
-            return Refusal(f"the folder of game '{name}' cannot be used; the judgekeeper is told")
+        if what == "files":
+            return Refusal(f"the files of game '{name}' cannot be used; the judgekeeper is told")
         if what == "results":
             return Refusal(f"the results of game '{name}' cannot be read just now")
         return Refusal(f"the {what} file of game '{name}' has errors; its Master and the "

@@ -37,6 +37,7 @@ import fcntl
 import hashlib
 import json
 import logging
+import os
 import re
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -68,7 +69,7 @@ from judge.game.state import Standing
 from judge.maps.model import Map
 from judge.status import write_status
 from judge.status.model import GameStatus, PhaseMode
-from judge.store import GameStore, atomic_write
+from judge.store import GameDir, GameStore, PathRefused, atomic_write, open_file, read_text
 from judge.timing import game_zone, grace_end, parse_timing
 from judge.transitions import on_tick
 from judge.types import Phase
@@ -137,15 +138,15 @@ def read_state(root: Path) -> tuple[CycleState, str | None]:
     """The guard's state, and a problem to report when the file is unreadable (then: a fresh state,
     so no outage is detected this time)."""
     path = root / STATE_FILE
-    if not path.is_file():
-        return CycleState(), None
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(read_text(path, root))
         last = datetime.fromisoformat(data["last_run"]) if data.get("last_run") else None
         if last is not None and last.tzinfo is None:
             raise ValueError("last_run has no UTC offset")
         return CycleState(last, {str(k): str(v) for k, v in data.get("held", {}).items()},
                           {str(g) for g in data.get("broken", [])}), None
+    except FileNotFoundError:
+        return CycleState(), None
     except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
         return CycleState(), f"cycle state {path} unreadable ({exc}): starting afresh"
 
@@ -158,7 +159,7 @@ def write_state(root: Path, state: CycleState) -> None:
 def cycle_lock(root: Path) -> Iterator[None]:
     """One cycle at a time on a games folder, whichever process runs it."""
     root.mkdir(parents=True, exist_ok=True)
-    with open(root / LOCK_FILE, "a+b") as handle:
+    with open(open_file(root / LOCK_FILE, os.O_RDWR | os.O_CREAT, root), "r+b") as handle:
         fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
         try:
             yield
@@ -203,7 +204,11 @@ def run_cycle(store: GameStore, config: Config, now: datetime, only: str | None 
             if _unchanged_and_quiet(index, found.get(name), now, name):
                 report.unread += 1
                 continue
-            outcome = tick_game(store, name, now, search, maps, mail)
+            try:
+                outcome = tick_game(store, name, now, search, maps, mail)
+            except PathRefused as exc:  # its folder is a symlink: not a game the cycle touches
+                outcome = GameOutcome(name, (f"{name}: broken game folder: {exc}",),
+                                      problems=(str(exc),))
             index.note(name, idle.Entry(outcome.stamp, now, outcome.quiet) if outcome.quiet else None)
             report.games.append(outcome)
             report.lines.extend(outcome.lines)
@@ -295,7 +300,7 @@ def tick_game(store: GameStore, name: str, now: datetime, search: Sequence[Path]
         except (JudgeError, ValueError, OSError, LookupError) as exc:
             problems = tuple(str(p) for p in exc.problems) if isinstance(exc, ProblemsError) else (str(exc),)
             return GameOutcome(name, (f"{name}: broken status file: {problems[0]}",), problems=problems,
-                               master=master_in(game.status_path))
+                               master=master_in(game))
         if status.phase_mode is PhaseMode.AWAIT and isinstance(status.phase, Phase):
             held = f"{name}: held: AWAIT (processing did not finish; PROCESS! or ROLLBACK)"
             return GameOutcome(name, (held,), status=status, map=m)
@@ -334,12 +339,13 @@ def _quiet(path: Path, status: GameStatus, m: Map, now: datetime, standing: Stan
 MASTER_LINE = re.compile(r"^MASTER\s+[^|\s]*\|([^|\s]+@[^|\s]+)\|", re.MULTILINE)
 
 
-def master_in(path: Path) -> str | None:
-    """The Master's address in a status file that does not parse, if its MASTER line can be read."""
+def master_in(game: GameDir) -> str | None:
+    """The Master's address in a status file that does not parse, if its MASTER line can be read
+    (a status file that is a symlink is not: it says nothing of the game)."""
     from judge.mailin.message import plain_address
 
     try:
-        found = MASTER_LINE.search(path.read_text(encoding="utf-8", errors="replace"))
+        found = MASTER_LINE.search(game.status_bytes().decode("utf-8", errors="replace"))
     except OSError:
         return None
     return found.group(1).lower() if found and plain_address(found.group(1)) else None

@@ -46,6 +46,7 @@ from judge.mailout.render import environment
 from judge.mailout.send import OutboxSender, wait_any
 from judge.sdnotify import sd_notify
 from judge.spool import Item, Spool
+from judge.store import symlinked_root
 
 log = logging.getLogger("judge.daemon")
 
@@ -141,6 +142,9 @@ class Daemon:
         log.info("judge %s listening on %s; outbox relay %s", self.config.judge.id,
                  self.listening(), f"{self.config.smtp_out.host}:{self.config.smtp_out.port}"
                  if self.config.smtp_out.host else "none (mail waits in the outbox)")
+        for folder in (self.config.paths.games, self.config.paths.spool):
+            if note := symlinked_root(folder):
+                log.info("%s", note)
         sd_notify(f"READY=1\nSTATUS=listening on {self.listening()}")
         await self.stop.wait()
         sd_notify("STOPPING=1")

@@ -38,7 +38,7 @@ from judge.game.state import FREE, Standing
 from judge.maps.loader import bundled_maps_dir
 from judge.maps.model import Map
 from judge.status.model import GameStatus, PhaseMode
-from judge.store import GAME_NAME, STATE, STATUS, atomic_write
+from judge.store import GAME_NAME, STATE, STATUS, atomic_write, read_text
 from judge.timing import cycle_slot, parse_timing, warn_times
 from judge.types import Phase
 
@@ -74,11 +74,12 @@ def quiet_until(status: GameStatus, m: Map, now: datetime, standing: Standing = 
 # --- the index -----------------------------------------------------------------------------------------
 
 def stamp(game: Path | str) -> Stamp:
-    """The identity of a game's status and state files; FileNotFoundError without a status."""
+    """The identity of a game's status and state files (a symlink's own: it is never followed);
+    FileNotFoundError without a status."""
     folder = os.fspath(game)
-    found = os.stat(f"{folder}/{STATUS}")
+    found = os.lstat(f"{folder}/{STATUS}")
     try:
-        state = os.stat(f"{folder}/{STATE}")
+        state = os.lstat(f"{folder}/{STATE}")
         more: Stamp = (state.st_ino, state.st_size, state.st_mtime_ns)
     except FileNotFoundError:
         more = ()
@@ -87,14 +88,18 @@ def stamp(game: Path | str) -> Stamp:
 
 def stamps(root: Path) -> dict[str, Stamp]:
     """Every game in the games folder (as `GameStore.names`: a folder with a status file and a
-    game's name) with its stamp, in one pass over the folder."""
+    game's name) with its stamp, in one pass over the folder; a game's folder that is a symlink
+    too (so that the cycle reports it), with the symlink's own stamp."""
     found: dict[str, Stamp] = {}
     try:
         entries = list(os.scandir(root))
     except FileNotFoundError:
         return found
     for entry in entries:
-        if GAME_NAME.fullmatch(entry.name) and entry.is_dir():
+        if GAME_NAME.fullmatch(entry.name) and entry.is_symlink():
+            link = entry.stat(follow_symlinks=False)
+            found[entry.name] = (link.st_ino, link.st_size, link.st_mtime_ns, link.st_ctime_ns)
+        elif GAME_NAME.fullmatch(entry.name) and entry.is_dir():
             try:
                 found[entry.name] = stamp(entry.path)
             except (FileNotFoundError, NotADirectoryError):
@@ -139,7 +144,7 @@ def load_index(root: Path, signature: str) -> Index:
     """The index of the games folder; an empty one when it is missing, damaged or of other maps or
     code."""
     try:
-        data = json.loads((root / INDEX_FILE).read_text(encoding="utf-8"))
+        data = json.loads(read_text(root / INDEX_FILE, root))
         if data.get("signature") != signature:
             return Index(signature, changed=True)
         entries = {str(name): Entry(tuple(int(n) for n in s), datetime.fromisoformat(r),

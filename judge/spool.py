@@ -15,6 +15,10 @@ retried never sends a mail twice. Each such id has an empty marker file `.ids/<i
 durable) before the message itself, so that a new id is known new at the cost of one `stat`, however
 much mail `done/` holds; a marker whose message is nowhere (a put a crash cut short) is looked into
 and the message put again. A spool from before the markers gets them all at its first put.
+
+The spool's folder lives in the judge's spool folder (its parent, `base`, which may be a symlink the
+judgekeeper made); nothing below that is followed through a symlink (`judge.store`): a queue, its
+`done/` or `bad/` folder, a message or a marker that is a symlink is refused, never read or written.
 """
 from __future__ import annotations
 
@@ -30,7 +34,18 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from judge.store import atomic_write, fsync_dir
+from judge.store import (
+    PathRefused,
+    atomic_write,
+    file_stat,
+    fsync_dir,
+    make_folder,
+    names_in,
+    open_file,
+    read_bytes,
+    remove,
+    rename,
+)
 
 WAITING = ".eml"
 CLAIMED = ".bak"
@@ -85,6 +100,7 @@ class Spool:
 
     def __init__(self, root: Path, bad: str = "bad", max_failures: int = MAX_FAILURES):
         self.root = Path(root)
+        self.base = self.root.parent  # the judge's spool folder: trusted, symlink or not
         self.bad_dir = self.root / bad
         self.done_dir = self.root / DONE_DIR
         self.max_failures = max_failures
@@ -92,8 +108,9 @@ class Spool:
         self._root_sync = FolderSync(self.root)
 
     def create(self) -> Spool:
+        self.base.mkdir(parents=True, exist_ok=True)
         for folder in (self.root, self.done_dir, self.bad_dir):
-            folder.mkdir(parents=True, exist_ok=True)
+            make_folder(folder, self.base)
         return self
 
     # -- writing -------------------------------------------------------------------------------
@@ -105,7 +122,7 @@ class Spool:
             self.create()
         if id is None:  # a fresh id is nobody else's: no lock, so that puts go in parallel
             item = Item(Path(), time.time_ns(), 0, new_id()).renamed(self.root, 0, WAITING)
-            atomic_write(item.path, raw, sync_folder=False)
+            atomic_write(item.path, raw, sync_folder=False, root=self.base)
             self._root_sync.sync()
             return item
         return self.put_many([(raw, id)])[0]
@@ -126,12 +143,11 @@ class Spool:
             new: list[tuple[bytes, str] | None] = []
             seen: set[str] = set()
             for raw, id in entries:
-                marker = ids / id
-                if id in seen or (marker.exists() and self.find(id) is not None):
+                if id in seen or (self._exists(ids / id) and self.find(id) is not None):
                     new.append(None)
                     continue
                 seen.add(id)
-                marker.touch()
+                self._touch(ids / id)
                 new.append((raw, id))
             if not any(new):
                 return [None] * len(new)
@@ -141,7 +157,7 @@ class Spool:
                 item = None
                 if entry is not None:
                     item = Item(Path(), time.time_ns(), 0, entry[1]).renamed(self.root, 0, WAITING)
-                    atomic_write(item.path, entry[0], sync_folder=False)
+                    atomic_write(item.path, entry[0], sync_folder=False, root=self.base)
                 items.append(item)
             fsync_dir(self.root)
             return items
@@ -149,15 +165,26 @@ class Spool:
     def _ids(self) -> Path:
         """The markers' folder, made (with a marker for every message already here) if need be."""
         folder = self.root / IDS_DIR
-        if not folder.is_dir():
+        if not self._exists(folder):
             building = self.root / f"{IDS_DIR}.{os.getpid()}.tmp"
-            building.mkdir(exist_ok=True)
+            make_folder(building, self.base)
             for item in self.waiting() + self.claimed() + self.finished() + self.failed():
-                (building / item.id).touch()
+                self._touch(building / item.id)
             fsync_dir(building)
-            os.rename(building, folder)
+            rename(building, folder, self.base)
             fsync_dir(self.root)
         return folder
+
+    def _exists(self, path: Path) -> bool:
+        """Whether something is at `path` (a symlink there counts, and is refused when used)."""
+        try:
+            file_stat(path, self.base)
+        except FileNotFoundError:
+            return False
+        return True
+
+    def _touch(self, path: Path) -> None:
+        os.close(open_file(path, os.O_WRONLY | os.O_CREAT, self.base))
 
     # -- reading -------------------------------------------------------------------------------
     def waiting(self) -> list[Item]:
@@ -179,7 +206,7 @@ class Spool:
         endings = (f"-{id}{WAITING}", f"-{id}{CLAIMED}")
         for folder in (self.root, self.done_dir, self.bad_dir):
             try:
-                names = os.listdir(folder)
+                names = names_in(folder, self.base)
             except FileNotFoundError:
                 continue
             for name in names:
@@ -191,13 +218,14 @@ class Spool:
 
     @staticmethod
     def read(item: Item) -> bytes:
-        return item.path.read_bytes()
+        """The message's bytes; neither it nor its queue's folder is followed if a symlink."""
+        return read_bytes(item.path, item.path.parent.parent)
 
     # -- moving --------------------------------------------------------------------------------
     def claim(self, item: Item) -> Item:
         """Mark `item` as being worked on (raises FileNotFoundError if another worker took it)."""
         claimed = item.renamed(self.root, item.failures, CLAIMED)
-        os.rename(item.path, claimed.path)
+        rename(item.path, claimed.path, self.base)
         return claimed
 
     def done(self, item: Item) -> Item:
@@ -226,56 +254,62 @@ class Spool:
     def recover(self, stale_tmp_seconds: float = 3600) -> list[Item]:
         """At start: every message left claimed by a crash counts one failure and is put back;
         temporary files a crashed `put` left behind go (they were never acknowledged)."""
-        for tmp in self.root.glob(".*.tmp"):
+        for name in self._names(self.root):
+            tmp = self.root / name
             with contextlib.suppress(OSError):
-                if time.time() - tmp.stat().st_mtime > stale_tmp_seconds:
-                    tmp.unlink()
+                if name.startswith(".") and name.endswith(".tmp") and \
+                        time.time() - file_stat(tmp, self.base).st_mtime > stale_tmp_seconds:
+                    remove(tmp, self.base)
         return [self.retry(item) for item in self.claimed()]
 
     def prune(self, older_than_ns: int) -> int:
         """Forget done messages that arrived before `older_than_ns`; how many were removed."""
         removed = 0
-        for item in self.finished():
-            if item.arrival_ns < older_than_ns:
-                with contextlib.suppress(FileNotFoundError):
-                    item.path.unlink()
-                    removed += 1
-                (self.root / IDS_DIR / item.id).unlink(missing_ok=True)
+        with contextlib.suppress(PathRefused):  # a symlinked folder: refused (and logged)
+            for item in self.finished():
+                if item.arrival_ns < older_than_ns:
+                    with contextlib.suppress(FileNotFoundError):
+                        remove(item.path, self.base)
+                        removed += 1
+                    remove(self.root / IDS_DIR / item.id, self.base, missing_ok=True)
         return removed
 
     # -- helpers -------------------------------------------------------------------------------
     def _move(self, item: Item, folder: Path, failures: int) -> Item:
         return self._move_many([item], folder, failures)[0]
 
-    @staticmethod
-    def _move_many(items: Sequence[Item], folder: Path, failures: int | None = None) -> list[Item]:
+    def _move_many(self, items: Sequence[Item], folder: Path, failures: int | None = None
+                   ) -> list[Item]:
         """Move each item into `folder` (with `failures`, or its own), then fsync each folder
         touched once."""
         if not items:
             return []
-        folder.mkdir(parents=True, exist_ok=True)
+        make_folder(folder, self.base)
         moved = []
         for item in items:
             moved.append(item.renamed(folder, item.failures if failures is None else failures,
                                       WAITING))
-            os.rename(item.path, moved[-1].path)
+            rename(item.path, moved[-1].path, self.base)
         for touched in dict.fromkeys([folder, *(item.path.parent for item in items)]):
             fsync_dir(touched)
         return moved
 
-    @staticmethod
-    def _items(folder: Path, suffix: str) -> list[Item]:
-        try:
-            names = sorted(os.listdir(folder))
-        except FileNotFoundError:
-            return []
+    def _items(self, folder: Path, suffix: str) -> list[Item]:
+        names = sorted(self._names(folder))
         items = (item_at(folder / name) for name in names if name.endswith(suffix))
         return [item for item in items if item is not None]
+
+    def _names(self, folder: Path) -> list[str]:
+        try:
+            return names_in(folder, self.base)
+        except FileNotFoundError:
+            return []
 
     @contextlib.contextmanager
     def _folder_lock(self):
         """Serialise `put` between processes (the daemon and a `judge` command run by hand)."""
-        with open(self.root / ".lock", "a+b") as handle:
+        lock = open_file(self.root / ".lock", os.O_RDWR | os.O_CREAT, self.base)
+        with open(lock, "r+b") as handle:
             fcntl.flock(handle, fcntl.LOCK_EX)
             try:
                 yield

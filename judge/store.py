@@ -5,36 +5,221 @@ processing (so any phase can be rolled back to), `results` (every phase's result
 `state` when the game has a state or a listing the status file cannot keep (`judge.game.state`).
 Mail, the scheduler and the CLI all go through `GameStore.locked`, so they never interleave; a crash at
 any instant leaves the old or the new status, never a torn one.
+
+No symlink inside the judge's folders is followed. Every file of theirs (a game's folder and files,
+the journal and receipts, the spools, the reply history) is reached from its configured folder
+(`root`: the games or the spool folder, which the judgekeeper may have made a symlink) one folder at
+a time with `O_NOFOLLOW`, by the helpers below; a symlink planted below the root, a temporary file's
+name included, is refused (`PathRefused`, an OSError) and logged, for reading as for writing.
 """
 from __future__ import annotations
 
+import contextlib
+import errno
 import fcntl
+import logging
 import os
 import re
+import stat
 import threading
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
+
+from judge.status.parser import status_text
+
+log = logging.getLogger("judge.store")
 
 GAME_NAME = re.compile(r"[a-z0-9_-]{1,40}")
 STATUS = "status"
 STATE = "state"
 RESULTS = "results"
 LOCK = ".lock"
+FOLDER_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC
 
 
-def atomic_write(path: Path, data: bytes, *, sync_folder: bool = True) -> None:
-    """Replace `path` with `data` so that a crash leaves the old or the new content, never a mix.
-    `sync_folder=False`: the caller fsyncs the folder itself (once for several files), and the
-    new name is durable only then."""
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
-    with open(tmp, "wb") as handle:
+# -- paths inside the judge's folders: never through a symlink ------------------------------------
+class PathRefused(OSError):
+    """A path inside the judge's folders is a symlink (not followed), or a file to read is not a
+    regular file (a FIFO, a device)."""
+
+    def __str__(self) -> str:
+        return f"{self.filename} is {self.strerror}: refused ({REFUSED_WHY})"
+
+
+REFUSED_WHY = "the judge follows no symlink and reads only regular files in its folders"
+
+
+def refused(path: Path, root: Path, what: str = "a symlink") -> PathRefused:
+    """The error for `path` (named from `root` on, as mails may show it), logged in full."""
+    log.error("refused %s: it is %s (%s)", path, what, REFUSED_WHY)
+    shown = path.relative_to(root) if path.is_relative_to(root) else Path(path.name)
+    return PathRefused(errno.ELOOP if what == "a symlink" else errno.EINVAL, what, str(shown))
+
+
+@contextmanager
+def folder_fd(folder: Path, root: Path | None = None) -> Iterator[int]:
+    """An open descriptor of `folder`, reached from `root` (default: `folder` itself) one folder at
+    a time, none through a symlink. `root` itself may be a symlink: it is the judgekeeper's."""
+    folder = Path(folder)
+    top = folder if root is None else Path(root)
+    fd = os.open(top, FOLDER_FLAGS)
+    try:
+        reached = top
+        for step in folder.relative_to(top).parts:
+            reached = reached / step
+            found = open_at(fd, step, FOLDER_FLAGS, reached, top)
+            os.close(fd)
+            fd = found
+        yield fd
+    finally:
+        os.close(fd)
+
+
+def open_at(folder: int, name: str, flags: int, path: Path, root: Path, mode: int = 0o666) -> int:
+    """`os.open` of `name` in the open `folder`, never through a symlink (`path`: its full name)."""
+    if name in ("", ".", "..") or "/" in name:
+        raise ValueError(f"not a name inside a folder: {name!r}")
+    try:
+        return os.open(name, flags | os.O_NOFOLLOW | os.O_CLOEXEC, mode, dir_fd=folder)
+    except OSError as exc:
+        if exc.errno in (errno.ELOOP, errno.ENOTDIR, errno.EEXIST) and is_link(folder, name):
+            raise refused(path, root) from None
+        raise
+
+
+def is_link(folder: int, name: str) -> bool:
+    try:
+        return stat.S_ISLNK(os.stat(name, dir_fd=folder, follow_symlinks=False).st_mode)
+    except OSError:
+        return False
+
+
+def open_file(path: Path, flags: int, root: Path | None = None, mode: int = 0o666) -> int:
+    """A descriptor of the file `path` (below `root`, default its own folder), never through a
+    symlink."""
+    path = Path(path)
+    top = path.parent if root is None else Path(root)
+    with folder_fd(path.parent, top) as folder:
+        return open_at(folder, path.name, flags, path, top, mode)
+
+
+def read_bytes(path: Path, root: Path | None = None) -> bytes:
+    """The bytes of the regular file `path`, never through a symlink (nor from a FIFO or a device,
+    which could hang or feed the judge)."""
+    path = Path(path)
+    with open(open_file(path, os.O_RDONLY | os.O_NONBLOCK, root), "rb") as handle:
+        if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+            raise refused(path, path.parent if root is None else Path(root), "not a regular file")
+        return handle.read()
+
+
+def read_text(path: Path, root: Path | None = None) -> str:
+    """`read_bytes` as UTF-8 text (UnicodeDecodeError, a ValueError, when it is not)."""
+    return read_bytes(path, root).decode("utf-8")
+
+
+def append_bytes(path: Path, data: bytes, root: Path | None = None) -> None:
+    """Append `data` to the file `path` (made if need be), fsynced."""
+    fd = open_file(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, root)
+    with open(fd, "ab") as handle:
         handle.write(data)
         handle.flush()
         os.fsync(handle.fileno())
-    os.replace(tmp, path)
-    if sync_folder:
-        fsync_dir(path.parent)
+
+
+def truncate(path: Path, length: int, root: Path | None = None) -> None:
+    fd = open_file(path, os.O_WRONLY, root)
+    try:
+        os.ftruncate(fd, length)
+    finally:
+        os.close(fd)
+
+
+def file_stat(path: Path, root: Path | None = None) -> os.stat_result:
+    """The `lstat` of `path` (a symlink is described, not followed); FileNotFoundError."""
+    path = Path(path)
+    with folder_fd(path.parent, path.parent if root is None else root) as folder:
+        return os.stat(path.name, dir_fd=folder, follow_symlinks=False)
+
+
+def names_in(folder: Path, root: Path | None = None) -> list[str]:
+    """The names in `folder` (unsorted); FileNotFoundError when there is none."""
+    with folder_fd(folder, folder if root is None else root) as fd:
+        return os.listdir(fd)
+
+
+def make_folder(folder: Path, root: Path | None = None) -> None:
+    """Make `folder` if it is missing; a symlink in its place is refused."""
+    folder = Path(folder)
+    top = folder.parent if root is None else Path(root)
+    with folder_fd(folder.parent, top) as parent:
+        try:
+            os.mkdir(folder.name, dir_fd=parent)
+        except FileExistsError:
+            pass
+        os.close(open_at(parent, folder.name, FOLDER_FLAGS, folder, top))
+
+
+def rename(source: Path, target: Path, root: Path | None = None) -> None:
+    """`os.rename` (which follows neither name itself) through folders reached without a symlink."""
+    source, target = Path(source), Path(target)
+    with folder_fd(source.parent, source.parent if root is None else root) as a, \
+            folder_fd(target.parent, target.parent if root is None else root) as b:
+        os.rename(source.name, target.name, src_dir_fd=a, dst_dir_fd=b)
+
+
+def remove(path: Path, root: Path | None = None, missing_ok: bool = False) -> None:
+    """Unlink `path` (a symlink there is removed, not followed)."""
+    path = Path(path)
+    try:
+        with folder_fd(path.parent, path.parent if root is None else root) as folder:
+            os.unlink(path.name, dir_fd=folder)
+    except FileNotFoundError:
+        if not missing_ok:
+            raise
+
+
+def atomic_write(path: Path, data: bytes, *, sync_folder: bool = True,
+                 root: Path | None = None) -> None:
+    """Replace `path` with `data` so that a crash leaves the old or the new content, never a mix.
+    `sync_folder=False`: the caller fsyncs the folder itself (once for several files), and the
+    new name is durable only then. `root`: the judge's folder `path` is in (default: its own
+    folder); nothing below it, the temporary file's name included, is followed if a symlink."""
+    path = Path(path)
+    top = path.parent if root is None else Path(root)
+    with folder_fd(path.parent, top) as folder:
+        tmp = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
+        with open(create_new(folder, tmp, top), "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp.name, path.name, src_dir_fd=folder, dst_dir_fd=folder)
+        if sync_folder:
+            os.fsync(folder)
+
+
+def create_new(folder: int, path: Path, root: Path) -> int:
+    """A new file `path` in the open `folder`, made by this call (O_EXCL): whatever had its name (a
+    temporary file a crash left, or a symlink planted there) is removed first, never written to."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL
+    try:
+        return open_at(folder, path.name, flags, path, root)
+    except PathRefused:
+        pass
+    except FileExistsError:
+        log.warning("%s was left by an earlier write: replaced", path)
+    os.unlink(path.name, dir_fd=folder)
+    return open_at(folder, path.name, flags, path, root)
+
+
+def symlinked_root(folder: Path) -> str | None:
+    """A line for the log when a configured folder is itself a symlink (the judgekeeper's choice,
+    followed), None when it is not."""
+    if not Path(folder).is_symlink():
+        return None
+    return (f"{folder} is a symlink to {os.path.realpath(folder)}: followed, as configured; "
+            "no symlink inside it is")
 
 
 def fsync_dir(folder: Path) -> None:
@@ -52,21 +237,27 @@ def check_game_name(name: str) -> str:
 
 
 class GameDir:
-    """One game's folder, used only while its lock is held."""
+    """One game's folder, used only while its lock is held. Its files are reached from the games
+    folder, none through a symlink (the game's folder included)."""
 
     def __init__(self, path: Path):
         self.path = path
         self.name = path.name
+        self.root = path.parent
 
     @property
     def status_path(self) -> Path:
         return self.path / STATUS
 
     def read_status(self) -> str:
-        return self.status_path.read_text(encoding="utf-8")
+        """The status file's text; StatusError (with its line) when it is not UTF-8."""
+        return status_text(read_bytes(self.status_path, self.root), f"{self.name}/{STATUS}")
+
+    def status_bytes(self) -> bytes:
+        return read_bytes(self.status_path, self.root)
 
     def write_status(self, text: str) -> None:
-        atomic_write(self.status_path, text.encode("utf-8"))
+        atomic_write(self.status_path, text.encode("utf-8"), root=self.root)
 
     @property
     def state_path(self) -> Path:
@@ -75,50 +266,79 @@ class GameDir:
     def read_state(self) -> str:
         """The state file's text; empty when there is none (nothing kept)."""
         try:
-            return self.state_path.read_text(encoding="utf-8")
+            return read_text(self.state_path, self.root)
         except FileNotFoundError:
             return ""
 
     def write_state(self, text: str) -> None:
         """Replace the state file atomically; empty text (nothing kept) removes it."""
         if text:
-            atomic_write(self.state_path, text.encode("utf-8"))
-        elif self.state_path.exists():
-            self.state_path.unlink()
+            atomic_write(self.state_path, text.encode("utf-8"), root=self.root)
+        elif self.has(STATE):
+            remove(self.state_path, self.root, missing_ok=True)
             fsync_dir(self.path)
+
+    def has(self, name: str) -> bool:
+        """Whether the folder holds a file `name` (a symlink there counts: it is refused on use)."""
+        try:
+            file_stat(self.path / name, self.root)
+        except (FileNotFoundError, NotADirectoryError):
+            return False
+        return True
 
     def snapshot(self, phase_abbrev: str, text: str) -> Path:
         """Keep the status as it was before processing `phase_abbrev` (status.S1901M)."""
         path = self.path / f"{STATUS}.{phase_abbrev}"
-        atomic_write(path, text.encode("utf-8"))
+        atomic_write(path, text.encode("utf-8"), root=self.root)
         return path
 
     def snapshots(self) -> list[str]:
         """Phase abbreviations with a snapshot, oldest first by file time, then name."""
-        found = [p for p in self.path.glob(f"{STATUS}.*") if not p.name.endswith(".tmp")]
-        found.sort(key=lambda p: (p.stat().st_mtime_ns, p.name))
-        return [p.name.split(".", 1)[1] for p in found]
+        found = []
+        for name in names_in(self.path, self.root):
+            if name.startswith(f"{STATUS}.") and not name.endswith(".tmp"):
+                with contextlib.suppress(FileNotFoundError):
+                    found.append((file_stat(self.path / name, self.root).st_mtime_ns, name))
+        return [name.split(".", 1)[1] for _, name in sorted(found)]
+
+    def has_snapshot(self, phase_abbrev: str) -> bool:
+        return self.has(f"{STATUS}.{phase_abbrev}")
+
+    def drop_snapshot(self, phase_abbrev: str) -> None:
+        remove(self.path / f"{STATUS}.{phase_abbrev}", self.root, missing_ok=True)
 
     def read_snapshot(self, phase_abbrev: str) -> str:
-        path = self.path / f"{STATUS}.{phase_abbrev}"
-        if not path.is_file():
-            raise LookupError(f"game {self.name} has no snapshot of {phase_abbrev}")
-        return path.read_text(encoding="utf-8")
+        name = f"{STATUS}.{phase_abbrev}"
+        try:
+            data = read_bytes(self.path / name, self.root)
+        except FileNotFoundError:
+            raise LookupError(f"game {self.name} has no snapshot of {phase_abbrev}") from None
+        return status_text(data, f"{self.name}/{name}")
 
     def append_results(self, text: str) -> None:
         """Add a phase's results to the log; an append of whole lines, fsynced."""
-        with open(self.path / RESULTS, "a", encoding="utf-8") as handle:
-            handle.write(text if text.endswith("\n") else text + "\n")
-            handle.flush()
-            os.fsync(handle.fileno())
+        text = text if text.endswith("\n") else text + "\n"
+        append_bytes(self.path / RESULTS, text.encode("utf-8"), self.root)
 
     def read_results(self) -> str:
-        path = self.path / RESULTS
-        return path.read_text(encoding="utf-8") if path.is_file() else ""
+        try:
+            return read_text(self.path / RESULTS, self.root)
+        except FileNotFoundError:
+            return ""
+
+    def results_size(self) -> int:
+        """The results log's length in bytes (0 when there is none yet)."""
+        try:
+            return file_stat(self.path / RESULTS, self.root).st_size
+        except FileNotFoundError:
+            return 0
+
+    def cut_results(self, length: int) -> None:
+        truncate(self.path / RESULTS, length, self.root)
 
 
 class GameStore:
-    """All games under one folder."""
+    """All games under one folder (itself possibly a symlink: a judgekeeper's choice)."""
 
     def __init__(self, root: Path):
         self.root = Path(root)
@@ -126,22 +346,26 @@ class GameStore:
         self._locks_guard = threading.Lock()
 
     def names(self) -> list[str]:
-        if not self.root.is_dir():
+        """The games: each a real folder (a symlink is no game) with a status file."""
+        try:
+            entries = list(os.scandir(self.root))
+        except (FileNotFoundError, NotADirectoryError):
             return []
-        return sorted(p.name for p in self.root.iterdir()
-                      if (p / STATUS).is_file() and GAME_NAME.fullmatch(p.name))
+        return sorted(e.name for e in entries if GAME_NAME.fullmatch(e.name)
+                      and e.is_dir(follow_symlinks=False) and GameDir(Path(e.path)).has(STATUS))
 
     def exists(self, name: str) -> bool:
-        return (self.root / check_game_name(name) / STATUS).is_file()
+        path = self.root / check_game_name(name)
+        return os.path.lexists(path) and (path.is_symlink() or GameDir(path).has(STATUS))
 
     def create(self, name: str, status_text: str, state_text: str = "") -> None:
         """Make a new game folder with its first status (and state file, written first, so the game
         never shows without it); fails if the game exists."""
-        path = self.root / check_game_name(name)
+        check_game_name(name)
         self.root.mkdir(parents=True, exist_ok=True)
-        path.mkdir(exist_ok=True)
+        make_folder(self.root / name, self.root)
         with self.locked(name) as game:
-            if game.status_path.exists():
+            if game.has(STATUS):
                 raise FileExistsError(f"game {name} already exists")
             game.write_state(state_text)
             game.write_status(status_text)
@@ -152,12 +376,13 @@ class GameStore:
 
     @contextmanager
     def locked(self, name: str) -> Iterator[GameDir]:
-        """Hold the game's lock: a thread lock for this process and flock for other processes."""
+        """Hold the game's lock: a thread lock for this process and flock for other processes.
+        LookupError when there is no such game; PathRefused when its folder is a symlink."""
         path = self.root / check_game_name(name)
-        if not path.is_dir():
+        if not path.is_dir() and not path.is_symlink():  # a symlink: refused, not missing
             raise LookupError(f"no game {name} in {self.root}")
         with self._thread_lock(name):
-            with open(path / LOCK, "a+b") as handle:
+            with open(open_file(path / LOCK, os.O_RDWR | os.O_CREAT, self.root), "r+b") as handle:
                 fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
                 try:
                     yield GameDir(path)

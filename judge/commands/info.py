@@ -3,7 +3,9 @@
 Before a SIGNON they may name any game; after it, only the game signed on to. An unlisted game is
 left out of the LIST of all games, and a game in preparation is hidden even by name, except from
 its Master (known by the sender's address) and the judgekeeper. Player addresses are never shown,
-except in the SUMMARY of a completed game; a BLIND game in play shows no board.
+except in the SUMMARY of a completed game; a BLIND game in play shows no board. A game whose files
+cannot be read is left out of the LIST of all games, and refused by name without a word of them
+(the cycle tells its Master and the judgekeeper).
 """
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ from judge.commands.registry import Command, Stage
 from judge.commands.results import Said, said
 from judge.commands.session import Cursor, Refusal, Session
 from judge.commands.state import sees_hidden
+from judge.errors import MapError
 from judge.game.board import owned_centers
 from judge.game.rules import rules_in_force
 from judge.game.seats import open_seats
@@ -70,36 +73,38 @@ def game_list(session: Session) -> list[str]:
     only for their Master and the judgekeeper."""
     lines = []
     for name in session.games.names():
-        status = session.games.peek(name)
-        standing = listing(session, name) if status is not None else None
-        if status is None or standing is None or \
-                not standing.in_list and not sees_hidden(session, status):
+        try:
+            line = list_line(session, name)
+        except (Refusal, MapError):  # a broken game is left out; the cycle tells its Master
             continue
-        state = game_state(status, standing)
-        m = session.games.load_map(status)
-        if state is GameState.PREPARATION:
-            what = "yours to FORM or ACTIVATE"
-        elif state is GameState.FORMING:
-            what = f"{open_seats(status, m)} seats open"
-        elif state is GameState.WAITING and status.need:
-            what = "needs " + " ".join(n.power for n in status.need)
-        else:
-            continue
-        marks = (" (private)" if status.private else "") + \
-            ("" if standing.listed else " (unlisted)")
-        lines.append(f"{name:<16} {status.map_name:<12} {state.value:<8} {what}{marks}")
+        if line is not None:
+            lines.append(line)
     if not lines:
         return ["No game is forming or waiting for players just now."]
     hint = "To join one, send: JOIN gamename yourPassword (LIST gamename tells more)."
     return ["Games open to join or waiting for replacements:", *lines, hint]
 
 
-def listing(session: Session, name: str) -> Standing | None:
-    """A game's state file for the list (None when it is broken: the game is left out)."""
-    try:
-        return session.games.standing(name)
-    except Refusal:
+def list_line(session: Session, name: str) -> str | None:
+    """The game's line in the LIST of all games, None when it is not listed there; a Refusal or a
+    MapError when the game cannot be read."""
+    status = session.games.peek(name)
+    if status is None:
         return None
+    standing = session.games.standing(name)
+    if not standing.in_list and not sees_hidden(session, status):
+        return None
+    state = game_state(status, standing)
+    if state is GameState.PREPARATION:
+        what = "yours to FORM or ACTIVATE"
+    elif state is GameState.FORMING:
+        what = f"{open_seats(status, session.games.load_map(status))} seats open"
+    elif state is GameState.WAITING and status.need:
+        what = "needs " + " ".join(n.power for n in status.need)
+    else:
+        return None
+    marks = (" (private)" if status.private else "") + ("" if standing.listed else " (unlisted)")
+    return f"{name:<16} {status.map_name:<12} {state.value:<8} {what}{marks}"
 
 
 def game_details(session: Session, status: GameStatus, standing: Standing,

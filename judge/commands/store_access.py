@@ -1,14 +1,16 @@
 """The games as the commands see them, over `judge.store`: the dispatcher's I/O adapter.
 
 Reading a game for LIST and the like takes no lock (status files are replaced atomically, so a
-reader sees the old or the new one). The one game a mail may change is locked when it is opened and
+reader sees the old or the new one). A game whose files cannot be read (errors, a symlink, bytes
+that are not UTF-8) is refused without a word of its files: whoever sent the mail may be a
+stranger; its Master and the judgekeeper hear of it from the cycle (`judge.cycle`), once. The one game a mail may change is locked when it is opened and
 stays locked until `commit` has written it (its state file first, when its state or listing
 changed; `judge.game.state`), through the game's life's own `persist.commit` (so a
 phase processed by mail leaves its snapshot and its results, as `judge process` does).
 """
 from __future__ import annotations
 
-import os
+import logging
 from contextlib import ExitStack
 from dataclasses import replace
 from pathlib import Path
@@ -28,10 +30,16 @@ from judge.store import (
     STATUS,
     GameDir,
     GameStore,
+    PathRefused,
     atomic_write,
     check_game_name,
     fsync_dir,
+    make_folder,
+    read_text,
 )
+from judge.store import rename as rename_path
+
+log = logging.getLogger("judge.commands")
 
 PURGED = ".purged"  # purged games are moved here, never deleted
 FAILURES = ".password-failures"  # in the game's folder: wrong passwords by role (throttle.py)
@@ -69,13 +77,18 @@ class StoreGames:
             return False
 
     def peek(self, name: str) -> GameStatus | None:
+        """The game for a look (LIST, SUMMARY...): None when there is none; a Refusal that quotes
+        nothing of it when it cannot be read."""
         if not GAME_NAME.fullmatch(name):
             return None
-        path = self.store.root / name / STATUS
         try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, ValueError):
+            text = GameDir(self.store.root / name).read_status()
+        except (FileNotFoundError, NotADirectoryError):
             return None
+        except StatusError as error:
+            raise self._unreadable(name, "status", error) from None
+        except OSError as error:  # a look changes nothing: no need to retry
+            raise self._unreadable(name, "files", error) from None
         return self._parse(name, text)
 
     def open(self, name: str) -> tuple[str, GameStatus]:
@@ -84,33 +97,52 @@ class StoreGames:
                 self.held[name] = self.stack.enter_context(self.store.locked(name))
             except ValueError:
                 raise LookupError(name) from None
+            except PathRefused as error:
+                raise self._unreadable(name, "files", error) from None
         game = self.held[name]
         try:
             persist.journal.replay(game)  # a change a crash left in flight, completed first
             text = game.read_status()
         except FileNotFoundError:
             raise LookupError(name) from None
+        except StatusError as error:
+            raise self._unreadable(name, "status", error) from None
+        except PathRefused as error:
+            raise self._unreadable(name, "files", error) from None
         return text, self._parse(name, text)
 
     def standing(self, name: str) -> Standing:
         game = self.held.get(name) or GameDir(self.store.root / check_game_name(name))
         try:
             return persist.read_standing(game)
-        except StateError as error:
-            raise Refusal(f"the state file of game '{name}' has errors; the judgekeeper must mend "
-                          "it", *(str(p) for p in error.problems[:5])) from None
-        except OSError:
-            raise Refusal(f"the state file of game '{name}' cannot be read") from None
+        except (StateError, OSError, ValueError) as error:
+            raise self._unreadable(name, "state", error) from None
 
     def _parse(self, name: str, text: str) -> GameStatus:
         try:
             return parse_status(text, f"{name}/{STATUS}")
         except StatusError as error:
-            raise Refusal(f"the status file of game '{name}' has errors; its Master must mend it",
-                          *(str(p) for p in error.problems[:5])) from None
+            raise self._unreadable(name, "status", error) from None
+
+    @staticmethod
+    def _unreadable(name: str, what: str, error: Exception) -> Refusal:
+        """The refusal for a game whose `what` (status or state file, results, files) cannot be
+        read, logged here; none of it is told to the sender (the cycle tells the game's Master and
+        the judgekeeper of a broken game)."""
+        log.warning("game %s: its %s cannot be read, the mail is refused: %s", name, what,
+                    str(error).splitlines()[0] if str(error) else repr(error))
+        if what == "files":
+            return Refusal(f"the files of game '{name}' cannot be used; the judgekeeper is told")
+        if what == "results":
+            return Refusal(f"the results of game '{name}' cannot be read just now")
+        return Refusal(f"the {what} file of game '{name}' has errors; its Master and the "
+                       "judgekeeper are told of them")
 
     def results_text(self, name: str) -> str:
-        return GameDir(self.store.root / check_game_name(name)).read_results()
+        try:
+            return GameDir(self.store.root / check_game_name(name)).read_results()
+        except (OSError, ValueError) as error:  # a look changes nothing: no need to retry
+            raise self._unreadable(name, "results", error) from None
 
     def snapshots(self, name: str) -> list[tuple[str, GameStatus]]:
         game = GameDir(self.store.root / check_game_name(name))
@@ -138,14 +170,16 @@ class StoreGames:
 
     def password_failures(self, name: str) -> throttle.Failures:
         try:
-            text = (self.held[name].path / FAILURES).read_text(encoding="utf-8")
+            game = self.held[name]
+            text = read_text(game.path / FAILURES, game.root)
         except (KeyError, OSError, ValueError):
             return {}
         return throttle.from_json(text)
 
     def save_password_failures(self, name: str, failures: throttle.Failures) -> None:
         if name in self.held:
-            atomic_write(self.held[name].path / FAILURES, throttle.to_json(failures).encode())
+            game = self.held[name]
+            atomic_write(game.path / FAILURES, throttle.to_json(failures).encode(), root=game.root)
 
     # -- writing -------------------------------------------------------------------------------
     @staticmethod
@@ -185,15 +219,15 @@ class StoreGames:
 
 def purge(root: Path, path: Path, stamp: str) -> None:
     folder = root / PURGED
-    folder.mkdir(exist_ok=True)
-    os.rename(path, folder / f"{path.name}-{stamp}")
+    make_folder(folder, root)
+    rename_path(path, folder / f"{path.name}-{stamp}", root)
     fsync_dir(root)
 
 
 def rename(game: GameDir, new: str) -> None:
     """Move the game's folder to its new name; the snapshots get the new GAME line too."""
     target = game.path.parent / new
-    os.rename(game.path, target)
+    rename_path(game.path, target, game.root)
     fsync_dir(game.path.parent)
     moved = GameDir(target)
     for abbrev in moved.snapshots():

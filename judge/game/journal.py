@@ -23,11 +23,22 @@ import base64
 import hashlib
 import json
 import logging
-import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from judge.store import RESULTS, GameDir, GameStore, atomic_write, fsync_dir
+from judge.store import (
+    GameDir,
+    GameStore,
+    PathRefused,
+    atomic_write,
+    file_stat,
+    fsync_dir,
+    make_folder,
+    names_in,
+    read_bytes,
+    read_text,
+    remove,
+)
 
 log = logging.getLogger("judge.journal")
 
@@ -41,6 +52,15 @@ def digest(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
+def status_digest(game: GameDir) -> str | None:
+    """The digest of the status on file, from its bytes (None when there is none): a status that
+    is not UTF-8 is still known for what it is."""
+    try:
+        return hashlib.sha256(game.status_bytes()).hexdigest()
+    except FileNotFoundError:
+        return None
+
+
 def path_of(game: GameDir) -> Path:
     return game.path.parent / FOLDER / f"{game.name}.json"
 
@@ -48,7 +68,7 @@ def path_of(game: GameDir) -> Path:
 def pending(root: Path) -> list[str]:
     """The games with a change in flight (their journals), by name."""
     try:
-        return sorted(name[:-5] for name in os.listdir(root / FOLDER) if name.endswith(".json"))
+        return sorted(name[:-5] for name in names_in(root / FOLDER, root) if name.endswith(".json"))
     except FileNotFoundError:
         return []
 
@@ -57,37 +77,35 @@ def write(game: GameDir, after: str, records: str, mails: Mails,
           receipt: tuple[str, bytes] | None = None) -> None:
     """Record the change from the status on file to `after` (its commit point); `replay` then
     carries it out. `receipt`: (name, bytes) of the receipt of the mail that made the change."""
-    results = game.path / RESULTS
-    before = game.read_status() if game.status_path.exists() else ""
-    entry = {"before": digest(before), "after": after, "done": False,
-             "length": results.stat().st_size if results.exists() else 0, "records": records,
+    entry = {"before": status_digest(game) or digest(""), "after": after, "done": False,
+             "length": game.results_size(), "records": records,
              "mails": [[key, base64.b64encode(raw).decode("ascii")] for key, raw in mails]}
     if receipt is not None:
         entry["receipt"] = [receipt[0], base64.b64encode(receipt[1]).decode("ascii")]
     path = path_of(game)
-    path.parent.mkdir(exist_ok=True)
-    atomic_write(path, json.dumps(entry).encode("utf-8"))
+    make_folder(path.parent, game.root)
+    atomic_write(path, json.dumps(entry).encode("utf-8"), root=game.root)
 
 
 def replay(game: GameDir, deliver: Deliver | None = None) -> None:
     """Complete the game's change in flight, if any (see the module's doc)."""
     path = path_of(game)
     try:
-        entry = json.loads(path.read_text(encoding="utf-8"))
+        entry = json.loads(read_text(path, game.root))
     except FileNotFoundError:
         return
     except (OSError, ValueError) as exc:
         log.error("game %s: unreadable journal %s dropped: %s", game.name, path, exc)
-        _drop(path)
+        _drop(path, game.root)
         return
     if not entry["done"]:
-        current = digest(game.read_status()) if game.status_path.exists() else ""
+        current = status_digest(game) or ""
         if current == entry["before"]:
             game.write_status(entry["after"])
         elif current != digest(entry["after"]):
             log.warning("game %s: its status changed by hand since a change in flight; the "
                         "change (and its mails) dropped", game.name)
-            _drop(path)
+            _drop(path, game.root)
             return
         _complete_results(game, entry["length"], entry["records"])
         if "receipt" in entry:  # last: a receipt on file goes with its change made
@@ -95,27 +113,26 @@ def replay(game: GameDir, deliver: Deliver | None = None) -> None:
             write_receipt(game.path.parent, name, base64.b64decode(raw))
         entry.update(done=True, records="")
         if entry["mails"] and deliver is None:
-            atomic_write(path, json.dumps(entry).encode("utf-8"))
+            atomic_write(path, json.dumps(entry).encode("utf-8"), root=game.root)
             return
     if entry["mails"]:
         if deliver is None:
             return
         deliver([(key, base64.b64decode(raw)) for key, raw in entry["mails"]])
-    _drop(path)
+    _drop(path, game.root)
 
 
 def _complete_results(game: GameDir, length: int, records: str) -> None:
     """The log as it was, then the records: whatever part of them a crash already wrote goes."""
     if not records:
         return
-    results = game.path / RESULTS
-    if results.exists() and results.stat().st_size > length:
-        os.truncate(results, length)
+    if game.results_size() > length:
+        game.cut_results(length)
     game.append_results(records)
 
 
-def _drop(path: Path) -> None:
-    path.unlink(missing_ok=True)
+def _drop(path: Path, root: Path) -> None:
+    remove(path, root, missing_ok=True)
     fsync_dir(path.parent)
 
 
@@ -124,7 +141,7 @@ def replay_orphan(root: Path, name: str, deliver: Deliver | None) -> None:
     was done, are still delivered; anything else of it goes."""
     path = root / FOLDER / f"{name}.json"
     try:
-        entry = json.loads(path.read_text(encoding="utf-8"))
+        entry = json.loads(read_text(path, root))
     except FileNotFoundError:
         return
     except (OSError, ValueError):
@@ -133,31 +150,34 @@ def replay_orphan(root: Path, name: str, deliver: Deliver | None) -> None:
         if deliver is None:
             return
         deliver([(key, base64.b64decode(raw)) for key, raw in entry["mails"]])
-    _drop(path)
+    _drop(path, root)
 
 
 # -- receipts ------------------------------------------------------------------------------------------
 def write_receipt(root: Path, name: str, data: bytes) -> None:
     folder = root / RECEIPTS
-    folder.mkdir(exist_ok=True)
-    atomic_write(folder / name, data)
+    make_folder(folder, root)
+    atomic_write(folder / name, data, root=root)
 
 
 def read_receipt(root: Path, name: str) -> bytes | None:
     """The receipt `name`, once the change it goes with is made (a journal still holding it is
     replayed first, under its game's lock)."""
     path = root / RECEIPTS / name
-    if not path.exists():
-        for game in pending(root):
-            try:
-                entry = json.loads((root / FOLDER / f"{game}.json").read_text(encoding="utf-8"))
-            except (OSError, ValueError):
-                continue
-            if entry.get("receipt", [None])[0] == name and (root / game).is_dir():
-                with GameStore(root).locked(game) as folder:
-                    replay(folder)
     try:
-        return path.read_bytes()
+        return read_bytes(path, root)
+    except FileNotFoundError:
+        pass
+    for game in pending(root):
+        try:
+            entry = json.loads(read_text(root / FOLDER / f"{game}.json", root))
+        except (OSError, ValueError):
+            continue
+        if entry.get("receipt", [None])[0] == name and (root / game).is_dir():
+            with GameStore(root).locked(game) as folder:
+                replay(folder)
+    try:
+        return read_bytes(path, root)
     except FileNotFoundError:
         return None
 
@@ -165,9 +185,13 @@ def read_receipt(root: Path, name: str) -> bytes | None:
 def prune_receipts(root: Path, before: float) -> None:
     """Drop the receipts written before `before` (seconds since the epoch)."""
     folder = root / RECEIPTS
-    for path in folder.iterdir() if folder.is_dir() else ():
+    try:
+        names = names_in(folder, root)
+    except (FileNotFoundError, PathRefused):  # none, or a symlink: refused (and logged)
+        return
+    for name in names:
         try:
-            if path.stat().st_mtime < before:
-                path.unlink()
+            if file_stat(folder / name, root).st_mtime < before:
+                remove(folder / name, root)
         except FileNotFoundError:
             continue

@@ -131,7 +131,7 @@ def process_game(store: GameStore, name: str, now: datetime, force: bool = False
             game.write_status(write_status(replace(status, phase_mode=PhaseMode.AWAIT)))
             raise
         awaited = status.phase_mode is PhaseMode.AWAIT
-        has_snapshot = (game.path / f"{STATUS}.{status.phase.abbrev}").exists()
+        has_snapshot = game.has_snapshot(status.phase.abbrev)
         commit(game, text, m, new, events, snapshot=not (awaited and has_snapshot))
         return events
 
@@ -140,7 +140,7 @@ def _keep_snapshot(game: GameDir, m: Map, phase: Phase, text: str) -> None:
     game.snapshot(phase.abbrev, text)
     for abbrev, later in snapshot_phases(game, m):
         if isinstance(later, Phase) and phase_key(m, later) > phase_key(m, phase):
-            (game.path / f"{STATUS}.{abbrev}").unlink(missing_ok=True)
+            game.drop_snapshot(abbrev)
 
 
 def snapshot_phases(game: GameDir, m: Map) -> list[tuple[str, Phase | str]]:

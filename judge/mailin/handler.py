@@ -21,6 +21,7 @@ import os
 from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from email import message_from_bytes, policy
+from email.parser import BytesHeaderParser
 from email.message import EmailMessage
 from pathlib import Path
 from typing import IO, Any, cast
@@ -34,14 +35,14 @@ from judge.config import Config
 from judge.errors import StatusError
 from judge.game.journal import read_receipt
 from judge.game.persist import game_map
-from judge.mailin.message import Incoming, parse, read_message, reply_headers
-from judge.mailin.smtp import envelope_sender
+from judge.mailin.message import LENIENT, Incoming, parse, read_message, reply_headers
+from judge.mailin.smtp import envelope_address, envelope_sender
 from judge.mailout.envelope import AUTO_GENERATED, envelopes, loop_token, raw_key
 from judge.mailout.mailings import Mailer, Mailing, bounded, render_reply
 from judge.mailout.render import Rendered, environment
 from judge.status import parse_status
 from judge.status.model import GameStatus
-from judge.store import STATUS, GameStore
+from judge.store import GameDir, GameStore, PathRefused, file_stat, make_folder, names_in, open_file, remove
 
 log = logging.getLogger("judge.mail")
 
@@ -55,10 +56,12 @@ class ReplyHistory:
     under that file's lock (the daemon and `judge mail` may answer at once), so its cost does not
     grow with the number of senders. The file is not fsynced: it only limits replies, and a crash
     that forgets its last seconds lets a sender have a few more; a reply never waits for the disk
-    for it. `prune` drops the files of senders not answered within the window."""
+    for it. `prune` drops the files of senders not answered within the window. The folder is in
+    the judge's spool folder (`base`); neither it nor a file in it is followed if a symlink."""
 
     def __init__(self, folder: Path, settings: Settings):
         self.folder = folder
+        self.base = folder.parent
         self.limit, self.window = settings.replies_per_window, settings.reply_window
         self.signed_limit = settings.signed_replies_per_window
 
@@ -70,8 +73,9 @@ class ReplyHistory:
         """How many of `wanted` copies of a reply may go out now on `sender`'s account; those
         are recorded, one time each. A reply to a mail that gave a right password (`signed`) has
         its own, higher limit: strangers' mail "from" a player cannot silence him."""
-        self.folder.mkdir(parents=True, exist_ok=True)
-        fd = os.open(self.folder / history_name(sender), os.O_RDWR | os.O_CREAT, 0o666)
+        self.base.mkdir(parents=True, exist_ok=True)
+        make_folder(self.folder, self.base)
+        fd = open_file(self.folder / history_name(sender), os.O_RDWR | os.O_CREAT, self.base)
         with open(fd, "r+", encoding="utf-8") as handle:  # not "a+": its writes go at the end
             fcntl.flock(handle, fcntl.LOCK_EX)
             handle.seek(0)
@@ -86,10 +90,14 @@ class ReplyHistory:
         """Forget the senders last answered before the window ending at `now`; how many."""
         before = (now - self.window).timestamp()
         removed = 0
-        for path in self.folder.iterdir() if self.folder.is_dir() else ():
+        try:
+            names = names_in(self.folder, self.base)
+        except (FileNotFoundError, PathRefused):  # none, or a symlink: refused (and logged)
+            return 0
+        for name in names:
             with contextlib.suppress(FileNotFoundError):
-                if path.stat().st_mtime < before:
-                    path.unlink()
+                if file_stat(self.folder / name, self.base).st_mtime < before:
+                    remove(self.folder / name, self.base)
                     removed += 1
         return removed
 
@@ -229,8 +237,7 @@ class MailHandler:
 
     def read(self, game: str) -> GameStatus | None:
         try:
-            text = (self.store.root / game / STATUS).read_text(encoding="utf-8")
-            return parse_status(text)
+            return parse_status(GameDir(self.store.root / game).read_status())
         except (OSError, ValueError, StatusError):  # a purged game, or a hand edit broke it
             return None
 
@@ -257,17 +264,22 @@ EX_OK, EX_TEMPFAIL = 0, 75  # sysexits.h: 75 makes the MTA keep the mail and try
 
 
 def with_envelope(raw: bytes, sender: str | None) -> bytes:
-    """The mail as the gateway spools it: an mbox `From ` line (a sendmail alias pipe) becomes a
-    `Return-Path:` header, as does `sender` (Postfix's ${sender}) when there is none yet."""
+    """The mail as the gateway spools it, its envelope sender in a `Return-Path:` header in front:
+    the MTA's `sender` argument (Postfix's ${sender}, MAILER-DAEMON for a bounce), else the mbox
+    `From ` line's (a sendmail alias pipe; the line goes). Without either, the mail is kept as it
+    came: a `Return-Path:` in its header block (Postfix's flags=R) is its envelope. The body is
+    never read for one: a bounce quotes the headers of the mail it returns."""
     if raw.startswith(b"From "):
         first, _, raw = raw.partition(b"\n")
         words = first.split()
         if sender is None and len(words) > 1:
             sender = words[1].decode("ascii", "replace")
-    if sender is None or raw[:4096].lower().count(b"\nreturn-path:") or \
-            raw.lower().startswith(b"return-path:"):
+    if sender is None:
         return raw
-    return f"Return-Path: <{'' if sender == 'MAILER-DAEMON' else sender}>\r\n".encode() + raw
+    address = envelope_address(sender)
+    if envelope_sender(BytesHeaderParser(policy=LENIENT).parsebytes(raw)) == address:
+        return raw  # the MTA put the same in front already
+    return f"Return-Path: <{address}>\r\n".encode("utf-8", "surrogateescape") + raw
 
 
 def pipe_mail(config: Config, raw: bytes, sender: str | None, now: datetime,
@@ -302,5 +314,8 @@ def pipe_mail(config: Config, raw: bytes, sender: str | None, now: datetime,
         err(f"judge mail: processing failed, left in the inbox for the daemon: {exc!r}")
         inbox.retry(claimed)
         return EX_OK
-    inbox.done(claimed)
+    try:
+        inbox.done(claimed)
+    except OSError as exc:  # answered: left claimed, the daemon's recovery finishes it
+        err(f"judge mail: processed, but not moved to done: {exc}")
     return EX_OK

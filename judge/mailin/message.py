@@ -132,6 +132,8 @@ def automatic_reason(msg: Message, envelope_sender: str | None, our_loop: str) -
     """Why this message must get no answer: bounces, auto-replies, lists, our own mail."""
     if envelope_sender == "" or BOUNCE_SENDERS.match(parseaddr(header(msg, "From"))[1]):
         return "a bounce"
+    if msg.get_content_type() == "multipart/report":  # a delivery report (RFC 6522), whoever sent it
+        return "a delivery report"
     auto = header(msg, "Auto-Submitted").lower()
     if auto and auto != "no":
         return f"Auto-Submitted: {auto}"

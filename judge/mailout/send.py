@@ -242,7 +242,7 @@ def outbox_lines(folder: Path) -> list[str]:
     lines = []
     for state, item in sorted(rows, key=lambda row: row[1].arrival_ns):
         try:
-            head = BytesHeaderParser(policy=policy.default).parsebytes(item.path.read_bytes())
+            head = BytesHeaderParser(policy=policy.default).parsebytes(outbox.read(item))
             to, subject = str(head.get("To", "")), str(head.get("Subject", ""))
         except Exception:  # moved meanwhile, or a header the parser cannot read
             to = subject = "?"

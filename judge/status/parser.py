@@ -36,6 +36,19 @@ def parse_status(text: str, file: str = "status") -> GameStatus:
     return reader.status()
 
 
+def status_text(data: bytes, file: str = "status") -> str:
+    """A status file's bytes as text (UTF-8); StatusError at the line of the first byte that is
+    not UTF-8."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line_start = data.rfind(b"\n", 0, exc.start) + 1
+        column = len(data[line_start:exc.start].decode("utf-8", "replace")) + 1
+        raise StatusError([Problem(file, data.count(b"\n", 0, exc.start) + 1,
+                                   f"byte {data[exc.start]:#04x} at column {column} is not UTF-8 "
+                                   "(status files are read as UTF-8 text)")]) from None
+
+
 def parse_game_lines(lines: Iterable[str], file: str) -> GameStatus:
     """Game-block lines alone (a map's DIRECTIVES stanza): no PHASE needed, no power blocks."""
     reader = _Reader(file)

@@ -169,7 +169,8 @@ def test_envelope_from_the_mbox_line_or_the_sender_option():
         .startswith(b"Return-Path: <a@b.org>\r\nFrom: c@d")
     assert with_envelope(b"From: c@d\n\nx", "MAILER-DAEMON").startswith(b"Return-Path: <>")
     kept = b"Return-Path: <z@y>\nFrom: c@d\n\nx"
-    assert with_envelope(kept, "other@x") == kept
+    assert with_envelope(kept, "z@y") == kept and with_envelope(kept, None) == kept
+    assert with_envelope(kept, "other@x") == b"Return-Path: <other@x>\r\n" + kept  # the MTA's word
 
 
 def test_the_cli_reads_standard_input(config, monkeypatch, tmp_path):

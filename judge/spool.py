@@ -7,7 +7,9 @@ it works on it; `done` moves it to `done/` (kept a while: an audit trail, and th
 ids were already handled); `retry` puts it back with one more failure, and the third failure moves
 it to the `bad/` folder (`failed/` for the outbox), where nothing is lost. After a crash, `recover`
 puts every `.bak` back as a failure, so an unfinished message is processed again and a message that
-kills the worker every time ends in `bad/` instead of looping.
+kills the worker every time ends in `bad/` instead of looping. Whoever moves a message to the bad
+folder need not tell the judgekeeper at once: `untold` lists the ones not told of yet (a marker in
+`bad/.told/` once they are), so an alert the disk could not take is sent later, and once.
 
 Ids are deterministic when the caller gives them (an outgoing mail's id comes from its Message-ID):
 putting an id that is already waiting, claimed, done or failed does nothing, so a step that is
@@ -27,6 +29,7 @@ import fcntl
 import os
 import re
 import secrets
+import shutil
 import threading
 import time
 from collections.abc import Sequence
@@ -35,6 +38,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from judge.store import (
+    STALE_TMP_SECONDS,
     PathRefused,
     atomic_write,
     file_stat,
@@ -44,6 +48,7 @@ from judge.store import (
     open_file,
     read_bytes,
     remove,
+    remove_stale_tmp,
     rename,
 )
 
@@ -51,6 +56,7 @@ WAITING = ".eml"
 CLAIMED = ".bak"
 DONE_DIR = "done"
 IDS_DIR = ".ids"
+TOLD_DIR = ".told"  # in the bad folder: one marker a message the judgekeeper was told of
 MAX_FAILURES = 3
 ID_CHARS = re.compile(r"[A-Za-z0-9_.=@+-]{1,160}")
 NAME = re.compile(r"(\d{20})-(\d+)-(" + ID_CHARS.pattern + r")(\.eml|\.bak)")
@@ -111,6 +117,7 @@ class Spool:
         self.base.mkdir(parents=True, exist_ok=True)
         for folder in (self.root, self.done_dir, self.bad_dir):
             make_folder(folder, self.base)
+        self._told()
         return self
 
     # -- writing -------------------------------------------------------------------------------
@@ -168,10 +175,14 @@ class Spool:
         if not self._exists(folder):
             building = self.root / f"{IDS_DIR}.{os.getpid()}.tmp"
             make_folder(building, self.base)
-            for item in self.waiting() + self.claimed() + self.finished() + self.failed():
-                self._touch(building / item.id)
-            fsync_dir(building)
-            rename(building, folder, self.base)
+            try:
+                for item in self.waiting() + self.claimed() + self.finished() + self.failed():
+                    self._touch(building / item.id)
+                fsync_dir(building)
+                rename(building, folder, self.base)
+            except BaseException:
+                shutil.rmtree(building, ignore_errors=True)  # never follows a symlink
+                raise
             fsync_dir(self.root)
         return folder
 
@@ -251,16 +262,48 @@ class Spool:
         """Put a claimed message back as it was, without counting a failure (a deferred mail)."""
         return self._move(item, self.root, item.failures)
 
-    def recover(self, stale_tmp_seconds: float = 3600) -> list[Item]:
+    def recover(self, stale_tmp_seconds: float = STALE_TMP_SECONDS) -> list[Item]:
         """At start: every message left claimed by a crash counts one failure and is put back;
         temporary files a crashed `put` left behind go (they were never acknowledged)."""
-        for name in self._names(self.root):
-            tmp = self.root / name
-            with contextlib.suppress(OSError):
-                if name.startswith(".") and name.endswith(".tmp") and \
-                        time.time() - file_stat(tmp, self.base).st_mtime > stale_tmp_seconds:
-                    remove(tmp, self.base)
+        with contextlib.suppress(FileNotFoundError):
+            remove_stale_tmp(self.root, time.time(), stale_tmp_seconds, self.base)
         return [self.retry(item) for item in self.claimed()]
+
+    # -- telling the judgekeeper -----------------------------------------------------------------
+    def untold(self) -> list[Item]:
+        """The messages in the bad folder the judgekeeper has not been told of, oldest first. The
+        marker of a message no longer there goes (one put back that fails again is told again)."""
+        markers = self._told()
+        failed = self.failed()
+        names = {item.path.stem for item in failed}
+        for name in self._names(markers):
+            if name not in names:
+                remove(markers / name, self.base, missing_ok=True)
+        return [item for item in failed if not self._exists(markers / item.path.stem)]
+
+    def told(self, item: Item) -> None:
+        """The judgekeeper has been told of `item` (in the bad folder): not again. Not fsynced: a
+        marker a crash loses means one more alert, which the outbox takes once (its id)."""
+        self._touch(self._told() / item.path.stem)
+
+    def _told(self) -> Path:
+        """The markers' folder; made with a marker for each message already in the bad folder (a
+        spool from before the markers: the judgekeeper heard of those then)."""
+        folder = self.bad_dir / TOLD_DIR
+        if not self._exists(folder):
+            make_folder(self.bad_dir, self.base)
+            building = self.bad_dir / f"{TOLD_DIR}.{os.getpid()}.tmp"
+            shutil.rmtree(building, ignore_errors=True)
+            make_folder(building, self.base)
+            try:
+                for item in self.failed():
+                    self._touch(building / item.path.stem)
+                rename(building, folder, self.base)
+            except BaseException:
+                shutil.rmtree(building, ignore_errors=True)
+                if not self._exists(folder):  # else another process made it meanwhile
+                    raise
+        return folder
 
     def prune(self, older_than_ns: int) -> int:
         """Forget done messages that arrived before `older_than_ns`; how many were removed."""

@@ -35,6 +35,8 @@ STATUS = "status"
 STATE = "state"
 RESULTS = "results"
 LOCK = ".lock"
+TMP = ".tmp"  # the end of a temporary file's name (`.<name>.<pid>.<thread>.tmp`)
+STALE_TMP_SECONDS = 3600.0  # a temporary file this old was left by a crash, not being written
 FOLDER_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC
 
 
@@ -189,12 +191,17 @@ def atomic_write(path: Path, data: bytes, *, sync_folder: bool = True,
     path = Path(path)
     top = path.parent if root is None else Path(root)
     with folder_fd(path.parent, top) as folder:
-        tmp = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
-        with open(create_new(folder, tmp, top), "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp.name, path.name, src_dir_fd=folder, dst_dir_fd=folder)
+        tmp = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}{TMP}")
+        try:
+            with open(create_new(folder, tmp, top), "wb") as handle:
+                handle.write(data)
+                handle.flush()
+                os.fsync(handle.fileno())
+            os.replace(tmp.name, path.name, src_dir_fd=folder, dst_dir_fd=folder)
+        except BaseException:  # a disk full, say: the half-written file must not stay to fill it
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(tmp.name, dir_fd=folder)
+            raise
         if sync_folder:
             os.fsync(folder)
 
@@ -211,6 +218,25 @@ def create_new(folder: int, path: Path, root: Path) -> int:
         log.warning("%s was left by an earlier write: replaced", path)
     os.unlink(path.name, dir_fd=folder)
     return open_at(folder, path.name, flags, path, root)
+
+
+def remove_stale_tmp(folder: Path, now: float, older_than: float = STALE_TMP_SECONDS,
+                     root: Path | None = None) -> list[Path]:
+    """At start: remove the temporary files a crash left in `folder` (below `root`; never
+    acknowledged, so nothing is lost), those older than `older_than` seconds at `now` (seconds
+    since the epoch): a younger one may be another process's write in progress. The ones
+    removed."""
+    removed = []
+    for name in names_in(folder, root):
+        path = Path(folder) / name
+        if not (name.startswith(".") and name.endswith(TMP)):
+            continue
+        with contextlib.suppress(OSError):
+            found = file_stat(path, root)
+            if stat.S_ISREG(found.st_mode) and now - found.st_mtime > older_than:
+                remove(path, root)
+                removed.append(path)
+    return removed
 
 
 def symlinked_root(folder: Path) -> str | None:
@@ -353,6 +379,17 @@ class GameStore:
             return []
         return sorted(e.name for e in entries if GAME_NAME.fullmatch(e.name)
                       and e.is_dir(follow_symlinks=False) and GameDir(Path(e.path)).has(STATUS))
+
+    def remove_stale_tmp(self, now: float, older_than: float = STALE_TMP_SECONDS) -> list[Path]:
+        """`remove_stale_tmp` of the games folder and of each folder in it (the games', their
+        journals' and receipts'), none reached through a symlink."""
+        try:
+            entries = list(os.scandir(self.root))
+        except (FileNotFoundError, NotADirectoryError):
+            return []
+        folders = [self.root, *(Path(e.path) for e in entries if e.is_dir(follow_symlinks=False))]
+        return [tmp for folder in folders
+                for tmp in remove_stale_tmp(folder, now, older_than, self.root)]
 
     def exists(self, name: str) -> bool:
         path = self.root / check_game_name(name)

@@ -1,13 +1,16 @@
 """Game directories: locking across threads and processes, atomic writes, snapshots, results."""
 from __future__ import annotations
 
+import errno
 import multiprocessing
+import os
 import threading
 import time
 
 import pytest
 
-from judge.store import GameStore, atomic_write
+import judge.store
+from judge.store import STALE_TMP_SECONDS, GameStore, atomic_write
 
 
 @pytest.fixture
@@ -128,3 +131,56 @@ def test_create_with_a_state_file(tmp_path):
         assert game.read_state() == "STATE preparation\n"
     store.create("plain", "GAME plain\n")
     assert not (tmp_path / "games" / "plain" / "state").exists()
+
+
+@pytest.mark.parametrize("moment", ["write", "fsync", "replace"])
+def test_a_write_the_disk_refuses_leaves_the_old_content_and_no_temporary_file(tmp_path,
+                                                                               monkeypatch,
+                                                                               moment):
+    target = tmp_path / "status.S1901M"
+    atomic_write(target, b"before")
+
+    def full(*args, **kwargs):
+        raise OSError(errno.ENOSPC, "No space left on device")
+    if moment == "write":
+        real_open = open
+        monkeypatch.setattr(judge.store, "open", lambda *a, **k: Refusing(real_open(*a, **k)),
+                            raising=False)
+    else:
+        monkeypatch.setattr(os, moment, full)
+    with pytest.raises(OSError):
+        atomic_write(target, b"after")
+    assert target.read_bytes() == b"before"
+    assert [p.name for p in tmp_path.iterdir()] == ["status.S1901M"]
+
+
+class Refusing:
+    """A file whose writes the full disk refuses."""
+
+    def __init__(self, handle):
+        self.handle = handle
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.handle.close()
+
+    def write(self, data):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+
+def test_only_stale_temporary_files_go_from_the_games_folders(store):
+    root = store.root
+    (root / ".journal").mkdir()
+    stale = [root / "demo" / ".status.S1901M.7.8.tmp", root / ".journal" / ".demo.json.7.8.tmp",
+             root / ".cycle.json.7.8.tmp"]
+    fresh = root / "demo" / ".status.7.9.tmp"
+    for path in [*stale, fresh]:
+        path.write_bytes(b"half")
+    for path in stale:
+        os.utime(path, (1000, 1000))
+    os.utime(fresh, (1000 + STALE_TMP_SECONDS, 1000 + STALE_TMP_SECONDS))
+    removed = store.remove_stale_tmp(now=1000 + STALE_TMP_SECONDS + 1)
+    assert sorted(removed) == sorted(stale) and fresh.exists()
+    assert (root / "demo" / "status").exists()

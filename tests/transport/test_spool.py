@@ -1,6 +1,7 @@
 """The durable queues: arrival order, claim/done, three failures to bad/, crash recovery, ids."""
 from __future__ import annotations
 
+import errno
 import os
 import threading
 import time
@@ -214,3 +215,42 @@ def test_put_without_an_id_fsyncs_the_file_and_the_folder(spool, monkeypatch, fo
     monkeypatch.setattr(os, "fsync", lambda fd: (files.append(fd), real(fd)))
     spool.put(b"raw mail")
     assert folder_syncs == ["inbox"] and len(files) == 2  # the file's, then the folder's
+
+
+@pytest.mark.parametrize("id", [None, "known-id"])
+def test_a_put_the_disk_refuses_leaves_no_temporary_file(spool, monkeypatch, id):
+    def full(fd):
+        raise OSError(errno.ENOSPC, "No space left on device")
+    monkeypatch.setattr(os, "fsync", full)
+    with pytest.raises(OSError):
+        spool.put(b"raw mail\r\n", id)
+    monkeypatch.undo()
+    assert [p.name for p in spool.root.iterdir() if p.name.endswith(".tmp")] == []
+    assert spool.waiting() == []
+    assert spool.put(b"raw mail\r\n", id) is not None  # once there is room, it can be put
+
+
+def test_the_keeper_is_told_of_each_mail_in_bad_once(spool):
+    first = spool.fail(spool.claim(spool.put(b"one")))
+    assert spool.untold() == [first]
+    spool.told(first)
+    second = spool.fail(spool.claim(spool.put(b"two")))
+    assert Spool(spool.root).untold() == [second]  # a new process: the markers are on disk
+
+
+def test_a_mail_put_back_from_bad_and_failing_again_is_told_again(spool):
+    bad = spool.fail(spool.claim(spool.put(b"one")))
+    spool.told(bad)
+    back = bad.path.rename(spool.root / bad.path.name)  # the judgekeeper puts it back by hand
+    assert spool.untold() == []
+    again = spool.fail(spool.claim(judge.spool.item_at(back)))
+    assert spool.untold() == [again]
+
+
+def test_the_mail_in_bad_before_the_markers_counts_as_told(tmp_path):
+    spool = Spool(tmp_path / "inbox")
+    spool.root.mkdir()
+    spool.bad_dir.mkdir()
+    (spool.bad_dir / "00000000000000000001-3-old.eml").write_bytes(b"old")
+    spool.create()  # the judge upgraded: its keeper heard of that one then
+    assert spool.untold() == []

@@ -17,7 +17,9 @@ and a judgekeeper's `judge check` never interleave), it:
    `on_tick`, and the outcome saved through
    `judge.game.persist.commit` (snapshot, status, results log) when anything changed. A failure while
    processing leaves the game in AWAIT (as DPjudge does) and tells the judgekeeper; no other game is
-   affected. A game the idle index (`judge.idle`, `<games>/.cycle-index.json`) shows unchanged since
+   affected. A failure for want of a resource (`judge.errors.resource_failure`: a disk full...) is
+   not the game's: it stops the cycle, nothing of it saved but whole changes, and the next tick
+   does it again. A game the idle index (`judge.idle`, `<games>/.cycle-index.json`) shows unchanged since
    it was last read and not due yet is not opened at all (`CycleReport.unread` counts them): an idle
    cycle costs a few `stat` calls a game, and grows with the games that are due. Given the outbox
    (the daemon's tick, `judge check`), a game's mails are made before its change is saved and are
@@ -49,7 +51,7 @@ from typing import Any
 
 from judge import idle
 from judge.config import Config
-from judge.errors import JudgeError, ProblemsError
+from judge.errors import JudgeError, ProblemsError, resource_failure
 from judge.events import (
     CivilDisorder,
     ControlRotated,
@@ -148,6 +150,8 @@ def read_state(root: Path) -> tuple[CycleState, str | None]:
     except FileNotFoundError:
         return CycleState(), None
     except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
+        if resource_failure(exc):  # the file is fine: starting afresh would forget the held games
+            raise
         return CycleState(), f"cycle state {path} unreadable ({exc}): starting afresh"
 
 
@@ -298,6 +302,8 @@ def tick_game(store: GameStore, name: str, now: datetime, search: Sequence[Path]
             standing = read_standing(game)
             _check_times(status)
         except (JudgeError, ValueError, OSError, LookupError) as exc:
+            if resource_failure(exc):  # not a broken file: the game is read at the next tick
+                raise
             problems = tuple(str(p) for p in exc.problems) if isinstance(exc, ProblemsError) else (str(exc),)
             return GameOutcome(name, (f"{name}: broken status file: {problems[0]}",), problems=problems,
                                master=master_in(game))
@@ -307,6 +313,8 @@ def tick_game(store: GameStore, name: str, now: datetime, search: Sequence[Path]
         try:
             new, events = on_tick(status, m, now, standing)
         except Exception as exc:  # any failure of one game must not stop the cycle
+            if resource_failure(exc):  # not the game's: it is processed at the next tick
+                raise
             log.exception("the tick of game %s failed", name)
             game.write_status(write_status(replace(status, phase_mode=PhaseMode.AWAIT)))
             failed = f"{name}: processing failed, left in AWAIT, judgekeeper told: {exc!r}"
@@ -486,6 +494,8 @@ class TickMail:
             return _envelopes(self.config, now, outcome.game,
                               _outcome_mailings(self.env, self.config, now, outcome)), None
         except Exception as exc:
+            if resource_failure(exc):  # the change is not saved without its mails: next tick
+                raise
             log.exception("mail for game %s", outcome.game)
             return [], f"{outcome.game}: mail not written: {exc!r}"
 

@@ -5,13 +5,20 @@ The game logic comes in through two callables, never called at the same time as 
 - `handle_mail(raw, now) -> list[EmailMessage]`: one spooled mail (with the `Return-Path:` and
   `X-Original-To:` lines the gateway put in front) in, the mails to send out; by default the
   command layer (`judge.mailin.handler.MailHandler`), which never answers robots. It runs in a
-  worker thread, in arrival order. If it raises, the mail is tried again later; the third failure
-  moves it to `inbox/bad/` and the judgekeeper is told. After a crash the mail in hand is
-  processed again, so it must be idempotent; the outbox takes each Message-ID once, so mails with
-  deterministic Message-IDs (`envelope.envelopes(key=...)`) are never sent twice.
+  worker thread, in arrival order. If it raises for want of a resource (a disk full, memory, a
+  lock: `judge.errors.resource_failure`), the mail is put back as it was and the inbox rests,
+  1 s at first, doubling to 10 minutes, until that mail goes through: nothing accepted is given
+  up on, and nothing overtakes it. Any other failure is the mail's own: it is tried again a
+  second later, and the third such failure moves it to `inbox/bad/`; the judgekeeper is told of
+  each mail there once, as soon as his alert can be queued (`Spool.untold`). After a crash, or
+  a failure once the mail was handled, the mail is processed again, so it must be idempotent;
+  the outbox takes each Message-ID once, so mails with deterministic Message-IDs
+  (`envelope.envelopes(key=...)`) are never sent twice.
 - `tick(now) -> list[EmailMessage] | None`: at :00, :20 and :40 UTC; by default the deadline cycle
-  over every game (`judge.cycle.cycle_tick`, the same as `judge check`).
-The mails either returns are put into the outbox before the mail counts as done.
+  over every game (`judge.cycle.cycle_tick`, the same as `judge check`). The inbox is worked
+  through first, resting or not: mail accepted before a deadline is carried out before it.
+The mails either returns are put into the outbox before the mail counts as done; those of a tick
+the outbox cannot take yet are kept and queued when the inbox is next worked through.
 
 SIGTERM (or SIGINT) stops accepting mail, finishes the mail and the tick in hand, and exits 0. Under
 systemd (`Type=notify`) READY=1 is sent once the gateway listens, STOPPING=1 when it stops.
@@ -19,8 +26,10 @@ systemd (`Type=notify`) READY=1 is sent once the gateway listens, STOPPING=1 whe
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import signal
+import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -35,6 +44,7 @@ from apscheduler.triggers.interval import IntervalTrigger
 from judge.commands.session import Settings
 from judge.config import Config, JudgeSection
 from judge.cycle import cycle_tick
+from judge.errors import resource_failure
 from judge.game.journal import prune_receipts
 from judge.mailin.handler import HISTORY_FOLDER, ReplyHistory
 from judge.mailin.handler import MailHandler as CommandMailHandler
@@ -43,10 +53,10 @@ from judge.mailin.smtp import Gateway, accepts_address, start_gateway
 from judge.mailout.envelope import envelopes, outbox_id
 from judge.mailout.mailings import inbox_alert
 from judge.mailout.render import environment
-from judge.mailout.send import OutboxSender, wait_any
+from judge.mailout.send import Backoff, OutboxSender, wait_any
 from judge.sdnotify import sd_notify
 from judge.spool import Item, Spool
-from judge.store import symlinked_root
+from judge.store import GameStore, symlinked_root
 
 log = logging.getLogger("judge.daemon")
 
@@ -57,6 +67,7 @@ TICK_MINUTES = "0,20,40"
 MISFIRE_GRACE_SECONDS = 15 * 60  # a tick that starts late still runs (APScheduler's default is 1 s)
 KEEP_DONE = timedelta(days=30)  # done mails kept for audit, the outbox's memory of ids, receipts
 RETRY_SECONDS = 1.0  # a mail whose processing failed is tried again this much later
+REST_SECONDS = (1.0, 600.0)  # after a resource failure the inbox rests: first, doubling to cap
 INBOX_POLL_SECONDS = 5.0  # also picks up mail spooled by other processes (`judge mail`)
 BATCH = 50  # mails handled before their replies are queued and they are done, at most
 
@@ -79,7 +90,8 @@ def open_spools(config: Config) -> Spools:
 
 def bad_mail_alert(judge: JudgeSection, item: Item, error: str, now: datetime
                    ) -> list[EmailMessage]:
-    """Tell the judgekeeper a mail went to inbox/bad/ (templates/mail_not_processed.txt)."""
+    """Tell the judgekeeper a mail went to inbox/bad/ (templates/mail_not_processed.txt); an
+    empty `error`: not known any more (the judge restarted since)."""
     mailings = inbox_alert(environment(), judge.keeper, judge.id, id=item.id,
                            arrived=item.arrived, folder=str(item.path.parent), error=error)
     return [message for mailing in mailings
@@ -105,7 +117,8 @@ def build_scheduler(job: Callable[[], Any], trigger: Any = None) -> AsyncIOSched
 class Daemon:
     def __init__(self, config: Config, handle_mail: MailHandler | None = None,
                  tick: Tick | None = None, clock: Callable[[], datetime] = utc_now,
-                 tick_trigger: Any = None, sender_options: dict[str, Any] | None = None):
+                 tick_trigger: Any = None, sender_options: dict[str, Any] | None = None,
+                 monotonic: Callable[[], float] = time.monotonic):
         self.config = config
         self.handle_mail = handle_mail or CommandMailHandler(config)
         self.tick = tick or cycle_tick(config)
@@ -117,6 +130,13 @@ class Daemon:
         self.inbox_wake = asyncio.Event()
         self.outbox_wake = asyncio.Event()
         self.work = asyncio.Lock()  # handle_mail and tick never run at the same time
+        self.monotonic = monotonic
+        self.rest = Backoff(*REST_SECONDS)
+        self.resting_until = 0.0  # `monotonic` time before which the inbox is not worked through
+        self.rests = 0  # resource failures met so far: a pass stops at a new one
+        self.errors: dict[str, str] = {}  # why a mail went to inbox/bad/, until the keeper knows
+        self.stranded: list[Item] = []  # claimed mails that could not be put back yet
+        self.unqueued: list[EmailMessage] = []  # a tick's mails the outbox could not take yet
         self.tick_task: asyncio.Task | None = None
         self.gateway = Gateway(self.spools.inbox, accepts_address(config.judge),
                                config.smtp_in.max_bytes, stored=self.inbox_wake.set)
@@ -163,6 +183,8 @@ class Daemon:
         for spool in (self.spools.inbox, self.spools.outbox):
             for item in spool.recover():
                 log.warning("recovered %s after a crash (failures: %d)", item.path, item.failures)
+        for tmp in GameStore(self.config.paths.games).remove_stale_tmp(time.time()):
+            log.warning("removed %s, left by a crash", tmp)
         self.prune()
 
     def start_workers(self) -> list[asyncio.Task]:
@@ -191,15 +213,41 @@ class Daemon:
     async def inbox_worker(self) -> None:
         while not self.stop.is_set():
             self.inbox_wake.clear()
-            try:
-                waiting = await asyncio.to_thread(self.spools.inbox.waiting)
-                for start in range(0, len(waiting), BATCH):
-                    if self.stop.is_set():
-                        break
-                    await self.process_batch(waiting[start:start + BATCH])
-            except Exception:  # the spool itself failing (disk full...): keep going, later
+            wait = await self.inbox_pass()
+            await wait_any(self.stop, self.inbox_wake, wait)
+
+    async def inbox_pass(self, force: bool = False) -> float:
+        """Work through the waiting mail in arrival order, unless the inbox rests after a resource
+        failure (`force`: even so); then tell the judgekeeper of new bad mail. The seconds until
+        the next pass is due: a new mail wakes the worker sooner, but a resting inbox waits."""
+        if not force and self.resting():
+            return self.resting_until - self.monotonic()
+        rests = self.rests
+        try:
+            await asyncio.to_thread(self.put_back_stranded)
+            waiting = await asyncio.to_thread(self.spools.inbox.waiting)
+            for start in range(0, len(waiting), BATCH):
+                if self.stop.is_set() or self.rests != rests:
+                    break
+                await self.process_batch(waiting[start:start + BATCH])
+            if self.rests == rests:
+                await asyncio.to_thread(self.catch_up)
+        except Exception as exc:  # the spool itself failing: keep going, later
+            if resource_failure(exc):
+                self.rest_after(exc)
+            else:
                 log.exception("inbox worker: cannot work through the inbox now")
-            await wait_any(self.stop, self.inbox_wake, INBOX_POLL_SECONDS)
+        return self.resting_until - self.monotonic() if self.resting() else INBOX_POLL_SECONDS
+
+    def resting(self) -> bool:
+        return self.monotonic() < self.resting_until
+
+    def rest_after(self, exc: BaseException) -> None:
+        """A resource failure: no mail is tried until the rest is over (the next one longer)."""
+        delay = self.rest.next_delay()
+        self.resting_until = self.monotonic() + delay
+        self.rests += 1
+        log.warning("the inbox waits %.0f s: %r", delay, exc)
 
     async def process(self, item: Item) -> None:
         """One mail: claimed, handled, its mails queued, done."""
@@ -209,31 +257,37 @@ class Daemon:
         """Mails in arrival order, each claimed and handled in turn; then the mails they call for
         are queued, and they are moved to done/, each of these two steps made durable once for
         the whole batch. A crash before the end leaves the handled mails claimed: recovered, they
-        are answered from their receipts. A mail whose handling fails is tried again later (the
-        third failure moves it to bad/); the others go on."""
+        are answered from their receipts. A mail whose handling fails is tried again later (see
+        `failed`): after a resource failure the rest of the batch waits with it (arrival order);
+        after another, the others go on. Mails that cannot be queued or moved to done/ are put
+        back the same way: handled again, they are answered from their receipts, and the outbox
+        takes each of their mails once."""
         async with self.work:
             inbox = self.spools.inbox
             handled: list[tuple[Item, list[EmailMessage]]] = []
+            rests = self.rests
             for n, item in enumerate(items):
-                if n and self.stop.is_set():
+                if n and (self.stop.is_set() or self.rests != rests):
                     break
                 claimed, replies, exc = await asyncio.to_thread(self.handle_item, item)
                 if claimed is None:
                     continue
                 if exc is not None:
-                    self.failed(claimed, exc)
+                    self.failed([claimed], exc)
                 else:
                     handled.append((claimed, replies))
             if not handled:
                 return
             try:
                 await asyncio.to_thread(self.queue, [m for _, mails in handled for m in mails])
+                await asyncio.to_thread(inbox.done_many, [claimed for claimed, _ in handled])
             except Exception as exc:
                 log.exception("queueing the mails of %d mails processed failed", len(handled))
-                for claimed, _ in handled:
-                    self.failed(claimed, exc)
+                self.failed([claimed for claimed, _ in handled], exc)
                 return
-            await asyncio.to_thread(inbox.done_many, [claimed for claimed, _ in handled])
+            if self.rests == rests:  # the resource is back
+                self.rest.reset()
+                self.resting_until = 0.0
         self.outbox_wake.set()
 
     def handle_item(self, item: Item) -> tuple[Item | None, list[EmailMessage], Exception | None]:
@@ -247,17 +301,64 @@ class Daemon:
         try:
             return claimed, list(self.handle_mail(inbox.read(claimed), self.clock()) or ()), None
         except Exception as exc:
-            log.exception("processing mail %s failed", claimed.id)
+            if resource_failure(exc):
+                log.warning("processing mail %s failed for want of a resource: %r", claimed.id,
+                            exc)
+            else:
+                log.exception("processing mail %s failed", claimed.id)
             return claimed, [], exc
 
-    def failed(self, claimed: Item, exc: Exception) -> None:
-        """Processing `claimed` failed: tried again later, or in bad/ and the keeper told."""
+    def failed(self, items: Sequence[Item], exc: Exception) -> None:
+        """Processing the claimed `items` failed. For want of a resource: put back as they were,
+        and the inbox rests. Else: each tried again a second later, or (the third time) in bad/,
+        for the keeper to be told. A mail that cannot be moved now is put back when it can."""
         inbox = self.spools.inbox
-        moved = inbox.retry(claimed)
-        asyncio.get_running_loop().call_later(RETRY_SECONDS, self.inbox_wake.set)
-        if moved.path.parent == inbox.bad_dir:
-            log.error("mail %s moved to %s", claimed.id, moved.path)
-            self.queue(bad_mail_alert(self.config.judge, moved, repr(exc), self.clock()))
+        resource = resource_failure(exc)
+        for claimed in items:
+            if not resource and claimed.failures + 1 >= inbox.max_failures:
+                self.errors[claimed.id] = repr(exc)  # for the keeper's alert
+            try:
+                moved = inbox.release(claimed) if resource else inbox.retry(claimed)
+            except FileNotFoundError:
+                continue  # done after all: moved to done/ before a batch's move was cut short
+            except Exception:
+                log.exception("mail %s cannot be put back now", claimed.id)
+                self.stranded.append(claimed)
+                resource = True
+                continue
+            if moved.path.parent == inbox.bad_dir:
+                log.error("mail %s moved to %s", claimed.id, moved.path)
+        if resource:
+            self.rest_after(exc)
+        else:
+            asyncio.get_running_loop().call_later(RETRY_SECONDS, self.inbox_wake.set)
+
+    def put_back_stranded(self) -> None:
+        """The claimed mails a failure kept from being put back, put back now (uncounted)."""
+        while self.stranded:
+            with contextlib.suppress(FileNotFoundError):
+                self.spools.inbox.release(self.stranded[0])
+            self.stranded.pop(0)
+
+    def catch_up(self) -> None:
+        """Queue what the outbox could not take before: a tick's mails, and the judgekeeper's
+        alerts about mail in inbox/bad/ he has not been told of (also mail `judge mail` put
+        there, and any the judge had not told him of when it stopped)."""
+        if self.unqueued:
+            self.queue(self.unqueued)
+            self.unqueued = []
+        inbox = self.spools.inbox
+        for item in inbox.untold():
+            try:
+                self.queue(bad_mail_alert(self.config.judge, item, self.errors.get(item.id, ""),
+                                          self.clock()))
+            except Exception as exc:
+                if resource_failure(exc):
+                    raise
+                log.exception("the judgekeeper cannot be told of %s by mail", item.path)
+            inbox.told(item)
+            self.errors.pop(item.id, None)
+            self.outbox_wake.set()
 
     def queue(self, messages: Iterable[EmailMessage] | None) -> None:
         """Put the mails in the outbox, durable together (one that is there already is not put
@@ -277,13 +378,17 @@ class Daemon:
         await asyncio.shield(self.tick_task)
 
     async def run_tick(self) -> None:
+        await self.inbox_pass(force=True)
         async with self.work:
             now = self.clock()
+            mails: Iterable[EmailMessage] | None = None
             try:
                 mails = await asyncio.to_thread(self.tick, now)
                 await asyncio.to_thread(self.queue, mails)
-            except Exception:
+            except Exception as exc:
                 log.exception("the tick at %s failed", now.isoformat(timespec="seconds"))
+                if mails is not None and resource_failure(exc):
+                    self.unqueued += list(mails)
         self.outbox_wake.set()
 
     def prune(self) -> None:

@@ -1,6 +1,8 @@
-"""Errors that carry where the bad input is: file, line, what is wrong."""
+"""Errors that carry where the bad input is: file, line, what is wrong; and which failures are the
+machine's rather than the input's (`resource_failure`)."""
 from __future__ import annotations
 
+import errno
 from dataclasses import dataclass
 
 
@@ -43,3 +45,30 @@ class StateError(ProblemsError):
 
 class OrderError(JudgeError):
     """An order cannot be accepted; the message says why."""
+
+
+# The machine lacks something for now (space, memory, descriptors, a lock) or its file system went
+# read-only: the same work done later succeeds once that is mended, whatever the input was.
+# A failure of one file (EIO, EACCES, ELOOP...) is left out: waiting for it would hold up
+# every mail behind the one that meets it.
+RESOURCE_ERRNOS = frozenset({
+    errno.ENOSPC, errno.EDQUOT, errno.ENOMEM, errno.EMFILE, errno.ENFILE, errno.EAGAIN,
+    errno.EINTR, errno.EBUSY, errno.ETIMEDOUT, errno.ENOLCK, errno.EDEADLK, errno.ENOBUFS,
+    errno.EROFS,
+})
+
+
+def resource_failure(exc: BaseException) -> bool:
+    """Whether `exc` (or an error it was raised from or while handling) is the machine's, not the
+    input's: such work is tried again later, never given up on. Anything else is taken as a
+    failure the input itself brings about."""
+    seen: set[int] = set()
+    current: BaseException | None = exc
+    while current is not None and id(current) not in seen:
+        seen.add(id(current))
+        if isinstance(current, (MemoryError, TimeoutError)):
+            return True
+        if isinstance(current, OSError) and current.errno in RESOURCE_ERRNOS:
+            return True
+        current = current.__cause__ or current.__context__
+    return False

@@ -32,7 +32,7 @@ from judge.commands.results import Reply
 from judge.commands.session import Settings
 from judge.commands.store_access import MapCache
 from judge.config import Config
-from judge.errors import StatusError
+from judge.errors import StatusError, resource_failure
 from judge.game.journal import read_receipt
 from judge.game.persist import game_map
 from judge.mailin.message import LENIENT, Incoming, parse, read_message, reply_headers
@@ -56,8 +56,10 @@ class ReplyHistory:
     under that file's lock (the daemon and `judge mail` may answer at once), so its cost does not
     grow with the number of senders. The file is not fsynced: it only limits replies, and a crash
     that forgets its last seconds lets a sender have a few more; a reply never waits for the disk
-    for it. `prune` drops the files of senders not answered within the window. The folder is in
-    the judge's spool folder (`base`); neither it nor a file in it is followed if a symlink."""
+    for it. Each time is kept with its reply's key: a mail handled again (after a failure that
+    kept it from being answered) is not counted twice. `prune` drops the files of senders not
+    answered within the window. The folder is in the judge's spool folder (`base`); neither it
+    nor a file in it is followed if a symlink."""
 
     def __init__(self, folder: Path, settings: Settings):
         self.folder = folder
@@ -69,21 +71,30 @@ class ReplyHistory:
         """Whether `sender` may get one more reply now; if so, the reply is recorded."""
         return self.grant(sender, now, 1, signed=signed) == 1
 
-    def grant(self, sender: str, now: datetime, wanted: int, *, signed: bool = False) -> int:
+    def grant(self, sender: str, now: datetime, wanted: int, key: str = "", *,
+              signed: bool = False) -> int:
         """How many of `wanted` copies of a reply may go out now on `sender`'s account; those
-        are recorded, one time each. A reply to a mail that gave a right password (`signed`) has
-        its own, higher limit: strangers' mail "from" a player cannot silence him."""
+        are recorded, one time each, under `key` (the reply's own): a reply already recorded
+        under it is granted as many copies as then, and costs nothing more. A reply to a mail
+        that gave a right password (`signed`) has its own, higher limit: strangers' mail "from"
+        a player cannot silence him."""
         self.base.mkdir(parents=True, exist_ok=True)
         make_folder(self.folder, self.base)
         fd = open_file(self.folder / history_name(sender), os.O_RDWR | os.O_CREAT, self.base)
         with open(fd, "r+", encoding="utf-8") as handle:  # not "a+": its writes go at the end
             fcntl.flock(handle, fcntl.LOCK_EX)
             handle.seek(0)
-            times = recent(read_times(handle.read()), now, self.window)
+            entries = read_entries(handle.read())
+            inside = set(recent((time for time, _ in entries), now, self.window))
+            entries = sorted(entry for entry in entries if entry[0] in inside)
+            before = sum(1 for _, known in entries if key and known == key)
+            if before:
+                return min(before, wanted)
             limit = self.signed_limit if signed else self.limit
-            granted = allowance(times, now, limit, self.window, wanted)
-            times += [now] * granted
-            rewrite(handle, "".join(f"{t.isoformat()}\n" for t in times))
+            granted = allowance((time for time, _ in entries), now, limit, self.window, wanted)
+            entries += [(now, key)] * granted
+            rewrite(handle, "".join(f"{time.isoformat()} {known}".rstrip() + "\n"
+                                    for time, known in entries))
             return granted
 
     def prune(self, now: datetime) -> int:
@@ -114,18 +125,19 @@ def history_name(sender: str) -> str:
     return hashlib.sha256(sender.encode("utf-8", "surrogateescape")).hexdigest()[:32]
 
 
-def read_times(text: str) -> list[datetime]:
-    """The reply times of a history file; a line a crash cut short (or anything unreadable) is
-    left out."""
-    times = []
+def read_entries(text: str) -> list[tuple[datetime, str]]:
+    """The reply times of a history file (`<time> <key>` a line, or a time alone), each with its
+    reply's key; a line a crash cut short (or anything unreadable) is left out."""
+    entries = []
     for line in text.splitlines():
+        stamp, _, key = line.partition(" ")
         try:
-            time = datetime.fromisoformat(line)
+            time = datetime.fromisoformat(stamp)
         except ValueError:
             continue
         if time.tzinfo is not None:
-            times.append(time)
-    return times
+            entries.append((time, key.strip()))
+    return entries
 
 
 class MailHandler:
@@ -164,7 +176,8 @@ class MailHandler:
         """The reply and the events' mailings, each with a Message-ID made from `raw`. `after`:
         the changed game's status after the mail by name, before it is on file (None: gone)."""
         judge = self.config.judge
-        answer = self.answer(incoming, reply, now)
+        key = raw_key(raw, "reply")
+        answer = self.answer(incoming, reply, now, key)
         mailings, dropped = bounded([answer, *self.mailings(events, now, after)],
                                     self.settings.recipients_per_mail)
         if dropped:
@@ -174,7 +187,7 @@ class MailHandler:
         mails: list[EmailMessage] = []
         if mailings[0].recipients:
             headers = reply_headers(incoming)
-            mails += envelopes(judge, mailings[0], now=now, key=raw_key(raw, "reply"),
+            mails += envelopes(judge, mailings[0], now=now, key=key,
                                in_reply_to=headers.get("In-Reply-To", ""),
                                references=headers.get("References", ""))
         for number, mailing in enumerate(mailings[1:]):
@@ -182,14 +195,16 @@ class MailHandler:
                                auto=AUTO_GENERATED)
         return mails
 
-    def answer(self, incoming: Incoming, reply: Reply | None, now: datetime) -> Mailing:
+    def answer(self, incoming: Incoming, reply: Reply | None, now: datetime, key: str
+               ) -> Mailing:
         """The reply to the mail, to as many of its recipients (the sender first, then the copies
-        to the power's addresses) as the sender's reply limit still allows; none for no reply."""
+        to the power's addresses) as the sender's reply limit still allows; none for no reply.
+        `key`: the reply's, so that the mail handled again costs the sender nothing more."""
         if reply is None:
             return Mailing((), Rendered("", ""))
         warn_overlong(reply.game or "", reply.overlong, self.settings.addresses_per_player)
         recipients = reply.recipients
-        granted = self.history.grant(incoming.sender, now, len(recipients),
+        granted = self.history.grant(incoming.sender, now, len(recipients), key,
                                      signed=reply.authenticated)
         if granted < len(recipients):
             log.warning("reply to %s: %d of its %d copies not sent: too many replies to this "
@@ -216,7 +231,9 @@ class MailHandler:
             try:
                 status = after[game] if after and game in after else self.read(game)
                 out += self.game_mailings(game, mine, now, status)
-            except Exception:
+            except Exception as exc:
+                if resource_failure(exc):  # the mail is handled again later: nobody misses them
+                    raise
                 log.exception("game %s: the mailings of %d events could not be made", game,
                               len(mine))
         return out
@@ -286,7 +303,8 @@ def pipe_mail(config: Config, raw: bytes, sender: str | None, now: datetime,
               handler: Callable[[bytes, datetime], list[EmailMessage]] | None = None,
               err: Callable[[str], None] = log.error) -> int:
     """Store one mail in the inbox spool (75 when that fails), process it and queue the mails it
-    calls for. A failure after the mail is stored leaves it in the inbox for the daemon: still 0."""
+    calls for. A failure after the mail is stored leaves it in the inbox for the daemon: still 0
+    (a failure for want of a resource is not counted against the mail, see `judge.daemon`)."""
     try:
         from judge.spool import Spool
     except ImportError:  # pragma: no cover - the transport is part of the judge
@@ -298,8 +316,10 @@ def pipe_mail(config: Config, raw: bytes, sender: str | None, now: datetime,
     inbox = Spool(config.paths.spool / "inbox", bad="bad")
     try:
         item = inbox.put(raw)
-    except OSError as exc:
-        err(f"judge mail: cannot store the mail in {inbox.root}: {exc}")
+    except Exception as exc:
+        if not isinstance(exc, OSError) and not resource_failure(exc):
+            raise
+        err(f"judge mail: cannot store the mail in {inbox.root}: {exc!r}")
         return EX_TEMPFAIL
     assert item is not None
     try:
@@ -310,12 +330,16 @@ def pipe_mail(config: Config, raw: bytes, sender: str | None, now: datetime,
         outbox = Spool(config.paths.spool / "outbox", bad="failed").create()
         for message in (handler or MailHandler(config))(raw, now):
             outbox.put(bytes(message), outbox_id(message))
+        inbox.done(claimed)
     except Exception as exc:  # noqa: BLE001 - stored: the daemon tries it again, then bad/
         err(f"judge mail: processing failed, left in the inbox for the daemon: {exc!r}")
-        inbox.retry(claimed)
-        return EX_OK
-    try:
-        inbox.done(claimed)
-    except OSError as exc:  # answered: left claimed, the daemon's recovery finishes it
-        err(f"judge mail: processed, but not moved to done: {exc}")
+        try:
+            if resource_failure(exc):
+                inbox.release(claimed)
+            else:
+                inbox.retry(claimed)
+        except FileNotFoundError:
+            pass  # in done/ after all
+        except OSError as again:  # still claimed: the daemon recovers it when it starts
+            err(f"judge mail: {claimed.path} cannot be put back now: {again!r}")
     return EX_OK

@@ -4,8 +4,10 @@ A mail leaves the outbox only when the relay has accepted it (it is then kept in
 remembers its id). A relay that cannot be reached, or answers 4xx, is tried again with exponential
 backoff; a 5xx answer moves the mail to `failed/` and queues an alert to the judgekeeper (its words:
 templates/mail_not_delivered.txt). A mail the
-relay keeps refusing with 4xx for `give_up_after` also ends in `failed/`. With no relay configured
-nothing is sent: the mail waits (`judge outbox` lists it).
+relay keeps refusing with 4xx for `give_up_after` also ends in `failed/`. An alert the outbox cannot
+take (a disk full) is queued at a later drain: the judgekeeper is told of each mail in `failed/`
+once (`Spool.untold`). With no relay configured nothing is sent: the mail waits (`judge outbox`
+lists it).
 
 smtplib runs in a worker thread (`asyncio.to_thread`), one connection per batch, with a timeout.
 """
@@ -28,6 +30,7 @@ from pathlib import Path
 import jinja2
 
 from judge.config import JudgeSection, SmtpOutSection
+from judge.errors import resource_failure
 from judge.mailout.envelope import envelopes, outbox_id, outgoing
 from judge.mailout.mailings import outbox_alert
 from judge.mailout.render import environment
@@ -96,6 +99,8 @@ class OutboxSender:
     relay_not_before: float = 0.0  # loop time before which the relay is not tried again
     not_before: dict[str, float] = field(default_factory=dict)  # id -> loop time of next try
     mail_backoff: dict[str, Backoff] = field(default_factory=dict)
+    reasons: dict[str, str] = field(default_factory=dict)  # failed mail's id -> the relay's words
+    unqueued: list[EmailMessage] = field(default_factory=list)  # alerts the outbox could not take
 
     def __post_init__(self) -> None:
         self.relay_backoff = Backoff(self.backoff_base, self.backoff_cap)
@@ -120,10 +125,11 @@ class OutboxSender:
                             self.relay.port, exc, delay)
                 return delay
             self.relay_backoff.reset()
-            tried = {item.id for item in due}
-            if any(item.id not in tried and self.not_before.get(item.id, 0) <= now_mono
-                   for item in self.outbox.waiting()):
-                return 0.0  # queued meanwhile (a keeper alert, say): send it now
+        self.tell_keeper()
+        tried = {item.id for item in due}
+        if any(item.id not in tried and self.not_before.get(item.id, 0) <= now_mono
+               for item in self.outbox.waiting()):
+            return 0.0  # queued meanwhile (a keeper alert, say): send it now
         later = [t - now_mono for t in self.not_before.values()]
         return max(0.0, min(later)) if later else float("inf")
 
@@ -169,10 +175,10 @@ class OutboxSender:
             self.not_before[item.id] = now_mono + delay
             log.warning("relay deferred %s (%s); next try in %.1f s", item.id, reason, delay)
         else:
-            failed = self.outbox.fail(claimed)
+            self.outbox.fail(claimed)
             self.forget(item.id)
+            self.reasons[item.id] = reason
             log.error("mail %s failed for good: %s", item.id, reason)
-            self.alert(failed, raw, reason)
         return outcome
 
     def submit(self, smtp: smtplib.SMTP, raw: bytes) -> tuple[Outcome, str]:
@@ -197,13 +203,45 @@ class OutboxSender:
         return Outcome.SENT, refusals(refused)
 
     def alert(self, item: Item, raw: bytes, reason: str, partly: bool = False) -> None:
+        """Make the keeper's alert about `item`; `tell_keeper` queues it."""
         if item.id.startswith(ALERT_PREFIX):
             return  # an alert that cannot be delivered is not alerted about
         if self.templates is None:
             self.templates = environment()
-        for message in undelivered_alert(self.judge, self.templates, item, raw, reason,
-                                         self.clock(), partly=partly):
-            self.outbox.put(bytes(message), outbox_id(message))
+        self.unqueued += undelivered_alert(self.judge, self.templates, item, raw, reason,
+                                           self.clock(), partly=partly)
+
+    def tell_keeper(self) -> None:
+        """Queue the alerts made, and one about each mail in `failed/` the judgekeeper has not
+        been told of (the relay's words are not known any more after a restart). When the outbox
+        cannot take them (a disk full), they wait for a later drain."""
+        try:
+            self.queue_alerts()
+            for item in self.outbox.untold():
+                try:
+                    self.alert(item, self.outbox.read(item), self.reasons.get(item.id, ""))
+                except Exception as exc:
+                    if resource_failure(exc):
+                        raise
+                    log.exception("the judgekeeper cannot be told of %s by mail", item.path)
+                self.queue_alerts()
+                self.outbox.told(item)
+                self.reasons.pop(item.id, None)
+        except Exception as exc:
+            if not resource_failure(exc):
+                raise
+            log.warning("the judgekeeper's alerts wait for room in the outbox: %r", exc)
+
+    def queue_alerts(self) -> None:
+        while self.unqueued:
+            message = self.unqueued[0]
+            try:
+                self.outbox.put(bytes(message), outbox_id(message))
+            except Exception as exc:
+                if resource_failure(exc):
+                    raise
+                log.exception("an alert to the judgekeeper cannot be queued")
+            self.unqueued.pop(0)
 
     def forget(self, id: str) -> None:
         self.not_before.pop(id, None)

@@ -2,7 +2,9 @@
 calls; the reply rate limit; `judge mail`."""
 from __future__ import annotations
 
+import errno
 import io
+import os
 from datetime import UTC, datetime, timedelta
 from email import message_from_bytes, policy
 from pathlib import Path
@@ -126,12 +128,24 @@ def test_robots_get_nothing(handler):
     assert handler((EML / "auto_reply.eml").read_bytes(), NOW) == []
 
 
+def numbered(n: int) -> bytes:
+    """list_all.eml as the n-th of several mails (its own Message-ID)."""
+    return eml("list_all.eml", (b"<02dc2e2e701e3bb4@", f"<{n}.02dc2e2e701e3bb4@".encode()))
+
+
 def test_replies_are_rate_limited_per_sender(handler):
-    raw = (EML / "list_all.eml").read_bytes()
     limit = handler.settings.replies_per_window
-    answered = [bool(handler(raw, NOW + timedelta(seconds=n))) for n in range(limit + 2)]
+    answered = [bool(handler(numbered(n), NOW + timedelta(seconds=n))) for n in range(limit + 2)]
     assert answered == [True] * limit + [False, False]
-    assert handler(raw, NOW + timedelta(hours=2))
+    assert handler(numbered(limit + 2), NOW + timedelta(hours=2))
+
+
+def test_a_mail_handled_again_after_a_failure_costs_its_sender_no_more_replies(handler):
+    limit = handler.settings.replies_per_window
+    for _ in range(limit + 2):  # a full disk made the judge try it again and again
+        assert handler(numbered(0), NOW)
+    assert [bool(handler(numbered(n), NOW)) for n in range(1, limit + 1)] == \
+        [True] * (limit - 1) + [False]
 
 
 # -- judge mail -----------------------------------------------------------------------------------
@@ -162,6 +176,28 @@ def test_judge_mail_keeps_a_mail_it_could_not_process(config):
                      err=lambda text: None) == 0
     waiting = [p for p in (config.paths.spool / "inbox").iterdir() if p.suffix == ".eml"]
     assert len(waiting) == 1 and "-1-" in waiting[0].name
+
+
+def test_judge_mail_leaves_a_mail_the_full_disk_stopped_uncounted(config):
+    def full(raw: bytes, now: datetime) -> list:
+        raise OSError(errno.ENOSPC, "No space left on device")
+    assert pipe_mail(config, b"From: x@y.org\n\nLIST\n", None, NOW, handler=full,
+                     err=lambda text: None) == 0
+    waiting = [p for p in (config.paths.spool / "inbox").iterdir() if p.suffix == ".eml"]
+    assert len(waiting) == 1 and "-0-" in waiting[0].name  # never on its way to bad/ for that
+
+
+@pytest.mark.parametrize("error", [OSError(errno.ENOSPC, "No space left on device"),
+                                   MemoryError()])
+def test_judge_mail_exits_75_leaving_nothing_when_the_mail_cannot_be_stored(config, monkeypatch,
+                                                                           error):
+    def full(fd: int) -> None:
+        raise error
+    monkeypatch.setattr(os, "fsync", full)
+    assert pipe_mail(config, b"From: x@y.org\n\nLIST\n", None, NOW, err=lambda text: None) == 75
+    monkeypatch.undo()
+    inbox = config.paths.spool / "inbox"
+    assert [p.name for p in inbox.iterdir() if p.is_file() and p.name != ".lock"] == []
 
 
 def test_envelope_from_the_mbox_line_or_the_sender_option():

@@ -3,6 +3,7 @@ the mails' Message-IDs; the daemon's tick and its wiring in `judge serve`."""
 from __future__ import annotations
 
 import contextlib
+import errno
 import io
 import subprocess
 import sys
@@ -108,6 +109,50 @@ def test_a_processing_failure_leaves_the_game_in_await_and_tells_the_judgekeeper
     assert len(alert) == 1 and recipients(alert[0]) == {KEEPER}
     code, lines = judge.check(DEADLINE + H)
     assert lines[0].startswith("boom: held: AWAIT")
+
+
+def out_of_memory(*args):
+    raise MemoryError()
+
+
+def test_a_tick_short_of_memory_leaves_the_game_as_it_was_for_the_next_tick(judge, monkeypatch):
+    judge.start("boom", ["TIMING NEXT 1D"], NOW)
+    judge.take_outbox()
+    before = judge.status("boom")
+    with monkeypatch.context() as patched:
+        patched.setattr(cycle_module, "on_tick", out_of_memory)
+        with pytest.raises(MemoryError):
+            run_cycle(judge.store, judge.config, DEADLINE, outbox=open_spools(judge.config).outbox)
+    assert judge.status("boom") == before  # not in AWAIT: it was no bug of the game's
+    assert judge.take_outbox() == []
+    assert judge.check(DEADLINE)[1][0].startswith("boom: late notice")
+
+
+def test_a_game_the_machine_cannot_read_now_is_not_reported_broken(judge, monkeypatch):
+    judge.start("busy", ["TIMING NEXT 1D"], NOW)
+    judge.take_outbox()
+
+    def no_descriptors(*args, **kwargs):
+        raise OSError(errno.EMFILE, "Too many open files")
+    with monkeypatch.context() as patched:
+        patched.setattr(cycle_module, "read_game", no_descriptors)
+        with pytest.raises(OSError):
+            run_cycle(judge.store, judge.config, DEADLINE, outbox=open_spools(judge.config).outbox)
+    assert judge.take_outbox() == []  # no "status file has errors" to the judgekeeper
+    assert judge.check(DEADLINE)[1][0].startswith("busy: late notice")
+
+
+def test_a_change_whose_mails_cannot_be_made_now_waits_for_them(judge, monkeypatch):
+    judge.start("quiet", ["TIMING NEXT 1D"], NOW)
+    judge.take_outbox()
+    before = judge.status("quiet")
+    with monkeypatch.context() as patched:
+        patched.setattr(cycle_module, "_outcome_mailings", out_of_memory)
+        with pytest.raises(MemoryError):
+            run_cycle(judge.store, judge.config, DEADLINE, outbox=open_spools(judge.config).outbox)
+    assert judge.status("quiet") == before  # not saved without the mails that tell of it
+    judge.check(DEADLINE)
+    assert any("late notice" in m["Subject"] for m in judge.take_outbox())
 
 
 def test_the_same_cycle_mails_keep_their_message_ids(judge):

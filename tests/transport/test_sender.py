@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import asyncio
+import errno
 import smtplib
 import threading
 from datetime import UTC, datetime, timedelta
@@ -136,6 +137,45 @@ def test_an_undeliverable_alert_is_not_alerted_about(outbox, relay):
     sender.drain(0.0)
     sender.drain(1.0)
     assert len(outbox.failed()) == 2 and outbox.waiting() == [] and relay.received == []
+
+
+def full_outbox(monkeypatch, outbox: Spool) -> None:
+    """The outbox's disk full: nothing more can be put in it."""
+    def full(raw, id=None):
+        raise OSError(errno.ENOSPC, "No space left on device")
+    monkeypatch.setattr(outbox, "put", full)
+
+
+def test_an_alert_the_full_disk_refuses_is_sent_once_there_is_room(outbox, relay, monkeypatch):
+    relay.handler.refuse["gone@players.test"] = "550 5.1.1 no such user"
+    queue(outbox, mail("gone@players.test", "lost"))
+    sender = sender_for(outbox, relay.port)
+    full_outbox(monkeypatch, outbox)
+    sender.drain(0.0)  # the mail fails for good; its alert cannot be written
+    sender.drain(1.0)
+    assert len(outbox.failed()) == 1 and outbox.waiting() == [] and relay.received == []
+    monkeypatch.undo()
+    sender.drain(2.0)
+    sender.drain(3.0)
+    sender_for(outbox, relay.port).drain(4.0)  # a restart: told already, not again
+    assert subjects(relay) == ["Judge TEST: mail not delivered"]
+    assert "550 5.1.1" in message_from_bytes(relay.received[0].raw,
+                                             policy=policy.default).get_content()
+
+
+def test_the_keeper_is_told_after_a_restart_of_a_mail_the_relay_refused_before(outbox, relay,
+                                                                               monkeypatch):
+    relay.handler.refuse["gone@players.test"] = "550 5.1.1 no such user"
+    queue(outbox, mail("gone@players.test", "lost"))
+    full_outbox(monkeypatch, outbox)
+    sender_for(outbox, relay.port).drain(0.0)
+    monkeypatch.undo()
+    restarted = sender_for(outbox, relay.port)  # the relay's words are gone with the process
+    restarted.drain(1.0)
+    restarted.drain(2.0)
+    assert subjects(relay) == ["Judge TEST: mail not delivered"]
+    assert "not known any more" in message_from_bytes(relay.received[0].raw,
+                                                      policy=policy.default).get_content()
 
 
 def test_temporary_refusal_is_retried_with_backoff_then_delivered(outbox, relay):

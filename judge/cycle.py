@@ -17,9 +17,9 @@ and a judgekeeper's `judge check` never interleave), it:
    `on_tick`, and the outcome saved through
    `judge.game.persist.commit` (snapshot, status, results log) when anything changed. A failure while
    processing leaves the game in AWAIT (as DPjudge does) and tells the judgekeeper; no other game is
-   affected. A failure for want of a resource (`judge.errors.resource_failure`: a disk full...) is
-   not the game's: it stops the cycle, nothing of it saved but whole changes, and the next tick
-   does it again. A game the idle index (`judge.idle`, `<games>/.cycle-index.json`) shows unchanged since
+   affected. A failure for want of a resource (`judge.errors.resource_failure`: a disk full...)
+   is not the game's: it stops the cycle, and the next tick does the rest again. A game the idle
+   index (`judge.idle`, `<games>/.cycle-index.json`) shows unchanged since
    it was last read and not due yet is not opened at all (`CycleReport.unread` counts them): an idle
    cycle costs a few `stat` calls a game, and grows with the games that are due. Given the outbox
    (the daemon's tick, `judge check`), a game's mails are made before its change is saved and are

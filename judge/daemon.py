@@ -224,14 +224,17 @@ class Daemon:
             return self.resting_until - self.monotonic()
         rests = self.rests
         try:
-            await asyncio.to_thread(self.put_back_stranded)
+            async with self.work:
+                await asyncio.to_thread(self.put_back_stranded)
             waiting = await asyncio.to_thread(self.spools.inbox.waiting)
             for start in range(0, len(waiting), BATCH):
                 if self.stop.is_set() or self.rests != rests:
                     break
                 await self.process_batch(waiting[start:start + BATCH])
             if self.rests == rests:
-                await asyncio.to_thread(self.catch_up)
+                async with self.work:
+                    if await asyncio.to_thread(self.catch_up):
+                        self.outbox_wake.set()
         except Exception as exc:  # the spool itself failing: keep going, later
             if resource_failure(exc):
                 self.rest_after(exc)
@@ -340,15 +343,17 @@ class Daemon:
                 self.spools.inbox.release(self.stranded[0])
             self.stranded.pop(0)
 
-    def catch_up(self) -> None:
+    def catch_up(self) -> bool:
         """Queue what the outbox could not take before: a tick's mails, and the judgekeeper's
         alerts about mail in inbox/bad/ he has not been told of (also mail `judge mail` put
-        there, and any the judge had not told him of when it stopped)."""
+        there, and any the judge had not told him of when it stopped). Whether any was."""
+        queued = bool(self.unqueued)
         if self.unqueued:
             self.queue(self.unqueued)
             self.unqueued = []
         inbox = self.spools.inbox
         for item in inbox.untold():
+            queued = True
             try:
                 self.queue(bad_mail_alert(self.config.judge, item, self.errors.get(item.id, ""),
                                           self.clock()))
@@ -358,7 +363,7 @@ class Daemon:
                 log.exception("the judgekeeper cannot be told of %s by mail", item.path)
             inbox.told(item)
             self.errors.pop(item.id, None)
-            self.outbox_wake.set()
+        return queued
 
     def queue(self, messages: Iterable[EmailMessage] | None) -> None:
         """Put the mails in the outbox, durable together (one that is there already is not put

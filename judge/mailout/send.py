@@ -4,10 +4,10 @@ A mail leaves the outbox only when the relay has accepted it (it is then kept in
 remembers its id). A relay that cannot be reached, or answers 4xx, is tried again with exponential
 backoff; a 5xx answer moves the mail to `failed/` and queues an alert to the judgekeeper (its words:
 templates/mail_not_delivered.txt). A mail the
-relay keeps refusing with 4xx for `give_up_after` also ends in `failed/`. An alert the outbox cannot
-take (a disk full) is queued at a later drain: the judgekeeper is told of each mail in `failed/`
-once (`Spool.untold`). With no relay configured nothing is sent: the mail waits (`judge outbox`
-lists it).
+relay keeps refusing with 4xx for `give_up_after` also ends in `failed/`. An alert the outbox
+cannot take (a disk full) is queued at a later drain: the judgekeeper is told of each mail in
+`failed/` once (`Spool.untold`). With no relay configured nothing is sent: the mail waits (`judge
+outbox` lists it).
 
 smtplib runs in a worker thread (`asyncio.to_thread`), one connection per batch, with a timeout.
 """

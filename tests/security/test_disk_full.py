@@ -325,7 +325,7 @@ def test_the_keeper_is_told_of_a_bad_mail_after_a_restart_when_his_alert_could_n
         os.listdir(inbox.bad_dir)
 
 
-# -- a real full disk: a small tmpfs, where the test may mount one ----------------------------------
+# -- a real full disk: a small tmpfs, where the test may mount one -------------------------------
 @pytest.fixture
 def small_disk(tmp_path) -> Iterator[Path]:
     folder = tmp_path / "small"

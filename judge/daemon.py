@@ -26,7 +26,6 @@ systemd (`Type=notify`) READY=1 is sent once the gateway listens, STOPPING=1 whe
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import signal
 import time
@@ -337,10 +336,18 @@ class Daemon:
             asyncio.get_running_loop().call_later(RETRY_SECONDS, self.inbox_wake.set)
 
     def put_back_stranded(self) -> None:
-        """The claimed mails a failure kept from being put back, put back now (uncounted)."""
+        """The claimed mails a failure kept from being put back, put back now (uncounted); one
+        that cannot be for another reason waits, claimed, for the judge's next start."""
         while self.stranded:
-            with contextlib.suppress(FileNotFoundError):
+            try:
                 self.spools.inbox.release(self.stranded[0])
+            except FileNotFoundError:
+                pass
+            except Exception as exc:
+                if resource_failure(exc):
+                    raise
+                log.exception("mail %s left claimed until the judge starts again",
+                              self.stranded[0].id)
             self.stranded.pop(0)
 
     def catch_up(self) -> bool:

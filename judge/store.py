@@ -151,15 +151,29 @@ class GameStore:
             return self._locks.setdefault(name, threading.Lock())
 
     @contextmanager
+    def _held(self, name: str, folder: Path) -> Iterator[None]:
+        """A thread lock for this process and flock for other processes, on `folder`'s lock."""
+        with self._thread_lock(name):
+            with open(folder / LOCK, "a+b") as handle:
+                fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
+                try:
+                    yield
+                finally:
+                    fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
+
+    @contextmanager
     def locked(self, name: str) -> Iterator[GameDir]:
-        """Hold the game's lock: a thread lock for this process and flock for other processes."""
+        """Hold the game's lock."""
         path = self.root / check_game_name(name)
         if not path.is_dir():
             raise LookupError(f"no game {name} in {self.root}")
-        with self._thread_lock(name):
-            with open(path / LOCK, "a+b") as handle:
-                fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
-                try:
-                    yield GameDir(path)
-                finally:
-                    fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
+        with self._held(name, path):
+            yield GameDir(path)
+
+    @contextmanager
+    def judge_wide(self) -> Iterator[Path]:
+        """Hold the lock of the files at the games' root that any game's mail may change (taken
+        inside a game's lock, never the other way round); the root."""
+        self.root.mkdir(parents=True, exist_ok=True)
+        with self._held("", self.root):  # "": no game's name
+            yield self.root

@@ -9,10 +9,11 @@ phase processed by mail leaves its snapshot and its results, as `judge process` 
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from contextlib import ExitStack
 from dataclasses import replace
 from pathlib import Path
-from typing import Self
+from typing import Self, TypeVar
 
 from judge.commands import throttle
 from judge.commands.session import Refusal, Session, Settings
@@ -34,9 +35,11 @@ from judge.store import (
 )
 
 PURGED = ".purged"  # purged games are moved here, never deleted
-FAILURES = ".password-failures"  # in the game's folder: wrong passwords by role (throttle.py)
+# wrong passwords (throttle.py): by role in a game's folder, the judgekeeper's at the games' root
+FAILURES = ".password-failures"
 
 
+T = TypeVar("T")
 MapCache = dict[tuple[str, tuple[str, ...]], Map]
 MAX_MAPS = 32  # parsed maps a long-lived caller keeps (a map with a game's MORPH lines is one)
 
@@ -137,15 +140,21 @@ class StoreGames:
         return parse_status(game.read_snapshot(target), f"{name}/{STATUS}.{target}")
 
     def password_failures(self, name: str) -> throttle.Failures:
-        try:
-            text = (self.held[name].path / FAILURES).read_text(encoding="utf-8")
-        except (KeyError, OSError, ValueError):
-            return {}
-        return throttle.from_json(text)
+        return read_failures(self.held[name].path) if name in self.held else {}
 
     def save_password_failures(self, name: str, failures: throttle.Failures) -> None:
         if name in self.held:
             atomic_write(self.held[name].path / FAILURES, throttle.to_json(failures).encode())
+
+    def judge_password_failures(self) -> throttle.Failures:
+        return read_failures(self.store.root)
+
+    def update_judge_password_failures(
+            self, change: Callable[[throttle.Failures], tuple[throttle.Failures, T]]) -> T:
+        with self.store.judge_wide() as root:
+            failures, result = change(read_failures(root))
+            atomic_write(root / FAILURES, throttle.to_json(failures).encode())
+        return result
 
     # -- writing -------------------------------------------------------------------------------
     @staticmethod
@@ -181,6 +190,15 @@ class StoreGames:
                 rename(game, session.rename_to)
         if receipt is not None:
             persist.journal.write_receipt(self.store.root, *receipt)
+
+
+def read_failures(folder: Path) -> throttle.Failures:
+    """The wrong passwords kept in `folder` (a game's, or the games' root for the judge-wide
+    ones); none when the file cannot be read (it is only a throttle)."""
+    try:
+        return throttle.from_json((folder / FAILURES).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
 
 
 def purge(root: Path, path: Path, stamp: str) -> None:

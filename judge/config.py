@@ -85,18 +85,24 @@ def minutes(span: timedelta) -> int:
 
 @dataclass(frozen=True)
 class PasswordsSection:
-    """Wrong passwords pause a role's password checks (`judge.commands.throttle.Policy`, whose
-    defaults these are, in minutes)."""
+    """Wrong passwords pause the checks of a secret (`judge.commands.throttle.Policy`, whose
+    defaults these are, in minutes). A password given for any role is also tested against the
+    game's Master's and omniscient players' passwords, and against the judgekeeper's in every
+    game: each of those counts every failure it was tested by, so it allows more of them."""
 
     free_failures: int = Policy.free  # wrong passwords in a row before the first pause
     window_minutes: int = minutes(Policy.window)  # quiet minutes after a pause that forget them
     first_pause_minutes: int = minutes(Policy.first_pause)  # each failure after it doubles it...
     max_pause_minutes: int = minutes(Policy.max_pause)  # ...up to this
+    shared_free_failures: int = Policy.shared_free  # free_failures of the Master's, omniscients'
+    judge_wide_free_failures: int = Policy.judge_wide_free  # ...and of the judgekeeper's
 
     def policy(self) -> Policy:
-        return Policy(self.free_failures, timedelta(minutes=self.window_minutes),
-                      timedelta(minutes=self.first_pause_minutes),
-                      timedelta(minutes=self.max_pause_minutes))
+        return Policy(free=self.free_failures, window=timedelta(minutes=self.window_minutes),
+                      first_pause=timedelta(minutes=self.first_pause_minutes),
+                      max_pause=timedelta(minutes=self.max_pause_minutes),
+                      shared_free=self.shared_free_failures,
+                      judge_wide_free=self.judge_wide_free_failures)
 
 
 @dataclass(frozen=True)

@@ -412,16 +412,30 @@ class GameStore:
             return self._locks.setdefault(name, threading.Lock())
 
     @contextmanager
+    def _held(self, name: str, folder: Path) -> Iterator[None]:
+        """A thread lock for this process and flock for other processes, on `folder`'s lock."""
+        with self._thread_lock(name):
+            with open(open_file(folder / LOCK, os.O_RDWR | os.O_CREAT, self.root), "r+b") as handle:
+                fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
+                try:
+                    yield
+                finally:
+                    fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
+
+    @contextmanager
     def locked(self, name: str) -> Iterator[GameDir]:
         """Hold the game's lock: a thread lock for this process and flock for other processes.
         LookupError when there is no such game; PathRefused when its folder is a symlink."""
         path = self.root / check_game_name(name)
         if not path.is_dir() and not path.is_symlink():  # a symlink: refused, not missing
             raise LookupError(f"no game {name} in {self.root}")
-        with self._thread_lock(name):
-            with open(open_file(path / LOCK, os.O_RDWR | os.O_CREAT, self.root), "r+b") as handle:
-                fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
-                try:
-                    yield GameDir(path)
-                finally:
-                    fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
+        with self._held(name, path):
+            yield GameDir(path)
+
+    @contextmanager
+    def judge_wide(self) -> Iterator[Path]:
+        """Hold the lock of the files at the games' root that any game's mail may change (taken
+        inside a game's lock, never the other way round); the root."""
+        self.root.mkdir(parents=True, exist_ok=True)
+        with self._held("", self.root):  # "": no game's name
+            yield self.root

@@ -43,6 +43,12 @@ Choices where the spec is silent
   addresses a notice with an UNLOCK code; a mail with `UNLOCK code` before its SIGNON has its
   password checked during the pause. A reply to a mail that gave a right password has its own,
   higher reply limit, so strangers' mail "from" a player cannot silence him.
+- A password good for other roles has its own count of every check that tested it: the Master's
+  and an omniscient player's (ten free, any role of their game), the judgekeeper's (twenty free,
+  any game: kept in `.password-failures` at the games' root). While it is paused it is simply not
+  tested for other roles (their own passwords still are), and its owner gets the notice and code.
+  A private game's privacy password (JOIN, OBSERVE, TAKEOVER) is counted as a role of its game;
+  its Master gets the notice, and the code to pass on to the players he invites.
 - The sender must be one plain address (`judge.mailin.message.plain_address`: ASCII, no quotes,
   comments, encoded words or control characters; one mailbox, not a group or a list): anything else
   is neither answered nor carried out, and SET ADDRESS refuses it. Control characters in the mail's

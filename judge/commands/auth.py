@@ -7,15 +7,17 @@ command language, without regard to case. Passwords the judge sets are stored ha
 
 Levels (DPjudge's `Power.isValidPassword`): the judgekeeper's password is good for any role, the
 Master's for any role in the game, a power's own for that power, and an OMNISCIENT player's for
-read-only access to any power.
+read-only access to any power. So a password given for one role is tested against several secrets
+(`check_for`), each counted by `judge.commands.throttle`.
 """
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import IntEnum
 
+from judge.commands.throttle import Scope, Secret
 from judge.mailin.message import plain_address
 from judge.maps.model import Map
 from judge.passwords import verify
@@ -25,6 +27,7 @@ Verify = Callable[[str, "str | None"], bool]  # (given, stored) -> match: `passw
 
 MASTER = "MASTER"
 JUDGEKEEPER = "JUDGEKEEPER"
+PRIVACY = "PRIVATE-PASSWORD"  # the privacy password's count: no player's name has a dash
 MASTER_WORDS = {"M", "MASTER", "GM"}
 KEEPER_WORDS = {"JK", "JUDGEKEEPER"}
 GAME_NAME = re.compile(r"[a-z0-9_]{1,40}")
@@ -103,22 +106,71 @@ def role_name(status: GameStatus, m: Map | None, who: str) -> str | None:
     return None
 
 
-def password_level(status: GameStatus, role: str, given: str, keeper_password: str,
-                   check: Verify = verify) -> Level:
-    """The level `given` reaches for `role` (a block name, MASTER or JUDGEKEEPER)."""
-    if same_secret(given, keeper_password, check):
-        return Level.JUDGEKEEPER
+@dataclass(frozen=True)
+class Password:
+    """A secret a check tests: its count (`judge.commands.throttle`), as stored, and the level
+    it grants."""
+
+    secret: Secret
+    stored: str | None
+    level: Level
+
+
+@dataclass(frozen=True)
+class Check:
+    """What a password given for a role is tested against (`passwords`), and the counts whose
+    pause refuses the check (`own`: the role's, and its password's when that is shared)."""
+
+    own: tuple[Secret, ...]
+    passwords: tuple[Password, ...]
+
+    @property
+    def shared(self) -> tuple[Secret, ...]:
+        return tuple(p.secret for p in self.passwords if p.secret not in self.own)
+
+
+def check_for(status: GameStatus, role: str, keeper_password: str) -> Check:
+    """The check of a password given for `role` (a block name, MASTER or JUDGEKEEPER): its own
+    password, and those good for any role that are set."""
+    keeper = Password(Secret(JUDGEKEEPER, Scope.JUDGE), keeper_password, Level.JUDGEKEEPER)
     if role == JUDGEKEEPER:
-        return Level.NONE
-    if same_secret(given, status.password, check):
-        return Level.MASTER
+        return _check(role, keeper)
+    master = Password(Secret(MASTER, Scope.GAME), status.password, Level.MASTER)
     if role == MASTER:
-        return Level.NONE
+        return _check(role, master, keeper)
     block = status.power(role)
-    if block is not None and same_secret(given, block.password, check):
-        return Level.POWER
-    if any(p.omniscient is not None and same_secret(given, p.password, check) for p in status.powers):
-        return Level.OMNISCIENT
+    own = block_password(block, Level.POWER) if block is not None else None
+    seers = (block_password(p, Level.OMNISCIENT) for p in status.powers
+             if p.omniscient is not None and p.name != role)
+    return _check(role, own, master, keeper, *seers)
+
+
+def _check(role: str, own: Password | None, *others: Password) -> Check:
+    counts = (Secret(role),) + ((own.secret,) if own and own.secret != Secret(role) else ())
+    return Check(counts, tuple(p for p in (own, *others) if p is not None and p.stored))
+
+
+def block_password(block: PowerStatus, level: Level) -> Password:
+    """A block's password: an omniscient player's is good for every role of its game."""
+    scope = Scope.GAME if block.omniscient is not None else Scope.ROLE
+    return Password(Secret(block.name, scope), block.password, level)
+
+
+def own_check(block: PowerStatus) -> Check:
+    """A block's password alone (an observer changing role proves it is his)."""
+    return _check(block.name, block_password(block, Level.POWER))
+
+
+def privacy_check(status: GameStatus) -> Check:
+    """A private game's privacy password, counted as a role of the game (PRIVACY)."""
+    return _check(PRIVACY, Password(Secret(PRIVACY), status.private, Level.POWER))
+
+
+def password_level(passwords: Iterable[Password], given: str, check: Verify = verify) -> Level:
+    """The highest level `given` reaches among `passwords` (NONE: it is none of them)."""
+    for password in sorted(passwords, key=lambda p: p.level, reverse=True):
+        if same_secret(given, password.stored, check):
+            return password.level
     return Level.NONE
 
 

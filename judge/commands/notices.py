@@ -107,10 +107,13 @@ class PasswordSet:
 
 @dataclass(frozen=True)
 class PasswordsPaused:
-    """Wrong passwords paused the password checks of `role` (`judge.commands.throttle`): tell its
+    """Wrong passwords paused the checks of a secret (`judge.commands.throttle`): tell its owner's
     registered `addresses` (never the sender of the mail, unless it is one of them) how many
     `attempts` from how many `senders` since `since`, until when, and the `code` that lets their
-    own mail through meanwhile. Never the passwords tried, nor who tried them."""
+    own mail through meanwhile. Never the passwords tried, nor who tried them. `kind`: "role"
+    (the password of `role`), "game" (the password of `role`, tested for every role of the game:
+    the Master's, an omniscient player's), "judge" (the judgekeeper's, tested in every game; the
+    last failure was in `game`) or "privacy" (the game's privacy password; its Master is told)."""
 
     game: str
     role: str
@@ -120,3 +123,4 @@ class PasswordsPaused:
     since: datetime
     until: datetime
     code: str
+    kind: str = "role"

@@ -17,9 +17,10 @@ from judge.commands.auth import (
     check_game_word,
     clean_password,
     master_addresses,
+    own_check,
     parse_target,
+    privacy_check,
     role_name,
-    same_secret,
     valid_password,
 )
 from judge.commands.notices import MasterChanged
@@ -42,26 +43,30 @@ def player_of(session: Session) -> Dppd:
     return Dppd("NO-ID", session.sender, "")
 
 
-def check_privacy(status: GameStatus, given: str | None, command: str) -> None:
+def check_privacy(session: Session, status: GameStatus, given: str | None,
+                  command: str) -> None:
+    """A private game's privacy password, checked as passwords are (wrong ones are counted)."""
     if status.private is None:
         return
     if given is None:
         raise Refusal(f"game '{status.name}' is private: add the privacy password the Master "
                       f"gave you after your own ({command} ... password privacyPassword)")
-    if not same_secret(given, status.private):
+    if not session.checked(status, privacy_check(status), given, command):
         raise Refusal(f"wrong privacy password for game '{status.name}' (ask its Master)")
 
 
-def leave_observer_role(status: GameStatus, sender: str, password: str) -> GameStatus:
+def leave_observer_role(session: Session, status: GameStatus, password: str,
+                        command: str) -> GameStatus:
     """A sender listed in the game: an observer-type player may change role with its password;
     a player of a power may not take another role."""
+    sender = session.sender
     block = block_of_sender(status, sender)
     if block is None:
         return status
     if block.is_power:
         raise Refusal(f"{sender} already plays {block.name} in game '{status.name}': a map power "
                       "takes no other role (RESIGN first)")
-    if not same_secret(password, block.password):
+    if not session.checked(status, own_check(block), password, command):
         raise Refusal(f"{sender} is {block.kind} {block.name} in game '{status.name}': to change "
                       "role, give that role's password")
     return replace(status, powers=tuple(p for p in status.powers if p.name != block.name))
@@ -80,8 +85,8 @@ class Join(Command):
         status = session.take_game(_game_word(game))
         refuse_closed(session, self.name)
         password = _password(args[1])
-        check_privacy(status, args[2] if len(args) > 2 else None, self.name)
-        status = leave_observer_role(status, session.sender, password)
+        check_privacy(session, status, args[2] if len(args) > 2 else None, self.name)
+        status = leave_observer_role(session, status, password, self.name)
         session.update(status)
         events = session.live(join, session.map, session.now, player_of(session),
                               hash_password(password), (session.sender,), power or None)
@@ -122,8 +127,8 @@ class EnterAs(Command):
         if status.completed:
             raise Refusal(f"game '{game}' is over")
         if kind not in NO_PRIVACY_TYPES:
-            check_privacy(status, args[2] if len(args) > 2 else None, kind)
-        status = leave_observer_role(status, session.sender, password)
+            check_privacy(session, status, args[2] if len(args) > 2 else None, kind)
+        status = leave_observer_role(session, status, password, kind)
         check_player_name(session, status, name.upper())
         block = PowerStatus(name=name.upper(), kind=kind, player=PlayerHistory(player_of(session)),
                             address=(session.sender,), password=hash_password(password))
@@ -182,8 +187,8 @@ class Takeover(Command):
             raise Refusal(f"game '{target.game}' has no power '{target.who}' to take over")
         refuse_closed(session, self.name)
         password = _password(args[1])
-        check_privacy(status, args[2] if len(args) > 2 else None, self.name)
-        status = leave_observer_role(status, session.sender, password)
+        check_privacy(session, status, args[2] if len(args) > 2 else None, self.name)
+        status = leave_observer_role(session, status, password, self.name)
         session.update(status)
         session.live(takeover, session.map, role, player_of(session), hash_password(password),
                      (session.sender,))

@@ -11,13 +11,16 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from judge.commands import throttle
 from judge.commands.auth import (
     JUDGEKEEPER,
     MASTER,
+    PRIVACY,
+    Check,
     Level,
+    check_for,
     clean_password,
     password_level,
     registered_addresses,
@@ -37,6 +40,7 @@ from judge.types import Phase
 
 
 LIMITS = Limits()  # the judgekeeper's limits when judge.toml sets none
+T = TypeVar("T")
 
 
 class Refusal(Exception):
@@ -112,6 +116,15 @@ class GameAccess(Protocol):
 
     def save_password_failures(self, name: str, failures: throttle.Failures) -> None:
         """Keep them at once: a refused mail changes nothing else, but its failure counts."""
+
+    def judge_password_failures(self) -> throttle.Failures:
+        """The wrong passwords counted across the judge (the judgekeeper's), as they stand."""
+
+    def update_judge_password_failures(
+            self, change: Callable[[throttle.Failures], tuple[throttle.Failures, T]]) -> T:
+        """Keep the table `change` makes of the judge-wide failures as they stand, at once and
+        with no other change between (other mails, other processes count them too); what else
+        `change` returns."""
 
 
 class Cursor:
@@ -234,40 +247,61 @@ class Session:
 
     # -- who is signed on ---------------------------------------------------------------------
     def password_level(self, status: GameStatus, role: str, given: str, command: str) -> Level:
-        """The level the password `given` reaches for `role` in the game in hand. While wrong
-        passwords pause the role's checks (throttle.py), refused unchecked unless the mail gave
-        the pause's UNLOCK code; a wrong password counts, and one that starts a pause has its
-        code mailed to the role's registered addresses."""
-        policy, name = self.settings.password_policy, self.game or status.name or ""
-        table = self.games.password_failures(name)
-        record = table.get(role, throttle.Record())
-        pause = throttle.paused(record, self.now, policy)
-        if pause is not None and not throttle.admits(record, self.unlock, self.now):
-            raise Refusal(*paused_refusal(command, role, name, pause.until, self.unlock))
-        level = password_level(status, role, clean_password(given), self.settings.keeper_password,
-                               self.settings.passwords)
-        if level != Level.NONE:
-            self.authenticated = True
-            return level
-        record = throttle.after_failure(record, self.sender, self.now, policy)
-        pause = throttle.paused(record, self.now, policy)
-        if pause is not None:
-            code = throttle.new_code()
-            record = throttle.with_code(record, code, pause.until)
-            self.emit(PasswordsPaused(name, role, self.role_addresses(status, role), pause.attempts,
-                                      pause.senders, pause.since, pause.until, code))
-        table = throttle.pruned({**table, role: record}, self.now, policy)
-        self.games.save_password_failures(name, table)
+        """The level the password `given` reaches for `role` in the game in hand (`checked`)."""
+        check = check_for(status, role, self.settings.keeper_password)
+        level = self.checked(status, check, clean_password(given), command)
+        self.authenticated = self.authenticated or level != Level.NONE
         return level
 
+    def checked(self, status: GameStatus, check: Check, given: str, command: str) -> Level:
+        """The level `given` reaches in `check`, as wrong passwords allow (throttle.py): refused
+        unchecked while one of its own counts is paused, unless the mail gave the UNLOCK code of
+        that pause; a shared secret paused is not tested. A wrong password counts against each
+        count made or tested, and each pause that starts has its code mailed to its owner."""
+        policy, name = self.settings.password_policy, self.game or status.name or ""
+        table, wide = self.games.password_failures(name), self.games.judge_password_failures()
+
+        def records(secrets: tuple[throttle.Secret, ...]) -> dict[throttle.Secret, throttle.Record]:
+            return {s: (wide if judge_wide(s) else table).get(s.key, throttle.Record())
+                    for s in secrets}
+
+        plan = throttle.plan(records(check.own), records(check.shared), self.unlock, self.now,
+                             policy)
+        if plan.refused is not None:
+            secret, pause = plan.refused
+            raise Refusal(*paused_refusal(command, secret, name, pause.until, self.unlock))
+        level = password_level((p for p in check.passwords if p.secret in plan.tested), given,
+                               self.settings.passwords)
+        if level == Level.NONE:
+            self.count_failure(status, name, table, plan.tested)
+        return level
+
+    def count_failure(self, status: GameStatus, name: str, table: throttle.Failures,
+                      tested: tuple[throttle.Secret, ...]) -> None:
+        """A wrong password against the counts `tested`: the game's are kept beside it (under
+        the game's lock, held), the judgekeeper's in the judge-wide table."""
+        policy = self.settings.password_policy
+        table, started = throttle.after_wrong(
+            table, [s for s in tested if not judge_wide(s)], self.sender, self.now, policy)
+        self.games.save_password_failures(name, table)
+        wide = [s for s in tested if judge_wide(s)]
+        if wide:
+            started += self.games.update_judge_password_failures(
+                lambda t: throttle.after_wrong(t, wide, self.sender, self.now, policy))
+        for new in started:
+            role, pause = new.secret.role, new.pause
+            self.emit(PasswordsPaused(name, role, self.role_addresses(status, role),
+                                      pause.attempts, pause.senders, pause.since, pause.until,
+                                      new.code, notice_kind(new.secret)))
+
     def role_addresses(self, status: GameStatus, role: str) -> tuple[str, ...]:
-        """Who is told of a role's paused checks: its player, the Master for a power nobody
-        plays, the judgekeeper for JUDGEKEEPER."""
+        """Who is told of a secret's paused checks: its player, the Master for a power nobody
+        plays and for the privacy password, the judgekeeper for his."""
         if role == JUDGEKEEPER:
             return (self.settings.keeper,)
         limit = self.settings.addresses_per_player
-        return (registered_addresses(status, role, limit)
-                or registered_addresses(status, MASTER, limit))
+        master = registered_addresses(status, MASTER, limit)
+        return master if role == PRIVACY else registered_addresses(status, role, limit) or master
 
     @property
     def signed_on(self) -> bool:
@@ -297,12 +331,27 @@ class Session:
         return events
 
 
-def paused_refusal(command: str, role: str, game: str, until: datetime,
+def judge_wide(secret: throttle.Secret) -> bool:
+    """Whether the secret is counted across the judge (the judgekeeper's), not in its game."""
+    return secret.scope is throttle.Scope.JUDGE
+
+
+def notice_kind(secret: throttle.Secret) -> str:
+    """What a PasswordsPaused notice is about (see there)."""
+    return "privacy" if secret.role == PRIVACY else secret.scope.value
+
+
+def paused_refusal(command: str, secret: throttle.Secret, game: str, until: datetime,
                    unlock: str | None) -> tuple[str, ...]:
     """Why a password was not checked: no word on whether it was right."""
+    role = secret.role
+    checks = "privacy password checks" if role == PRIVACY else f"password checks for {role}"
+    where = "on this judge" if judge_wide(secret) else f"in game '{game}'"
+    told = {JUDGEKEEPER: "the judgekeeper was", PRIVACY: "the game's Master was"}.get(
+        role, f"the addresses the game has for {role} were")
     code = ("the UNLOCK code in this mail is not the one of this pause" if unlock else
-            f"the addresses the game has for {role} were mailed a code: a mail with the line "
-            "UNLOCK and that code before this line has its password checked")
-    return (f"{command}: after repeated wrong passwords, password checks for {role} in game "
-            f"'{game}' are paused until {until.astimezone(UTC):%Y-%m-%d %H:%M:%S} UTC",
+            f"{told} mailed a code: a mail with the line UNLOCK and that code before this line "
+            "has its password checked")
+    return (f"{command}: after repeated wrong passwords, {checks} {where} are paused until "
+            f"{until.astimezone(UTC):%Y-%m-%d %H:%M:%S} UTC",
             f"Meanwhile {code}.")

@@ -11,10 +11,11 @@ phase processed by mail leaves its snapshot and its results, as `judge process` 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from contextlib import ExitStack
 from dataclasses import replace
 from pathlib import Path
-from typing import Self
+from typing import Self, TypeVar
 
 from judge.commands import throttle
 from judge.commands.session import Refusal, Session, Settings
@@ -42,9 +43,11 @@ from judge.store import rename as rename_path
 log = logging.getLogger("judge.commands")
 
 PURGED = ".purged"  # purged games are moved here, never deleted
-FAILURES = ".password-failures"  # in the game's folder: wrong passwords by role (throttle.py)
+# wrong passwords (throttle.py): by role in a game's folder, the judgekeeper's at the games' root
+FAILURES = ".password-failures"
 
 
+T = TypeVar("T")
 MapCache = dict[tuple[str, tuple[str, ...]], Map]
 MAX_MAPS = 32  # parsed maps a long-lived caller keeps (a map with a game's MORPH lines is one)
 
@@ -169,17 +172,25 @@ class StoreGames:
         return parse_status(game.read_snapshot(target), f"{name}/{STATUS}.{target}")
 
     def password_failures(self, name: str) -> throttle.Failures:
-        try:
-            game = self.held[name]
-            text = read_text(game.path / FAILURES, game.root)
-        except (KeyError, OSError, ValueError):
+        if name not in self.held:
             return {}
-        return throttle.from_json(text)
+        game = self.held[name]
+        return read_failures(game.path, game.root)
 
     def save_password_failures(self, name: str, failures: throttle.Failures) -> None:
         if name in self.held:
             game = self.held[name]
             atomic_write(game.path / FAILURES, throttle.to_json(failures).encode(), root=game.root)
+
+    def judge_password_failures(self) -> throttle.Failures:
+        return read_failures(self.store.root, self.store.root)
+
+    def update_judge_password_failures(
+            self, change: Callable[[throttle.Failures], tuple[throttle.Failures, T]]) -> T:
+        with self.store.judge_wide() as root:
+            failures, result = change(read_failures(root, root))
+            atomic_write(root / FAILURES, throttle.to_json(failures).encode(), root=root)
+        return result
 
     # -- writing -------------------------------------------------------------------------------
     @staticmethod
@@ -215,6 +226,16 @@ class StoreGames:
                 rename(game, session.rename_to)
         if receipt is not None:
             persist.journal.write_receipt(self.store.root, *receipt)
+
+
+def read_failures(folder: Path, root: Path) -> throttle.Failures:
+    """The wrong passwords kept in `folder` (a game's, or the games' root for the judge-wide
+    ones; no symlink below `root` followed); none when the file cannot be read (it is only a
+    throttle)."""
+    try:
+        return throttle.from_json(read_text(folder / FAILURES, root))
+    except (OSError, ValueError):
+        return {}
 
 
 def purge(root: Path, path: Path, stamp: str) -> None:

@@ -1,5 +1,5 @@
-"""Wrong passwords, counted per game and role across all senders, with growing pauses: pure
-functions of the failures already seen and `now`.
+"""Wrong passwords, counted per role of a game (and per password good for many roles) across all
+senders, with growing pauses: pure functions of the failures already seen and `now`.
 
 Mail senders are not authenticated, so a count kept per sender is no count at all (a guesser
 writes from a new address each time) and a count a sender's failures could exhaust is a lockout
@@ -16,10 +16,27 @@ MASTER or JUDGEKEEPER) in a game are counted whoever sent them, and each keeps w
   counts and earns the next pause). Forged failures thus never keep the real player out: he owns
   the mailbox the code goes to.
 
-A right password clears nothing: a guesser's streak survives the owner's sign-ons. Failures for
-one role never pause another role, nor any other game. The caller keeps the table
-(`judge.commands.store_access` beside the game, under its lock) and passes it in, as `ratelimit`
-does for replies.
+A right password clears nothing: a guesser's streak survives the owner's sign-ons.
+
+One check may test several secrets (`judge.commands.auth.check_for`): the role's own password,
+and those good for other roles too: the Master's and an omniscient player's in every check of
+their game, the judgekeeper's in every check of every game. A guesser writing for ever new roles,
+or in ever new games (anyone may CREATE one), would test those without bound; so besides each
+role's count of the checks made for it, each such shared secret has a count of every check that
+tested it (`Secret`; its own `Record` under its key):
+
+- a check's own counts are its role's and, when its password is a shared one, that secret's: one
+  of them paused refuses the check unchecked, unless the mail gave the code of one of their
+  pauses (all go to the role's owner);
+- another secret paused is not tested, unless the mail gave its pause's code: the role's own
+  password and the others are, so nobody is refused for it (`plan`);
+- a wrong password counts against each count the check made or tested (`after_wrong`), and
+  starts the pause of each that reaches its number: its owner is mailed that pause's code.
+
+A shared secret allows more failures before its first pause (`Scope`): the legitimate typos of a
+whole game, or of the whole judge, add up on it. The caller keeps the tables (the game's beside
+the game, under its lock; the judge-wide one at the games' root, under its own:
+`judge.commands.store_access`) and passes them in, as `ratelimit` does for replies.
 """
 from __future__ import annotations
 
@@ -27,20 +44,54 @@ import hashlib
 import hmac
 import json
 import secrets
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
+from enum import Enum
 from typing import Any
+
+
+class Scope(Enum):
+    """How widely a count reaches: the checks for one role (a power's, an observer's, MASTER's; a
+    private game's privacy password), every check that tested a password good for every role of
+    its game (the Master's, an omniscient player's), or every check that tested the
+    judgekeeper's, in any game."""
+
+    ROLE = "role"
+    GAME = "game"
+    JUDGE = "judge"
+
+
+@dataclass(frozen=True)
+class Secret:
+    """One count of wrong passwords: whose (`role`, who is told of its pauses) and how wide."""
+
+    role: str
+    scope: Scope = Scope.ROLE
+
+    @property
+    def key(self) -> str:
+        """Its record's name in its table (the game's, or the judge-wide one for Scope.JUDGE):
+        the role's name, after a `*` for its password's count as tested for every role."""
+        return f"*{self.role}" if self.scope is Scope.GAME else self.role
 
 
 @dataclass(frozen=True)
 class Policy:
     """The judgekeeper's limits (`[passwords]` of judge.toml)."""
 
-    free: int = 5  # failures of a streak before the first pause
+    free: int = 5  # failures of a streak before the first pause (a role's own secret)
     window: timedelta = timedelta(minutes=30)  # quiet time after a pause that ends a streak
     first_pause: timedelta = timedelta(minutes=1)
     max_pause: timedelta = timedelta(hours=24)
+    shared_free: int = 10  # the same for the Master's and omniscient passwords (Scope.GAME)
+    judge_wide_free: int = 20  # the same for the judgekeeper's (Scope.JUDGE)
+
+    def of(self, scope: Scope) -> Policy:
+        """The policy of a count of `scope`: its own number of free failures."""
+        free = {Scope.ROLE: self.free, Scope.GAME: self.shared_free,
+                Scope.JUDGE: self.judge_wide_free}[scope]
+        return replace(self, free=free)
 
 
 @dataclass(frozen=True)
@@ -134,7 +185,11 @@ def admits(record: Record, given: str | None, now: datetime) -> bool:
 
 
 def pruned(table: Mapping[str, Record], now: datetime, policy: Policy) -> Failures:
-    """The table without the streaks a quiet window has ended, nor expired codes."""
+    """The table without the streaks a quiet window has ended, nor expired codes. A record does
+    not say its scope, so the fewest free failures of any scope stand for all: they give the
+    longest pauses, hence keep a streak at least as long as its own scope would (never forgetting
+    a pause in force), and a streak they end has ended in every scope."""
+    policy = replace(policy, free=min(policy.of(scope).free for scope in Scope))
     kept: Failures = {}
     for role, record in table.items():
         current, end = streak(record.failures, policy)
@@ -143,6 +198,57 @@ def pruned(table: Mapping[str, Record], now: datetime, policy: Policy) -> Failur
         unlock = record.unlock if record.unlock is not None and now < record.unlock.until else None
         kept[role] = Record(tuple(current), unlock)
     return kept
+
+
+# -- one check, several secrets -------------------------------------------------------------------
+@dataclass(frozen=True)
+class Plan:
+    """What a password check does: it tests the secrets `tested`, or it is `refused` (one of its
+    own counts is paused, and the mail has not the code of that pause)."""
+
+    tested: tuple[Secret, ...] = ()
+    refused: tuple[Secret, Pause] | None = None
+
+
+@dataclass(frozen=True)
+class Started:
+    """A pause a wrong password started, and its code (for the secret's owner only)."""
+
+    secret: Secret
+    pause: Pause
+    code: str
+
+
+def plan(own: Mapping[Secret, Record], shared: Mapping[Secret, Record], unlock: str | None,
+         now: datetime, policy: Policy) -> Plan:
+    """What a check does, given the records of its own counts and of the shared secrets it may
+    test: refused while an own count is paused (unless `unlock` is the code of one of their
+    pauses); else it tests its own and the shared secrets not paused, or whose pause's code is
+    `unlock`."""
+    pauses = [(secret, pause) for secret, record in own.items()
+              if (pause := paused(record, now, policy.of(secret.scope))) is not None]
+    if pauses and not any(admits(record, unlock, now) for record in own.values()):
+        return Plan(refused=max(pauses, key=lambda found: found[1].until))
+    tested = [s for s, r in shared.items()
+              if paused(r, now, policy.of(s.scope)) is None or admits(r, unlock, now)]
+    return Plan((*own, *tested))
+
+
+def after_wrong(table: Mapping[str, Record], tested: Sequence[Secret], sender: str,
+                now: datetime, policy: Policy) -> tuple[Failures, tuple[Started, ...]]:
+    """The table once a wrong password from `sender` was tested against `tested` (those of them
+    it keeps): one failure for each, and the pauses that starts, each with a fresh code."""
+    table, started = dict(table), []
+    for secret in tested:
+        rules = policy.of(secret.scope)
+        record = after_failure(table.get(secret.key, Record()), sender, now, rules)
+        pause = paused(record, now, rules)
+        if pause is not None:
+            code = new_code()
+            record = with_code(record, code, pause.until)
+            started.append(Started(secret, pause, code))
+        table[secret.key] = record
+    return pruned(table, now, policy), tuple(started)
 
 
 # -- the codes -----------------------------------------------------------------------------------

@@ -505,11 +505,12 @@ class Mailer:
                          password=notice.password)
 
     def passwords_paused(self, notice: Any) -> list[Mailing]:
-        """To the role's registered addresses only: the code must never reach a forger."""
+        """To the secret's owner's registered addresses only: the code must never reach a
+        forger."""
         return self.mail(notice.addresses, "passwords_paused", power=self.power(notice.role),
                          signon=f"{notice.role.lower()}@{notice.game}", attempts=notice.attempts,
                          senders=notice.senders, since=self.when(notice.since),
-                         until=self.when(notice.until), code=notice.code)
+                         until=self.when(notice.until), code=notice.code, kind=notice.kind)
 
     def keeper_notices(self, events: Sequence[Any]) -> list[Mailing]:
         """What the judgekeeper is told whatever TESTER says: games created on a trial map."""

@@ -384,4 +384,10 @@ def passwords_paused(mailer: Mailer, m: Map) -> list:
         notices.PasswordsPaused("jigdy", "FRANCE", ("chloe@example.fr",), 5, 3, since,
                                 NOW + timedelta(minutes=1), "K7QM-4XPD"),
         notices.PasswordsPaused("jigdy", "MASTER", ("master@example.org",), 9, 1, since,
-                                NEXT, "A2B3-C4D5")])
+                                NEXT, "A2B3-C4D5"),
+        notices.PasswordsPaused("jigdy", "MASTER", ("master@example.org",), 10, 4, since,
+                                NEXT, "E6F7-G8H9", "game"),
+        notices.PasswordsPaused("jigdy", "JUDGEKEEPER", ("keeper@example.org",), 20, 17, since,
+                                NEXT, "J2K3-L4M5", "judge"),
+        notices.PasswordsPaused("jigdy", "PRIVATE-PASSWORD", ("master@example.org",), 5, 5,
+                                since, NEXT, "N6P7-Q8R9", "privacy")])

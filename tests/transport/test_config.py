@@ -70,8 +70,18 @@ def test_the_password_pauses_reach_the_command_layer(tmp_path):
     assert policy == Policy(3, timedelta(minutes=10), timedelta(minutes=2), timedelta(hours=1))
 
 
+def test_the_shared_and_judge_wide_counts_reach_the_command_layer(tmp_path):
+    text = "[passwords]\nshared_free_failures = 8\njudge_wide_free_failures = 50\n"
+    policy = Settings.from_config(parse_config(text, "judge.toml", tmp_path)).password_policy
+    assert (policy.free, policy.shared_free, policy.judge_wide_free) == (Policy.free, 8, 50)
+
+
 @pytest.mark.parametrize("lines, message", [
     ("free_failures = 0", "judge.toml:2: [passwords] free_failures: must be positive, got 0"),
+    ("judge_wide_free_failures = 0",
+     "judge.toml:2: [passwords] judge_wide_free_failures: must be positive, got 0"),
+    ('shared_free_failures = "10"',
+     "judge.toml:2: [passwords] shared_free_failures: expected an integer, got '10'"),
     ('window_minutes = "30"', "judge.toml:2: [passwords] window_minutes: expected an integer, "
                               "got '30'"),
     ("first_pause_minutes = 10\nmax_pause_minutes = 5",

@@ -269,17 +269,23 @@ def test_the_temporary_files_a_crash_left_in_the_games_go_when_the_judge_starts(
     assert tmp_files(tmp_path) == []
 
 
+def a_judge_with_a_bad_mail(judge_template, tmp_path) -> tuple[Config, Spool]:
+    """A judge whose inbox holds one mail only, one that sets off a bug of the command layer."""
+    config = a_judge(judge_template, tmp_path / "judge")
+    inbox = Spool(config.paths.spool / "inbox", bad="bad")
+    for item in inbox.waiting():
+        inbox.done(inbox.claim(item))
+    inbox.put(mail("someone@players.test", "LIST g\nBUG", 9))
+    return config, inbox
+
+
 def alerts(config: Config) -> list[tuple[str, str, str, str]]:
     return [m for m in outbox_mails(config) if m[2].endswith("mail not processed")]
 
 
 def test_a_bad_mail_while_the_disk_is_full_is_parked_and_the_keeper_told_once_space_returns(
         judge_template, tmp_path, monkeypatch):
-    config = a_judge(judge_template, tmp_path / "judge")
-    inbox = Spool(config.paths.spool / "inbox", bad="bad")
-    for item in inbox.waiting():
-        inbox.done(inbox.claim(item))
-    inbox.put(mail("someone@players.test", "LIST g\nBUG", 9))
+    config, inbox = a_judge_with_a_bad_mail(judge_template, tmp_path)
     clock, handler = Clock(), Counting(config)
     daemon = Daemon(config, handle_mail=handler, clock=lambda: NOW, monotonic=clock)
     disk = Disk(monkeypatch)
@@ -303,11 +309,7 @@ def test_a_bad_mail_while_the_disk_is_full_is_parked_and_the_keeper_told_once_sp
 
 def test_the_keeper_is_told_of_a_bad_mail_after_a_restart_when_his_alert_could_not_be_written(
         judge_template, tmp_path, monkeypatch):
-    config = a_judge(judge_template, tmp_path / "judge")
-    inbox = Spool(config.paths.spool / "inbox", bad="bad")
-    for item in inbox.waiting():
-        inbox.done(inbox.claim(item))
-    inbox.put(mail("someone@players.test", "LIST g\nBUG", 9))
+    config, inbox = a_judge_with_a_bad_mail(judge_template, tmp_path)
     clock = Clock()
     daemon = Daemon(config, handle_mail=Counting(config), clock=lambda: NOW, monotonic=clock)
     with monkeypatch.context() as patched:

@@ -41,15 +41,15 @@ def environment(folder: Path | None = None) -> jinja2.Environment:
     return env
 
 
-def wrap(text: str, width: int = MAX_LINE - 2, indent: str = "", break_words: bool = True) -> str:
-    """Fill prose to the mail width (press and notices quote players' own long lines).
-    `break_words=False` for a path or an id, which must be copied whole: a word longer than the
-    line then stands whole on a line of its own."""
+def wrap(text: str, width: int = MAX_LINE - 2, indent: str = "") -> str:
+    """Fill prose to the mail width (press and notices quote players' own long lines). A word is
+    never broken: a path, an address or a URL must be copied whole, so one longer than the line
+    stands whole on a line of its own."""
     import textwrap
     lines = []
     for paragraph in str(text).split("\n"):
         lines.extend(textwrap.wrap(paragraph, width, subsequent_indent=indent,
-                                   break_long_words=break_words, break_on_hyphens=False) or [""])
+                                   break_long_words=False, break_on_hyphens=False) or [""])
     return "\n".join(lines)
 
 

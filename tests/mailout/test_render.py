@@ -1,0 +1,25 @@
+"""The `wrap` filter every template fills prose with."""
+from __future__ import annotations
+
+import pytest
+
+from judge.mailout.render import wrap
+
+LONG_WORDS = [
+    "/var/lib/judge/spool/inbox/bad/01795498619107474826-3-2ca71c9a51ca5306.eml",
+    "https://judge.example.org/games/a_game_with_a_long_name/results?phase=S1901M&power=FRANCE",
+    "a.player.with.a.long.address+diplomacy-games@mail.a-rather-long-domain.example.org",
+]
+
+
+@pytest.mark.parametrize("word", LONG_WORDS)
+@pytest.mark.parametrize("width", [20, 40, 76])
+def test_a_path_an_address_or_a_url_is_never_broken(word, width):
+    text = wrap(f"Folder: {word} (kept there)", width, "  ")
+    assert any(word in line for line in text.splitlines())
+    assert all(len(line) <= width for line in text.splitlines() if word not in line)
+
+
+def test_prose_is_filled_to_the_width_with_its_indent():
+    text = wrap("one two three four five six seven eight nine ten", 15, "  ")
+    assert text == "one two three\n  four five six\n  seven eight\n  nine ten"

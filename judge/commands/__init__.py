@@ -1,4 +1,4 @@
-"""The e-mail command language (issue 6; the contract is ../shared/spec/email-commands.md).
+"""The e-mail command language: DPjudge's mail commands, the judge's contract.
 
 Public API
 ----------

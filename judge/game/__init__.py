@@ -1,4 +1,4 @@
-"""The game's life: forming, starting, processing phases, ending, rolling back (issue 4).
+"""The game's life: forming, starting, processing phases, ending, rolling back.
 
 Pure functions of a `GameStatus`, the game's map (with its MORPH lines) and `now`, each returning
 the new status and the events to mail (`judge.events`); `judge.game.persist` runs them on a game

@@ -1,6 +1,6 @@
 """The game's status file as an immutable value: the game block and one block per power or player.
 
-Every directive of the status syntax (`../shared/spec/status-syntax.md`) has a typed field here. Values
+Every directive of the status syntax (DPjudge's, the judge's contract) has a typed field here. Values
 are normalised the way the parser reads them (power names, centres, rules and units in upper case;
 free text with single spaces), so `parse_status(write_status(s)) == s` for every model so written.
 Change a status with `dataclasses.replace` (or `GameStatus.with_power` for one power's block).

@@ -1,4 +1,4 @@
-"""Issue 8 end to end: `judge serve` as a process on loopback ports, with an aiosmtpd relay as its
+"""A whole game by mail, end to end: `judge serve` as a process on loopback ports, with an aiosmtpd relay as its
 outgoing server, and people who only speak smtplib. The Master creates a game by mail, seven players
 JOIN and get their power assignments, every power sends its orders, the Master's PROCESS
 adjudicates Spring 1901, everyone gets the results, and SIGTERM stops the judge cleanly."""

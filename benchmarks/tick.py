@@ -30,8 +30,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from gamekit import NOW, make_due_again, make_judge
 
-from judge.cycle import cycle_mails, run_cycle
-from judge.store import GameStore
+from judge.runtime.cycle import cycle_mails, run_cycle
+from judge.runtime.store import GameStore
 
 SLOT = timedelta(minutes=20)
 

@@ -27,13 +27,13 @@ from judge.commands.auth import JUDGEKEEPER, MASTER, overlong_addresses, role_na
 from judge.commands.registry import Registry, check_use
 from judge.commands.results import Reply, Said
 from judge.commands.session import Cursor, Refusal, Session, Settings
-from judge.commands.store_access import MapCache, StoreGames
+from judge.runtime.game_access import MapCache, StoreGames
 from judge.events import PhaseResults
 from judge.mailin.message import MAX_BODY_CHARS, Incoming
 from judge.status import write_status
 from judge.status.model import GameStatus
-from judge.store import GameStore
-from judge.transitions import after_mail
+from judge.runtime.store import GameStore
+from judge.game.schedule import after_mail
 
 REGISTRY = Registry(signon.COMMANDS + roles.COMMANDS + admin.COMMANDS + info.COMMANDS
                     + press.COMMANDS + orders.COMMANDS + setters.COMMANDS + master.COMMANDS

@@ -25,10 +25,10 @@ from email.message import EmailMessage, Message
 from email.utils import format_datetime, formataddr, make_msgid
 from typing import TYPE_CHECKING
 
-from judge.config import JudgeSection
+from judge.runtime.config import JudgeSection
 from judge.mailin.message import header as read_header
 from judge.mailin.message import plain_address, sender_of
-from judge.spool import safe_id
+from judge.runtime.spool import safe_id
 
 if TYPE_CHECKING:
     from judge.mailout.mailings import Mailing

@@ -18,14 +18,13 @@ from judge.game.rollback import roll_to
 from judge.game.rules import rules_in_force
 from judge.game.seats import (
            GameError,
-           join,
            make_dummy,
            observe,
            open_seats,
            resign,
            takeover,
 )
-from judge.game.start import start_game
+from judge.game.start import join, start_game
 from judge.game.victory import cast_vote, propose
 
 __all__ = ["Duties", "GameError", "NotReady", "cast_vote", "duties", "join", "make_dummy", "observe", "on_process",

@@ -19,6 +19,7 @@ from typing import Any
 
 from judge.commands.throttle import Policy
 from judge.errors import Problem, ProblemsError
+from judge.identity import JudgeSection
 from judge.limits import Limits
 from judge.mailin.message import plain_address
 
@@ -30,18 +31,6 @@ IMAP_PASSWORD_ENV = "JUDGE_IMAP_PASSWORD"
 
 class ConfigError(ProblemsError):
     """The configuration file is missing, is not TOML, or has an unknown key or a wrong value."""
-
-
-@dataclass(frozen=True)
-class JudgeSection:
-    id: str = "LOCAL"  # the judge's short name, as in `:: Judge: LOCAL` and the From line
-    address: str = "judge@localhost"  # the address players write to (and `local+tag@domain`)
-    keeper: str = "judgekeeper@localhost"  # the judgekeeper, who gets alerts
-    password: str = field(default="", repr=False)  # the judgekeeper's password in mail commands
-
-    @property
-    def domain(self) -> str:
-        return self.address.rpartition("@")[2] or "localhost"
 
 
 @dataclass(frozen=True)

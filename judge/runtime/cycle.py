@@ -71,6 +71,7 @@ from judge.game.state import Standing
 from judge.maps.model import Map
 from judge.status import write_status
 from judge.status.model import GameStatus, PhaseMode
+from judge.runtime.spool import open_spools
 from judge.runtime.store import GameDir, GameStore, PathRefused, atomic_write, open_file, read_text
 from judge.timing import game_zone, grace_end, parse_timing
 from judge.game.schedule import on_tick
@@ -501,7 +502,7 @@ class TickMail:
 
     @staticmethod
     def entries(mails: Sequence[EmailMessage]) -> list[tuple[str, bytes]]:
-        from judge.mailout.envelope import outbox_id
+        from judge.runtime.spool import outbox_id
 
         return [(outbox_id(m), bytes(m)) for m in mails]
 
@@ -532,7 +533,6 @@ def cycle_tick(config: Config) -> Callable[[datetime], list[EmailMessage]]:
     """The daemon's `tick(now)`: a cycle over every game, its lines logged; the games' mails are put
     in the outbox with their changes, the others (the judgekeeper's alerts) returned for the
     daemon to put there."""
-    from judge.runtime.daemon import open_spools
     from judge.mailout.render import environment
 
     store = GameStore(config.paths.games)
@@ -552,8 +552,7 @@ def cycle_tick(config: Config) -> Callable[[datetime], list[EmailMessage]]:
 
 def queue(config: Config, mails: Sequence[EmailMessage]) -> int:
     """Put mails in the outbox (each Message-ID once); how many were new."""
-    from judge.runtime.daemon import open_spools
-    from judge.mailout.envelope import outbox_id
+    from judge.runtime.spool import outbox_id
 
     outbox = open_spools(config).outbox
     return sum(item is not None for item in outbox.put_many([(bytes(m), outbox_id(m)) for m in mails]))
@@ -563,7 +562,6 @@ def check(config: Config, now: datetime, game: str | None = None, release: bool 
           out: Callable[[str], None] = print, err: Callable[[str], None] = print) -> int:
     """`judge check`: one cycle, one line per action, the mails queued in the outbox; 0, or 1 when
     `game` names no game."""
-    from judge.runtime.daemon import open_spools
 
     store = GameStore(config.paths.games)
     try:

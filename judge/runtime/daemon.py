@@ -30,7 +30,6 @@ import logging
 import signal
 import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
 from typing import Any
@@ -49,12 +48,12 @@ from judge.runtime.inbox import HISTORY_FOLDER, ReplyHistory
 from judge.runtime.inbox import MailHandler as CommandMailHandler
 from judge.runtime.imap import ImapPoller
 from judge.runtime.gateway import Gateway, accepts_address, start_gateway
-from judge.mailout.envelope import envelopes, outbox_id
+from judge.mailout.envelope import envelopes
 from judge.mailout.mailings import inbox_alert
 from judge.mailout.render import environment
 from judge.runtime.outbox import Backoff, OutboxSender, wait_any
 from judge.runtime.sdnotify import sd_notify
-from judge.runtime.spool import Item, Spool
+from judge.runtime.spool import Item, open_spools, outbox_id
 from judge.runtime.store import GameStore, symlinked_root
 
 log = logging.getLogger("judge.daemon")
@@ -73,18 +72,6 @@ BATCH = 50  # mails handled before their replies are queued and they are done, a
 
 def utc_now() -> datetime:
     return datetime.now(UTC)
-
-
-@dataclass(frozen=True)
-class Spools:
-    inbox: Spool
-    outbox: Spool
-
-
-def open_spools(config: Config) -> Spools:
-    root = config.paths.spool
-    return Spools(inbox=Spool(root / "inbox", bad="bad").create(),
-                  outbox=Spool(root / "outbox", bad="failed").create())
 
 
 def bad_mail_alert(judge: JudgeSection, item: Item, error: str, now: datetime

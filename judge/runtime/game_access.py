@@ -14,12 +14,16 @@ import logging
 from collections.abc import Callable
 from contextlib import ExitStack
 from dataclasses import replace
+from datetime import datetime
 from pathlib import Path
 from typing import Self, TypeVar
 
 from judge.commands import throttle
+from judge.commands.dispatch import after_change, judge_moves, make_reply, run_commands
+from judge.commands.results import Reply
 from judge.commands.session import Refusal, Session, Settings
 from judge.errors import StateError, StatusError
+from judge.mailin.message import Incoming
 from judge.runtime import game_files as persist
 from judge.game.state import Standing, write_standing
 from judge.maps import load_map
@@ -257,3 +261,29 @@ def rename(game: GameDir, new: str) -> None:
         except StatusError:
             continue
         moved.snapshot(abbrev, write_status(replace(snapshot, name=new)))
+
+
+Seal = Callable[[Reply, list[object], dict[str, GameStatus | None]], tuple[str, bytes]]
+
+
+def handle_incoming(incoming: Incoming, store: GameStore, settings: Settings, now: datetime,
+                    maps: MapCache | None = None, seal: Seal | None = None
+                    ) -> tuple[Reply | None, list[object]]:
+    """Carry out one mail's commands; the reply (None for mail never to be answered) and the events
+    for others. The changed game is written before this returns. `maps`: a cache of parsed maps
+    the caller keeps between mails. `seal(reply, events, after)`, when the mail changes a game, is
+    called before the change is written, with the game's status after the change by name (None:
+    purged, or renamed away): the mail's receipt it returns is written with the change
+    (`StoreGames.commit`)."""
+    if incoming.automatic or not incoming.sender or incoming.sender == settings.address:
+        return None, []
+    with StoreGames(store, settings, maps) as games:
+        session = Session(incoming.sender, now, settings, games)
+        run_commands(session, incoming.lines)
+        judge_moves(session)
+        reply = make_reply(incoming, session)
+        receipt = None
+        if seal is not None and games.changes(session):
+            receipt = seal(reply, session.events, after_change(session))
+        games.commit(session, receipt)
+    return reply, session.events

@@ -1,6 +1,6 @@
 """The daemon's `handle_mail(raw, now) -> list[EmailMessage]`: one spooled mail in, the mails out.
 
-bytes -> `read_message` -> `judge.commands.dispatch.handle_incoming` -> the reply (rendered from
+bytes -> `read_message` -> `judge.runtime.game_access.handle_incoming` -> the reply (rendered from
 templates/reply.txt unless another `render` is given) and the mailings of the
 events (the mail layer's `Mailer`, for the game's life's events and the command layer's notices
 alike). Each mailing goes out as one mail per recipient (`envelope.envelopes`: nobody sees
@@ -26,11 +26,10 @@ from email.message import EmailMessage
 from pathlib import Path
 from typing import IO, Any, cast
 
-from judge.commands.dispatch import handle_incoming
 from judge.commands.ratelimit import allowance, recent
 from judge.commands.results import Reply
 from judge.commands.session import Settings
-from judge.runtime.game_access import MapCache
+from judge.runtime.game_access import MapCache, handle_incoming
 from judge.runtime.config import Config
 from judge.errors import StatusError, resource_failure
 from judge.runtime.journal import read_receipt
@@ -310,7 +309,7 @@ def pipe_mail(config: Config, raw: bytes, sender: str | None, now: datetime,
     except ImportError:  # pragma: no cover - the transport is part of the judge
         err("judge mail: this judge has no inbox spool (judge/spool.py): try again later")
         return EX_TEMPFAIL
-    from judge.mailout.envelope import outbox_id
+    from judge.runtime.spool import outbox_id
 
     raw = with_envelope(raw, sender)
     inbox = Spool(config.paths.spool / "inbox", bad="bad")

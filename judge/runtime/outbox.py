@@ -31,10 +31,10 @@ import jinja2
 
 from judge.runtime.config import JudgeSection, SmtpOutSection
 from judge.errors import resource_failure
-from judge.mailout.envelope import envelopes, outbox_id, outgoing
+from judge.mailout.envelope import envelopes, outgoing
 from judge.mailout.mailings import outbox_alert
 from judge.mailout.render import environment
-from judge.runtime.spool import Item, Spool
+from judge.runtime.spool import Item, Spool, outbox_id
 
 log = logging.getLogger("judge.mailout")
 

@@ -35,8 +35,10 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from email.message import Message
 from pathlib import Path
 
+from judge.runtime.config import Config
 from judge.runtime.store import (
     STALE_TMP_SECONDS,
     PathRefused,
@@ -99,6 +101,11 @@ def safe_id(text: str) -> str:
     """A spool id made from any text (a Message-ID, say): kept readable when it can be."""
     cleaned = re.sub(r"[^A-Za-z0-9_.=@+-]", "_", text.strip().strip("<>"))
     return cleaned[:160] or secrets.token_hex(8)
+
+
+def outbox_id(msg: Message) -> str:
+    """The outbox key of a mail: its Message-ID, so the same mail is queued once."""
+    return safe_id(str(msg.get("Message-ID", "")))
 
 
 class Spool:
@@ -398,3 +405,15 @@ class FolderSync:
 
 def new_id() -> str:
     return secrets.token_hex(8)
+
+
+@dataclass(frozen=True)
+class Spools:
+    inbox: Spool
+    outbox: Spool
+
+
+def open_spools(config: Config) -> Spools:
+    root = config.paths.spool
+    return Spools(inbox=Spool(root / "inbox", bad="bad").create(),
+                  outbox=Spool(root / "outbox", bad="failed").create())

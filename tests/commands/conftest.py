@@ -13,10 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from judge.commands.dispatch import handle_incoming
 from judge.commands.results import Outcome, Reply
 from judge.commands.session import Settings
-from judge.runtime.game_access import MapCache
+from judge.runtime.game_access import MapCache, handle_incoming
 from judge.mailout.mailings import render_reply
 from judge.mailout.render import environment
 from judge.mailin.message import read_message

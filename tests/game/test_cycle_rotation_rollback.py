@@ -27,7 +27,7 @@ from judge.game import (
     takeover,
 )
 from judge.runtime.game_files import new_game, process_game, rollback_game, run
-from judge.game.seats import join
+from judge.game.start import join
 from judge.status import parse_status
 from judge.status.model import PlayerHistory, Vacancy
 from judge.runtime.store import GameStore

@@ -11,12 +11,12 @@ from judge.mailout.envelope import (
     build_message,
     envelopes,
     message_id,
-    outbox_id,
     raw_key,
     reply_fields,
 )
 from judge.mailout.mailings import Mailing
 from judge.mailout.render import Rendered
+from judge.runtime.spool import outbox_id
 
 JUDGE = JudgeSection(id="USDP", address="judge@judge.test", keeper="keeper@judge.test")
 NOW = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)

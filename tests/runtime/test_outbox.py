@@ -11,14 +11,14 @@ from email import message_from_bytes, policy
 import pytest
 
 from judge.runtime.config import JudgeSection, SmtpOutSection
-from judge.mailout.envelope import ENVELOPE_TO, build_message, outbox_id
+from judge.mailout.envelope import ENVELOPE_TO, build_message
 from judge.runtime.outbox import (
     Backoff,
     OutboxSender,
     Outcome,
     outbox_lines,
 )
-from judge.runtime.spool import Spool
+from judge.runtime.spool import Spool, outbox_id
 from tests.support.transport import LOOPBACK, Relay, free_port, wait_for
 
 JUDGE = JudgeSection(id="TEST", address="judge@judge.test", keeper="keeper@judge.test")

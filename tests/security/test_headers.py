@@ -15,11 +15,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from judge.runtime.config import JudgeSection, SmtpOutSection
-from judge.mailout.envelope import build_message, envelopes, outbox_id
+from judge.mailout.envelope import build_message, envelopes
 from judge.mailout.mailings import Mailing
 from judge.mailout.render import Rendered
 from judge.runtime.outbox import OutboxSender
-from judge.runtime.spool import Spool
+from judge.runtime.spool import Spool, outbox_id
 from tests.commands.conftest import GAMES
 from tests.security.conftest import NOW
 from tests.support.transport import LOOPBACK, Relay, free_port

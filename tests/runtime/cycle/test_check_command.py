@@ -15,7 +15,7 @@ import judge.runtime.spool as spool_module
 from judge.runtime import cycle as cycle_module
 from judge.cli import main
 from judge.runtime.cycle import cycle_mails, cycle_tick, run_cycle
-from judge.runtime.daemon import open_spools
+from judge.runtime.spool import open_spools
 from judge.status.model import PhaseMode
 from tests.runtime.cycle.conftest import KEEPER, recipients
 from tests.support.games import NOW

@@ -107,7 +107,7 @@ def mail_command(args) -> int:
 
 
 def check_command(args) -> int:
-    """`judge check`: one cycle (see judge.cycle); 0, 1 for an unknown --game, 2 for a bad --now."""
+    """`judge check`: one cycle (see judge.runtime.cycle); 0, 1 for an unknown --game, 2 for a bad --now."""
     from datetime import UTC, datetime
 
     from judge.runtime.cycle import check, parse_now

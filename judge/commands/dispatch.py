@@ -146,7 +146,7 @@ def dropped(session: Session, steps: list[str]) -> None:
 
 
 def judge_moves(session: Session) -> None:
-    """What the judge does itself once a mail changed a game or its state (`transitions.after_mail`):
+    """What the judge does itself once a mail changed a game or its state (`schedule.after_mail`):
     a game back in play gets a fresh deadline, orders all in set DELAY 1 or, under REAL_TIME,
     process; a game held by its state (preparation, WAIT, TERMINATE) is left alone."""
     original = session.original

@@ -1,6 +1,6 @@
 """The game's life as the mail layer and the scheduler see it: pure functions of the status.
 
-The cycle (the scheduler, every twenty minutes, through `judge.cycle`):
+The cycle (the scheduler, every twenty minutes, through `judge.runtime.cycle`):
 
 - `on_tick(status, map, now, standing=FREE)`: what one deadline check does to a game, in DPjudge's order (check.py):
     0. a game not in play, being processed (AWAIT), waiting for replacements (a NEED line: DPjudge's
@@ -42,7 +42,7 @@ What the mail layer calls after it changed a game (so that mail and cycle share 
   next deadline the judge sets respects them.
 - `on_process(status, map, now, force=False)`: the Master's PROCESS (force: PROCESS!).
 
-`map` is always the game's map with its MORPH lines (`judge.game.persist.game_map`).
+`map` is always the game's map with its MORPH lines (`judge.runtime.game_files.game_map`).
 """
 from __future__ import annotations
 
@@ -76,7 +76,7 @@ Outcome = tuple[GameStatus, list[Event]]
 
 
 def on_tick(status: GameStatus, m: Map, now: datetime, standing: Standing = FREE) -> Outcome:
-    """One deadline check of a game (see the module's doc). `judge.idle.quiet_until` says when this
+    """One deadline check of a game (see the module's doc). `judge.runtime.idle_index.quiet_until` says when this
     can next do anything to a game, step by step: a change here is a change there."""
     phase = status.phase
     if not isinstance(phase, Phase) or status.phase_mode is PhaseMode.AWAIT or status.need \

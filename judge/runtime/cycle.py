@@ -1,7 +1,7 @@
 """The twenty-minute cycle over every game: `run_cycle`, the outage guard, and the daemon's tick.
 
 `run_cycle(store, config, now, only=None, release=False) -> CycleReport` is the shell around the pure
-`judge.transitions.on_tick`. Holding a cycle-wide lock (`<games>/.cycle.lock`, so the daemon's tick
+`judge.game.schedule.on_tick`. Holding a cycle-wide lock (`<games>/.cycle.lock`, so the daemon's tick
 and a judgekeeper's `judge check` never interleave), it:
 
 1. reads the guard's state (`<games>/.cycle.json`: the last full cycle, the held games, the broken
@@ -15,15 +15,15 @@ and a judgekeeper's `judge check` never interleave), it:
    file is reported, the judgekeeper told once, and the game left alone; a game in preparation, held
    by the Master's WAIT or terminated is left alone too, and never held by the outage guard),
    `on_tick`, and the outcome saved through
-   `judge.game.persist.commit` (snapshot, status, results log) when anything changed. A failure while
+   `judge.runtime.game_files.commit` (snapshot, status, results log) when anything changed. A failure while
    processing leaves the game in AWAIT (as DPjudge does) and tells the judgekeeper; no other game is
    affected. A failure for want of a resource (`judge.errors.resource_failure`: a disk full...)
    is not the game's: it stops the cycle, and the next tick does the rest again. A game the idle
-   index (`judge.idle`, `<games>/.cycle-index.json`) shows unchanged since
+   index (`judge.runtime.idle_index`, `<games>/.cycle-index.json`) shows unchanged since
    it was last read and not due yet is not opened at all (`CycleReport.unread` counts them): an idle
    cycle costs a few `stat` calls a game, and grows with the games that are due. Given the outbox
    (the daemon's tick, `judge check`), a game's mails are made before its change is saved and are
-   saved with it (`judge.game.journal`): killed at any instant, the judge loses none and sends none
+   saved with it (`judge.runtime.journal`): killed at any instant, the judge loses none and sends none
    twice; the changes a crash left in flight are completed first, at the start of the next cycle;
 5. a full cycle (no `only`) records `now` as the last run, written atomically.
 
@@ -119,7 +119,7 @@ class CycleReport:
     outage: Outage | None = None
     newly_broken: list[GameOutcome] = field(default_factory=list)  # the judgekeeper is told of these
     held: tuple[str, ...] = ()
-    unread: int = 0  # games left unopened: unchanged and not due (`judge.idle`)
+    unread: int = 0  # games left unopened: unchanged and not due (`judge.runtime.idle_index`)
     queued: int = 0  # mails put in the outbox by the cycle itself (with the changes they tell of)
 
 
@@ -179,7 +179,7 @@ def run_cycle(store: GameStore, config: Config, now: datetime, only: str | None 
               env: Any = None) -> CycleReport:
     """One cycle over every game (or the game `only`): see the module's doc. LookupError when `only`
     names no game. `maps`: parsed maps a long-lived caller keeps between cycles. `outbox` (a
-    `judge.spool.Spool`): each game's mails are made before its change is saved and put in the
+    `judge.runtime.spool.Spool`): each game's mails are made before its change is saved and put in the
     outbox with it (`TickMail`), so none is lost or sent twice whenever the judge stops; without
     it the caller makes them afterwards (`cycle_mails`)."""
     if now.tzinfo is None:
@@ -234,7 +234,7 @@ def map_dirs(config: Config) -> tuple[Path, ...]:
 
 
 def _replay_journals(store: GameStore, mail: TickMail | None) -> None:
-    """Complete the changes a crash left in flight (`judge.game.journal`), mails included."""
+    """Complete the changes a crash left in flight (`judge.runtime.journal`), mails included."""
     deliver = mail.deliver if mail is not None else None
     for name in journal.pending(store.root):
         try:
@@ -248,7 +248,7 @@ def _replay_journals(store: GameStore, mail: TickMail | None) -> None:
 
 def _unchanged_and_quiet(index: idle.Index, stamp: tuple[int, ...] | None, now: datetime,
                          name: str) -> bool:
-    """Whether the index says the game need not be opened this time (`judge.idle`)."""
+    """Whether the index says the game need not be opened this time (`judge.runtime.idle_index`)."""
     entry = index.entries.get(name)
     return entry is not None and stamp is not None and entry.skips(stamp, now)
 
@@ -478,12 +478,12 @@ def _outcome_mailings(env: Any, config: Config, now: datetime, outcome: GameOutc
 @dataclass
 class TickMail:
     """The mails of a game's change in a cycle, made before the change is saved and put in the
-    outbox with it (`judge.game.journal`): whenever the judge stops, none is lost and none is sent
+    outbox with it (`judge.runtime.journal`): whenever the judge stops, none is lost and none is sent
     twice."""
 
     config: Config
     env: Any
-    outbox: Any  # judge.spool.Spool
+    outbox: Any  # judge.runtime.spool.Spool
     queued: int = 0
 
     def make(self, now: datetime, outcome: GameOutcome) -> tuple[list[EmailMessage], str | None]:

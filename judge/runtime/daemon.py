@@ -4,7 +4,7 @@ twenty-minute scheduler and the outbox sender.
 The game logic comes in through two callables, never called at the same time as each other:
 - `handle_mail(raw, now) -> list[EmailMessage]`: one spooled mail (with the `Return-Path:` and
   `X-Original-To:` lines the gateway put in front) in, the mails to send out; by default the
-  command layer (`judge.mailin.handler.MailHandler`), which never answers robots. It runs in a
+  command layer (`judge.runtime.inbox.MailHandler`), which never answers robots. It runs in a
   worker thread, in arrival order. If it raises for want of a resource (a disk full, memory, a
   lock: `judge.errors.resource_failure`), the mail is put back as it was and the inbox rests,
   1 s at first, doubling to 10 minutes, until that mail goes through: nothing accepted is given
@@ -15,7 +15,7 @@ The game logic comes in through two callables, never called at the same time as 
   the outbox takes each Message-ID once, so mails with deterministic Message-IDs
   (`envelope.envelopes(key=...)`) are never sent twice.
 - `tick(now) -> list[EmailMessage] | None`: at :00, :20 and :40 UTC; by default the deadline cycle
-  over every game (`judge.cycle.cycle_tick`, the same as `judge check`). The inbox is worked
+  over every game (`judge.runtime.cycle.cycle_tick`, the same as `judge check`). The inbox is worked
   through first, resting or not: mail accepted before a deadline is carried out before it.
 The mails either returns are put into the outbox before the mail counts as done; those of a tick
 the outbox cannot take yet are kept and queued when the inbox is next worked through.

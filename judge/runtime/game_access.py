@@ -1,9 +1,9 @@
-"""The games as the commands see them, over `judge.store`: the dispatcher's I/O adapter.
+"""The games as the commands see them, over `judge.runtime.store`: the dispatcher's I/O adapter.
 
 Reading a game for LIST and the like takes no lock (status files are replaced atomically, so a
 reader sees the old or the new one). A game whose files cannot be read (errors, a symlink, bytes
 that are not UTF-8) is refused without a word of its files: whoever sent the mail may be a
-stranger; its Master and the judgekeeper hear of it from the cycle (`judge.cycle`), once. The one game a mail may change is locked when it is opened and
+stranger; its Master and the judgekeeper hear of it from the cycle (`judge.runtime.cycle`), once. The one game a mail may change is locked when it is opened and
 stays locked until `commit` has written it (its state file first, when its state or listing
 changed; `judge.game.state`), through the game's life's own `persist.commit` (so a
 phase processed by mail leaves its snapshot and its results, as `judge process` does).
@@ -208,7 +208,7 @@ class StoreGames:
 
     def commit(self, session: Session, receipt: tuple[str, bytes] | None = None) -> None:
         """Write what the mail did to its game (create, purge, rename or a new status), and the
-        mail's `receipt` (`judge.game.journal`): with a new status, as part of that change; after
+        mail's `receipt` (`judge.runtime.journal`): with a new status, as part of that change; after
         the other changes, as soon as they are made."""
         name, status = session.game, session.status
         if name is None or status is None:

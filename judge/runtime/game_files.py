@@ -1,9 +1,9 @@
-"""The game's life on disk: the thin shell around the pure functions, through `judge.store`.
+"""The game's life on disk: the thin shell around the pure functions, through `judge.runtime.store`.
 
 Everything here holds the game's lock while it reads the status, calls a pure function and writes
 the outcome: the new status (atomically), a snapshot `status.<S1901M>` of the status as it was before
 a phase was processed (`status.FORMING` before the game started), and the phase's record in the
-results log. A change that appends to the log or sends mail goes through `judge.game.journal`, so a
+results log. A change that appends to the log or sends mail goes through `judge.runtime.journal`, so a
 crash at any instant leaves the status before or after it, with the log and the mails to match;
 every read under the lock first completes a change a crash interrupted. A processing that raises
 (a bug) leaves the game in AWAIT, for the Master to see. Processing a phase drops the snapshots of
@@ -99,7 +99,7 @@ def commit(game: GameDir, before_text: str, m: Map, after: GameStatus, events: S
            mails: journal.Mails = (), deliver: journal.Deliver | None = None,
            snapshot: bool = True, receipt: tuple[str, bytes] | None = None) -> None:
     """Save an outcome: snapshots first, then the status, the results log and the `mails` (handed to
-    `deliver`) as one change (`judge.game.journal`). `snapshot`: keep the status before a phase's
+    `deliver`) as one change (`judge.runtime.journal`). `snapshot`: keep the status before a phase's
     processing as its snapshot (False: a snapshot taken before is kept). `receipt`: the receipt of
     the mail that made the change, written with it."""
     if any(isinstance(e, GameStarted) for e in events):

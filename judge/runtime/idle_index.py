@@ -3,7 +3,7 @@
 `quiet_until(status, map, now, standing)` is pure: an instant up to which `on_tick(status, map, t,
 standing)` gives `(status, [])` for every `t` from `now` on, as long as the status and the state file
 stay as they are (`now` itself: the game is due; `FOREVER`: nothing happens until they change). It
-follows `judge.transitions.on_tick` step by step, erring towards "due":
+follows `judge.game.schedule.on_tick` step by step, erring towards "due":
 
 - a game not in play, in AWAIT, waiting for replacements or held by its state file: FOREVER;
 - a DELAY on file, a NOT vacation on the TIMING line (it may end and be dropped), a phase ready:

@@ -303,11 +303,11 @@ def pipe_mail(config: Config, raw: bytes, sender: str | None, now: datetime,
               err: Callable[[str], None] = log.error) -> int:
     """Store one mail in the inbox spool (75 when that fails), process it and queue the mails it
     calls for. A failure after the mail is stored leaves it in the inbox for the daemon: still 0
-    (a failure for want of a resource is not counted against the mail, see `judge.daemon`)."""
+    (a failure for want of a resource is not counted against the mail, see `judge.runtime.daemon`)."""
     try:
         from judge.runtime.spool import Spool
     except ImportError:  # pragma: no cover - the transport is part of the judge
-        err("judge mail: this judge has no inbox spool (judge/spool.py): try again later")
+        err("judge mail: this judge has no inbox spool (judge/runtime/spool.py): try again later")
         return EX_TEMPFAIL
     from judge.runtime.spool import outbox_id
 

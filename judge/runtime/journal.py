@@ -15,7 +15,7 @@ warning, unless it was already marked done.
 A change made by a mail carries the mail's receipt (`<games>/.receipts/<name>`: the replies and
 notices the mail called for), written by `replay` after the status and the results log: a receipt
 on file goes with its change made, and a mail processed again after a crash is answered from it
-instead of being carried out a second time (`judge.mailin.handler`). `prune_receipts` drops old ones.
+instead of being carried out a second time (`judge.runtime.inbox`). `prune_receipts` drops old ones.
 """
 from __future__ import annotations
 

@@ -19,7 +19,7 @@ much mail `done/` holds; a marker whose message is nowhere (a put a crash cut sh
 and the message put again. A spool from before the markers gets them all at its first put.
 
 The spool's folder lives in the judge's spool folder (its parent, `base`, which may be a symlink the
-judgekeeper made); nothing below that is followed through a symlink (`judge.store`): a queue, its
+judgekeeper made); nothing below that is followed through a symlink (`judge.runtime.store`): a queue, its
 `done/` or `bad/` folder, a message or a marker that is a symlink is refused, never read or written.
 """
 from __future__ import annotations

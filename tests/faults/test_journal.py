@@ -1,4 +1,4 @@
-"""A change in flight (`judge.game.journal`), stopped at each step a crash can stop it at, is completed
+"""A change in flight (`judge.runtime.journal`), stopped at each step a crash can stop it at, is completed
 by the next read: the status, the results log and the mails always agree, and no mail goes twice."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The cycle's idle check (`judge.idle`): a game left unread is one `on_tick` would leave alone, and
+"""The cycle's idle check (`judge.runtime.idle_index`): a game left unread is one `on_tick` would leave alone, and
 whatever changes a game's files makes the next cycle read it."""
 from __future__ import annotations
 

@@ -13,12 +13,12 @@ from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from judge.config import Config, load_config
+from judge.runtime.config import Config, load_config
 from judge.game import join
-from judge.game.persist import new_game, run
+from judge.runtime.game_files import new_game, run
 from judge.status import parse_status, write_status
 from judge.status.model import Dppd
-from judge.store import GameStore
+from judge.runtime.store import GameStore
 from judge.timing import format_deadline
 
 NOW = datetime(2025, 1, 6, 12, 0, tzinfo=UTC)

@@ -13,8 +13,8 @@ import sys
 
 from apscheduler.triggers.interval import IntervalTrigger
 
-from judge.config import load_config
-from judge.daemon import Daemon
+from judge.runtime.config import load_config
+from judge.runtime.daemon import Daemon
 
 
 def main(argv: list[str] | None = None) -> int:

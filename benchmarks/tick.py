@@ -8,7 +8,7 @@ names; the due share has its deadline passed and every order in, so the tick adj
 Measured, as medians over the repetitions:
 
 - cold: the first cycle, which reads every game (no index yet: after an upgrade or a lost index);
-- idle: a cycle in which no game changed and none is due (the index: judge/idle.py);
+- idle: a cycle in which no game changed and none is due (the index: judge/runtime/idle_index.py);
 - due: a cycle after the due games were put back as they were (their files rewritten, as a mail or
   a hand edit would): those are read, processed and saved, the rest left unread;
 - mails: turning the due cycle's report into the mails it calls for (`cycle_mails`), which the
@@ -30,8 +30,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from gamekit import NOW, make_due_again, make_judge
 
-from judge.cycle import cycle_mails, run_cycle
-from judge.store import GameStore
+from judge.runtime.cycle import cycle_mails, run_cycle
+from judge.runtime.store import GameStore
 
 SLOT = timedelta(minutes=20)
 

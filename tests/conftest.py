@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from judge.config import Config, parse_config
+from judge.runtime.config import Config, parse_config
 from judge.maps.loader import load_map
 from tests.support.transport import Notifications, Relay, config_text, free_port
 

@@ -2,9 +2,10 @@
 
 Public API
 ----------
-- `dispatch.handle_incoming(incoming, store, settings, now, maps=None) -> (Reply | None, events)`:
-  one read mail (`judge.mailin.message.Incoming`) carried out against the games in `store`; the
-  one game it changes is locked while it is read, changed and written. None: mail never answered
+- `judge.runtime.game_access.handle_incoming(incoming, store, settings, now, maps=None)
+  -> (Reply | None, events)`, in the shell: one read mail (`judge.mailin.message.Incoming`) carried
+  out against the games in `store`; the one game it changes is locked while it is read, changed and
+  written. None: mail never answered
   (bounces, auto-replies, lists, our own). `events` are `judge.events` values and the notices of
   `notices` (press, absences, zone, Master change, rename, creation, REVIVE password), for the
   mail layer (`judge.mailout.mailings.Mailer.for_events`).
@@ -18,7 +19,7 @@ Public API
 - `auth`: identities (`Fgame`, `france@game`, `Mgame`, `3game`, `JK@game`), password levels
   (judgekeeper > Master > power > omniscient, read-only), compared in constant time.
 - `ratelimit.may_reply(history, now, limit, window)`: the reply limit per sender, pure.
-- `judge.mailin.handler.MailHandler(config)`: the daemon's `handle_mail(raw, now)`;
+- `judge.runtime.inbox.MailHandler(config)`: the daemon's `handle_mail(raw, now)`;
   `pipe_mail` is `judge mail`.
 
 Families: `signon` (SIGNON, SIGNOFF), `roles` (JOIN, OBSERVE / MONITOR / ALLOWed types, TAKEOVER,

@@ -4,13 +4,10 @@
 order lines for the end of the mail, and stops at the first refusal, keeping the rest of the mail
 for the reply ("Unprocessed portion of message follows"). What was done before the error stands
 (press already sent stays sent); orders and a RESIGN, which wait for the end of the mail, are not
-done. `handle_incoming` wraps it with the store: the one game the mail changes is locked from the
-moment it is read until its new status is written.
+done. `judge.runtime.game_access.handle_incoming` wraps it with the store: the one game the mail
+changes is locked from the moment it is read until its new status is written.
 """
 from __future__ import annotations
-
-from collections.abc import Callable
-from datetime import datetime
 
 from judge.commands import (
     admin,
@@ -26,20 +23,16 @@ from judge.commands import (
 from judge.commands.auth import JUDGEKEEPER, MASTER, overlong_addresses, role_name
 from judge.commands.registry import Registry, check_use
 from judge.commands.results import Reply, Said
-from judge.commands.session import Cursor, Refusal, Session, Settings
-from judge.commands.store_access import MapCache, StoreGames
+from judge.commands.session import Cursor, Refusal, Session
 from judge.events import PhaseResults
 from judge.mailin.message import MAX_BODY_CHARS, Incoming
 from judge.status import write_status
 from judge.status.model import GameStatus
-from judge.store import GameStore
-from judge.transitions import after_mail
+from judge.game.schedule import after_mail
 
 REGISTRY = Registry(signon.COMMANDS + roles.COMMANDS + admin.COMMANDS + info.COMMANDS
                     + press.COMMANDS + orders.COMMANDS + setters.COMMANDS + master.COMMANDS
                     + morph.COMMANDS)
-
-Seal = Callable[[Reply, list[object], dict[str, GameStatus | None]], tuple[str, bytes]]
 
 EXPECTED = ("Expected SIGNON, JOIN, CREATE, PURGE, RENAME, RESIGN, TAKEOVER, SUMMARY, HISTORY or "
             "LIST, or a join command such as OBSERVE name@game password")
@@ -153,7 +146,7 @@ def dropped(session: Session, steps: list[str]) -> None:
 
 
 def judge_moves(session: Session) -> None:
-    """What the judge does itself once a mail changed a game or its state (`transitions.after_mail`):
+    """What the judge does itself once a mail changed a game or its state (`schedule.after_mail`):
     a game back in play gets a fresh deadline, orders all in set DELAY 1 or, under REAL_TIME,
     process; a game held by its state (preparation, WAIT, TERMINATE) is left alone."""
     original = session.original
@@ -189,26 +182,3 @@ def make_reply(incoming: Incoming, session: Session) -> Reply:
     return session.results.reply((incoming.sender,), incoming.subject, session.game,
                                  signon.reply_copies(session), overlong,
                                  session.authenticated)
-
-
-def handle_incoming(incoming: Incoming, store: GameStore, settings: Settings, now: datetime,
-                    maps: MapCache | None = None, seal: Seal | None = None
-                    ) -> tuple[Reply | None, list[object]]:
-    """Carry out one mail's commands; the reply (None for mail never to be answered) and the events
-    for others. The changed game is written before this returns. `maps`: a cache of parsed maps
-    the caller keeps between mails. `seal(reply, events, after)`, when the mail changes a game, is
-    called before the change is written, with the game's status after the change by name (None:
-    purged, or renamed away): the mail's receipt it returns is written with the change
-    (`StoreGames.commit`)."""
-    if incoming.automatic or not incoming.sender or incoming.sender == settings.address:
-        return None, []
-    with StoreGames(store, settings, maps) as games:
-        session = Session(incoming.sender, now, settings, games)
-        run_commands(session, incoming.lines)
-        judge_moves(session)
-        reply = make_reply(incoming, session)
-        receipt = None
-        if seal is not None and games.changes(session):
-            receipt = seal(reply, session.events, after_change(session))
-        games.commit(session, receipt)
-    return reply, session.events

@@ -30,7 +30,8 @@ from judge.commands.session import Cursor, Refusal, Session
 from judge.commands.signon import sign_on
 from judge.commands.state import refuse_closed
 from judge.events import PlayerJoined
-from judge.game.seats import join, resign, takeover
+from judge.game.seats import resign, takeover
+from judge.game.start import join
 from judge.passwords import hash_password
 from judge.status.model import Dppd, GameStatus, PlayerHistory, PowerStatus
 

@@ -35,7 +35,7 @@ from judge.passwords import hash_password
 from judge.status import values
 from judge.status.model import Dppd, PowerStatus, VoteKind
 from judge.timing import game_zone, parse_timing
-from judge.transitions import add_absence, set_deadline, set_zone
+from judge.game.schedule import add_absence, set_deadline, set_zone
 from judge.types import MOVEMENT
 
 

@@ -1,15 +1,15 @@
 """The game's life: forming, starting, processing phases, ending, rolling back.
 
 Pure functions of a `GameStatus`, the game's map (with its MORPH lines) and `now`, each returning
-the new status and the events to mail (`judge.events`); `judge.game.persist` runs them on a game
+the new status and the events to mail (`judge.events`); `judge.runtime.game_files` runs them on a game
 directory. What the command layer calls:
 
 - seats: `join`, `observe`, `resign`, `takeover`, `make_dummy`, `start_game` (the Master's start under
   START_MASTER), `open_seats`;
 - votes: `cast_vote`, `propose`;
 - processing: `on_process` (PROCESS / PROCESS!), `preview` (PREVIEW), `readiness`;
-  the cycle: `judge.transitions.on_tick`;
-- rollback: `roll_to` (pure), `persist.rollback_game` (with the snapshots);
+  the cycle: `judge.game.schedule.on_tick`;
+- rollback: `roll_to` (pure), `judge.runtime.game_files.rollback_game` (with the snapshots);
 - reading: `duties` (who owes orders, who is late), `rules_in_force`, `orders_on_file`.
 """
 from judge.game.orders import Duties, duties, orders_on_file
@@ -18,14 +18,13 @@ from judge.game.rollback import roll_to
 from judge.game.rules import rules_in_force
 from judge.game.seats import (
            GameError,
-           join,
            make_dummy,
            observe,
            open_seats,
            resign,
            takeover,
 )
-from judge.game.start import start_game
+from judge.game.start import join, start_game
 from judge.game.victory import cast_vote, propose
 
 __all__ = ["Duties", "GameError", "NotReady", "cast_vote", "duties", "join", "make_dummy", "observe", "on_process",

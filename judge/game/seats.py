@@ -1,28 +1,25 @@
-"""Players coming and going: JOIN, RESIGN, TAKEOVER, the Master's DUMMY, and the NEED line.
+"""Players coming and going: the seats of a forming game, RESIGN, TAKEOVER, the Master's DUMMY, and
+the NEED line. JOIN, which starts the game when it takes the last seat, is `judge.game.start.join`.
 
 While a game is FORMING, a player joins as `POWER#n` (the lowest number free), or, under
-POWER_CHOICE, as the power chosen. When the last seat fills the game starts, unless START_MASTER
-holds it for the Master. Once the game runs, a resigning player leaves the power RESIGNED (the
+POWER_CHOICE, as the power chosen. Once the game runs, a resigning player leaves the power RESIGNED (the
 PLAYER line keeps the history: `PLAYER RESIGNED S1911R NO-ID|john@doe.net|`), it is listed on the
 NEED line with its units and centres, and processing waits for a replacement; TAKEOVER fills it.
 """
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import datetime
 
 from judge.errors import JudgeError
 from judge.events import (
     Dummied,
     Event,
-    GameFull,
     PlayerJoined,
     PlayerLeft,
     Resigned,
     TookOver,
 )
 from judge.game.board import alive, owned_centers, power_blocks
-from judge.game.rules import rules_in_force
 from judge.maps.model import Map
 from judge.status.model import (
     Dppd,
@@ -59,50 +56,9 @@ def open_seats(status: GameStatus, m: Map) -> int:
     return len(playable_powers(status, m)) - len(seats(status, m))
 
 
-def join(status: GameStatus, m: Map, now: datetime, player: Dppd, password: str,
-         address: tuple[str, ...] = (), power: str | None = None) -> tuple[GameStatus, list[Event]]:
-    """A player takes a seat (JOIN); the game starts when it was the last one (see `start_game`)."""
-    if not status.forming:
-        raise GameError(f"game {status.name} is not forming: TAKEOVER a vacant power instead")
-    if any(_email(b) == player.email.lower() for b in status.powers):
-        raise GameError(f"{player.email} already plays in game {status.name}")
-    if open_seats(status, m) <= 0:
-        raise GameError(f"game {status.name} has no seat left")
-    seat = _seat_name(status, m, power)
-    block = PowerStatus(name=seat, player=PlayerHistory(player), address=address or (player.email,),
-                        password=password)
-    status = status.with_power(block)
-    left = open_seats(status, m)
-    events: list[Event] = [PlayerJoined(status.name or "", seat, player, left)]
-    if left == 0:
-        if "START_MASTER" in rules_in_force(status, m):
-            events.append(GameFull(status.name or ""))
-        else:
-            from judge.game.start import start_game
-            status, started = start_game(status, m, now)
-            events += started
-    return status, events
-
-
-def _email(block: PowerStatus) -> str | None:
+def player_email(block: PowerStatus) -> str | None:
     current = block.player.current if block.player else None
     return current.email.lower() if isinstance(current, Dppd) else None
-
-
-def _seat_name(status: GameStatus, m: Map, power: str | None) -> str:
-    if power is None:
-        taken = {b.name for b in status.powers}
-        return next(f"{SEAT_PREFIX}{n}" for n in range(1, len(taken) + 2)
-                    if f"{SEAT_PREFIX}{n}" not in taken)
-    name = power.upper()
-    if "POWER_CHOICE" not in rules_in_force(status, m):
-        raise GameError("powers are assigned at random in this game (no POWER_CHOICE): JOIN without "
-                        "naming a power")
-    if name not in playable_powers(status, m):
-        raise GameError(f"{power} is not a power to play on the {m.name} map")
-    if status.power(name) is not None:
-        raise GameError(f"{name} is already taken")
-    return name
 
 
 def observe(status: GameStatus, m: Map, name: str, player: Dppd, password: str, kind: str = "OBSERVER",
@@ -163,7 +119,7 @@ def takeover(status: GameStatus, m: Map, power: str, player: Dppd, password: str
     block = _block(status, power)
     if block.player is None or not block.player.resigned:
         raise GameError(f"{block.name} is not vacant")
-    if any(_email(b) == player.email.lower() for b in status.powers if b.name != block.name):
+    if any(player_email(b) == player.email.lower() for b in status.powers if b.name != block.name):
         raise GameError(f"{player.email} already plays in game {status.name}")
     taken = replace(block, player=PlayerHistory(player, block.player.handovers),
                     address=address or (player.email,), password=password)

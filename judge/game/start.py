@@ -1,4 +1,5 @@
-"""The game begins: powers assigned, the board set up, START written, the first deadline set.
+"""The game begins: the last JOIN (or the Master) starts it, powers assigned, the board set up, START
+written, the first deadline set.
 
 Seats named after a power (POWER_CHOICE) keep it; the `POWER#n` seats, in number order, get the other
 playable powers in an order shuffled by a generator seeded with the game's name and its START text,
@@ -13,14 +14,17 @@ import random
 from dataclasses import replace
 from datetime import datetime
 
-from judge.events import Assignment, Event, GameStarted
+from judge.events import Assignment, Event, GameFull, GameStarted, PlayerJoined
 from judge.game.board import centers_of, units_of
 from judge.game.deadlines import deadline_for
 from judge.game.flow import mode_for
+from judge.game.rules import rules_in_force
 from judge.game.seats import (
     SEAT_PREFIX,
     GameError,
+    open_seats,
     playable_powers,
+    player_email,
     refresh_need,
     seats,
 )
@@ -93,3 +97,43 @@ def _power_block(status: GameStatus, info: PowerInfo, seat: PowerStatus | None,
 def _assignment(power: str, seat: PowerStatus | None) -> Assignment:
     current = seat.player.current if seat is not None and seat.player else None
     return Assignment(power, seat.name if seat else power, current if isinstance(current, Dppd) else None)
+
+
+def join(status: GameStatus, m: Map, now: datetime, player: Dppd, password: str,
+         address: tuple[str, ...] = (), power: str | None = None) -> tuple[GameStatus, list[Event]]:
+    """A player takes a seat (JOIN); the game starts when it was the last one (see `start_game`)."""
+    if not status.forming:
+        raise GameError(f"game {status.name} is not forming: TAKEOVER a vacant power instead")
+    if any(player_email(b) == player.email.lower() for b in status.powers):
+        raise GameError(f"{player.email} already plays in game {status.name}")
+    if open_seats(status, m) <= 0:
+        raise GameError(f"game {status.name} has no seat left")
+    seat = _seat_name(status, m, power)
+    block = PowerStatus(name=seat, player=PlayerHistory(player), address=address or (player.email,),
+                        password=password)
+    status = status.with_power(block)
+    left = open_seats(status, m)
+    events: list[Event] = [PlayerJoined(status.name or "", seat, player, left)]
+    if left == 0:
+        if "START_MASTER" in rules_in_force(status, m):
+            events.append(GameFull(status.name or ""))
+        else:
+            status, started = start_game(status, m, now)
+            events += started
+    return status, events
+
+
+def _seat_name(status: GameStatus, m: Map, power: str | None) -> str:
+    if power is None:
+        taken = {b.name for b in status.powers}
+        return next(f"{SEAT_PREFIX}{n}" for n in range(1, len(taken) + 2)
+                    if f"{SEAT_PREFIX}{n}" not in taken)
+    name = power.upper()
+    if "POWER_CHOICE" not in rules_in_force(status, m):
+        raise GameError("powers are assigned at random in this game (no POWER_CHOICE): JOIN without "
+                        "naming a power")
+    if name not in playable_powers(status, m):
+        raise GameError(f"{power} is not a power to play on the {m.name} map")
+    if status.power(name) is not None:
+        raise GameError(f"{name} is already taken")
+    return name

@@ -16,13 +16,13 @@ One `KEY value` per line, case not minding; `#` starts a comment. `STATE` is `pr
 `waiting` or `terminated` (the states the status file cannot tell); `LISTED` is `yes` or `no`. A
 missing line, or a missing file, means: the state read from the status file, and listed.
 `parse_standing` / `write_standing` turn the file into a `Standing` and back (through
-`judge.store.GameDir.read_state` / `write_state`, atomic like the status).
+`judge.runtime.store.GameDir.read_state` / `write_state`, atomic like the status).
 
 The Master's commands are pure functions here: `form`, `activate`, `wait` and `terminate` take the
 status and the standing and give the new standing, or raise `GameError` saying why not (a completed
 game cannot be changed). ACTIVATE of a game whose PHASE is FORMING also starts it: the command calls
 `judge.game.start_game` when `activate(...)` says so. The cycle leaves a held game alone
-(`Standing.held`: preparation, waiting, terminated; `judge.transitions.on_tick`).
+(`Standing.held`: preparation, waiting, terminated; `judge.game.schedule.on_tick`).
 """
 from __future__ import annotations
 

@@ -1,1 +1,2 @@
-"""Incoming mail: the SMTP gateway, the IMAP poller, and reading a message into commands."""
+"""Incoming mail: reading a message into its sender, the headers a reply needs and its command lines
+(the gateway, the IMAP poller and the inbox runner are in `judge.runtime`)."""

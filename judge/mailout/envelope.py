@@ -25,10 +25,9 @@ from email.message import EmailMessage, Message
 from email.utils import format_datetime, formataddr, make_msgid
 from typing import TYPE_CHECKING
 
-from judge.config import JudgeSection
+from judge.identity import JudgeSection
 from judge.mailin.message import header as read_header
 from judge.mailin.message import plain_address, sender_of
-from judge.spool import safe_id
 
 if TYPE_CHECKING:
     from judge.mailout.mailings import Mailing
@@ -195,11 +194,6 @@ def outgoing(raw: bytes) -> tuple[str, bytes]:
     named = recorded or tos
     recipient = named[0] if len(named) == 1 and plain_address(named[0]) else ""
     return recipient, b"".join(kept + lines[end:])
-
-
-def outbox_id(msg: Message) -> str:
-    """The outbox key of a mail: its Message-ID, so the same mail is queued once."""
-    return safe_id(str(msg.get("Message-ID", "")))
 
 
 def raw_key(raw: bytes, purpose: str) -> str:

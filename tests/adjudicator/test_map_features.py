@@ -11,7 +11,7 @@ from judge.adjudicator.model import Position, Result
 from judge.maps.loader import load_map
 from judge.orders.model import Build
 from judge.types import Phase, Unit, UnitType
-from tests.helpers import map_from_text
+from tests.support.maps import map_from_text
 
 A, F = UnitType.ARMY, UnitType.FLEET
 VOID = (Result.VOID,)

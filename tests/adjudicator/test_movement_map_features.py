@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from judge.adjudicator.request import adjudicate_request
-from tests.helpers import map_from_text
+from tests.support.maps import map_from_text
 
 # Alpha and Bravo face each other across a strait; Charlie borders both over land; the North Sea
 # touches all three.

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from judge.adjudicator.request import adjudicate_request
-from tests.helpers import map_from_text
+from tests.support.maps import map_from_text
 
 # Redland and the dummy Greyland share a plain: Alpha, Bravo, Charlie in a row, Delta beside Bravo.
 DUMMIES = """

@@ -13,17 +13,16 @@ from pathlib import Path
 
 import pytest
 
-from judge.commands.dispatch import handle_incoming
 from judge.commands.results import Outcome, Reply
 from judge.commands.session import Settings
-from judge.commands.store_access import MapCache
+from judge.runtime.game_access import MapCache, handle_incoming
 from judge.mailout.mailings import render_reply
 from judge.mailout.render import environment
 from judge.mailin.message import read_message
-from judge.mailin.smtp import envelope_sender
+from judge.runtime.gateway import envelope_sender
 from judge.status import parse_status, write_status
 from judge.status.model import GameStatus
-from judge.store import GameStore
+from judge.runtime.store import GameStore
 
 HERE = Path(__file__).parent
 EML = HERE / "eml"

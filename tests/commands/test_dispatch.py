@@ -14,9 +14,9 @@ import pytest
 from judge.commands.dispatch import REGISTRY
 from judge.commands.notices import Press
 from judge.commands.ratelimit import may_reply, pruned
-from judge.config import Config, JudgeSection, PathsSection
+from judge.runtime.config import Config, JudgeSection, PathsSection
 from judge.events import DeadlineSet, PhaseResults
-from judge.mailin.handler import MailHandler, pipe_mail, with_envelope
+from judge.runtime.inbox import MailHandler, pipe_mail, with_envelope
 from tests.commands.conftest import EML, GAMES, NOW, eml
 
 

@@ -3,7 +3,7 @@ DUMMY / REVIVE a power, REVEAL, MORPH."""
 from __future__ import annotations
 
 from judge.commands.notices import PasswordSet, StateChanged
-from judge.cycle import tick_game
+from judge.runtime.cycle import tick_game
 from judge.events import (
     DeadlineSet,
     Dummied,

@@ -13,12 +13,12 @@ from datetime import UTC, datetime, timedelta
 from email import message_from_bytes, policy
 from pathlib import Path
 
-from judge.config import Config, load_config
+from judge.runtime.config import Config, load_config
 from judge.game import join
-from judge.game.persist import new_game, run
+from judge.runtime.game_files import new_game, run
 from judge.status import parse_status, write_status
 from judge.status.model import Dppd
-from judge.store import GameStore
+from judge.runtime.store import GameStore
 from judge.timing import format_deadline
 
 WORKER = Path(__file__).with_name("worker.py")
@@ -102,7 +102,7 @@ def make_judge(root: Path, kind: str) -> Config:
             game.write_status(write_status(replace(status, deadline=format_deadline(
                 DEADLINE + timedelta(days=9)))))
     else:
-        from judge.spool import Spool
+        from judge.runtime.spool import Spool
         started(store, "g")
         inbox = Spool(config.paths.spool / "inbox", bad="bad").create()
         power, initial = power_of(store, "g", 0)

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from judge.cycle import check
+from judge.runtime.cycle import check
 from judge.status import parse_status
-from judge.store import GameStore
+from judge.runtime.store import GameStore
 from tests.faults.kit import (
     TICK_AT,
     everyone_ordered,

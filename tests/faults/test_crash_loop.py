@@ -20,10 +20,10 @@ from pathlib import Path
 
 import pytest
 
-from judge.game.journal import pending
-from judge.game.persist import read_game
+from judge.runtime.journal import pending
+from judge.runtime.game_files import read_game
 from judge.status import parse_status
-from judge.store import GameStore
+from judge.runtime.store import GameStore
 from tests.faults.kit import (
     NOW,
     TICK_AT,

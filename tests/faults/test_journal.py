@@ -1,4 +1,4 @@
-"""A change in flight (`judge.game.journal`), stopped at each step a crash can stop it at, is completed
+"""A change in flight (`judge.runtime.journal`), stopped at each step a crash can stop it at, is completed
 by the next read: the status, the results log and the mails always agree, and no mail goes twice."""
 from __future__ import annotations
 
@@ -6,12 +6,12 @@ import os
 
 import pytest
 
-from judge.game import journal
-from judge.game.persist import commit, process_game, read_game
-from judge.spool import Spool
+from judge.runtime import journal
+from judge.runtime.game_files import commit, process_game, read_game
+from judge.runtime.spool import Spool
 from judge.status import parse_status, write_status
 from judge.status.model import PhaseMode
-from judge.store import GameStore
+from judge.runtime.store import GameStore
 from tests.faults.kit import TICK_AT, everyone_ordered, started, write_config
 
 pytestmark = pytest.mark.faults
@@ -129,7 +129,7 @@ def test_the_mails_of_a_game_renamed_since_are_still_sent(game):
 
 def test_judge_process_leaves_a_game_whose_processing_fails_in_await(game, monkeypatch):
     store, _ = game
-    from judge.game import persist
+    from judge.runtime import game_files as persist
 
     def bug(*args, **kwargs):
         raise RuntimeError("an adjudicator bug")
@@ -160,7 +160,7 @@ def test_a_receipt_is_written_with_its_change_and_read_once_the_change_is_made(g
 def test_the_daemon_prunes_receipts_with_the_done_mails(tmp_path):
     from datetime import UTC, datetime
 
-    from judge.daemon import KEEP_DONE, Daemon
+    from judge.runtime.daemon import KEEP_DONE, Daemon
     config = write_config(tmp_path)
     config.paths.games.mkdir(exist_ok=True)
     now = datetime(2025, 3, 1, tzinfo=UTC)

@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 
 from judge.game import join
-from judge.game.persist import new_game, run
-from judge.spool import Spool
-from judge.store import GameStore
+from judge.runtime.game_files import new_game, run
+from judge.runtime.spool import Spool
+from judge.runtime.store import GameStore
 from tests.faults.kit import (
     NOW,
     everyone_ordered,
@@ -126,8 +126,8 @@ def test_a_rename_cut_short_before_the_folder_moved_is_done_by_the_mail_run_agai
                                                                                    monkeypatch):
     """Killed between the status (with the new name) and the folder's move: no receipt yet, so
     the mail run again moves the folder, and answers as the first run would have."""
-    from judge.commands import store_access
-    from judge.mailin.handler import MailHandler
+    from judge.runtime import game_access as store_access
+    from judge.runtime.inbox import MailHandler
 
     config = write_config(tmp_path)
     store = GameStore(config.paths.games)

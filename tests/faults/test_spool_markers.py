@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from judge.spool import IDS_DIR, Spool
+from judge.runtime.spool import IDS_DIR, Spool
 
 pytestmark = pytest.mark.faults
 

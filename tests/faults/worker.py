@@ -31,8 +31,8 @@ def slowed(seconds: float) -> None:
     """The game's processing (by hand and by the tick) made slow, under the game's lock."""
     import time
 
-    from judge import cycle
-    from judge.game import persist
+    from judge.runtime import cycle
+    from judge.runtime import game_files as persist
 
     def slow(real):
         def wrapper(*args, **kwargs):
@@ -48,7 +48,7 @@ def killed_before_queue(folder: Path) -> None:
     """The inbox worker's outbox put made a SIGKILL of the worker itself, the first time."""
     import signal
 
-    from judge.daemon import Daemon
+    from judge.runtime.daemon import Daemon
 
     def queue(self, messages):
         folder.mkdir(parents=True, exist_ok=True)
@@ -59,11 +59,11 @@ def killed_before_queue(folder: Path) -> None:
 
 
 def main(kind: str, config_path: str, now_text: str) -> int:
-    from judge.config import load_config
-    from judge.cycle import cycle_tick, queue
-    from judge.daemon import Daemon
-    from judge.game.persist import process_game
-    from judge.store import GameStore
+    from judge.runtime.config import load_config
+    from judge.runtime.cycle import cycle_tick, queue
+    from judge.runtime.daemon import Daemon
+    from judge.runtime.game_files import process_game
+    from judge.runtime.store import GameStore
 
     config = load_config(Path(config_path))
     if os.environ.get("JUDGE_TEST_SLOW"):

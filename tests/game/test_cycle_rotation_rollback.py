@@ -26,14 +26,14 @@ from judge.game import (
     rules_in_force,
     takeover,
 )
-from judge.game.persist import new_game, process_game, rollback_game, run
-from judge.game.seats import join
+from judge.runtime.game_files import new_game, process_game, rollback_game, run
+from judge.game.start import join
 from judge.status import parse_status
 from judge.status.model import PlayerHistory, Vacancy
-from judge.store import GameStore
-from judge.transitions import on_tick
+from judge.runtime.store import GameStore
+from judge.game.schedule import on_tick
 from judge.types import Phase
-from tests.game.kit import (
+from tests.support.games import (
     DAY,
     NOW,
     build,

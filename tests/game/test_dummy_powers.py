@@ -9,7 +9,7 @@ import pytest
 from judge.game import on_process
 from judge.game.board import position_of
 from judge.status.model import PlayerHistory, Vacancy
-from tests.game.kit import DAY, NOW, everyone_orders, running, units_of
+from tests.support.games import DAY, NOW, everyone_orders, running, units_of
 
 
 def _dummy(status, power):

@@ -8,7 +8,7 @@ from judge.game import GameError, join, resign, start_game
 from judge.game.start import assign
 from judge.status.model import Vacancy
 from judge.types import Phase
-from tests.game.kit import NOW, forming, player, round_trip
+from tests.support.games import NOW, forming, player, round_trip
 
 
 def fill(status, m, count, first=0):

@@ -7,7 +7,7 @@ import pytest
 from judge.game import join, on_process, readiness
 from judge.status.model import PhaseMode
 from judge.types import Phase
-from tests.game.kit import DAY, NOW, everyone_orders, forming, player, round_trip
+from tests.support.games import DAY, NOW, everyone_orders, forming, player, round_trip
 
 
 def started(testing, *lines):

@@ -23,7 +23,7 @@ from judge.game.state import (
 )
 from judge.status import parse_status
 from judge.status.model import GameStage, Need
-from tests.game.kit import forming
+from tests.support.games import forming
 
 PREPARATION = Standing(GameState.PREPARATION)
 WAITING = Standing(GameState.WAITING)

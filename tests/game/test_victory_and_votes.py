@@ -11,7 +11,7 @@ from judge.game import GameError, cast_vote, propose, rules_in_force
 from judge.game.victory import criterion, hold_win_note, vote_result, winners
 from judge.maps import load_map
 from judge.status.model import Vote, VoteKind
-from tests.game.kit import NOW, running, with_centers
+from tests.support.games import NOW, running, with_centers
 
 EIGHTEEN = "BEL HOL DEN NWY SWE SPA POR TUN MUN KIE BER LON"
 

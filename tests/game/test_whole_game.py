@@ -16,13 +16,13 @@ from judge.events import (
     TookOver,
 )
 from judge.game import cast_vote, join, on_process, resign, takeover
-from judge.game.persist import process_game, run
+from judge.runtime.game_files import process_game, run
 from judge.game.process import NotReady
 from judge.status import parse_status
 from judge.status.model import GameStage, Need, Vacancy, Vote, VoteKind
-from judge.store import GameStore
+from judge.runtime.store import GameStore
 from judge.types import Phase
-from tests.game.kit import (
+from tests.support.games import (
     DAY,
     NOW,
     build,
@@ -205,7 +205,7 @@ def player_of_italy(s):
 
 def test_a_short_game_ends_in_a_solo(standard):
     from judge.maps import load_map
-    from tests.game.kit import forming
+    from tests.support.games import forming
     s = forming("MORPH VICTORY 5", "RULE DEFAULT_UNORDERED")
     m = load_map("standard", morphs=s.morphs)
     for n in range(7):

@@ -144,7 +144,7 @@ def test_the_reply_goes_to_the_sender_and_copies(env):
 
 def test_every_event_of_a_processed_phase_has_its_mail(env, status, standard):
     """The game's own processing (PROCESS!) of the fixture's spring: results, CD notice and all."""
-    from judge.transitions import on_process
+    from judge.game.schedule import on_process
     new_status, events = on_process(status, standard, NOW, force=True)
     mails = Mailer(env, new_status, standard).for_events(events, now=NOW)
     subjects = [m.rendered.subject for m in mails]

@@ -8,7 +8,7 @@ from judge.maps import map_for_phase, Terrain
 from judge.maps.model import FlowStep, Stanza
 from judge.phases import next_phase, parse_phase
 from judge.types import Phase, UnitType
-from tests.helpers import map_from_text
+from tests.support.maps import map_from_text
 from tests.maps.test_geography import GEOGRAPHY, POWERS, problems
 
 A, F = UnitType.ARMY, UnitType.FLEET
@@ -174,7 +174,7 @@ def test_map_without_dynamic_blocks_is_its_own_map_in_every_phase():
 
 def test_morph_lines_end_the_map():
     from judge.maps import parse_map
-    from tests.helpers import text_loader
+    from tests.support.maps import text_loader
     m = parse_map("main.map", text_loader({"main.map": GEOGRAPHY + POWERS}),
                   extra=["AMEND ALP ABUTS ECH", "AMEND ECH ABUTS ALP", "IN FALL: SHUT FOX"])
     assert "ECH" in m.moves(A, "ALP")
@@ -183,7 +183,7 @@ def test_morph_lines_end_the_map():
 
 def test_bad_morph_line_is_reported_as_morph():
     from judge.maps import parse_map
-    from tests.helpers import text_loader
+    from tests.support.maps import text_loader
     with pytest.raises(MapError) as caught:
         parse_map("main.map", text_loader({"main.map": GEOGRAPHY + POWERS}), extra=["AMEND ALP ABUTS QQQ"])
     assert str(caught.value.problems[0]).startswith("MORPH:1: ALP ABUTS QQQ")

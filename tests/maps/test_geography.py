@@ -6,7 +6,7 @@ import pytest
 from judge.errors import MapError
 from judge.maps import Terrain
 from judge.types import Unit, UnitType
-from tests.helpers import map_from_text
+from tests.support.maps import map_from_text
 
 A, F = UnitType.ARMY, UnitType.FLEET
 

@@ -5,7 +5,7 @@ import gc
 import weakref
 
 from judge.maps.kept import per_map
-from tests.helpers import map_from_text
+from tests.support.maps import map_from_text
 
 TINY = """\
 Alpha = alp

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.helpers import map_from_text
+from tests.support.maps import map_from_text
 from tests.orders.kit import TINY
 
 

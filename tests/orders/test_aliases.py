@@ -5,7 +5,7 @@ import pytest
 
 from judge.errors import OrderError
 from judge.orders import Move, parse_order
-from tests.helpers import map_from_text
+from tests.support.maps import map_from_text
 from tests.orders.kit import SPRING, unit, units
 
 TINY_UNITS = units(XLAND="A ALP", YLAND="F BET")

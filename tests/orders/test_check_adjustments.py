@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from judge.orders import Build, Disband, Keep, Waive, check_order
-from tests.helpers import map_from_text
+from tests.support.maps import map_from_text
 from tests.orders.kit import SPRING, TINY, WINTER, position, unit, units
 
 RUSSIA = {"RUSSIA": "MOS SEV STP WAR"}

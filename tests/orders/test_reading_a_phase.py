@@ -12,7 +12,7 @@ from judge.orders import OrderReader, check_order, parse_order
 from judge.orders.lexer import place_index
 from judge.orders.parser import OrderableUnits
 from judge.orders.validate import OrderChecker
-from tests.helpers import map_from_text
+from tests.support.maps import map_from_text
 from tests.orders.kit import SPRING, TINY, position
 
 

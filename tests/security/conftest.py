@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from judge.config import Config, JudgeSection, PathsSection
-from judge.mailin.handler import MailHandler
+from judge.runtime.config import Config, JudgeSection, PathsSection
+from judge.runtime.inbox import MailHandler
 from tests.commands.conftest import GAMES, NOW, Judge
 
 JUDGE_ADDRESS = "judge@example.org"

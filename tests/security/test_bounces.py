@@ -8,8 +8,8 @@ from email import message_from_bytes, policy
 
 import pytest
 
-from judge.mailin.handler import pipe_mail
-from judge.mailin.smtp import delivery_headers
+from judge.runtime.inbox import pipe_mail
+from judge.runtime.gateway import delivery_headers
 from tests.security.conftest import JUDGE_ADDRESS, NOW, mail
 
 pytestmark = pytest.mark.security

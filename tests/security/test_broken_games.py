@@ -9,9 +9,9 @@ from datetime import timedelta
 import pytest
 
 from judge.errors import StatusError
-from judge.mailin.handler import MailHandler
-from tests.cycle.conftest import KEEPER, MASTER, Judge as CycleJudge, recipients
-from tests.game.kit import NOW as GAME_NOW
+from judge.runtime.inbox import MailHandler
+from tests.runtime.cycle.conftest import KEEPER, MASTER, Judge as CycleJudge, recipients
+from tests.support.games import NOW as GAME_NOW
 from tests.security.conftest import mail
 
 pytestmark = pytest.mark.security

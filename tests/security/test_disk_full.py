@@ -20,13 +20,13 @@ from pathlib import Path
 
 import pytest
 
-from judge.config import Config
-from judge.daemon import REST_SECONDS, Daemon
+from judge.runtime.config import Config
+from judge.runtime.daemon import REST_SECONDS, Daemon
 from judge.errors import resource_failure
-from judge.mailin.handler import MailHandler
-from judge.spool import MAX_FAILURES, Spool
+from judge.runtime.inbox import MailHandler
+from judge.runtime.spool import MAX_FAILURES, Spool
 from judge.status import parse_status
-from judge.store import GameStore
+from judge.runtime.store import GameStore
 from tests.faults.kit import (
     NOW,
     copy_judge,

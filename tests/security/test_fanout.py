@@ -13,8 +13,8 @@ from datetime import timedelta
 import pytest
 
 from judge.commands.session import Settings
-from judge.config import Config
-from judge.mailin.handler import MailHandler
+from judge.runtime.config import Config
+from judge.runtime.inbox import MailHandler
 from tests.commands.conftest import GAMES
 from tests.security.conftest import NOW, mail
 
@@ -104,8 +104,8 @@ def test_an_overlong_address_line_survives_a_change_of_the_game(handler):
 
 
 def test_the_cycles_mail_goes_to_the_first_addresses_of_an_overlong_line(tmp_path, caplog):
-    from tests.cycle.conftest import Judge as Folder
-    from tests.game.kit import NOW as STARTED
+    from tests.runtime.cycle.conftest import Judge as Folder
+    from tests.support.games import NOW as STARTED
 
     folder = Folder(tmp_path)
     folder.start("crowd", ["TIMING NEXT 1D"], STARTED)

@@ -14,12 +14,12 @@ from email.parser import BytesHeaderParser
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from judge.config import JudgeSection, SmtpOutSection
-from judge.mailout.envelope import build_message, envelopes, outbox_id
+from judge.runtime.config import JudgeSection, SmtpOutSection
+from judge.mailout.envelope import build_message, envelopes
 from judge.mailout.mailings import Mailing
 from judge.mailout.render import Rendered
-from judge.mailout.send import OutboxSender
-from judge.spool import Spool
+from judge.runtime.outbox import OutboxSender
+from judge.runtime.spool import Spool, outbox_id
 from tests.commands.conftest import GAMES
 from tests.security.conftest import NOW
 from tests.support.transport import LOOPBACK, Relay, free_port

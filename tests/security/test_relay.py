@@ -7,9 +7,9 @@ import smtplib
 import pytest
 from aiosmtpd.controller import Controller
 
-from judge.config import JudgeSection
-from judge.mailin.smtp import Gateway, GatewaySMTP, accepts_address
-from judge.spool import Spool
+from judge.runtime.config import JudgeSection
+from judge.runtime.gateway import Gateway, GatewaySMTP, accepts_address
+from judge.runtime.spool import Spool
 from tests.support.transport import LOOPBACK, free_port
 
 pytestmark = pytest.mark.security

@@ -13,9 +13,9 @@ import pytest
 
 from judge.commands.auth import JUDGEKEEPER
 from judge.commands.notices import PasswordsPaused
-from judge.commands.store_access import FAILURES, StoreGames
+from judge.runtime.game_access import FAILURES, StoreGames
 from judge.commands.throttle import Policy, Scope, Secret, after_wrong
-from judge.store import LOCK, GameStore
+from judge.runtime.store import LOCK, GameStore
 from tests.commands.conftest import GAMES, SETTINGS
 from tests.security.conftest import KEEPER, NOW, mail, texts
 

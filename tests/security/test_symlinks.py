@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from judge.config import Config, JudgeSection, PathsSection
-from judge.mailin.handler import HISTORY_FOLDER, MailHandler, history_name, pipe_mail
-from judge.spool import Spool
-from judge.store import GameStore
+from judge.runtime.config import Config, JudgeSection, PathsSection
+from judge.runtime.inbox import HISTORY_FOLDER, MailHandler, history_name, pipe_mail
+from judge.runtime.spool import Spool
+from judge.runtime.store import GameStore
 from tests.commands.conftest import GAMES, Judge
 from tests.security.conftest import JUDGE_ADDRESS, KEEPER, NOW, mail
 
@@ -173,7 +173,7 @@ def test_the_configured_games_and_spool_folders_may_be_symlinks(tmp_path):
 
 
 def test_the_log_says_when_a_configured_folder_is_a_symlink(tmp_path):
-    from judge.store import symlinked_root
+    from judge.runtime.store import symlinked_root
     (tmp_path / "srv").mkdir()
     (tmp_path / "games").symlink_to(tmp_path / "srv", target_is_directory=True)
     assert symlinked_root(tmp_path / "srv") is None

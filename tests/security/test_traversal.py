@@ -8,7 +8,7 @@ import pytest
 
 from judge.maps import load_map
 from judge.maps.loader import FileLoader, plain_map_name
-from judge.store import GameStore
+from judge.runtime.store import GameStore
 from tests.security.conftest import mail
 
 pytestmark = pytest.mark.security

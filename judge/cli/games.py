@@ -1,0 +1,141 @@
+"""`judge new`, `judge status`, `judge process`, `judge rollback`: the game's life from the shell."""
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+
+from judge.errors import JudgeError
+from judge.events import Event, GameCompleted, PhaseResults, Preview, RolledBack
+from judge.game.board import owned_centers
+from judge.runtime.game_files import (
+    new_game,
+    process_game,
+    read_game,
+    rollback_game,
+)
+from judge.game.process import preview, readiness
+from judge.game.record import results_record
+from judge.status.model import GameStatus
+from judge.runtime.store import GameStore
+from judge.types import Phase
+
+COMMANDS = ("new", "status", "process", "rollback")
+
+
+def add_game_commands(commands) -> None:
+    new = commands.add_parser("new", help="create a forming game",
+                              usage="judge new GAME --map NAME [--master EMAIL --password PW] "
+                                    "[--games DIR] [LINE...]")
+    new.add_argument("game")
+    new.add_argument("rest", nargs=argparse.REMAINDER, help="--map NAME, the options, status lines")
+    show = commands.add_parser("status", help="a game's phase, deadline, orders, units and centres")
+    show.add_argument("game")
+    process = commands.add_parser("process", help="process a game's phase, as the Master's PROCESS")
+    process.add_argument("game")
+    process.add_argument("--force", action="store_true", help="process with orders missing (PROCESS!)")
+    process.add_argument("--preview", action="store_true", help="show the results, change nothing")
+    rollback = commands.add_parser("rollback", help="roll a game back (or forward) to a snapshot")
+    rollback.add_argument("game")
+    rollback.add_argument("phase", nargs="?", help="S1901M or FORMING (default: the phase before)")
+    rollback.add_argument("--restore", action="store_true", help="keep the orders of that phase")
+    rollback.add_argument("--full", action="store_true", help="also undo rule and player changes")
+    rollback.add_argument("--forward", action="store_true", help="ROLLFORWARD after a rollback")
+    for sub in (show, process, rollback):
+        _common(sub)
+
+
+def _new_options() -> argparse.ArgumentParser:
+    """The options of `judge new`, read apart so that status lines may come before or after them."""
+    parser = argparse.ArgumentParser(prog="judge new GAME")
+    parser.add_argument("--map", required=True, metavar="NAME")
+    parser.add_argument("--master", metavar="EMAIL")
+    parser.add_argument("--password", metavar="PW")
+    parser.add_argument("lines", nargs="*", metavar="LINE", help="status-file lines: 'RULE NO_PRESS'")
+    _common(parser)
+    return parser
+
+
+def _common(sub: argparse.ArgumentParser) -> None:
+    sub.add_argument("--games", type=Path, default=Path("games"), metavar="DIR",
+                     help="the games folder (default: ./games)")
+    sub.add_argument("--map-dir", action="append", default=[], type=Path,
+                     help="also look for maps here (before the bundled ones)")
+
+
+def run_game_command(args: argparse.Namespace, now: datetime | None = None) -> int:
+    now = now or datetime.now(UTC)
+    if args.command == "new":
+        args = argparse.Namespace(command="new", game=args.game,
+                                  **vars(_new_options().parse_intermixed_args(args.rest)))
+    store = GameStore(args.games)
+    try:
+        if args.command == "new":
+            new_game(store, args.game, args.map, args.master, args.password, args.lines, args.map_dir)
+            print(f"game {args.game} created on map {args.map}: forming")
+        elif args.command == "status":
+            with store.locked(args.game) as game:
+                _, status, m = read_game(game, args.map_dir)
+            print(summary(status, m, now))
+        elif args.command == "process":
+            return _process(store, args, now)
+        else:
+            events = rollback_game(store, args.game, now, args.phase, restore=args.restore,
+                                   full=args.full, forward=args.forward, search=args.map_dir)
+            _report(events, None)
+    except (JudgeError, LookupError, ValueError, FileExistsError) as exc:
+        print(f"judge {args.command}: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def _process(store: GameStore, args: argparse.Namespace, now: datetime) -> int:
+    if args.preview:
+        with store.locked(args.game) as game:
+            _, status, m = read_game(game, args.map_dir)
+        _report([preview(status, m, now)], status.zone)
+        return 0
+    events = process_game(store, args.game, now, force=args.force, search=args.map_dir)
+    _report(events, None)
+    return 0
+
+
+def _report(events: Sequence[Event], zone: str | None) -> None:
+    for event in events:
+        if isinstance(event, Preview):
+            print("PREVIEW")
+            _report([event.results] + ([event.completed] if event.completed else []), zone)
+        elif isinstance(event, PhaseResults):
+            print(results_record(event, zone), end="")
+        elif isinstance(event, GameCompleted):
+            print(f"GAME COMPLETED: {event.kind} {' '.join(event.victors)}")
+        elif isinstance(event, RolledBack):
+            print(f"rolled {'forward' if event.forward else 'back'} to {event.phase}")
+
+
+def summary(status: GameStatus, m, now: datetime) -> str:
+    """`judge status`: phase, deadline, who has ordered, units and centres."""
+    phase = status.phase if isinstance(status.phase, Phase) else status.phase.value
+    lines = [f"game {status.name} on {status.map_name}: {status.phase_mode.value} {phase}"]
+    if status.deadline:
+        lines.append(f"deadline {status.deadline} ({status.zone or 'GMT'})")
+    if status.result:
+        lines.append(f"result {status.result.last_phase} {' '.join(status.result.victors)}")
+    state = readiness(status, m, now)
+    if state.duties.due:
+        lines.append("orders in: " + (" ".join(state.duties.submitted) or "none"))
+        lines.append("orders missing: " + (" ".join(state.duties.missing) or "none"))
+        lines.append("ready to process" if state.ready else f"not ready: {state.reason}")
+    if status.need:
+        lines.append("NEED " + " ".join(str(n) for n in status.need))
+    for block in status.powers:
+        who = block.player.current if block.player else None
+        lines.append(f"{block.kind or 'POWER'} {block.name}: {who if who is not None else '-'}")
+        if block.units or block.dislodged:
+            lines.append("  units: " + ", ".join([str(u) for u in block.units] +
+                                                 [f"{d.unit} (dislodged)" for d in block.dislodged]))
+        if owned_centers(block):
+            lines.append(f"  centres ({len(owned_centers(block))}): " + " ".join(sorted(owned_centers(block))))
+    return "\n".join(lines)

@@ -1,0 +1,589 @@
+"""The twenty-minute cycle over every game: `run_cycle`, the outage guard, and the daemon's tick.
+
+`run_cycle(store, config, now, only=None, release=False) -> CycleReport` is the shell around the pure
+`judge.game.schedule.on_tick`. Holding a cycle-wide lock (`<games>/.cycle.lock`, so the daemon's tick
+and a judgekeeper's `judge check` never interleave), it:
+
+1. reads the guard's state (`<games>/.cycle.json`: the last full cycle, the held games, the broken
+   status files the judgekeeper has heard of);
+2. `release`: the held games in scope are released (`judge check --release`);
+3. the outage guard: when the last full cycle is more than an hour old, the games with a deadline or
+   a grace end inside the gap are held (nothing late is processed after downtime: players may not
+   have reached the judge) and the judgekeeper is told; a held game stays untouched, cycle after
+   cycle, until released;
+4. each game in scope, in name order, under its own lock: the status and the state file read (a broken
+   file is reported, the judgekeeper told once, and the game left alone; a game in preparation, held
+   by the Master's WAIT or terminated is left alone too, and never held by the outage guard),
+   `on_tick`, and the outcome saved through
+   `judge.runtime.game_files.commit` (snapshot, status, results log) when anything changed. A failure while
+   processing leaves the game in AWAIT (as DPjudge does) and tells the judgekeeper; no other game is
+   affected. A failure for want of a resource (`judge.errors.resource_failure`: a disk full...)
+   is not the game's: it stops the cycle, and the next tick does the rest again. A game the idle
+   index (`judge.runtime.idle_index`, `<games>/.cycle-index.json`) shows unchanged since
+   it was last read and not due yet is not opened at all (`CycleReport.unread` counts them): an idle
+   cycle costs a few `stat` calls a game, and grows with the games that are due. Given the outbox
+   (the daemon's tick, `judge check`), a game's mails are made before its change is saved and are
+   saved with it (`judge.runtime.journal`): killed at any instant, the judge loses none and sends none
+   twice; the changes a crash left in flight are completed first, at the start of the next cycle;
+5. a full cycle (no `only`) records `now` as the last run, written atomically.
+
+The report has one line per action (processed, civil disorder, previewed, reminded, late notice,
+delayed, dismissed, completed, held, released, broken, failed) and what the mail layer needs:
+`cycle_mails(report, config)` turns it into mails through `judge.mailout.mailings`. `cycle_tick(config)`
+is the daemon's `tick(now)`; `check(config, now, game, release)` is `judge check`, which also puts
+the mails in the outbox.
+"""
+from __future__ import annotations
+
+import fcntl
+import hashlib
+import json
+import logging
+import os
+import re
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime, timedelta
+from email.message import EmailMessage
+from pathlib import Path
+from typing import Any
+
+from judge.runtime import idle_index as idle
+from judge.runtime.config import Config
+from judge.errors import JudgeError, ProblemsError, resource_failure
+from judge.events import (
+    CivilDisorder,
+    ControlRotated,
+    Dismissal,
+    Event,
+    GameCompleted,
+    LateNotice,
+    PhaseResults,
+    Preview,
+    Reminder,
+)
+from judge.runtime import journal
+from judge.game.deadlines import current_deadline
+from judge.runtime.game_files import MapCache, commit, read_game, read_standing
+from judge.game.rules import rules_in_force
+from judge.game.state import Standing
+from judge.maps.model import Map
+from judge.status import write_status
+from judge.status.model import GameStatus, PhaseMode
+from judge.runtime.spool import open_spools
+from judge.runtime.store import GameDir, GameStore, PathRefused, atomic_write, open_file, read_text
+from judge.timing import game_zone, grace_end, parse_timing
+from judge.game.schedule import on_tick
+from judge.types import Phase
+
+log = logging.getLogger("judge.cycle")
+
+OUTAGE = timedelta(hours=1)  # DPjudge's check.tim guard: a cycle older than this is an outage
+STATE_FILE = ".cycle.json"
+LOCK_FILE = ".cycle.lock"
+RELEASE_HINT = "judge check --release"
+
+
+# --- what a cycle did --------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class GameOutcome:
+    """One game's part of a cycle: its report lines, the events to mail, the status after them."""
+
+    game: str
+    lines: tuple[str, ...] = ()
+    events: tuple[Event, ...] = ()
+    status: GameStatus | None = None
+    map: Map | None = None
+    failure: str | None = None  # processing raised: the game is left in AWAIT
+    problems: tuple[str, ...] = ()  # the status file cannot be read
+    quiet: datetime | None = None  # `idle.quiet_until` after the tick (None: read it next time too)
+    stamp: tuple[int, ...] = ()  # its files' identity then (`idle.stamp`)
+    mailed: int | None = None  # how many mails were made with the change and put in the outbox
+    mail_problem: str | None = None  # the mails could not be made
+    master: str | None = None  # a broken status file's Master, as far as it can be read
+
+
+@dataclass(frozen=True)
+class Outage:
+    last_run: datetime
+    held: tuple[str, ...]  # the games held by this detection
+
+
+@dataclass
+class CycleReport:
+    now: datetime
+    lines: list[str] = field(default_factory=list)
+    games: list[GameOutcome] = field(default_factory=list)
+    outage: Outage | None = None
+    newly_broken: list[GameOutcome] = field(default_factory=list)  # the judgekeeper is told of these
+    held: tuple[str, ...] = ()
+    unread: int = 0  # games left unopened: unchanged and not due (`judge.runtime.idle_index`)
+    queued: int = 0  # mails put in the outbox by the cycle itself (with the changes they tell of)
+
+
+# --- the guard's state ---------------------------------------------------------------------------------
+
+@dataclass
+class CycleState:
+    last_run: datetime | None = None
+    held: dict[str, str] = field(default_factory=dict)  # game -> when it was held (ISO 8601)
+    broken: set[str] = field(default_factory=set)  # games whose broken file the keeper knows of
+
+    def to_json(self) -> str:
+        return json.dumps({"last_run": self.last_run.isoformat() if self.last_run else None,
+                           "held": dict(sorted(self.held.items())), "broken": sorted(self.broken)},
+                          indent=1) + "\n"
+
+
+def read_state(root: Path) -> tuple[CycleState, str | None]:
+    """The guard's state, and a problem to report when the file is unreadable (then: a fresh state,
+    so no outage is detected this time)."""
+    path = root / STATE_FILE
+    try:
+        data = json.loads(read_text(path, root))
+        last = datetime.fromisoformat(data["last_run"]) if data.get("last_run") else None
+        if last is not None and last.tzinfo is None:
+            raise ValueError("last_run has no UTC offset")
+        return CycleState(last, {str(k): str(v) for k, v in data.get("held", {}).items()},
+                          {str(g) for g in data.get("broken", [])}), None
+    except FileNotFoundError:
+        return CycleState(), None
+    except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
+        if resource_failure(exc):  # the file is fine: starting afresh would forget the held games
+            raise
+        return CycleState(), f"cycle state {path} unreadable ({exc}): starting afresh"
+
+
+def write_state(root: Path, state: CycleState) -> None:
+    atomic_write(root / STATE_FILE, state.to_json().encode("utf-8"))
+
+
+@contextmanager
+def cycle_lock(root: Path) -> Iterator[None]:
+    """One cycle at a time on a games folder, whichever process runs it."""
+    root.mkdir(parents=True, exist_ok=True)
+    with open(open_file(root / LOCK_FILE, os.O_RDWR | os.O_CREAT, root), "r+b") as handle:
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
+
+
+# --- the cycle -------------------------------------------------------------------------------------------
+
+def run_cycle(store: GameStore, config: Config, now: datetime, only: str | None = None, *,
+              release: bool = False, maps: MapCache | None = None, outbox: Any = None,
+              env: Any = None) -> CycleReport:
+    """One cycle over every game (or the game `only`): see the module's doc. LookupError when `only`
+    names no game. `maps`: parsed maps a long-lived caller keeps between cycles. `outbox` (a
+    `judge.runtime.spool.Spool`): each game's mails are made before its change is saved and put in the
+    outbox with it (`TickMail`), so none is lost or sent twice whenever the judge stops; without
+    it the caller makes them afterwards (`cycle_mails`)."""
+    if now.tzinfo is None:
+        raise ValueError("now must be timezone-aware")
+    if only is not None and not store.exists(only):
+        raise LookupError(f"no game {only} in {store.root}")
+    search = map_dirs(config)
+    report = CycleReport(now)
+    maps = {} if maps is None else maps
+    mail = TickMail(config, env, outbox) if outbox is not None else None
+    with cycle_lock(store.root):
+        _replay_journals(store, mail)
+        state, problem = read_state(store.root)
+        if problem:
+            report.lines.append(problem)
+        found = idle.stamps(store.root) if only is None else {}
+        names = [only] if only is not None else list(found)
+        if release:
+            _release(state, names, report)
+        elif state.last_run is not None and now - state.last_run > OUTAGE:
+            _hold_overdue(store, state, names, now, search, report)
+        index = idle.load_index(store.root, idle.signature(search))
+        for name in names:
+            if name in state.held:
+                report.lines.append(f"{name}: held since the outage of {state.held[name]} ({RELEASE_HINT})")
+                continue
+            if _unchanged_and_quiet(index, found.get(name), now, name):
+                report.unread += 1
+                continue
+            try:
+                outcome = tick_game(store, name, now, search, maps, mail)
+            except PathRefused as exc:  # its folder is a symlink: not a game the cycle touches
+                outcome = GameOutcome(name, (f"{name}: broken game folder: {exc}",),
+                                      problems=(str(exc),))
+            index.note(name, idle.Entry(outcome.stamp, now, outcome.quiet) if outcome.quiet else None)
+            report.games.append(outcome)
+            report.lines.extend(outcome.lines)
+            _note_broken(state, outcome, report)
+        if only is None:
+            index.keep_only(names)
+        idle.save_index(store.root, index)
+        report.held = tuple(sorted(state.held))
+        report.queued = mail.queued if mail is not None else 0
+        if only is None:
+            state.last_run = max(now, state.last_run) if state.last_run else now
+        write_state(store.root, state)
+    return report
+
+
+def map_dirs(config: Config) -> tuple[Path, ...]:
+    return (Path(config.paths.maps),)
+
+
+def _replay_journals(store: GameStore, mail: TickMail | None) -> None:
+    """Complete the changes a crash left in flight (`judge.runtime.journal`), mails included."""
+    deliver = mail.deliver if mail is not None else None
+    for name in journal.pending(store.root):
+        try:
+            with store.locked(name) as game:
+                journal.replay(game, deliver)
+        except (LookupError, ValueError):
+            journal.replay_orphan(store.root, name, deliver)
+        except OSError:
+            log.exception("the change in flight of game %s", name)
+
+
+def _unchanged_and_quiet(index: idle.Index, stamp: tuple[int, ...] | None, now: datetime,
+                         name: str) -> bool:
+    """Whether the index says the game need not be opened this time (`judge.runtime.idle_index`)."""
+    entry = index.entries.get(name)
+    return entry is not None and stamp is not None and entry.skips(stamp, now)
+
+
+def _release(state: CycleState, names: Sequence[str], report: CycleReport) -> None:
+    for name in names:
+        if state.held.pop(name, None) is not None:
+            report.lines.append(f"{name}: released")
+
+
+def _hold_overdue(store: GameStore, state: CycleState, names: Sequence[str], now: datetime,
+                  search: Sequence[Path], report: CycleReport) -> None:
+    last = state.last_run
+    assert last is not None
+    held = [n for n in names if n not in state.held and overdue(store, n, last, now, search)]
+    for name in held:
+        state.held[name] = last.isoformat()
+    report.outage = Outage(last, tuple(held))
+    report.lines.append(f"outage: no cycle from {last.isoformat()} to {now.isoformat()}; "
+                        f"held {len(held)} overdue game{'s' if len(held) != 1 else ''}"
+                        f"{': ' + ', '.join(held) if held else ''}; judgekeeper told")
+
+
+def overdue(store: GameStore, name: str, last_run: datetime, now: datetime,
+            search: Sequence[Path] = ()) -> bool:
+    """Whether the game's deadline or grace end fell in the gap (last_run, now]: acting on it now
+    would process (or dismiss, or put in civil disorder) players who could not reach the judge."""
+    try:
+        with store.locked(name) as game:
+            _, status, m = read_game(game, search)
+            held = read_standing(game).held
+        if not isinstance(status.phase, Phase) or status.need or held:
+            return False
+        rules = rules_in_force(status, m)
+        deadline = None if "NO_DEADLINE" in rules else current_deadline(status)
+        if deadline is None:
+            return False
+        grace = grace_end(deadline, parse_timing(status.timing or "").grace, rules)
+        return any(t is not None and last_run < t <= now for t in (deadline, grace))
+    except (JudgeError, ValueError, OSError, LookupError):
+        return False  # a broken game is reported by its tick
+
+
+def tick_game(store: GameStore, name: str, now: datetime, search: Sequence[Path] = (),
+              maps: MapCache | None = None, mail: TickMail | None = None) -> GameOutcome:
+    """One game's tick under its lock: read, `on_tick`, save (see the module's doc); with `mail`,
+    the mails of the change made first and saved with it. The outcome keeps the status and map only
+    when there are events to mail."""
+    with store.locked(name) as game:
+        try:
+            text, status, m = read_game(game, search, maps)
+            standing = read_standing(game)
+            _check_times(status)
+        except (JudgeError, ValueError, OSError, LookupError) as exc:
+            if resource_failure(exc):  # not a broken file: the game is read at the next tick
+                raise
+            problems = tuple(str(p) for p in exc.problems) if isinstance(exc, ProblemsError) else (str(exc),)
+            return GameOutcome(name, (f"{name}: broken status file: {problems[0]}",), problems=problems,
+                               master=master_in(game))
+        if status.phase_mode is PhaseMode.AWAIT and isinstance(status.phase, Phase):
+            held = f"{name}: held: AWAIT (processing did not finish; PROCESS! or ROLLBACK)"
+            return GameOutcome(name, (held,), status=status, map=m)
+        try:
+            new, events = on_tick(status, m, now, standing)
+        except Exception as exc:  # any failure of one game must not stop the cycle
+            if resource_failure(exc):  # not the game's: it is processed at the next tick
+                raise
+            log.exception("the tick of game %s failed", name)
+            game.write_status(write_status(replace(status, phase_mode=PhaseMode.AWAIT)))
+            failed = f"{name}: processing failed, left in AWAIT, judgekeeper told: {exc!r}"
+            return GameOutcome(name, (failed,), status=status, map=m, failure=repr(exc))
+        outcome = GameOutcome(name, describe(name, status, new, events), tuple(events),
+                              new if events else None, m if events else None)
+        made: list[EmailMessage] = []
+        if mail is not None and events:
+            made, problem = mail.make(now, outcome)
+            # mailed: nothing of the game need stay in memory for the rest of the cycle
+            outcome = replace(outcome, events=(), status=None, map=None, mailed=len(made),
+                              mail_problem=problem)
+        if new != status or events:
+            commit(game, text, m, new, events, mails=mail.entries(made) if mail else (),
+                   deliver=mail.deliver if mail else None)
+        quiet, stamp = _quiet(game.path, new, m, now, standing)
+        return replace(outcome, quiet=quiet, stamp=stamp)
+
+
+def _quiet(path: Path, status: GameStatus, m: Map, now: datetime, standing: Standing
+           ) -> tuple[datetime | None, tuple[int, ...]]:
+    """The game's quiet time and its files' identity, read under its lock (None: not known)."""
+    try:
+        return idle.quiet_until(status, m, now, standing), idle.stamp(path)
+    except Exception:
+        log.exception("the quiet time of %s", path.name)
+        return None, ()
+
+
+MASTER_LINE = re.compile(r"^MASTER\s+[^|\s]*\|([^|\s]+@[^|\s]+)\|", re.MULTILINE)
+
+
+def master_in(game: GameDir) -> str | None:
+    """The Master's address in a status file that does not parse, if its MASTER line can be read
+    (a status file that is a symlink is not: it says nothing of the game)."""
+    from judge.mailin.message import plain_address
+
+    try:
+        found = MASTER_LINE.search(game.status_bytes().decode("utf-8", errors="replace"))
+    except OSError:
+        return None
+    return found.group(1).lower() if found and plain_address(found.group(1)) else None
+
+
+def _check_times(status: GameStatus) -> None:
+    """The TIMING line, ZONE and DEADLINE read (ValueError saying which is wrong)."""
+    parse_timing(status.timing or "")
+    game_zone(status.zone)
+    current_deadline(status)
+
+
+def _note_broken(state: CycleState, outcome: GameOutcome, report: CycleReport) -> None:
+    if outcome.problems:
+        if outcome.game not in state.broken:
+            state.broken.add(outcome.game)
+            report.newly_broken.append(outcome)
+    else:
+        state.broken.discard(outcome.game)
+
+
+# --- the report's lines ----------------------------------------------------------------------------------
+
+def describe(name: str, before: GameStatus, after: GameStatus, events: Sequence[Event]) -> tuple[str, ...]:
+    """One line per action of a game's tick."""
+    lines = [f"{name}: {text}" for text in (_event_line(e, after) for e in events) if text]
+    if not events and before.delay and (after.delay or 0) < before.delay:
+        lines.append(f"{name}: delayed, DELAY {after.delay or 0} left")
+    return tuple(lines)
+
+
+def _event_line(event: Event, status: GameStatus) -> str | None:
+    if isinstance(event, PhaseResults):
+        if event.next_phase is None:
+            return f"processed {event.phase.abbrev}"
+        return f"processed {event.phase.abbrev}, next {event.next_phase.abbrev}" + \
+            (f", deadline {when(event.deadline, status.zone)}" if event.deadline else "")
+    if isinstance(event, CivilDisorder):
+        return f"civil disorder: {', '.join(event.powers)}"
+    if isinstance(event, Preview):
+        return f"previewed {event.results.phase.abbrev} for the Master, DELAY {status.delay or 0}"
+    if isinstance(event, LateNotice):
+        return f"late notice: {', '.join(event.late)}, DELAY {status.delay or 0}"
+    if isinstance(event, Reminder):
+        return f"reminded {', '.join(event.powers)} (deadline {when(event.deadline, status.zone)})"
+    if isinstance(event, Dismissal):
+        return f"dismissed {', '.join(event.powers)}; waiting for replacements"
+    if isinstance(event, GameCompleted):
+        return f"completed: {event.kind} {' '.join(event.victors)}".rstrip()
+    if isinstance(event, ControlRotated):
+        return "control rotated: " + ", ".join(f"{p} to {c}" for p, c in event.controllers.items())
+    return None  # Resigned: part of the dismissal line
+
+
+def when(moment: datetime | None, zone: str | None) -> str:
+    if moment is None:
+        return "none"
+    return f"{moment.astimezone(game_zone(zone)):%a %Y-%m-%d %H:%M} {zone or 'GMT'}"
+
+
+# --- mails -----------------------------------------------------------------------------------------------
+
+def cycle_mails(report: CycleReport, config: Config, env: Any = None
+                ) -> tuple[list[EmailMessage], list[str]]:
+    """The mails a cycle calls for (the games' events, the judgekeeper's alerts) but for those it
+    put in the outbox itself (`run_cycle` given the outbox), and the problems met while wording
+    them (one game's failure does not lose the others' mail)."""
+    from judge.mailout.render import environment
+
+    env = env or environment()
+    mails: list[EmailMessage] = []
+    problems: list[str] = []
+    for outcome in report.games:
+        if outcome.mailed is not None:  # made with the change, and in the outbox already
+            problems += [outcome.mail_problem] if outcome.mail_problem else []
+            continue
+        try:
+            mails += _envelopes(config, report.now, outcome.game, _game_mailings(env, config, report, outcome))
+        except Exception as exc:  # a template failing must not lose the other games' mail
+            log.exception("mail for game %s", outcome.game)
+            problems.append(f"{outcome.game}: mail not written: {exc!r}")
+    if report.outage is not None:
+        from judge.mailout.mailings import outage_alert
+        mailings = outage_alert(env, config.judge.keeper, config.judge.id, report.outage.last_run,
+                                report.now, report.outage.held)
+        mails += _envelopes(config, report.now, "outage", mailings)
+    return mails, problems
+
+
+def _game_mailings(env: Any, config: Config, report: CycleReport, outcome: GameOutcome) -> list[Any]:
+    from judge.mailout.mailings import Mailing
+    from judge.mailout.render import render
+    from judge.mailout.views import GameView
+
+    if outcome in report.newly_broken:
+        game = GameView(config.judge.id, outcome.game, "", "GMT")
+        to = (outcome.master,) if outcome.master and outcome.master != config.judge.keeper else ()
+        return [Mailing((*to, config.judge.keeper), render(env, "status_errors", game=game,
+                                                           problems=list(outcome.problems)))]
+    return _outcome_mailings(env, config, report.now, outcome)
+
+
+def _outcome_mailings(env: Any, config: Config, now: datetime, outcome: GameOutcome) -> list[Any]:
+    from judge.commands.auth import overlong_addresses
+    from judge.runtime.inbox import warn_overlong
+    from judge.mailout.mailings import Mailer
+
+    keeper, limit = config.judge.keeper, config.limits.addresses_per_player
+    if outcome.status is None or outcome.map is None:
+        return []
+    mailer = Mailer(env, outcome.status, outcome.map, judge=config.judge.id, keeper=keeper,
+                    addresses_per_player=limit)
+    if outcome.events:
+        warn_overlong(outcome.game, overlong_addresses(outcome.status, limit), limit)
+    mailings = mailer.for_events(list(outcome.events), now) if outcome.events else []
+    if outcome.failure is not None and isinstance(outcome.status.phase, Phase):
+        mailings += mailer.adjudication_error(keeper, outcome.status.phase, outcome.failure)
+    return mailings
+
+
+@dataclass
+class TickMail:
+    """The mails of a game's change in a cycle, made before the change is saved and put in the
+    outbox with it (`judge.runtime.journal`): whenever the judge stops, none is lost and none is sent
+    twice."""
+
+    config: Config
+    env: Any
+    outbox: Any  # judge.runtime.spool.Spool
+    queued: int = 0
+
+    def make(self, now: datetime, outcome: GameOutcome) -> tuple[list[EmailMessage], str | None]:
+        """The mails, or none and the problem (a template failing loses one game's mail only)."""
+        from judge.mailout.render import environment
+
+        try:
+            self.env = self.env or environment()
+            return _envelopes(self.config, now, outcome.game,
+                              _outcome_mailings(self.env, self.config, now, outcome)), None
+        except Exception as exc:
+            if resource_failure(exc):  # the change is not saved without its mails: next tick
+                raise
+            log.exception("mail for game %s", outcome.game)
+            return [], f"{outcome.game}: mail not written: {exc!r}"
+
+    @staticmethod
+    def entries(mails: Sequence[EmailMessage]) -> list[tuple[str, bytes]]:
+        from judge.runtime.spool import outbox_id
+
+        return [(outbox_id(m), bytes(m)) for m in mails]
+
+    def deliver(self, mails: journal.Mails) -> None:
+        """A game's mails into the outbox, made durable together (`Spool.put_many`)."""
+        self.queued += sum(item is not None for item in
+                           self.outbox.put_many([(raw, key) for key, raw in mails]))
+
+
+def _envelopes(config: Config, now: datetime, game: str, mailings: Sequence[Any]) -> list[EmailMessage]:
+    """Each mailing as one mail per recipient, its Message-ID made of the game, the cycle's slot, its
+    content and the recipient: a cycle run twice in a slot queues the same mails once."""
+    from judge.mailout.envelope import AUTO_GENERATED, envelopes
+
+    slot = now.astimezone(UTC).strftime("%Y%m%d%H%M")
+    mails = []
+    for mailing in mailings:
+        recipients, rendered = mailing
+        digest = hashlib.sha256("\n".join([*recipients, rendered.subject, rendered.body]).encode()).hexdigest()
+        key = f"cycle-{game}-{slot}-{digest[:20]}"
+        mails += envelopes(config.judge, mailing, now=now, key=key, auto=AUTO_GENERATED)
+    return mails
+
+
+# --- the daemon's tick and `judge check` -----------------------------------------------------------------
+
+def cycle_tick(config: Config) -> Callable[[datetime], list[EmailMessage]]:
+    """The daemon's `tick(now)`: a cycle over every game, its lines logged; the games' mails are put
+    in the outbox with their changes, the others (the judgekeeper's alerts) returned for the
+    daemon to put there."""
+    from judge.mailout.render import environment
+
+    store = GameStore(config.paths.games)
+    env = environment()
+    maps: MapCache = {}
+
+    def tick(now: datetime) -> list[EmailMessage]:
+        report = run_cycle(store, config, now, maps=maps, outbox=open_spools(config).outbox, env=env)
+        for line in report.lines:
+            log.info("%s", line)
+        mails, problems = cycle_mails(report, config, env)
+        for problem in problems:
+            log.error("%s", problem)
+        return mails
+    return tick
+
+
+def queue(config: Config, mails: Sequence[EmailMessage]) -> int:
+    """Put mails in the outbox (each Message-ID once); how many were new."""
+    from judge.runtime.spool import outbox_id
+
+    outbox = open_spools(config).outbox
+    return sum(item is not None for item in outbox.put_many([(bytes(m), outbox_id(m)) for m in mails]))
+
+
+def check(config: Config, now: datetime, game: str | None = None, release: bool = False,
+          out: Callable[[str], None] = print, err: Callable[[str], None] = print) -> int:
+    """`judge check`: one cycle, one line per action, the mails queued in the outbox; 0, or 1 when
+    `game` names no game."""
+
+    store = GameStore(config.paths.games)
+    try:
+        report = run_cycle(store, config, now, game, release=release,
+                           outbox=open_spools(config).outbox)
+    except LookupError as exc:
+        err(f"judge check: {exc}")
+        return 1
+    for line in report.lines:
+        out(line)
+    mails, problems = cycle_mails(report, config)
+    for problem in problems:
+        err(f"judge check: {problem}")
+    queued = report.queued + (queue(config, mails) if mails else 0)
+    if queued:
+        out(f"mail: {queued} queued in the outbox")
+    return 0
+
+
+def parse_now(text: str) -> datetime:
+    """`--now`: ISO 8601 with a UTC offset (`2025-01-06T12:00:00+00:00`, `...Z`)."""
+    moment = datetime.fromisoformat(text.strip().replace("Z", "+00:00").replace("z", "+00:00"))
+    if moment.tzinfo is None:
+        raise ValueError(f"{text!r} has no UTC offset (write 2025-01-06T12:00+00:00)")
+    return moment

@@ -1,0 +1,344 @@
+"""The daemon's `handle_mail(raw, now) -> list[EmailMessage]`: one spooled mail in, the mails out.
+
+bytes -> `read_message` -> `judge.runtime.game_access.handle_incoming` -> the reply (rendered from
+templates/reply.txt unless another `render` is given) and the mailings of the
+events (the mail layer's `Mailer`, for the game's life's events and the command layer's notices
+alike). Each mailing goes out as one mail per recipient (`envelope.envelopes`: nobody sees
+another player's address). Every mail gets a deterministic Message-ID made from the incoming bytes
+and its recipient, so a mail processed twice after a crash is sent once. Replies to one sender
+are rate-limited (`judge.commands.ratelimit`); the history lives in
+`<spool>/reply-history/`, a file a sender (`ReplyHistory`).
+"""
+from __future__ import annotations
+
+import base64
+import contextlib
+import fcntl
+import hashlib
+import json
+import logging
+import os
+from collections.abc import Callable, Mapping, Sequence
+from datetime import datetime
+from email import message_from_bytes, policy
+from email.parser import BytesHeaderParser
+from email.message import EmailMessage
+from pathlib import Path
+from typing import IO, Any, cast
+
+from judge.commands.ratelimit import allowance, recent
+from judge.commands.results import Reply
+from judge.commands.session import Settings
+from judge.runtime.game_access import MapCache, handle_incoming
+from judge.runtime.config import Config
+from judge.errors import StatusError, resource_failure
+from judge.runtime.journal import read_receipt
+from judge.runtime.game_files import game_map
+from judge.mailin.message import LENIENT, Incoming, parse, read_message, reply_headers
+from judge.runtime.gateway import envelope_address, envelope_sender
+from judge.mailout.envelope import AUTO_GENERATED, envelopes, loop_token, raw_key
+from judge.mailout.mailings import Mailer, Mailing, bounded, render_reply
+from judge.mailout.render import Rendered, environment
+from judge.status import parse_status
+from judge.status.model import GameStatus
+from judge.runtime.store import GameDir, GameStore, PathRefused, file_stat, make_folder, names_in, open_file, remove
+
+log = logging.getLogger("judge.mail")
+
+HISTORY_FOLDER = "reply-history"
+Render = Callable[[Reply], tuple[str, str]]
+
+
+class ReplyHistory:
+    """When each sender was last answered: one small file per sender in `folder` (its name a digest
+    of the address), the reply times one a line. A reply reads and rewrites its sender's file only,
+    under that file's lock (the daemon and `judge mail` may answer at once), so its cost does not
+    grow with the number of senders. The file is not fsynced: it only limits replies, and a crash
+    that forgets its last seconds lets a sender have a few more; a reply never waits for the disk
+    for it. Each time is kept with its reply's key: a mail handled again (after a failure that
+    kept it from being answered) is not counted twice. `prune` drops the files of senders not
+    answered within the window. The folder is in the judge's spool folder (`base`); neither it
+    nor a file in it is followed if a symlink."""
+
+    def __init__(self, folder: Path, settings: Settings):
+        self.folder = folder
+        self.base = folder.parent
+        self.limit, self.window = settings.replies_per_window, settings.reply_window
+        self.signed_limit = settings.signed_replies_per_window
+
+    def allow(self, sender: str, now: datetime, *, signed: bool = False) -> bool:
+        """Whether `sender` may get one more reply now; if so, the reply is recorded."""
+        return self.grant(sender, now, 1, signed=signed) == 1
+
+    def grant(self, sender: str, now: datetime, wanted: int, key: str = "", *,
+              signed: bool = False) -> int:
+        """How many of `wanted` copies of a reply may go out now on `sender`'s account; those
+        are recorded, one time each, under `key` (the reply's own): a reply already recorded
+        under it is granted as many copies as then, and costs nothing more. A reply to a mail
+        that gave a right password (`signed`) has its own, higher limit: strangers' mail "from"
+        a player cannot silence him."""
+        self.base.mkdir(parents=True, exist_ok=True)
+        make_folder(self.folder, self.base)
+        fd = open_file(self.folder / history_name(sender), os.O_RDWR | os.O_CREAT, self.base)
+        with open(fd, "r+", encoding="utf-8") as handle:  # not "a+": its writes go at the end
+            fcntl.flock(handle, fcntl.LOCK_EX)
+            handle.seek(0)
+            entries = read_entries(handle.read())
+            inside = set(recent((time for time, _ in entries), now, self.window))
+            entries = sorted(entry for entry in entries if entry[0] in inside)
+            before = sum(1 for _, known in entries if key and known == key)
+            if before:
+                return min(before, wanted)
+            limit = self.signed_limit if signed else self.limit
+            granted = allowance((time for time, _ in entries), now, limit, self.window, wanted)
+            entries += [(now, key)] * granted
+            rewrite(handle, "".join(f"{time.isoformat()} {known}".rstrip() + "\n"
+                                    for time, known in entries))
+            return granted
+
+    def prune(self, now: datetime) -> int:
+        """Forget the senders last answered before the window ending at `now`; how many."""
+        before = (now - self.window).timestamp()
+        removed = 0
+        try:
+            names = names_in(self.folder, self.base)
+        except (FileNotFoundError, PathRefused):  # none, or a symlink: refused (and logged)
+            return 0
+        for name in names:
+            with contextlib.suppress(FileNotFoundError):
+                if file_stat(self.folder / name, self.base).st_mtime < before:
+                    remove(self.folder / name, self.base)
+                    removed += 1
+        return removed
+
+
+def rewrite(handle: IO[str], text: str) -> None:
+    """Replace the file's text in place: written over, then cut to its length, never to 0 first
+    (ext4 flushes a file cut to 0 when it is closed: milliseconds a reply)."""
+    handle.seek(0)
+    handle.write(text)
+    handle.truncate()
+
+
+def history_name(sender: str) -> str:
+    return hashlib.sha256(sender.encode("utf-8", "surrogateescape")).hexdigest()[:32]
+
+
+def read_entries(text: str) -> list[tuple[datetime, str]]:
+    """The reply times of a history file (`<time> <key>` a line, or a time alone), each with its
+    reply's key; a line a crash cut short (or anything unreadable) is left out."""
+    entries = []
+    for line in text.splitlines():
+        stamp, _, key = line.partition(" ")
+        try:
+            time = datetime.fromisoformat(stamp)
+        except ValueError:
+            continue
+        if time.tzinfo is not None:
+            entries.append((time, key.strip()))
+    return entries
+
+
+class MailHandler:
+    def __init__(self, config: Config, render: Render | None = None, env: Any = None):
+        self.config = config
+        self.settings = Settings.from_config(config)
+        self.store = GameStore(config.paths.games)
+        self.history = ReplyHistory(config.paths.spool / HISTORY_FOLDER, self.settings)
+        self.render = render or self.reply_text
+        self.env = env
+        self.maps: MapCache = {}
+
+    def __call__(self, raw: bytes, now: datetime) -> list[EmailMessage]:
+        judge = self.config.judge
+        receipt = raw_key(raw, "receipt")
+        kept = read_receipt(self.store.root, receipt)
+        if kept is not None:  # processed before a crash: its change made, its mails in the receipt
+            log.warning("mail %s was processed before: answered from its receipt", receipt)
+            return unpack(kept)
+        msg = parse(raw)
+        incoming = read_message(raw, envelope_sender(msg), loop_token(judge), parsed=msg)
+        sealed: list[list[EmailMessage]] = []  # the mails of a mail that changed a game
+
+        def seal(reply: Reply, events: list[object], after: dict[str, GameStatus | None]
+                 ) -> tuple[str, bytes]:
+            sealed.append(self.mails(raw, incoming, reply, events, now, after))
+            return receipt, pack(sealed[0])
+        reply, events = handle_incoming(incoming, self.store, self.settings, now, self.maps, seal)
+        if sealed:
+            return sealed[0]
+        return self.mails(raw, incoming, reply, events, now)
+
+    def mails(self, raw: bytes, incoming: Incoming, reply: Reply | None, events: Sequence[object],
+              now: datetime, after: Mapping[str, GameStatus | None] | None = None
+              ) -> list[EmailMessage]:
+        """The reply and the events' mailings, each with a Message-ID made from `raw`. `after`:
+        the changed game's status after the mail by name, before it is on file (None: gone)."""
+        judge = self.config.judge
+        key = raw_key(raw, "reply")
+        answer = self.answer(incoming, reply, now, key)
+        mailings, dropped = bounded([answer, *self.mailings(events, now, after)],
+                                    self.settings.recipients_per_mail)
+        if dropped:
+            log.warning("mail from %s: %d addresses not sent to, past the %d the mails answering "
+                        "one mail may reach", incoming.sender, dropped,
+                        self.settings.recipients_per_mail)
+        mails: list[EmailMessage] = []
+        if mailings[0].recipients:
+            headers = reply_headers(incoming)
+            mails += envelopes(judge, mailings[0], now=now, key=key,
+                               in_reply_to=headers.get("In-Reply-To", ""),
+                               references=headers.get("References", ""))
+        for number, mailing in enumerate(mailings[1:]):
+            mails += envelopes(judge, mailing, now=now, key=raw_key(raw, f"event{number}"),
+                               auto=AUTO_GENERATED)
+        return mails
+
+    def answer(self, incoming: Incoming, reply: Reply | None, now: datetime, key: str
+               ) -> Mailing:
+        """The reply to the mail, to as many of its recipients (the sender first, then the copies
+        to the power's addresses) as the sender's reply limit still allows; none for no reply.
+        `key`: the reply's, so that the mail handled again costs the sender nothing more."""
+        if reply is None:
+            return Mailing((), Rendered("", ""))
+        warn_overlong(reply.game or "", reply.overlong, self.settings.addresses_per_player)
+        recipients = reply.recipients
+        granted = self.history.grant(incoming.sender, now, len(recipients), key,
+                                     signed=reply.authenticated)
+        if granted < len(recipients):
+            log.warning("reply to %s: %d of its %d copies not sent: too many replies to this "
+                        "sender", incoming.sender, len(recipients) - granted, len(recipients))
+        if not granted:
+            return Mailing((), Rendered("", ""))
+        return Mailing(recipients[:granted], Rendered(*self.render(reply)))
+
+    def reply_text(self, reply: Reply) -> tuple[str, str]:
+        """Subject and body of the one answer to a mail, from templates/reply.txt."""
+        return render_reply(self.templates(), reply)
+
+    def templates(self) -> Any:
+        if self.env is None:
+            self.env = environment()
+        return self.env
+
+    # -- the events' mailings --------------------------------------------------------------------
+    def mailings(self, events: Sequence[object], now: datetime,
+                 after: Mapping[str, GameStatus | None] | None = None) -> list[Mailing]:
+        out: list[Mailing] = []
+        for game in dict.fromkeys(getattr(e, "game", "") for e in events):
+            mine = [e for e in events if getattr(e, "game", "") == game]
+            try:
+                status = after[game] if after and game in after else self.read(game)
+                out += self.game_mailings(game, mine, now, status)
+            except Exception as exc:
+                if resource_failure(exc):  # the mail is handled again later: nobody misses them
+                    raise
+                log.exception("game %s: the mailings of %d events could not be made", game,
+                              len(mine))
+        return out
+
+    def game_mailings(self, game: str, events: list[object], now: datetime,
+                      status: GameStatus | None) -> list[Mailing]:
+        """The mail layer words the events (the game's life's and the command layer's notices);
+        the game's status after the mail says who is who. A purged game has no one to tell."""
+        if status is None:
+            return []
+        key = (status.map_name, status.morphs)
+        if key not in self.maps:
+            self.maps[key] = game_map(status, self.settings.map_dirs)
+        mailer = Mailer(self.templates(), status, self.maps[key], judge=self.config.judge.id,
+                        keeper=self.config.judge.keeper,
+                        addresses_per_player=self.settings.addresses_per_player)
+        return mailer.for_events(cast(list[Any], events), now)
+
+    def read(self, game: str) -> GameStatus | None:
+        try:
+            return parse_status(GameDir(self.store.root / game).read_status())
+        except (OSError, ValueError, StatusError):  # a purged game, or a hand edit broke it
+            return None
+
+
+def warn_overlong(game: str, names: Sequence[str], limit: int) -> None:
+    """A hand-edited ADDRESS line longer than SET ADDRESS allows: mailed in part, left as it is."""
+    if names:
+        log.warning("game %s: the ADDRESS line of %s lists more than %d addresses: only the first "
+                    "%d are mailed", game, ", ".join(names), limit, limit)
+
+
+def pack(mails: Sequence[EmailMessage]) -> bytes:
+    """A mail's receipt: the mails it called for."""
+    return json.dumps([base64.b64encode(bytes(m)).decode("ascii") for m in mails]).encode()
+
+
+def unpack(receipt: bytes) -> list[EmailMessage]:
+    return [cast(EmailMessage, message_from_bytes(base64.b64decode(raw), policy=policy.default))
+            for raw in json.loads(receipt)]
+
+
+# -- `judge mail`: the classic MTA pipe ---------------------------------------------------------
+EX_OK, EX_TEMPFAIL = 0, 75  # sysexits.h: 75 makes the MTA keep the mail and try again
+
+
+def with_envelope(raw: bytes, sender: str | None) -> bytes:
+    """The mail as the gateway spools it, its envelope sender in a `Return-Path:` header in front:
+    the MTA's `sender` argument (Postfix's ${sender}, MAILER-DAEMON for a bounce), else the mbox
+    `From ` line's (a sendmail alias pipe; the line goes). Without either, the mail is kept as it
+    came: a `Return-Path:` in its header block (Postfix's flags=R) is its envelope. The body is
+    never read for one: a bounce quotes the headers of the mail it returns."""
+    if raw.startswith(b"From "):
+        first, _, raw = raw.partition(b"\n")
+        words = first.split()
+        if sender is None and len(words) > 1:
+            sender = words[1].decode("ascii", "replace")
+    if sender is None:
+        return raw
+    address = envelope_address(sender)
+    if envelope_sender(BytesHeaderParser(policy=LENIENT).parsebytes(raw)) == address:
+        return raw  # the MTA put the same in front already
+    return f"Return-Path: <{address}>\r\n".encode("utf-8", "surrogateescape") + raw
+
+
+def pipe_mail(config: Config, raw: bytes, sender: str | None, now: datetime,
+              handler: Callable[[bytes, datetime], list[EmailMessage]] | None = None,
+              err: Callable[[str], None] = log.error) -> int:
+    """Store one mail in the inbox spool (75 when that fails), process it and queue the mails it
+    calls for. A failure after the mail is stored leaves it in the inbox for the daemon: still 0
+    (a failure for want of a resource is not counted against the mail, see `judge.runtime.daemon`)."""
+    try:
+        from judge.runtime.spool import Spool
+    except ImportError:  # pragma: no cover - the transport is part of the judge
+        err("judge mail: this judge has no inbox spool (judge/runtime/spool.py): try again later")
+        return EX_TEMPFAIL
+    from judge.runtime.spool import outbox_id
+
+    raw = with_envelope(raw, sender)
+    inbox = Spool(config.paths.spool / "inbox", bad="bad")
+    try:
+        item = inbox.put(raw)
+    except Exception as exc:
+        if not isinstance(exc, OSError) and not resource_failure(exc):
+            raise
+        err(f"judge mail: cannot store the mail in {inbox.root}: {exc!r}")
+        return EX_TEMPFAIL
+    assert item is not None
+    try:
+        claimed = inbox.claim(item)
+    except FileNotFoundError:
+        return EX_OK  # the daemon took it first
+    try:
+        outbox = Spool(config.paths.spool / "outbox", bad="failed").create()
+        for message in (handler or MailHandler(config))(raw, now):
+            outbox.put(bytes(message), outbox_id(message))
+        inbox.done(claimed)
+    except Exception as exc:  # noqa: BLE001 - stored: the daemon tries it again, then bad/
+        err(f"judge mail: processing failed, left in the inbox for the daemon: {exc!r}")
+        try:
+            if resource_failure(exc):
+                inbox.release(claimed)
+            else:
+                inbox.retry(claimed)
+        except FileNotFoundError:
+            pass  # in done/ after all
+        except OSError as again:  # still claimed: the daemon recovers it when it starts
+            err(f"judge mail: {claimed.path} cannot be put back now: {again!r}")
+    return EX_OK

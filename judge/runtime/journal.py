@@ -1,0 +1,197 @@
+"""A change of a game in flight, so that a crash at any instant leaves the game as it was or as it is
+after the change, with its results log and its mails to match.
+
+Before a change that appends to the results log or sends mail, `<games>/.journal/<game>.json` is
+written (atomically): the digest of the status as it was, the status after, the results log's length
+and the records to append, and the mails (outbox id and bytes). Writing it is the change's commit
+point. `replay` (under the game's lock) completes it from whatever state a crash left: the status
+rolled forward, the log cut back to its length and the records appended, the mails handed to
+`deliver` (the outbox takes each id once, so a mail handed over twice is sent once); then the
+journal goes. A path with no outbox (`judge process`, a mail's own processing) does all but the
+mails and leaves the journal, marked done, for the next cycle to deliver. A journal whose game's
+status is neither the one before nor the one after (edited by hand in between) is dropped with a
+warning, unless it was already marked done.
+
+A change made by a mail carries the mail's receipt (`<games>/.receipts/<name>`: the replies and
+notices the mail called for), written by `replay` after the status and the results log: a receipt
+on file goes with its change made, and a mail processed again after a crash is answered from it
+instead of being carried out a second time (`judge.runtime.inbox`). `prune_receipts` drops old ones.
+"""
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import logging
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from judge.runtime.store import (
+    GameDir,
+    GameStore,
+    PathRefused,
+    atomic_write,
+    file_stat,
+    fsync_dir,
+    make_folder,
+    names_in,
+    read_bytes,
+    read_text,
+    remove,
+)
+
+log = logging.getLogger("judge.journal")
+
+FOLDER = ".journal"
+RECEIPTS = ".receipts"
+Mails = Sequence[tuple[str, bytes]]  # (outbox id, the mail's bytes)
+Deliver = Callable[[Mails], None]
+
+
+def digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def status_digest(game: GameDir) -> str | None:
+    """The digest of the status on file, from its bytes (None when there is none): a status that
+    is not UTF-8 is still known for what it is."""
+    try:
+        return hashlib.sha256(game.status_bytes()).hexdigest()
+    except FileNotFoundError:
+        return None
+
+
+def path_of(game: GameDir) -> Path:
+    return game.path.parent / FOLDER / f"{game.name}.json"
+
+
+def pending(root: Path) -> list[str]:
+    """The games with a change in flight (their journals), by name."""
+    try:
+        return sorted(name[:-5] for name in names_in(root / FOLDER, root) if name.endswith(".json"))
+    except FileNotFoundError:
+        return []
+
+
+def write(game: GameDir, after: str, records: str, mails: Mails,
+          receipt: tuple[str, bytes] | None = None) -> None:
+    """Record the change from the status on file to `after` (its commit point); `replay` then
+    carries it out. `receipt`: (name, bytes) of the receipt of the mail that made the change."""
+    entry = {"before": status_digest(game) or digest(""), "after": after, "done": False,
+             "length": game.results_size(), "records": records,
+             "mails": [[key, base64.b64encode(raw).decode("ascii")] for key, raw in mails]}
+    if receipt is not None:
+        entry["receipt"] = [receipt[0], base64.b64encode(receipt[1]).decode("ascii")]
+    path = path_of(game)
+    make_folder(path.parent, game.root)
+    atomic_write(path, json.dumps(entry).encode("utf-8"), root=game.root)
+
+
+def replay(game: GameDir, deliver: Deliver | None = None) -> None:
+    """Complete the game's change in flight, if any (see the module's doc)."""
+    path = path_of(game)
+    try:
+        entry = json.loads(read_text(path, game.root))
+    except FileNotFoundError:
+        return
+    except (OSError, ValueError) as exc:
+        log.error("game %s: unreadable journal %s dropped: %s", game.name, path, exc)
+        _drop(path, game.root)
+        return
+    if not entry["done"]:
+        current = status_digest(game) or ""
+        if current == entry["before"]:
+            game.write_status(entry["after"])
+        elif current != digest(entry["after"]):
+            log.warning("game %s: its status changed by hand since a change in flight; the "
+                        "change (and its mails) dropped", game.name)
+            _drop(path, game.root)
+            return
+        _complete_results(game, entry["length"], entry["records"])
+        if "receipt" in entry:  # last: a receipt on file goes with its change made
+            name, raw = entry["receipt"]
+            write_receipt(game.path.parent, name, base64.b64decode(raw))
+        entry.update(done=True, records="")
+        if entry["mails"] and deliver is None:
+            atomic_write(path, json.dumps(entry).encode("utf-8"), root=game.root)
+            return
+    if entry["mails"]:
+        if deliver is None:
+            return
+        deliver([(key, base64.b64decode(raw)) for key, raw in entry["mails"]])
+    _drop(path, game.root)
+
+
+def _complete_results(game: GameDir, length: int, records: str) -> None:
+    """The log as it was, then the records: whatever part of them a crash already wrote goes."""
+    if not records:
+        return
+    if game.results_size() > length:
+        game.cut_results(length)
+    game.append_results(records)
+
+
+def _drop(path: Path, root: Path) -> None:
+    remove(path, root, missing_ok=True)
+    fsync_dir(path.parent)
+
+
+def replay_orphan(root: Path, name: str, deliver: Deliver | None) -> None:
+    """The journal of a game that is gone (renamed or purged since): its mails, when its change
+    was done, are still delivered; anything else of it goes."""
+    path = root / FOLDER / f"{name}.json"
+    try:
+        entry = json.loads(read_text(path, root))
+    except FileNotFoundError:
+        return
+    except (OSError, ValueError):
+        entry = {}
+    if entry.get("done") and entry.get("mails"):
+        if deliver is None:
+            return
+        deliver([(key, base64.b64decode(raw)) for key, raw in entry["mails"]])
+    _drop(path, root)
+
+
+# -- receipts ------------------------------------------------------------------------------------------
+def write_receipt(root: Path, name: str, data: bytes) -> None:
+    folder = root / RECEIPTS
+    make_folder(folder, root)
+    atomic_write(folder / name, data, root=root)
+
+
+def read_receipt(root: Path, name: str) -> bytes | None:
+    """The receipt `name`, once the change it goes with is made (a journal still holding it is
+    replayed first, under its game's lock)."""
+    path = root / RECEIPTS / name
+    try:
+        return read_bytes(path, root)
+    except FileNotFoundError:
+        pass
+    for game in pending(root):
+        try:
+            entry = json.loads(read_text(root / FOLDER / f"{game}.json", root))
+        except (OSError, ValueError):
+            continue
+        if entry.get("receipt", [None])[0] == name and (root / game).is_dir():
+            with GameStore(root).locked(game) as folder:
+                replay(folder)
+    try:
+        return read_bytes(path, root)
+    except FileNotFoundError:
+        return None
+
+
+def prune_receipts(root: Path, before: float) -> None:
+    """Drop the receipts written before `before` (seconds since the epoch)."""
+    folder = root / RECEIPTS
+    try:
+        names = names_in(folder, root)
+    except (FileNotFoundError, PathRefused):  # none, or a symlink: refused (and logged)
+        return
+    for name in names:
+        try:
+            if file_stat(folder / name, root).st_mtime < before:
+                remove(folder / name, root)
+        except FileNotFoundError:
+            continue

@@ -1,0 +1,126 @@
+"""The headers around every outgoing mail."""
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from email import message_from_bytes, policy
+
+import pytest
+
+from judge.runtime.config import JudgeSection
+from judge.mailout.envelope import (
+    build_message,
+    envelopes,
+    message_id,
+    raw_key,
+    reply_fields,
+)
+from judge.mailout.mailings import Mailing
+from judge.mailout.render import Rendered
+from judge.runtime.spool import outbox_id
+
+JUDGE = JudgeSection(id="USDP", address="judge@judge.test", keeper="keeper@judge.test")
+NOW = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
+
+
+def sent(msg):
+    """What the relay will see, parsed back."""
+    return message_from_bytes(bytes(msg), policy=policy.default)
+
+
+def test_results_mail_has_every_header_a_robot_sender_needs():
+    msg = sent(build_message(JUDGE, to="france@players.test",
+                             subject="Diplomacy results game S1901M",
+                             body="Movement results for Spring of 1901.\n", now=NOW,
+                             key="game-S1901M-results-FRANCE"))
+    assert msg["From"] == "Judge USDP <judge@judge.test>"
+    assert msg["To"] == "france@players.test"
+    assert msg["Subject"] == "Diplomacy results game S1901M"
+    assert msg["Date"] == "Sun, 01 Mar 2026 12:00:00 +0000"
+    assert msg["Message-ID"] == "<game-S1901M-results-FRANCE.usdp@judge.test>"
+    assert msg["Auto-Submitted"] == "auto-generated"
+    assert msg["X-Loop"] == "judge@judge.test"
+    assert msg["In-Reply-To"] is None
+    assert msg.get_content_type() == "text/plain" and msg.get_content_charset() == "utf-8"
+
+
+def test_same_key_same_message_id_so_the_outbox_takes_it_once():
+    one = build_message(JUDGE, to="a@x.test", subject="s", body="b\n", now=NOW, key="k")
+    two = build_message(JUDGE, to="a@x.test", subject="s", body="b\n", now=NOW.replace(hour=13),
+                        key="k")
+    assert outbox_id(one) == outbox_id(two) == "k.usdp@judge.test"
+
+
+def test_a_mailing_becomes_one_mail_per_recipient_naming_only_its_reader():
+    players = ("austria@players.test", "england@players.test", "France@Players.test")
+    mailing = Mailing(players, Rendered("Diplomacy game g join notice", "POWER#3 has joined.\n"))
+    mails = [sent(m) for m in envelopes(JUDGE, mailing, now=NOW, key="event0")]
+    assert [m["To"] for m in mails] == list(players)
+    for mail, reader in zip(mails, players, strict=True):
+        others = [p for p in players if p != reader]
+        assert not any(other.lower() in bytes(mail).decode().lower() for other in others)
+        assert mail["Subject"] == "Diplomacy game g join notice"
+        assert mail.get_content() == "POWER#3 has joined.\n"
+    ids = [m["Message-ID"] for m in mails]
+    assert len(set(ids)) == 3 and all("event0" in i for i in ids)
+    assert "france_players.test" in ids[2]  # the key holds the recipient, lower case
+    again = envelopes(JUDGE, mailing, now=NOW.replace(hour=13), key="event0")
+    assert [m["Message-ID"] for m in again] == ids  # a retried step: the same mails
+
+
+def test_a_reply_to_several_readers_threads_every_copy():
+    mailing = Mailing(("anne@players.test", "anne.home@players.test"), Rendered("Re: x", "ok\n"))
+    mails = envelopes(JUDGE, mailing, now=NOW, key="reply-1", in_reply_to="<m1@players.test>")
+    assert [m["To"] for m in mails] == ["anne@players.test", "anne.home@players.test"]
+    assert all(m["In-Reply-To"] == "<m1@players.test>" for m in mails)
+    assert all(m["Auto-Submitted"] == "auto-replied" for m in mails)
+
+
+def test_without_a_key_every_message_id_is_new():
+    assert message_id(JUDGE) != message_id(JUDGE)
+
+
+def test_a_long_key_is_shortened_but_stays_distinct():
+    a, b = message_id(JUDGE, "x" * 200 + "a"), message_id(JUDGE, "x" * 200 + "b")
+    assert a != b and len(a) < 120
+
+
+def test_reply_threads_under_the_players_mail_and_says_auto_replied():
+    incoming = message_from_bytes(
+        b"From: Anne <anne@players.test>\r\nSubject: orders\r\nMessage-ID: <m2@players.test>\r\n"
+        b"References: <m1@players.test>\r\n\r\nF BRE - MAO\r\n", policy=policy.default)
+    fields = reply_fields(incoming)
+    msg = sent(build_message(JUDGE, body="Orders received.\n", now=NOW, **fields))
+    assert msg["To"] == "anne@players.test" and msg["Subject"] == "Re: orders"
+    assert msg["In-Reply-To"] == "<m2@players.test>"
+    assert msg["References"] == "<m1@players.test> <m2@players.test>"
+    assert msg["Auto-Submitted"] == "auto-replied"
+
+
+def test_reply_goes_to_reply_to_and_does_not_stack_re():
+    incoming = message_from_bytes(
+        b"From: a@x.test\r\nReply-To: b@x.test\r\nSubject: Re: hi\r\n\r\n", policy=policy.default)
+    assert reply_fields(incoming)["to"] == "b@x.test"
+    assert reply_fields(incoming)["subject"] == "Re: hi"
+
+
+def test_utf8_text_survives_any_relay():
+    body = "Café au lait: A MUN - BOH, F Kiel Holds, Ünited ☃\n"
+    msg = build_message(JUDGE, to="a@x.test", subject="Résultats", body=body, now=NOW)
+    assert bytes(msg).isascii()  # quoted-printable: no 8BITMIME needed downstream
+    assert sent(msg).get_content() == body and sent(msg)["Subject"] == "Résultats"
+
+
+def test_header_injection_through_a_subject_is_impossible():
+    msg = build_message(JUDGE, to="a@x.test", subject="hi\r\nBcc: victim@x.test", body="b\n",
+                        now=NOW)
+    assert sent(msg)["Bcc"] is None
+
+
+def test_header_injection_through_an_address_is_refused():
+    with pytest.raises(ValueError):
+        build_message(JUDGE, to="a@x.test\r\nBcc: victim@x.test", subject="s", body="b\n", now=NOW)
+
+
+def test_raw_key_depends_only_on_the_mail():
+    assert raw_key(b"mail", "received") == raw_key(b"mail", "received")
+    assert raw_key(b"mail", "received") != raw_key(b"other", "received")

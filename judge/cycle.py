@@ -65,10 +65,13 @@ from judge.events import (
 )
 from judge.game import journal
 from judge.game.deadlines import current_deadline
-from judge.game.persist import MapCache, commit, read_game, read_standing
+from judge.game.persist import commit, read_game, read_standing
 from judge.game.rules import rules_in_force
 from judge.game.state import Standing
+from judge.mailout.envelope import outbox_entries
+from judge.maps import MapCache
 from judge.maps.model import Map
+from judge.spool import open_spools, queue_mails
 from judge.status import write_status
 from judge.status.model import GameStatus, PhaseMode
 from judge.store import GameDir, GameStore, PathRefused, atomic_write, open_file, read_text
@@ -187,7 +190,7 @@ def run_cycle(store: GameStore, config: Config, now: datetime, only: str | None 
         raise LookupError(f"no game {only} in {store.root}")
     search = map_dirs(config)
     report = CycleReport(now)
-    maps = {} if maps is None else maps
+    maps = MapCache(search) if maps is None else maps
     mail = TickMail(config, env, outbox) if outbox is not None else None
     with cycle_lock(store.root):
         _replay_journals(store, mail)
@@ -328,7 +331,7 @@ def tick_game(store: GameStore, name: str, now: datetime, search: Sequence[Path]
             outcome = replace(outcome, events=(), status=None, map=None, mailed=len(made),
                               mail_problem=problem)
         if new != status or events:
-            commit(game, text, m, new, events, mails=mail.entries(made) if mail else (),
+            commit(game, text, m, new, events, mails=outbox_entries(made) if mail else (),
                    deliver=mail.deliver if mail else None)
         quiet, stamp = _quiet(game.path, new, m, now, standing)
         return replace(outcome, quiet=quiet, stamp=stamp)
@@ -499,16 +502,9 @@ class TickMail:
             log.exception("mail for game %s", outcome.game)
             return [], f"{outcome.game}: mail not written: {exc!r}"
 
-    @staticmethod
-    def entries(mails: Sequence[EmailMessage]) -> list[tuple[str, bytes]]:
-        from judge.mailout.envelope import outbox_id
-
-        return [(outbox_id(m), bytes(m)) for m in mails]
-
     def deliver(self, mails: journal.Mails) -> None:
-        """A game's mails into the outbox, made durable together (`Spool.put_many`)."""
-        self.queued += sum(item is not None for item in
-                           self.outbox.put_many([(raw, key) for key, raw in mails]))
+        """A game's mails into the outbox, made durable together."""
+        self.queued += queue_mails(self.outbox, mails)
 
 
 def _envelopes(config: Config, now: datetime, game: str, mailings: Sequence[Any]) -> list[EmailMessage]:
@@ -532,12 +528,11 @@ def cycle_tick(config: Config) -> Callable[[datetime], list[EmailMessage]]:
     """The daemon's `tick(now)`: a cycle over every game, its lines logged; the games' mails are put
     in the outbox with their changes, the others (the judgekeeper's alerts) returned for the
     daemon to put there."""
-    from judge.daemon import open_spools
     from judge.mailout.render import environment
 
     store = GameStore(config.paths.games)
     env = environment()
-    maps: MapCache = {}
+    maps = MapCache(map_dirs(config))
 
     def tick(now: datetime) -> list[EmailMessage]:
         report = run_cycle(store, config, now, maps=maps, outbox=open_spools(config).outbox, env=env)
@@ -552,19 +547,13 @@ def cycle_tick(config: Config) -> Callable[[datetime], list[EmailMessage]]:
 
 def queue(config: Config, mails: Sequence[EmailMessage]) -> int:
     """Put mails in the outbox (each Message-ID once); how many were new."""
-    from judge.daemon import open_spools
-    from judge.mailout.envelope import outbox_id
-
-    outbox = open_spools(config).outbox
-    return sum(item is not None for item in outbox.put_many([(bytes(m), outbox_id(m)) for m in mails]))
+    return queue_mails(open_spools(config).outbox, outbox_entries(mails))
 
 
 def check(config: Config, now: datetime, game: str | None = None, release: bool = False,
           out: Callable[[str], None] = print, err: Callable[[str], None] = print) -> int:
     """`judge check`: one cycle, one line per action, the mails queued in the outbox; 0, or 1 when
     `game` names no game."""
-    from judge.daemon import open_spools
-
     store = GameStore(config.paths.games)
     try:
         report = run_cycle(store, config, now, game, release=release,

@@ -30,7 +30,6 @@ import logging
 import signal
 import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
 from typing import Any
@@ -49,12 +48,12 @@ from judge.mailin.handler import HISTORY_FOLDER, ReplyHistory
 from judge.mailin.handler import MailHandler as CommandMailHandler
 from judge.mailin.imap import ImapPoller
 from judge.mailin.smtp import Gateway, accepts_address, start_gateway
-from judge.mailout.envelope import envelopes, outbox_id
+from judge.mailout.envelope import envelopes, outbox_entries
 from judge.mailout.mailings import inbox_alert
 from judge.mailout.render import environment
 from judge.mailout.send import Backoff, OutboxSender, wait_any
 from judge.sdnotify import sd_notify
-from judge.spool import Item, Spool
+from judge.spool import Item, open_spools, queue_mails
 from judge.store import GameStore, symlinked_root
 
 log = logging.getLogger("judge.daemon")
@@ -73,18 +72,6 @@ BATCH = 50  # mails handled before their replies are queued and they are done, a
 
 def utc_now() -> datetime:
     return datetime.now(UTC)
-
-
-@dataclass(frozen=True)
-class Spools:
-    inbox: Spool
-    outbox: Spool
-
-
-def open_spools(config: Config) -> Spools:
-    root = config.paths.spool
-    return Spools(inbox=Spool(root / "inbox", bad="bad").create(),
-                  outbox=Spool(root / "outbox", bad="failed").create())
 
 
 def bad_mail_alert(judge: JudgeSection, item: Item, error: str, now: datetime
@@ -375,13 +362,7 @@ class Daemon:
     def queue(self, messages: Iterable[EmailMessage] | None) -> None:
         """Put the mails in the outbox, durable together (one that is there already is not put
         twice)."""
-        mails = list(messages or ())
-        if not mails:
-            return
-        items = self.spools.outbox.put_many([(bytes(m), outbox_id(m)) for m in mails])
-        for message, item in zip(mails, items, strict=True):
-            if item is None:
-                log.info("%s is already in the outbox: not queued twice", message["Message-ID"])
+        queue_mails(self.spools.outbox, outbox_entries(messages or ()))
 
     # -- the scheduler's jobs ----------------------------------------------------------------------
     async def tick_job(self) -> None:

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import logging
 import os
 import re
 import secrets
@@ -36,6 +37,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from judge.store import (
     STALE_TMP_SECONDS,
@@ -51,6 +53,11 @@ from judge.store import (
     remove_stale_tmp,
     rename,
 )
+
+if TYPE_CHECKING:
+    from judge.config import Config
+
+log = logging.getLogger("judge.spool")
 
 WAITING = ".eml"
 CLAIMED = ".bak"
@@ -398,3 +405,39 @@ class FolderSync:
 
 def new_id() -> str:
     return secrets.token_hex(8)
+
+
+# -- the judge's two spools ------------------------------------------------------------------------
+INBOX, OUTBOX = "inbox", "outbox"
+INBOX_BAD, OUTBOX_BAD = "bad", "failed"  # where a message nothing more can be done for goes
+
+
+@dataclass(frozen=True)
+class Spools:
+    inbox: Spool
+    outbox: Spool
+
+
+def open_spools(config: Config, *, create: bool = True) -> Spools:
+    """The judge's inbox and outbox in its spool folder (`config.paths.spool`), their folders made
+    unless `create` is false (a look that must change nothing)."""
+    root = Path(config.paths.spool)
+    spools = Spools(inbox=Spool(root / INBOX, bad=INBOX_BAD),
+                    outbox=Spool(root / OUTBOX, bad=OUTBOX_BAD))
+    if create:
+        spools.inbox.create()
+        spools.outbox.create()
+    return spools
+
+
+def queue_mails(outbox: Spool, mails: Sequence[tuple[str, bytes]]) -> int:
+    """Put built mails, (outbox id, bytes) each (`judge.mailout.envelope.outbox_entries`), in the
+    outbox, durable together; an id the outbox knows already is not put twice. How many were new.
+    The one way into the outbox: the inbox runner's callers, the cycle, alerts all come here."""
+    if not mails:
+        return 0
+    items = outbox.put_many([(raw, id) for id, raw in mails])
+    for (id, _), item in zip(mails, items, strict=True):
+        if item is None:
+            log.info("%s is already in the outbox: not queued twice", id)
+    return sum(item is not None for item in items)

@@ -4,12 +4,11 @@
 order lines for the end of the mail, and stops at the first refusal, keeping the rest of the mail
 for the reply ("Unprocessed portion of message follows"). What was done before the error stands
 (press already sent stays sent); orders and a RESIGN, which wait for the end of the mail, are not
-done. `handle_incoming` wraps it with the store: the one game the mail changes is locked from the
-moment it is read until its new status is written.
+done. `run_mail` is the whole mail: the commands, what the judge does itself after them, the reply,
+and the change to write, all from the games as read; it writes nothing and calls nothing back.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import datetime
 
 from judge.commands import (
@@ -24,22 +23,18 @@ from judge.commands import (
     signon,
 )
 from judge.commands.auth import JUDGEKEEPER, MASTER, overlong_addresses, role_name
+from judge.commands.change import Change, change_of
 from judge.commands.registry import Registry, check_use
 from judge.commands.results import Reply, Said
-from judge.commands.session import Cursor, Refusal, Session, Settings
-from judge.commands.store_access import MapCache, StoreGames
+from judge.commands.session import Cursor, GameAccess, Refusal, Session, Settings
 from judge.events import PhaseResults
 from judge.mailin.message import MAX_BODY_CHARS, Incoming
 from judge.status import write_status
-from judge.status.model import GameStatus
-from judge.store import GameStore
 from judge.transitions import after_mail
 
 REGISTRY = Registry(signon.COMMANDS + roles.COMMANDS + admin.COMMANDS + info.COMMANDS
                     + press.COMMANDS + orders.COMMANDS + setters.COMMANDS + master.COMMANDS
                     + morph.COMMANDS)
-
-Seal = Callable[[Reply, list[object], dict[str, GameStatus | None]], tuple[str, bytes]]
 
 EXPECTED = ("Expected SIGNON, JOIN, CREATE, PURGE, RENAME, RESIGN, TAKEOVER, SUMMARY, HISTORY or "
             "LIST, or a join command such as OBSERVE name@game password")
@@ -169,16 +164,6 @@ def judge_moves(session: Session) -> None:
         session.snapshot_text = before
 
 
-def after_change(session: Session) -> dict[str, GameStatus | None]:
-    """The status of the game the mail changed, by name, as `StoreGames.commit` leaves it."""
-    assert session.game is not None
-    if session.purge:
-        return {session.game: None}
-    if session.rename_to:
-        return {session.game: None, session.rename_to: session.status}
-    return {session.game: session.status}
-
-
 def make_reply(incoming: Incoming, session: Session) -> Reply:
     if incoming.html_only:
         session.results.notes.insert(0, HTML_NOTE)
@@ -191,24 +176,14 @@ def make_reply(incoming: Incoming, session: Session) -> Reply:
                                  session.authenticated)
 
 
-def handle_incoming(incoming: Incoming, store: GameStore, settings: Settings, now: datetime,
-                    maps: MapCache | None = None, seal: Seal | None = None
-                    ) -> tuple[Reply | None, list[object]]:
-    """Carry out one mail's commands; the reply (None for mail never to be answered) and the events
-    for others. The changed game is written before this returns. `maps`: a cache of parsed maps
-    the caller keeps between mails. `seal(reply, events, after)`, when the mail changes a game, is
-    called before the change is written, with the game's status after the change by name (None:
-    purged, or renamed away): the mail's receipt it returns is written with the change
-    (`StoreGames.commit`)."""
+def run_mail(incoming: Incoming, games: GameAccess, settings: Settings, now: datetime
+             ) -> tuple[Reply | None, list[object], Change]:
+    """Carry out one mail's commands against the games as `games` shows them (read only): the
+    reply (None for mail never to be answered), the events for others, and what the mail does to
+    the files, for the caller to write (`judge.mailin.handler`)."""
     if incoming.automatic or not incoming.sender or incoming.sender == settings.address:
-        return None, []
-    with StoreGames(store, settings, maps) as games:
-        session = Session(incoming.sender, now, settings, games)
-        run_commands(session, incoming.lines)
-        judge_moves(session)
-        reply = make_reply(incoming, session)
-        receipt = None
-        if seal is not None and games.changes(session):
-            receipt = seal(reply, session.events, after_change(session))
-        games.commit(session, receipt)
-    return reply, session.events
+        return None, [], Change()
+    session = Session(incoming.sender, now, settings, games)
+    run_commands(session, incoming.lines)
+    judge_moves(session)
+    return make_reply(incoming, session), session.events, change_of(session)

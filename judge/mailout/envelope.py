@@ -202,6 +202,11 @@ def outbox_id(msg: Message) -> str:
     return safe_id(str(msg.get("Message-ID", "")))
 
 
+def outbox_entries(mails: Iterable[Message]) -> list[tuple[str, bytes]]:
+    """Built mails as the outbox takes them (`judge.spool.queue_mails`): (outbox id, bytes)."""
+    return [(outbox_id(m), bytes(m)) for m in mails]
+
+
 def raw_key(raw: bytes, purpose: str) -> str:
     """A deterministic key for a mail made in answer to `raw` (same input, same Message-ID)."""
     return f"{purpose}-{hashlib.sha256(raw).hexdigest()[:24]}"

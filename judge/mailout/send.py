@@ -31,10 +31,10 @@ import jinja2
 
 from judge.config import JudgeSection, SmtpOutSection
 from judge.errors import resource_failure
-from judge.mailout.envelope import envelopes, outbox_id, outgoing
+from judge.mailout.envelope import envelopes, outbox_entries, outgoing
 from judge.mailout.mailings import outbox_alert
 from judge.mailout.render import environment
-from judge.spool import Item, Spool
+from judge.spool import OUTBOX_BAD, Item, Spool, queue_mails
 
 log = logging.getLogger("judge.mailout")
 
@@ -236,7 +236,7 @@ class OutboxSender:
         while self.unqueued:
             message = self.unqueued[0]
             try:
-                self.outbox.put(bytes(message), outbox_id(message))
+                queue_mails(self.outbox, outbox_entries([message]))
             except Exception as exc:
                 if resource_failure(exc):
                     raise
@@ -273,7 +273,7 @@ def refusals(recipients: dict[str, tuple[int, bytes]]) -> str:
 
 def outbox_lines(folder: Path) -> list[str]:
     """`judge outbox`: one line per mail waiting, being sent, or failed, oldest first."""
-    outbox = Spool(folder, bad="failed")
+    outbox = Spool(folder, bad=OUTBOX_BAD)
     rows = [("waiting", item) for item in outbox.waiting()] + \
         [("sending", item) for item in outbox.claimed()] + \
         [("FAILED", item) for item in outbox.failed()]

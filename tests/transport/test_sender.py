@@ -141,9 +141,10 @@ def test_an_undeliverable_alert_is_not_alerted_about(outbox, relay):
 
 def full_outbox(monkeypatch, outbox: Spool) -> None:
     """The outbox's disk full: nothing more can be put in it."""
-    def full(raw, id=None):
+    def full(*args, **kwargs):
         raise OSError(errno.ENOSPC, "No space left on device")
     monkeypatch.setattr(outbox, "put", full)
+    monkeypatch.setattr(outbox, "put_many", full)
 
 
 def test_an_alert_the_full_disk_refuses_is_sent_once_there_is_room(outbox, relay, monkeypatch):

@@ -80,11 +80,12 @@ def serve_command(args) -> int:
 
 def outbox_command(args) -> int:
     from judge.runtime.outbox import outbox_lines
+    from judge.runtime.spool import open_spools
 
     config = read_config(args)
     if config is None:
         return EX_CONFIG
-    for line in outbox_lines(config.paths.spool / "outbox"):
+    for line in outbox_lines(open_spools(config, create=False).outbox):
         print(line)
     return 0
 

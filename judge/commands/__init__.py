@@ -2,14 +2,14 @@
 
 Public API
 ----------
-- `judge.runtime.game_access.handle_incoming(incoming, store, settings, now, maps=None)
-  -> (Reply | None, events)`, in the shell: one read mail (`judge.mailin.message.Incoming`) carried
-  out against the games in `store`; the one game it changes is locked while it is read, changed and
-  written. None: mail never answered
-  (bounces, auto-replies, lists, our own). `events` are `judge.events` values and the notices of
-  `notices` (press, absences, zone, Master change, rename, creation, REVIVE password), for the
-  mail layer (`judge.mailout.mailings.Mailer.for_events`).
-- `dispatch.run_commands(session, lines)`: the same without the store (any `session.GameAccess`).
+- `dispatch.run_mail(incoming, games, settings, now) -> (Reply | None, events, Change)`: one read
+  mail (`judge.mailin.message.Incoming`) carried out against the games as `games` (a read-only
+  `session.GameAccess`) shows them; it writes nothing. None: mail never answered (bounces,
+  auto-replies, lists, our own). `events` are `judge.events` values and the notices of `notices`
+  (press, absences, zone, Master change, rename, creation, REVIVE password), for the mail layer
+  (`judge.mailout.mailings.Mailer.for_events`). `change.Change` is what the mail does to the
+  files, which the inbox runner (`judge.runtime.inbox.carry_out`) writes in one commit.
+- `dispatch.run_commands(session, lines)`: the commands alone.
 - `results.Reply` / `Outcome`: the results buffer, one reply per mail; `judge.mailout.mailings.render_reply(env, reply)
   -> (subject, body)` is the one function that words it, from templates/reply.txt.
 - `session.Settings` (from `Config` by `Settings.from_config`), `session.Refusal`.

@@ -4,10 +4,12 @@
 order lines for the end of the mail, and stops at the first refusal, keeping the rest of the mail
 for the reply ("Unprocessed portion of message follows"). What was done before the error stands
 (press already sent stays sent); orders and a RESIGN, which wait for the end of the mail, are not
-done. `judge.runtime.game_access.handle_incoming` wraps it with the store: the one game the mail
-changes is locked from the moment it is read until its new status is written.
+done. `run_mail` is the whole mail: the commands, what the judge does itself after them, the reply,
+and the change to write, all from the games as read; it writes nothing and calls nothing back.
 """
 from __future__ import annotations
+
+from datetime import datetime
 
 from judge.commands import (
     admin,
@@ -21,13 +23,13 @@ from judge.commands import (
     signon,
 )
 from judge.commands.auth import JUDGEKEEPER, MASTER, overlong_addresses, role_name
+from judge.commands.change import Change, change_of
 from judge.commands.registry import Registry, check_use
 from judge.commands.results import Reply, Said
-from judge.commands.session import Cursor, Refusal, Session
+from judge.commands.session import Cursor, GameAccess, Refusal, Session, Settings
 from judge.events import PhaseResults
 from judge.mailin.message import MAX_BODY_CHARS, Incoming
 from judge.status import write_status
-from judge.status.model import GameStatus
 from judge.game.schedule import after_mail
 
 REGISTRY = Registry(signon.COMMANDS + roles.COMMANDS + admin.COMMANDS + info.COMMANDS
@@ -162,16 +164,6 @@ def judge_moves(session: Session) -> None:
         session.snapshot_text = before
 
 
-def after_change(session: Session) -> dict[str, GameStatus | None]:
-    """The status of the game the mail changed, by name, as `StoreGames.commit` leaves it."""
-    assert session.game is not None
-    if session.purge:
-        return {session.game: None}
-    if session.rename_to:
-        return {session.game: None, session.rename_to: session.status}
-    return {session.game: session.status}
-
-
 def make_reply(incoming: Incoming, session: Session) -> Reply:
     if incoming.html_only:
         session.results.notes.insert(0, HTML_NOTE)
@@ -182,3 +174,16 @@ def make_reply(incoming: Incoming, session: Session) -> Reply:
     return session.results.reply((incoming.sender,), incoming.subject, session.game,
                                  signon.reply_copies(session), overlong,
                                  session.authenticated)
+
+
+def run_mail(incoming: Incoming, games: GameAccess, settings: Settings, now: datetime
+             ) -> tuple[Reply | None, list[object], Change]:
+    """Carry out one mail's commands against the games as `games` shows them (read only): the
+    reply (None for mail never to be answered), the events for others, and what the mail does to
+    the files, for the caller to write (`judge.runtime.inbox`)."""
+    if incoming.automatic or not incoming.sender or incoming.sender == settings.address:
+        return None, [], Change()
+    session = Session(incoming.sender, now, settings, games)
+    run_commands(session, incoming.lines)
+    judge_moves(session)
+    return make_reply(incoming, session), session.events, change_of(session)

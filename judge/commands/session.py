@@ -1,9 +1,10 @@
 """The state of one mail being processed: who signed on to which game, the game's working status,
 what the mail still has to do at its end, and the results buffer.
 
-Commands never touch files: they read games through a `GameAccess` (the dispatcher's adapter over
-the store, or a dictionary in tests) and change `Session.status`; the dispatcher writes the result
-once the mail is done. One mail changes at most one game, so locks are never taken in two orders.
+Commands never touch files: they read games through a `GameAccess` (read only: the inbox runner's
+view of the store, or a dictionary in tests) and change `Session.status`; what the mail did to the
+files is handed back (`judge.commands.change`) and the runner writes it once the mail is done. One
+mail changes at most one game, so locks are never taken in two orders.
 """
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol
 
 from judge.commands import throttle
 from judge.commands.auth import (
@@ -40,7 +41,6 @@ from judge.types import Phase
 
 
 LIMITS = Limits()  # the judgekeeper's limits when judge.toml sets none
-T = TypeVar("T")
 
 
 class Refusal(Exception):
@@ -85,7 +85,8 @@ class Settings:
 
 
 class GameAccess(Protocol):
-    """How commands see the games; the dispatcher's adapter does the I/O and the locking."""
+    """How commands see the games, for reading only; the runner's view does the I/O and the
+    locking."""
 
     def names(self) -> list[str]: ...
 
@@ -114,17 +115,8 @@ class GameAccess(Protocol):
     def password_failures(self, name: str) -> throttle.Failures:
         """The wrong passwords given for the game `name` (open), by role (see throttle.py)."""
 
-    def save_password_failures(self, name: str, failures: throttle.Failures) -> None:
-        """Keep them at once: a refused mail changes nothing else, but its failure counts."""
-
     def judge_password_failures(self) -> throttle.Failures:
         """The wrong passwords counted across the judge (the judgekeeper's), as they stand."""
-
-    def update_judge_password_failures(
-            self, change: Callable[[throttle.Failures], tuple[throttle.Failures, T]]) -> T:
-        """Keep the table `change` makes of the judge-wide failures as they stand, at once and
-        with no other change between (other mails, other processes count them too); what else
-        `change` returns."""
 
 
 class Cursor:
@@ -183,6 +175,9 @@ class Session:
     authenticated: bool = False  # a password check of the mail found a right password
     rename_to: str | None = None
     purge: bool = False
+    failures: dict[str, throttle.Failures] = field(default_factory=dict)  # to keep, by game
+    judge_failures_read: throttle.Failures | None = None  # the judge-wide table as first read
+    judge_failures: throttle.Failures | None = None  # the judge-wide table to keep
     _map: Map | None = None
     _phase_maps: dict[Phase, Map] = field(default_factory=dict)
 
@@ -259,7 +254,7 @@ class Session:
         that pause; a shared secret paused is not tested. A wrong password counts against each
         count made or tested, and each pause that starts has its code mailed to its owner."""
         policy, name = self.settings.password_policy, self.game or status.name or ""
-        table, wide = self.games.password_failures(name), self.games.judge_password_failures()
+        table, wide = self.game_failures(name), self.judge_wide_failures()
 
         def records(secrets: tuple[throttle.Secret, ...]) -> dict[throttle.Secret, throttle.Record]:
             return {s: (wide if judge_wide(s) else table).get(s.key, throttle.Record())
@@ -278,21 +273,36 @@ class Session:
 
     def count_failure(self, status: GameStatus, name: str, table: throttle.Failures,
                       tested: tuple[throttle.Secret, ...]) -> None:
-        """A wrong password against the counts `tested`: the game's are kept beside it (under
-        the game's lock, held), the judgekeeper's in the judge-wide table."""
+        """A wrong password against the counts `tested`: the game's are kept beside it, the
+        judgekeeper's in the judge-wide table (both written by the runner when the mail is
+        done: a refused mail changes nothing else, but its failures count)."""
         policy = self.settings.password_policy
         table, started = throttle.after_wrong(
             table, [s for s in tested if not judge_wide(s)], self.sender, self.now, policy)
-        self.games.save_password_failures(name, table)
+        self.failures[name] = table
         wide = [s for s in tested if judge_wide(s)]
         if wide:
-            started += self.games.update_judge_password_failures(
-                lambda t: throttle.after_wrong(t, wide, self.sender, self.now, policy))
+            self.judge_failures, more = throttle.after_wrong(
+                self.judge_wide_failures(), wide, self.sender, self.now, policy)
+            started += more
         for new in started:
             role, pause = new.secret.role, new.pause
             self.emit(PasswordsPaused(name, role, self.role_addresses(status, role),
                                       pause.attempts, pause.senders, pause.since, pause.until,
                                       new.code, notice_kind(new.secret)))
+
+    def game_failures(self, name: str) -> throttle.Failures:
+        """The wrong passwords of game `name`, with this mail's own counted."""
+        return self.failures[name] if name in self.failures else self.games.password_failures(name)
+
+    def judge_wide_failures(self) -> throttle.Failures:
+        """The judge-wide wrong passwords, as first read by this mail (the runner writes its
+        table only if nobody changed them meanwhile), with this mail's own counted."""
+        if self.judge_failures is not None:
+            return self.judge_failures
+        if self.judge_failures_read is None:
+            self.judge_failures_read = self.games.judge_password_failures()
+        return self.judge_failures_read
 
     def role_addresses(self, status: GameStatus, role: str) -> tuple[str, ...]:
         """Who is told of a secret's paused checks: its player, the Master for a power nobody

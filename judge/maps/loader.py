@@ -72,3 +72,29 @@ def load_map(name_or_path: str, search: Sequence[Path] = (), morphs: Sequence[st
     """Parse a map given by name (`standard`) or, when `paths`, by path (`some/dir/x.map`), with a
     game's MORPH lines. A game's map is loaded with `paths=False` (see `FileLoader`)."""
     return parse_map(name_or_path, FileLoader(search, paths), morphs)
+
+
+MAX_MAPS = 32  # parsed maps a cache keeps (a map with a game's MORPH lines is one)
+
+
+class MapCache:
+    """Games' maps by (name, MORPH lines), parsed once and kept by a long-lived caller (the inbox
+    runner, the cycle) between mails and ticks: maps are immutable values. The oldest goes when
+    `size` are kept; a map file changed on disk is read again only when the judge restarts. Names
+    are plain names found in `search`, then the bundled maps (`paths=False`: game data never
+    names a path)."""
+
+    def __init__(self, search: Sequence[Path] = (), size: int = MAX_MAPS):
+        self.search = tuple(Path(p) for p in search)
+        self.size = size
+        self.maps: dict[tuple[str, tuple[str, ...]], Map] = {}
+
+    def get(self, name: str, morphs: Sequence[str] = ()) -> Map:
+        key = (name, tuple(morphs))
+        found = self.maps.get(key)
+        if found is None:
+            found = load_map(name, self.search, morphs=key[1], paths=False)
+            while len(self.maps) >= self.size:
+                del self.maps[next(iter(self.maps))]
+            self.maps[key] = found
+        return found

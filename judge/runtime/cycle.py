@@ -65,13 +65,14 @@ from judge.events import (
 )
 from judge.runtime import journal
 from judge.game.deadlines import current_deadline
-from judge.runtime.game_files import MapCache, commit, read_game, read_standing
+from judge.runtime.game_files import commit, read_game, read_standing
 from judge.game.rules import rules_in_force
 from judge.game.state import Standing
+from judge.maps import MapCache
 from judge.maps.model import Map
 from judge.status import write_status
 from judge.status.model import GameStatus, PhaseMode
-from judge.runtime.spool import open_spools
+from judge.runtime.spool import open_spools, outbox_entries, queue_mails
 from judge.runtime.store import GameDir, GameStore, PathRefused, atomic_write, open_file, read_text
 from judge.timing import game_zone, grace_end, parse_timing
 from judge.game.schedule import on_tick
@@ -188,7 +189,7 @@ def run_cycle(store: GameStore, config: Config, now: datetime, only: str | None 
         raise LookupError(f"no game {only} in {store.root}")
     search = map_dirs(config)
     report = CycleReport(now)
-    maps = {} if maps is None else maps
+    maps = MapCache(search) if maps is None else maps
     mail = TickMail(config, env, outbox) if outbox is not None else None
     with cycle_lock(store.root):
         _replay_journals(store, mail)
@@ -329,7 +330,7 @@ def tick_game(store: GameStore, name: str, now: datetime, search: Sequence[Path]
             outcome = replace(outcome, events=(), status=None, map=None, mailed=len(made),
                               mail_problem=problem)
         if new != status or events:
-            commit(game, text, m, new, events, mails=mail.entries(made) if mail else (),
+            commit(game, text, m, new, events, mails=outbox_entries(made) if mail else (),
                    deliver=mail.deliver if mail else None)
         quiet, stamp = _quiet(game.path, new, m, now, standing)
         return replace(outcome, quiet=quiet, stamp=stamp)
@@ -500,16 +501,9 @@ class TickMail:
             log.exception("mail for game %s", outcome.game)
             return [], f"{outcome.game}: mail not written: {exc!r}"
 
-    @staticmethod
-    def entries(mails: Sequence[EmailMessage]) -> list[tuple[str, bytes]]:
-        from judge.runtime.spool import outbox_id
-
-        return [(outbox_id(m), bytes(m)) for m in mails]
-
     def deliver(self, mails: journal.Mails) -> None:
-        """A game's mails into the outbox, made durable together (`Spool.put_many`)."""
-        self.queued += sum(item is not None for item in
-                           self.outbox.put_many([(raw, key) for key, raw in mails]))
+        """A game's mails into the outbox, made durable together."""
+        self.queued += queue_mails(self.outbox, mails)
 
 
 def _envelopes(config: Config, now: datetime, game: str, mailings: Sequence[Any]) -> list[EmailMessage]:
@@ -537,7 +531,7 @@ def cycle_tick(config: Config) -> Callable[[datetime], list[EmailMessage]]:
 
     store = GameStore(config.paths.games)
     env = environment()
-    maps: MapCache = {}
+    maps = MapCache(map_dirs(config))
 
     def tick(now: datetime) -> list[EmailMessage]:
         report = run_cycle(store, config, now, maps=maps, outbox=open_spools(config).outbox, env=env)
@@ -552,17 +546,13 @@ def cycle_tick(config: Config) -> Callable[[datetime], list[EmailMessage]]:
 
 def queue(config: Config, mails: Sequence[EmailMessage]) -> int:
     """Put mails in the outbox (each Message-ID once); how many were new."""
-    from judge.runtime.spool import outbox_id
-
-    outbox = open_spools(config).outbox
-    return sum(item is not None for item in outbox.put_many([(bytes(m), outbox_id(m)) for m in mails]))
+    return queue_mails(open_spools(config).outbox, outbox_entries(mails))
 
 
 def check(config: Config, now: datetime, game: str | None = None, release: bool = False,
           out: Callable[[str], None] = print, err: Callable[[str], None] = print) -> int:
     """`judge check`: one cycle, one line per action, the mails queued in the outbox; 0, or 1 when
     `game` names no game."""
-
     store = GameStore(config.paths.games)
     try:
         report = run_cycle(store, config, now, game, release=release,

@@ -53,7 +53,7 @@ from judge.mailout.mailings import inbox_alert
 from judge.mailout.render import environment
 from judge.runtime.outbox import Backoff, OutboxSender, wait_any
 from judge.runtime.sdnotify import sd_notify
-from judge.runtime.spool import Item, open_spools, outbox_id
+from judge.runtime.spool import Item, open_spools, outbox_entries, queue_mails
 from judge.runtime.store import GameStore, symlinked_root
 
 log = logging.getLogger("judge.daemon")
@@ -362,13 +362,7 @@ class Daemon:
     def queue(self, messages: Iterable[EmailMessage] | None) -> None:
         """Put the mails in the outbox, durable together (one that is there already is not put
         twice)."""
-        mails = list(messages or ())
-        if not mails:
-            return
-        items = self.spools.outbox.put_many([(bytes(m), outbox_id(m)) for m in mails])
-        for message, item in zip(mails, items, strict=True):
-            if item is None:
-                log.info("%s is already in the outbox: not queued twice", message["Message-ID"])
+        queue_mails(self.spools.outbox, outbox_entries(messages or ()))
 
     # -- the scheduler's jobs ----------------------------------------------------------------------
     async def tick_job(self) -> None:

@@ -24,7 +24,7 @@ from judge.game.record import results_record
 from judge.game.rollback import roll_to
 from judge.game.seats import GameError
 from judge.game.state import Standing, parse_standing
-from judge.maps import load_map
+from judge.maps import MapCache
 from judge.maps.model import Map
 from judge.phases import parse_phase, phase_key
 from judge.status import apply_map_directives, parse_status, write_status
@@ -36,21 +36,18 @@ FORMING = "FORMING"
 Action = Callable[[GameStatus, Map], tuple[GameStatus, list[Event]]]
 
 
-MapCache = dict[tuple[str, tuple[str, ...]], Map]  # parsed maps by (name, MORPH lines)
-MAX_MAPS = 32  # parsed maps a cache keeps (a map with a game's MORPH lines is one)
-
-
 def game_map(status: GameStatus, search: Sequence[Path] = (), maps: MapCache | None = None) -> Map:
     """The game's map with its MORPH lines (the map of each phase is derived from it); from `maps`
-    when a caller keeps parsed maps (maps are immutable values)."""
-    if maps is None:
-        return load_map(status.map_name, search, morphs=status.morphs, paths=False)
-    key = (status.map_name, status.morphs)
-    if key not in maps:
-        while len(maps) >= MAX_MAPS:
-            del maps[next(iter(maps))]
-        maps[key] = load_map(status.map_name, search, morphs=status.morphs, paths=False)
-    return maps[key]
+    when a caller keeps parsed maps."""
+    return (maps or MapCache(search)).get(status.map_name, status.morphs)
+
+
+def read_status_file(game: GameDir) -> tuple[str, GameStatus]:
+    """The game's status file: its text and what it says (StatusError, with the file and line,
+    when it is not UTF-8 or does not parse). The one reader of a status file: the inbox runner,
+    the cycle and the `judge` commands all read a game through it."""
+    text = game.read_status()
+    return text, parse_status(text, f"{game.name}/{STATUS}")
 
 
 def read_game(game: GameDir, search: Sequence[Path] = (), maps: MapCache | None = None
@@ -58,8 +55,7 @@ def read_game(game: GameDir, search: Sequence[Path] = (), maps: MapCache | None 
     """The status text, status and map of a game whose lock is held (a change a crash left in
     flight completed first)."""
     journal.replay(game)
-    text = game.read_status()
-    status = parse_status(text, f"{game.name}/{STATUS}")
+    text, status = read_status_file(game)
     return text, status, game_map(status, search, maps)
 
 
@@ -110,8 +106,7 @@ def commit(game: GameDir, before_text: str, m: Map, after: GameStatus, events: S
     after_text = write_status(after)
     records = "".join(results_record(event, after.zone) for event in results)
     if records or mails or receipt:
-        journal.write(game, after_text, records, mails, receipt)
-        journal.replay(game, deliver)
+        journal.complete(game, journal.write(game, after_text, records, mails, receipt), deliver)
     else:
         game.write_status(after_text)
 

@@ -1,13 +1,26 @@
-"""The daemon's `handle_mail(raw, now) -> list[EmailMessage]`: one spooled mail in, the mails out.
+"""The inbox runner: the daemon's `handle_mail(raw, now) -> list[EmailMessage]`, one spooled mail
+in, the mails it calls for out, in five steps:
 
-bytes -> `read_message` -> `judge.runtime.game_access.handle_incoming` -> the reply (rendered from
-templates/reply.txt unless another `render` is given) and the mailings of the
-events (the mail layer's `Mailer`, for the game's life's events and the command layer's notices
-alike). Each mailing goes out as one mail per recipient (`envelope.envelopes`: nobody sees
-another player's address). Every mail gets a deterministic Message-ID made from the incoming bytes
-and its recipient, so a mail processed twice after a crash is sent once. Replies to one sender
-are rate-limited (`judge.commands.ratelimit`); the history lives in
-`<spool>/reply-history/`, a file a sender (`ReplyHistory`).
+1. the receipt check: a mail whose change was made before a crash is answered from its receipt
+   (`<games>/.receipts/`, `judge.runtime.journal`), not carried out again;
+2. lock and read: `read_message` parses the bytes; the games the mail reads are read through a
+   read-only view (`judge.runtime.game_access.StoreGames`), the one it may change locked, its
+   change a crash left in flight completed first (when that was this mail's own, its receipt
+   answers it), and read once;
+3. run: `judge.commands.dispatch.run_mail`, a pure function of the mail, the games as read and
+   the time, gives the reply, the events and the change (`judge.commands.change.Change`);
+4. render: the reply (templates/reply.txt unless another `render` is given) and the events'
+   mailings (the mail layer's `Mailer`), within the sender's reply limit and the recipients one
+   mail's answers may reach; each mailing goes out as one mail per recipient
+   (`envelope.envelopes`: nobody sees another player's address), with a deterministic Message-ID
+   made from the incoming bytes, so a mail processed twice is sent once;
+5. one commit (`commit`): the status and the receipt holding the mails, through the game's journal
+   (a crash at any instant leaves the change made with its receipt, or neither), and the wrong
+   passwords counted; then the locks go, and the caller puts the mails in the outbox
+   (`judge.runtime.spool.queue_mails`).
+
+Replies to one sender are rate-limited (`judge.commands.ratelimit`); the history lives in
+`<spool>/reply-history/`, a file a sender (`ReplyHistory`). `pipe_mail` is `judge mail`.
 """
 from __future__ import annotations
 
@@ -19,6 +32,8 @@ import json
 import logging
 import os
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
+from functools import partial
 from datetime import datetime
 from email import message_from_bytes, policy
 from email.parser import BytesHeaderParser
@@ -26,26 +41,46 @@ from email.message import EmailMessage
 from pathlib import Path
 from typing import IO, Any, cast
 
+from judge.commands import throttle
+from judge.commands.change import Change
+from judge.commands.dispatch import run_mail
 from judge.commands.ratelimit import allowance, recent
 from judge.commands.results import Reply
 from judge.commands.session import Settings
-from judge.runtime.game_access import MapCache, handle_incoming
-from judge.runtime.config import Config
 from judge.errors import StatusError, resource_failure
-from judge.runtime.journal import read_receipt
-from judge.runtime.game_files import game_map
+from judge.game.state import write_standing
 from judge.mailin.message import LENIENT, Incoming, parse, read_message, reply_headers
-from judge.runtime.gateway import envelope_address, envelope_sender
 from judge.mailout.envelope import AUTO_GENERATED, envelopes, loop_token, raw_key
 from judge.mailout.mailings import Mailer, Mailing, bounded, render_reply
 from judge.mailout.render import Rendered, environment
-from judge.status import parse_status
+from judge.maps import MapCache
+from judge.runtime import game_files as persist
+from judge.runtime import journal
+from judge.runtime.config import Config
+from judge.runtime.game_access import FAILURES, AnsweredBefore, StoreGames
+from judge.runtime.gateway import envelope_address, envelope_sender
+from judge.runtime.journal import read_receipt
+from judge.runtime.spool import open_spools, outbox_entries, queue_mails
+from judge.status import parse_status, write_status
 from judge.status.model import GameStatus
-from judge.runtime.store import GameDir, GameStore, PathRefused, file_stat, make_folder, names_in, open_file, remove
+from judge.runtime.store import (
+    GameDir,
+    GameStore,
+    PathRefused,
+    atomic_write,
+    file_stat,
+    fsync_dir,
+    make_folder,
+    names_in,
+    open_file,
+    remove,
+)
+from judge.runtime.store import rename as rename_path
 
 log = logging.getLogger("judge.mail")
 
 HISTORY_FOLDER = "reply-history"
+PURGED = ".purged"  # purged games are moved here, never deleted
 Render = Callable[[Reply], tuple[str, str]]
 
 
@@ -140,6 +175,9 @@ def read_entries(text: str) -> list[tuple[datetime, str]]:
 
 
 class MailHandler:
+    """The inbox runner: the daemon's `handle_mail(raw, now)` (and `judge mail`'s), one spooled
+    mail in, the mails it calls for out (see the module's doc)."""
+
     def __init__(self, config: Config, render: Render | None = None, env: Any = None):
         self.config = config
         self.settings = Settings.from_config(config)
@@ -147,33 +185,30 @@ class MailHandler:
         self.history = ReplyHistory(config.paths.spool / HISTORY_FOLDER, self.settings)
         self.render = render or self.reply_text
         self.env = env
-        self.maps: MapCache = {}
+        self.maps = MapCache(self.settings.map_dirs)
 
     def __call__(self, raw: bytes, now: datetime) -> list[EmailMessage]:
-        judge = self.config.judge
         receipt = raw_key(raw, "receipt")
         kept = read_receipt(self.store.root, receipt)
-        if kept is not None:  # processed before a crash: its change made, its mails in the receipt
-            log.warning("mail %s was processed before: answered from its receipt", receipt)
-            return unpack(kept)
+        if kept is not None:
+            return answered_before(receipt, kept)
         msg = parse(raw)
-        incoming = read_message(raw, envelope_sender(msg), loop_token(judge), parsed=msg)
-        sealed: list[list[EmailMessage]] = []  # the mails of a mail that changed a game
+        incoming = read_message(raw, envelope_sender(msg), loop_token(self.config.judge),
+                                parsed=msg)
+        try:
+            return carry_out(incoming, self.store, self.settings, now, self.maps,
+                             partial(self.mails, raw, incoming, now), receipt)[2]
+        except AnsweredBefore:
+            kept = read_receipt(self.store.root, receipt)
+            if kept is None:  # gone meanwhile: the mail is tried again, and carried out then
+                raise
+            return answered_before(receipt, kept)
 
-        def seal(reply: Reply, events: list[object], after: dict[str, GameStatus | None]
-                 ) -> tuple[str, bytes]:
-            sealed.append(self.mails(raw, incoming, reply, events, now, after))
-            return receipt, pack(sealed[0])
-        reply, events = handle_incoming(incoming, self.store, self.settings, now, self.maps, seal)
-        if sealed:
-            return sealed[0]
-        return self.mails(raw, incoming, reply, events, now)
-
-    def mails(self, raw: bytes, incoming: Incoming, reply: Reply | None, events: Sequence[object],
-              now: datetime, after: Mapping[str, GameStatus | None] | None = None
+    def mails(self, raw: bytes, incoming: Incoming, now: datetime, reply: Reply | None,
+              events: Sequence[object], after: Mapping[str, GameStatus | None]
               ) -> list[EmailMessage]:
         """The reply and the events' mailings, each with a Message-ID made from `raw`. `after`:
-        the changed game's status after the mail by name, before it is on file (None: gone)."""
+        the status of the game the mail worked on, as the mail leaves it, by name (None: gone)."""
         judge = self.config.judge
         key = raw_key(raw, "reply")
         answer = self.answer(incoming, reply, now, key)
@@ -223,13 +258,12 @@ class MailHandler:
 
     # -- the events' mailings --------------------------------------------------------------------
     def mailings(self, events: Sequence[object], now: datetime,
-                 after: Mapping[str, GameStatus | None] | None = None) -> list[Mailing]:
+                 after: Mapping[str, GameStatus | None]) -> list[Mailing]:
         out: list[Mailing] = []
         for game in dict.fromkeys(getattr(e, "game", "") for e in events):
             mine = [e for e in events if getattr(e, "game", "") == game]
             try:
-                status = after[game] if after and game in after else self.read(game)
-                out += self.game_mailings(game, mine, now, status)
+                out += self.game_mailings(game, mine, now, after.get(game))
             except Exception as exc:
                 if resource_failure(exc):  # the mail is handled again later: nobody misses them
                     raise
@@ -243,19 +277,106 @@ class MailHandler:
         the game's status after the mail says who is who. A purged game has no one to tell."""
         if status is None:
             return []
-        key = (status.map_name, status.morphs)
-        if key not in self.maps:
-            self.maps[key] = game_map(status, self.settings.map_dirs)
-        mailer = Mailer(self.templates(), status, self.maps[key], judge=self.config.judge.id,
-                        keeper=self.config.judge.keeper,
+        mailer = Mailer(self.templates(), status, self.maps.get(status.map_name, status.morphs),
+                        judge=self.config.judge.id, keeper=self.config.judge.keeper,
                         addresses_per_player=self.settings.addresses_per_player)
         return mailer.for_events(cast(list[Any], events), now)
 
     def read(self, game: str) -> GameStatus | None:
+        """The game's status on file (None: no such game, or its status cannot be read)."""
         try:
-            return parse_status(GameDir(self.store.root / game).read_status())
-        except (OSError, ValueError, StatusError):  # a purged game, or a hand edit broke it
+            return persist.read_status_file(GameDir(self.store.root / game))[1]
+        except (OSError, ValueError, StatusError):
             return None
+
+
+# -- lock and read, run, render, commit ----------------------------------------------------------
+Mails = Callable[[Reply | None, list[object], Mapping[str, GameStatus | None]], list[EmailMessage]]
+RUNS = 5  # runs of one mail while other mails keep changing the judge-wide count under it
+
+
+def carry_out(incoming: Incoming, store: GameStore, settings: Settings, now: datetime,
+              maps: MapCache | None = None, render: Mails | None = None,
+              receipt: str | None = None) -> tuple[Reply | None, list[object], list[EmailMessage]]:
+    """One read mail against the games in `store`: the games it reads locked and read (each once,
+    a change a crash left in flight completed first), its commands run (`run_mail`, which writes
+    nothing), the mails it calls for made (`render`: none without), and what it did written in one
+    commit (`commit`), its receipt (the mails) with its change when it changed a game; then the
+    locks go. The reply, the events and the mails. AnsweredBefore: the mail's own change, cut
+    short by a crash, was completed instead (its receipt answers it)."""
+    with StoreGames(store, settings, maps, receipt) as games:
+        for _ in range(RUNS):
+            reply, events, change = run_mail(incoming, games, settings, now)
+            mails = render(reply, events, change.after) if render is not None else []
+            sealed = (receipt, pack(mails)) if receipt and change.writes_game else None
+            if commit(games, change, sealed, now):
+                return reply, events, mails
+    raise TimeoutError("the judge-wide count of wrong passwords kept changing under the mail")
+
+
+def commit(games: StoreGames, change: Change, receipt: tuple[str, bytes] | None,
+           now: datetime) -> bool:
+    """Write what a mail did: the wrong passwords it counted, then its game made, purged, or its
+    state file (first) and status (through `persist.commit`, so a phase processed by mail leaves
+    its snapshot and results as `judge process` does), renamed last; `receipt` goes with the new
+    status in its journal entry, else once the change is made. False, with nothing of the mail's
+    written, when the judge-wide count changed since the mail read it: the mail is run again."""
+    if change.judge_failures is not None \
+            and not games.swap_judge_password_failures(*change.judge_failures):
+        return False
+    for name, table in change.failures.items():
+        if name in games.held:  # a game only looked at keeps no count
+            game = games.held[name]
+            atomic_write(game.path / FAILURES, throttle.to_json(table).encode(), root=game.root)
+    name, status, root = change.game, change.status, games.store.root
+    if name is None or status is None or not change.writes_game:
+        return True
+    if change.create:
+        games.store.create(name, write_status(status), write_standing(change.standing))
+    elif change.purge:
+        purge(root, games.held[name].path, now.strftime("%Y%m%d%H%M%S"))
+    else:
+        game = games.held[name]
+        if change.new_standing:
+            game.write_state(write_standing(change.standing))
+        if change.new_status:  # (a rename: the receipt once the folder is moved)
+            with_change = None if change.rename_to else receipt
+            persist.commit(game, change.before, change.map, status, change.events,
+                           receipt=with_change)
+            receipt = None if with_change else receipt
+        if change.rename_to:
+            rename(game, change.rename_to)
+    if receipt is not None:
+        journal.write_receipt(root, *receipt)
+    return True
+
+
+def purge(root: Path, path: Path, stamp: str) -> None:
+    """Move a purged game's folder into `.purged/`: purged games are kept, never deleted."""
+    folder = root / PURGED
+    make_folder(folder, root)
+    rename_path(path, folder / f"{path.name}-{stamp}", root)
+    fsync_dir(root)
+
+
+def rename(game: GameDir, new: str) -> None:
+    """Move the game's folder to its new name; the snapshots get the new GAME line too."""
+    target = game.path.parent / new
+    rename_path(game.path, target, game.root)
+    fsync_dir(game.path.parent)
+    moved = GameDir(target)
+    for abbrev in moved.snapshots():
+        try:
+            snapshot = parse_status(moved.read_snapshot(abbrev))
+        except StatusError:
+            continue
+        moved.snapshot(abbrev, write_status(replace(snapshot, name=new)))
+
+
+def answered_before(receipt: str, kept: bytes) -> list[EmailMessage]:
+    """The mails of a mail processed before a crash, from its receipt: its change was made."""
+    log.warning("mail %s was processed before: answered from its receipt", receipt)
+    return unpack(kept)
 
 
 def warn_overlong(game: str, names: Sequence[str], limit: int) -> None:
@@ -304,15 +425,9 @@ def pipe_mail(config: Config, raw: bytes, sender: str | None, now: datetime,
     """Store one mail in the inbox spool (75 when that fails), process it and queue the mails it
     calls for. A failure after the mail is stored leaves it in the inbox for the daemon: still 0
     (a failure for want of a resource is not counted against the mail, see `judge.runtime.daemon`)."""
-    try:
-        from judge.runtime.spool import Spool
-    except ImportError:  # pragma: no cover - the transport is part of the judge
-        err("judge mail: this judge has no inbox spool (judge/runtime/spool.py): try again later")
-        return EX_TEMPFAIL
-    from judge.runtime.spool import outbox_id
-
     raw = with_envelope(raw, sender)
-    inbox = Spool(config.paths.spool / "inbox", bad="bad")
+    spools = open_spools(config, create=False)
+    inbox = spools.inbox
     try:
         item = inbox.put(raw)
     except Exception as exc:
@@ -326,9 +441,8 @@ def pipe_mail(config: Config, raw: bytes, sender: str | None, now: datetime,
     except FileNotFoundError:
         return EX_OK  # the daemon took it first
     try:
-        outbox = Spool(config.paths.spool / "outbox", bad="failed").create()
-        for message in (handler or MailHandler(config))(raw, now):
-            outbox.put(bytes(message), outbox_id(message))
+        outbox = spools.outbox.create()
+        queue_mails(outbox, outbox_entries((handler or MailHandler(config))(raw, now)))
         inbox.done(claimed)
     except Exception as exc:  # noqa: BLE001 - stored: the daemon tries it again, then bad/
         err(f"judge mail: processing failed, left in the inbox for the daemon: {exc!r}")

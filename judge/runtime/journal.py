@@ -4,16 +4,16 @@ after the change, with its results log and its mails to match.
 Before a change that appends to the results log or sends mail, `<games>/.journal/<game>.json` is
 written (atomically): the digest of the status as it was, the status after, the results log's length
 and the records to append, and the mails (outbox id and bytes). Writing it is the change's commit
-point. `replay` (under the game's lock) completes it from whatever state a crash left: the status
-rolled forward, the log cut back to its length and the records appended, the mails handed to
-`deliver` (the outbox takes each id once, so a mail handed over twice is sent once); then the
-journal goes. A path with no outbox (`judge process`, a mail's own processing) does all but the
-mails and leaves the journal, marked done, for the next cycle to deliver. A journal whose game's
-status is neither the one before nor the one after (edited by hand in between) is dropped with a
-warning, unless it was already marked done.
+point. `complete` carries it out at once, and `replay` (under the game's lock, before the game is
+read) completes it from whatever state a crash left: the status rolled forward, the log cut back to
+its length and the records appended, the mails handed to `deliver` (the outbox takes each id once,
+so a mail handed over twice is sent once); then the journal goes. A path with no outbox (`judge
+process`, a mail's own processing) does all but the mails and leaves the journal, marked done, for
+the next cycle to deliver. A journal whose game's status is neither the one before nor the one
+after (edited by hand in between) is dropped with a warning, unless it was already marked done.
 
 A change made by a mail carries the mail's receipt (`<games>/.receipts/<name>`: the replies and
-notices the mail called for), written by `replay` after the status and the results log: a receipt
+notices the mail called for), written by `complete` after the status and the results log: a receipt
 on file goes with its change made, and a mail processed again after a crash is answered from it
 instead of being carried out a second time (`judge.runtime.inbox`). `prune_receipts` drops old ones.
 """
@@ -25,10 +25,10 @@ import json
 import logging
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 from judge.runtime.store import (
     GameDir,
-    GameStore,
     PathRefused,
     atomic_write,
     file_stat,
@@ -46,6 +46,7 @@ FOLDER = ".journal"
 RECEIPTS = ".receipts"
 Mails = Sequence[tuple[str, bytes]]  # (outbox id, the mail's bytes)
 Deliver = Callable[[Mails], None]
+Entry = dict[str, Any]  # a journal file's content
 
 
 def digest(text: str) -> str:
@@ -74,30 +75,42 @@ def pending(root: Path) -> list[str]:
 
 
 def write(game: GameDir, after: str, records: str, mails: Mails,
-          receipt: tuple[str, bytes] | None = None) -> None:
-    """Record the change from the status on file to `after` (its commit point); `replay` then
+          receipt: tuple[str, bytes] | None = None) -> Entry:
+    """Record the change from the status on file to `after` (its commit point); `complete` then
     carries it out. `receipt`: (name, bytes) of the receipt of the mail that made the change."""
-    entry = {"before": status_digest(game) or digest(""), "after": after, "done": False,
-             "length": game.results_size(), "records": records,
-             "mails": [[key, base64.b64encode(raw).decode("ascii")] for key, raw in mails]}
+    entry: Entry = {"before": status_digest(game) or digest(""), "after": after, "done": False,
+                    "length": game.results_size(), "records": records,
+                    "mails": [[key, base64.b64encode(raw).decode("ascii")] for key, raw in mails]}
     if receipt is not None:
         entry["receipt"] = [receipt[0], base64.b64encode(receipt[1]).decode("ascii")]
     path = path_of(game)
     make_folder(path.parent, game.root)
     atomic_write(path, json.dumps(entry).encode("utf-8"), root=game.root)
+    return entry
 
 
-def replay(game: GameDir, deliver: Deliver | None = None) -> None:
-    """Complete the game's change in flight, if any (see the module's doc)."""
+def replay(game: GameDir, deliver: Deliver | None = None) -> str | None:
+    """Complete the game's change in flight, if any (see the module's doc); the name of the
+    receipt that completing it wrote, if any."""
     path = path_of(game)
     try:
         entry = json.loads(read_text(path, game.root))
     except FileNotFoundError:
-        return
+        return None
+    except PathRefused:  # a symlink where the journal is: refused, neither followed nor dropped
+        raise
     except (OSError, ValueError) as exc:
         log.error("game %s: unreadable journal %s dropped: %s", game.name, path, exc)
         _drop(path, game.root)
-        return
+        return None
+    return complete(game, entry, deliver)
+
+
+def complete(game: GameDir, entry: Entry, deliver: Deliver | None = None) -> str | None:
+    """Carry out the journal's `entry` (as `write` made it, or as read back after a crash) from
+    whatever state a crash left; the name of the receipt it wrote, if any."""
+    path = path_of(game)
+    written = None
     if not entry["done"]:
         current = status_digest(game) or ""
         if current == entry["before"]:
@@ -106,20 +119,21 @@ def replay(game: GameDir, deliver: Deliver | None = None) -> None:
             log.warning("game %s: its status changed by hand since a change in flight; the "
                         "change (and its mails) dropped", game.name)
             _drop(path, game.root)
-            return
+            return None
         _complete_results(game, entry["length"], entry["records"])
         if "receipt" in entry:  # last: a receipt on file goes with its change made
-            name, raw = entry["receipt"]
-            write_receipt(game.path.parent, name, base64.b64decode(raw))
+            written, raw = entry["receipt"]
+            write_receipt(game.path.parent, written, base64.b64decode(raw))
         entry.update(done=True, records="")
         if entry["mails"] and deliver is None:
             atomic_write(path, json.dumps(entry).encode("utf-8"), root=game.root)
-            return
+            return written
     if entry["mails"]:
         if deliver is None:
-            return
+            return written
         deliver([(key, base64.b64decode(raw)) for key, raw in entry["mails"]])
     _drop(path, game.root)
+    return written
 
 
 def _complete_results(game: GameDir, length: int, records: str) -> None:
@@ -161,23 +175,11 @@ def write_receipt(root: Path, name: str, data: bytes) -> None:
 
 
 def read_receipt(root: Path, name: str) -> bytes | None:
-    """The receipt `name`, once the change it goes with is made (a journal still holding it is
-    replayed first, under its game's lock)."""
-    path = root / RECEIPTS / name
+    """The receipt `name`, if on file. One still in a journal is written when the journal's game
+    is next read under its lock (`replay`): the inbox runner reads a game so before it runs a mail
+    against it, and answers from the receipt then (`judge.runtime.inbox`)."""
     try:
-        return read_bytes(path, root)
-    except FileNotFoundError:
-        pass
-    for game in pending(root):
-        try:
-            entry = json.loads(read_text(root / FOLDER / f"{game}.json", root))
-        except (OSError, ValueError):
-            continue
-        if entry.get("receipt", [None])[0] == name and (root / game).is_dir():
-            with GameStore(root).locked(game) as folder:
-                replay(folder)
-    try:
-        return read_bytes(path, root)
+        return read_bytes(root / RECEIPTS / name, root)
     except FileNotFoundError:
         return None
 

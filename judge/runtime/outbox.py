@@ -25,7 +25,6 @@ from email import message_from_bytes, policy
 from email.message import EmailMessage
 from email.parser import BytesHeaderParser
 from enum import Enum
-from pathlib import Path
 
 import jinja2
 
@@ -34,7 +33,7 @@ from judge.errors import resource_failure
 from judge.mailout.envelope import envelopes, outgoing
 from judge.mailout.mailings import outbox_alert
 from judge.mailout.render import environment
-from judge.runtime.spool import Item, Spool, outbox_id
+from judge.runtime.spool import Item, Spool, outbox_entries, queue_mails
 
 log = logging.getLogger("judge.mailout")
 
@@ -236,7 +235,7 @@ class OutboxSender:
         while self.unqueued:
             message = self.unqueued[0]
             try:
-                self.outbox.put(bytes(message), outbox_id(message))
+                queue_mails(self.outbox, outbox_entries([message]))
             except Exception as exc:
                 if resource_failure(exc):
                     raise
@@ -271,9 +270,8 @@ def refusals(recipients: dict[str, tuple[int, bytes]]) -> str:
                      for rcpt, (code, text) in recipients.items())
 
 
-def outbox_lines(folder: Path) -> list[str]:
+def outbox_lines(outbox: Spool) -> list[str]:
     """`judge outbox`: one line per mail waiting, being sent, or failed, oldest first."""
-    outbox = Spool(folder, bad="failed")
     rows = [("waiting", item) for item in outbox.waiting()] + \
         [("sending", item) for item in outbox.claimed()] + \
         [("FAILED", item) for item in outbox.failed()]
@@ -286,7 +284,7 @@ def outbox_lines(folder: Path) -> list[str]:
             to = subject = "?"
         lines.append(f"{item.arrived:%Y-%m-%d %H:%M:%S}  {state:7}  {item.id}  to {to}: {subject}")
     waiting = sum(1 for state, _ in rows if state != "FAILED")
-    lines.append(f"{waiting} waiting, {len(rows) - waiting} failed ({folder})")
+    lines.append(f"{waiting} waiting, {len(rows) - waiting} failed ({outbox.root})")
     return lines
 
 

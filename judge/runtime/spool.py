@@ -26,13 +26,14 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import logging
 import os
 import re
 import secrets
 import shutil
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from email.message import Message
@@ -53,6 +54,8 @@ from judge.runtime.store import (
     remove_stale_tmp,
     rename,
 )
+
+log = logging.getLogger("judge.spool")
 
 WAITING = ".eml"
 CLAIMED = ".bak"
@@ -407,13 +410,42 @@ def new_id() -> str:
     return secrets.token_hex(8)
 
 
+# -- the judge's two spools ------------------------------------------------------------------------
+INBOX, OUTBOX = "inbox", "outbox"
+INBOX_BAD, OUTBOX_BAD = "bad", "failed"  # where a message nothing more can be done for goes
+
+
 @dataclass(frozen=True)
 class Spools:
     inbox: Spool
     outbox: Spool
 
 
-def open_spools(config: Config) -> Spools:
-    root = config.paths.spool
-    return Spools(inbox=Spool(root / "inbox", bad="bad").create(),
-                  outbox=Spool(root / "outbox", bad="failed").create())
+def open_spools(config: Config, *, create: bool = True) -> Spools:
+    """The judge's inbox and outbox in its spool folder (`config.paths.spool`), their folders made
+    unless `create` is false (a look that must change nothing)."""
+    root = Path(config.paths.spool)
+    spools = Spools(inbox=Spool(root / INBOX, bad=INBOX_BAD),
+                    outbox=Spool(root / OUTBOX, bad=OUTBOX_BAD))
+    if create:
+        spools.inbox.create()
+        spools.outbox.create()
+    return spools
+
+
+def queue_mails(outbox: Spool, mails: Sequence[tuple[str, bytes]]) -> int:
+    """Put built mails, (outbox id, bytes) each (`outbox_entries`), in the
+    outbox, durable together; an id the outbox knows already is not put twice. How many were new.
+    The one way into the outbox: the inbox runner's callers, the cycle, alerts all come here."""
+    if not mails:
+        return 0
+    items = outbox.put_many([(raw, id) for id, raw in mails])
+    for (id, _), item in zip(mails, items, strict=True):
+        if item is None:
+            log.info("%s is already in the outbox: not queued twice", id)
+    return sum(item is not None for item in items)
+
+
+def outbox_entries(mails: Iterable[Message]) -> list[tuple[str, bytes]]:
+    """Built mails as the outbox takes them (`queue_mails`): (outbox id, bytes) each."""
+    return [(outbox_id(m), bytes(m)) for m in mails]

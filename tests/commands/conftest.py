@@ -15,11 +15,12 @@ import pytest
 
 from judge.commands.results import Outcome, Reply
 from judge.commands.session import Settings
-from judge.runtime.game_access import MapCache, handle_incoming
+from judge.mailin.message import read_message
 from judge.mailout.mailings import render_reply
 from judge.mailout.render import environment
-from judge.mailin.message import read_message
+from judge.maps import MapCache
 from judge.runtime.gateway import envelope_sender
+from judge.runtime.inbox import carry_out
 from judge.status import parse_status, write_status
 from judge.status.model import GameStatus
 from judge.runtime.store import GameStore
@@ -29,7 +30,7 @@ EML = HERE / "eml"
 GAMES = HERE / "games"
 NOW = datetime(2025, 2, 9, 12, 0, tzinfo=UTC)  # vienna's deadline is Mon 10 Feb 18:00 Vienna
 LATE = datetime(2025, 2, 11, 9, 0, tzinfo=UTC)  # after it
-MAPS: MapCache = {}  # parsed maps shared by the tests (maps are immutable values)
+MAPS = MapCache()  # parsed maps shared by the tests (maps are immutable values)
 SETTINGS = Settings(judge_id="TEST", address="judge@example.org", keeper="keeper@example.net",
                     keeper_password="jkpass")
 
@@ -92,7 +93,7 @@ class Judge:
         raw = eml if isinstance(eml, bytes) else (EML / eml).read_bytes()
         msg = message_from_bytes(raw, policy=policy.default)
         incoming = read_message(raw, envelope_sender(msg), self.settings.address)
-        reply, events = handle_incoming(incoming, self.store, self.settings, now, MAPS)
+        reply, events, _ = carry_out(incoming, self.store, self.settings, now, MAPS)
         return Sent(reply, events)
 
     def text(self, name: str) -> str:

@@ -142,8 +142,9 @@ def test_judge_process_leaves_a_game_whose_processing_fails_in_await(game, monke
 
 
 def test_a_receipt_is_written_with_its_change_and_read_once_the_change_is_made(game, monkeypatch):
-    """A mail's receipt stopped in the journal before the status was written: looking for the
-    receipt completes the change, so a receipt found always goes with its change made."""
+    """A mail's receipt stopped in the journal before the status was written: the next read of
+    the game (the inbox runner's, before it runs a mail against it) completes the change and
+    writes the receipt, so a receipt found always goes with its change made."""
     store, _ = game
     text, m, new, events = processed(store)
     with store.locked("g") as folder:
@@ -151,6 +152,9 @@ def test_a_receipt_is_written_with_its_change_and_read_once_the_change_is_made(g
         with pytest.raises(Stop):
             commit(folder, text, m, new, events, receipt=("receipt-abc", b"the replies"))
         monkeypatch.undo()
+    assert journal.read_receipt(store.root, "receipt-abc") is None  # not before its change
+    with store.locked("g") as folder:
+        assert journal.replay(folder) == "receipt-abc"
     assert journal.read_receipt(store.root, "receipt-other") is None
     assert journal.read_receipt(store.root, "receipt-abc") == b"the replies"
     assert game_files_of(store)["status"] == write_status(new)

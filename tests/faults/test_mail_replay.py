@@ -126,7 +126,7 @@ def test_a_rename_cut_short_before_the_folder_moved_is_done_by_the_mail_run_agai
                                                                                    monkeypatch):
     """Killed between the status (with the new name) and the folder's move: no receipt yet, so
     the mail run again moves the folder, and answers as the first run would have."""
-    from judge.runtime import game_access as store_access
+    from judge.runtime import inbox as handler
     from judge.runtime.inbox import MailHandler
 
     config = write_config(tmp_path)
@@ -139,7 +139,7 @@ def test_a_rename_cut_short_before_the_folder_moved_is_done_by_the_mail_run_agai
 
     def killed(*args):
         raise Killed
-    monkeypatch.setattr(store_access, "rename", killed)
+    monkeypatch.setattr(handler, "rename", killed)
     with pytest.raises(Killed):
         MailHandler(config)(raw, NOW)
     monkeypatch.undo()
@@ -147,3 +147,38 @@ def test_a_rename_cut_short_before_the_folder_moved_is_done_by_the_mail_run_agai
     replies = MailHandler(config)(raw, NOW)
     assert store.names() == ["h"]
     assert any("is now called 'h'" in m.get_content() for m in replies)
+
+
+def test_a_mail_whose_change_stopped_in_its_journal_is_answered_from_its_receipt(tmp_path,
+                                                                                 monkeypatch):
+    """Killed after the journal entry (the change's commit point) but before the status was
+    written: the mail run again completes its own change as it reads the game, and is answered
+    from its receipt, not carried out a second time (the password changed by the first run
+    would refuse the second)."""
+    from judge.runtime.inbox import MailHandler, unpack
+    from judge.runtime.journal import read_receipt
+    from judge.mailout.envelope import raw_key
+    from judge.runtime.store import GameDir
+
+    config = write_config(tmp_path)
+    store = GameStore(config.paths.games)
+    started(store, "g")
+    raw = mail(player(0).email, password(store), 1)
+
+    class Killed(Exception):
+        pass
+
+    def killed(*args):
+        raise Killed
+    monkeypatch.setattr(GameDir, "write_status", killed)
+    with pytest.raises(Killed):
+        MailHandler(config)(raw, NOW)
+    monkeypatch.undo()
+    before = everything(config)
+    assert any(name.startswith(".journal/") for name in before)
+    replies = [bytes(m) for m in MailHandler(config)(raw, NOW)]
+    assert not any(name.startswith(".journal/") for name in everything(config))
+    receipt = read_receipt(store.root, raw_key(raw, "receipt"))
+    assert receipt is not None and [bytes(m) for m in unpack(receipt)] == replies
+    assert replies and not any(b"wrong password" in m for m in replies)
+    assert [bytes(m) for m in MailHandler(config)(raw, NOW)] == replies

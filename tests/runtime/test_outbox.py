@@ -141,9 +141,10 @@ def test_an_undeliverable_alert_is_not_alerted_about(outbox, relay):
 
 def full_outbox(monkeypatch, outbox: Spool) -> None:
     """The outbox's disk full: nothing more can be put in it."""
-    def full(raw, id=None):
+    def full(*args, **kwargs):
         raise OSError(errno.ENOSPC, "No space left on device")
     monkeypatch.setattr(outbox, "put", full)
+    monkeypatch.setattr(outbox, "put_many", full)
 
 
 def test_an_alert_the_full_disk_refuses_is_sent_once_there_is_room(outbox, relay, monkeypatch):
@@ -220,7 +221,7 @@ def test_two_senders_never_send_one_mail_twice(outbox, relay):
 def test_outbox_lines_list_waiting_and_failed_mail(outbox):
     queue(outbox, mail("a@players.test", "one"), mail("b@players.test", "two"))
     outbox.fail(outbox.claim(outbox.waiting()[1]))
-    lines = outbox_lines(outbox.root)
+    lines = outbox_lines(outbox)
     assert "waiting  one.test@judge.test  to a@players.test: mail one" in lines[0]
     assert "FAILED   two.test@judge.test  to b@players.test: mail two" in lines[1]
     assert lines[2].startswith("1 waiting, 1 failed")

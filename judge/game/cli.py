@@ -16,7 +16,8 @@ from judge.game.persist import (
     read_game,
     rollback_game,
 )
-from judge.game.process import preview, readiness
+from judge.game.clock import readiness
+from judge.game.process import preview
 from judge.game.record import results_record
 from judge.status.model import GameStatus
 from judge.store import GameStore

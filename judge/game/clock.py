@@ -206,13 +206,14 @@ def _next_due(times: InForce, timing: Timing, late: tuple[str, ...], over: datet
               now: datetime) -> datetime | None:
     """The first instant after `now` at which a step falls due, nothing being due at `now`. A phase
     not ready and nobody late is ready at its deadline (the wait for it is over); with powers late,
-    the deadline brings a late notice and each WARN time's slot a reminder."""
+    each WARN time's slot brings a reminder and the deadline a late notice. The grace end, never
+    before the deadline, is no candidate: from the deadline on a late power always has something
+    due (a late notice, then its DELAY counting down)."""
     coming = [over] if over is not None else []
     if times.deadline is not None:
         coming.append(times.deadline)
         if late:
             coming += [cycle_slot(t) for t in warn_times(times.deadline, timing.warn)]
-            coming += [times.grace_end] if times.grace_end is not None else []
     return min((t for t in coming if t > now), default=None)
 
 

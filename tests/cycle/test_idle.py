@@ -4,6 +4,7 @@ read it."""
 from __future__ import annotations
 
 import os
+import sys
 from dataclasses import replace
 from datetime import timedelta
 
@@ -15,6 +16,7 @@ from judge.cycle import run_cycle
 from judge.game.clock import agenda
 from judge.game.deadlines import current_deadline
 from judge.game.state import FREE, GameState, Standing
+from judge.status import write_status
 from judge.status.model import PhaseMode
 from judge.timing import format_deadline
 from judge.transitions import on_tick
@@ -133,3 +135,36 @@ def test_an_earlier_now_reads_every_game(judge):  # noqa: F811
     started(judge, "calm")
     run_cycle(judge.store, judge.config, NOW + 2 * H)
     assert run_cycle(judge.store, judge.config, NOW + H).unread == 0
+
+
+def test_the_index_is_read_again_on_a_change_of_a_games_files_and_not_otherwise(judge):  # noqa: F811
+    started(judge, "calm")
+    started(judge, "still")
+    assert run_cycle(judge.store, judge.config, NOW + H).unread == 0
+    (judge.store.root / "calm" / "status").read_bytes()  # reading changes nothing
+    (judge.store.root / "calm" / "notes").write_text("not the game's\n")
+    (judge.store.root / "stray").write_text("not a game\n")
+    assert run_cycle(judge.store, judge.config, NOW + 2 * H).unread == 2
+    calm = judge.status("calm")
+    later = current_deadline(calm) + 24 * H
+    with judge.store.locked("calm") as game:  # a hand edit: the deadline a day later
+        game.write_status(write_status(replace(calm, deadline=format_deadline(later))))
+    moved = run_cycle(judge.store, judge.config, NOW + 3 * H)
+    assert moved.unread == 1 and [o.game for o in moved.games] == ["calm"]
+    assert idle.load_index(judge.store.root, idle.signature([judge.root / "maps"])).entries["calm"].quiet \
+        == later - 4 * H  # its next reminder, from the new deadline
+    (judge.store.root / "still" / "state").write_text("LISTED no\n")
+    touched = run_cycle(judge.store, judge.config, NOW + 4 * H)
+    assert touched.unread == 1 and [o.game for o in touched.games] == ["still"]
+
+
+def test_the_index_does_not_depend_on_the_judges_source_files(judge, monkeypatch, tmp_path):  # noqa: F811
+    source = tmp_path / "decides.py"
+    source.write_text("# a module of the judge\n")
+    module = type(sys)("judge.transitions")
+    module.__file__ = str(source)
+    monkeypatch.setitem(sys.modules, "judge.transitions", module)
+    before = idle.signature([judge.root / "maps"])
+    source.write_text("# the module changed\n")
+    os.utime(source, ns=(0, 10**18))
+    assert idle.signature([judge.root / "maps"]) == before

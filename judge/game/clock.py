@@ -1,10 +1,10 @@
 """What happens next to a game and when: the one clock that the tick, the idle index, the outage
 guard, the commands and the mails ask.
 
-`deadline_in_force(status, rules)`, `in_force(status, rules) -> InForce`: the deadline in force (the DEADLINE line read on the game's
-ZONE; none outside a phase in play or under NO_DEADLINE) and its grace end (GRACE after it; under
-CIVIL_DISORDER without GRACE, the deadline itself; otherwise none). Whoever shows or compares a
-deadline reads it here.
+`deadline_in_force(status, rules)`: the deadline in force, the DEADLINE line read on the game's ZONE;
+none outside a phase in play or under NO_DEADLINE. `in_force(status, rules) -> InForce` adds its
+grace end: GRACE after it; under CIVIL_DISORDER without GRACE, the deadline itself; otherwise none
+(nobody is ever resigned automatically). Whoever shows or compares a deadline reads it here.
 
 `agenda(status, map, now, standing=FREE) -> Agenda`: the steps a deadline check carries out at
 `now` (`judge.transitions.on_tick` does them) and the first instant from `now` on at which one is
@@ -22,6 +22,8 @@ due, as long as the status and the state file stay as they are. The steps, in DP
 3. the phase ready (`readiness`): PROCESS, or PREVIEW under the PREVIEW rule;
 4. the deadline passed with orders missing: LATE_NOTICE;
 5. a WARN time in this cycle's twenty-minute slot with orders missing: REMIND.
+
+Without a deadline in force (none set, or NO_DEADLINE) steps 1, 4 and 5 never happen.
 
 The next instant is exact: nothing is due before it, and at it something is (the idle index stores
 it, so a game it leaves unread is one the tick would leave alone). `Agenda.missed(since, now)` is
@@ -78,8 +80,7 @@ class Agenda:
     times: InForce = InForce(None, None)
     late: tuple[str, ...] = ()  # the powers whose orders are missing
     dismissable: tuple[str, ...] = ()  # the late powers with a player to dismiss
-    timed: bool = False  # the players are held to the deadline: in play, no NEED, not held by the
-    # state file (AWAIT only stops the tick)
+    timed: bool = False  # players held to the deadline: in play, no NEED, not held (AWAIT may be)
 
     @property
     def deadline(self) -> datetime | None:
@@ -89,7 +90,7 @@ class Agenda:
         """Whether the deadline or the grace end fell in (since, now]: acting on it now would
         process (or dismiss, or put in civil disorder) players who could not reach the judge."""
         return self.timed and any(t is not None and since < t <= now
-                                         for t in (self.times.deadline, self.times.grace_end))
+                                  for t in (self.times.deadline, self.times.grace_end))
 
 
 def deadline_in_force(status: GameStatus, rules: frozenset[str]) -> datetime | None:

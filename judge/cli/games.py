@@ -10,13 +10,14 @@ from pathlib import Path
 from judge.errors import JudgeError
 from judge.events import Event, GameCompleted, PhaseResults, Preview, RolledBack
 from judge.game.board import owned_centers
+from judge.game.clock import readiness
 from judge.runtime.game_files import (
     new_game,
     process_game,
     read_game,
     rollback_game,
 )
-from judge.game.process import preview, readiness
+from judge.game.process import preview
 from judge.game.record import results_record
 from judge.status.model import GameStatus
 from judge.runtime.store import GameStore

@@ -7,7 +7,7 @@ from enum import Enum
 
 from judge.commands.auth import JUDGEKEEPER, MASTER, addresses_of, master_addresses
 from judge.commands.session import Session
-from judge.game.deadlines import current_deadline
+from judge.game.clock import deadline_in_force
 from judge.game.orders import Duties, duties
 from judge.status.model import GameStatus, PhaseMode, PowerStatus
 from judge.types import MOVEMENT, Phase
@@ -48,22 +48,23 @@ def game_duties(session: Session) -> Duties:
     return duties(session.current(), session.map, session.rules)
 
 
-def deadline(status: GameStatus) -> datetime | None:
+def deadline(status: GameStatus, rules: frozenset[str]) -> datetime | None:
+    """The deadline in force (`judge.game.clock`); None when there is none or it cannot be read."""
     try:
-        return current_deadline(status)
+        return deadline_in_force(status, rules)
     except ValueError:
         return None
 
 
-def past_deadline(status: GameStatus, now: datetime) -> bool:
-    moment = deadline(status)
+def past_deadline(status: GameStatus, rules: frozenset[str], now: datetime) -> bool:
+    moment = deadline(status, rules)
     return moment is not None and now >= moment
 
 
 def late_powers(session: Session) -> tuple[str, ...]:
     """Powers that owe orders, have none on file, and whose deadline has passed."""
     status = session.current()
-    if phase_of(status) is None or not past_deadline(status, session.now):
+    if phase_of(status) is None or not past_deadline(status, session.rules, session.now):
         return ()
     return game_duties(session).late
 

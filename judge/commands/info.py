@@ -115,7 +115,7 @@ def game_details(session: Session, status: GameStatus, standing: Standing,
              f"{game_state(status, standing).value}, {phase_name(status)}.")]
     if not standing.listed:
         lines.append("Unlisted: LIST does not show it.")
-    moment = deadline(status)
+    moment = deadline(status, rules)
     if moment is not None and phase_of(status) is not None:
         local = moment.astimezone(game_zone(status.zone))
         lines.append(f"Deadline: {local.strftime('%a %d %b %Y %H:%M %Z')}.")

@@ -114,7 +114,7 @@ def submit(session: Session, power: str, lines: list[str]) -> Said:
     status, rules = session.current(), session.rules
     phase = orderable_phase(session)
     before = stored_orders(session, power)
-    if before and past_deadline(status, session.now) and "NO_LATE_CHANGES" in rules:
+    if before and past_deadline(status, rules, session.now) and "NO_LATE_CHANGES" in rules:
         raise Refusal("orders may not be changed after the deadline (NO_LATE_CHANGES)")
     if power not in due_powers(session.current(), session.map, rules):
         raise Refusal(f"{power} has no orders to give in {phase}")

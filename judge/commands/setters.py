@@ -110,7 +110,7 @@ class SetWait(Command):
             raise Refusal("a REAL_TIME game never waits for the deadline")
         if processing(status):
             raise Refusal("the judge is processing this phase")
-        if past_deadline(status, session.now):
+        if past_deadline(status, rules, session.now):
             raise Refusal("the deadline has passed: the wait flag can no longer be changed")
         if not alive(block) or block.name not in game_duties(session).due:
             raise Refusal(f"{block.name} has no orders to give in {phase}")
@@ -211,7 +211,7 @@ class SetDeadline(Command):
                                      timing.at[0] if timing.at else None)
         except ValueError as exc:
             raise Refusal(str(exc)) from None
-        current = deadline(status)
+        current = deadline(status, rules)
         if not master and current is not None and moment <= current:
             raise Refusal("only the Master may move a deadline earlier (PLAYER_DEADLINES lets "
                           "players lengthen it)")

@@ -8,12 +8,13 @@ directory. What the command layer calls:
   START_MASTER), `open_seats`;
 - votes: `cast_vote`, `propose`;
 - processing: `on_process` (PROCESS / PROCESS!), `preview` (PREVIEW), `readiness`;
-  the cycle: `judge.game.schedule.on_tick`;
+  what happens next and when: `judge.game.clock`; the cycle: `judge.game.schedule.on_tick`;
 - rollback: `roll_to` (pure), `judge.runtime.game_files.rollback_game` (with the snapshots);
 - reading: `duties` (who owes orders, who is late), `rules_in_force`, `orders_on_file`.
 """
+from judge.game.clock import readiness
 from judge.game.orders import Duties, duties, orders_on_file
-from judge.game.process import NotReady, on_process, preview, readiness
+from judge.game.process import NotReady, on_process, preview
 from judge.game.rollback import roll_to
 from judge.game.rules import rules_in_force
 from judge.game.seats import (

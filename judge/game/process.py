@@ -13,7 +13,7 @@ moves on. `map` is the game's map with its MORPH lines; the map of each phase is
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import datetime
 
 from judge.adjudicator import resolve
@@ -27,9 +27,10 @@ from judge.events import (
     Preview,
 )
 from judge.game.board import position_of, power_blocks, with_board
-from judge.game.deadlines import current_deadline, deadline_for
+from judge.game.clock import deadline_in_force, readiness
+from judge.game.deadlines import deadline_for
 from judge.game.flow import ADJUDICATED, advance
-from judge.game.orders import Duties, OrderSheet, duties, orders_on_file
+from judge.game.orders import OrderSheet, duties, orders_on_file
 from judge.game.rotate import rotate_after, rotate_before
 from judge.game.rules import rules_in_force
 from judge.game.seats import GameError, refresh_need
@@ -37,7 +38,7 @@ from judge.game.victory import check_votes, complete, winners
 from judge.maps import map_for_phase
 from judge.maps.model import Map
 from judge.orders.model import Build
-from judge.status.model import BuildOrder, GameStatus, PhaseMode
+from judge.status.model import BuildOrder, GameStatus
 from judge.types import ADJUSTMENTS, MOVEMENT, RETREATS, Phase, Unit
 
 
@@ -47,40 +48,6 @@ class NotReady(GameError):
     def __init__(self, message: str, late: tuple[str, ...] = ()):
         super().__init__(message)
         self.late = late
-
-
-@dataclass(frozen=True)
-class Readiness:
-    ready: bool
-    reason: str
-    duties: Duties
-
-
-def readiness(status: GameStatus, m: Map, now: datetime) -> Readiness:
-    """Whether the phase may be processed now without force, and if not, why."""
-    phase = status.phase
-    if not isinstance(phase, Phase):
-        return Readiness(False, f"the game is {phase.value.lower()}", Duties((), (), (), (), ()))
-    rules = rules_in_force(status, m)
-    duty = duties(status, map_for_phase(m, phase), rules)
-    deadline = current_deadline(status)
-    passed = deadline is not None and now >= deadline and "NO_DEADLINE" not in rules
-    if status.phase_mode is PhaseMode.AWAIT:
-        return Readiness(False, "the phase is being processed (AWAIT)", duty)
-    if duty.late:
-        return Readiness(False, f"orders are missing from {', '.join(duty.late)}", duty)
-    if status.need:
-        vacant = tuple(n.power for n in status.need)
-        return Readiness(False, f"waiting for a player to take over {', '.join(vacant)}",
-                         replace(duty, late=vacant))
-    if status.phase_mode is PhaseMode.WAIT and not passed:
-        return Readiness(False, "the Master processes this phase (WAIT)", duty)
-    always = "ALWAYS_WAIT" in rules and (phase.type == MOVEMENT or "NO_MINOR_WAIT" not in rules)
-    waiting = duty.waiting if phase.type == MOVEMENT or "NO_MINOR_WAIT" not in rules else ()
-    if (always or waiting) and not passed:
-        return Readiness(False, "waiting for the deadline" + (f" ({', '.join(waiting)} asked to wait)"
-                                                             if waiting else ""), duty)
-    return Readiness(True, "", duty)
 
 
 def on_process(status: GameStatus, m: Map, now: datetime, force: bool = False
@@ -133,7 +100,8 @@ def process_phase(status: GameStatus, base: Map, now: datetime) -> tuple[GameSta
     deadline = None
     if completed is None:
         fresh = deadline_for(status, base, now, keep_later=True)
-        status, deadline = replace(status, deadline=fresh.text, delay=None), fresh.moment
+        status = replace(status, deadline=fresh.text, delay=None)
+        deadline = deadline_in_force(status, rules)
         status, before = rotate_before(status, map_for_phase(base, step.phase), step.phase, rules)
         moved.update(before)
     status = refresh_need(status, base)

@@ -2,27 +2,15 @@
 
 The cycle (the scheduler, every twenty minutes, through `judge.runtime.cycle`):
 
-- `on_tick(status, map, now, standing=FREE)`: what one deadline check does to a game, in DPjudge's order (check.py):
-    0. a game not in play, being processed (AWAIT), waiting for replacements (a NEED line: DPjudge's
-       "waiting" state) or held by its state file (`standing`: in preparation, held by the Master's
-       WAIT, terminated; `judge.game.state`) is left alone, its deadline ignored; vacations that have
-       ended are dropped from TIMING NOT;
-    1. the grace period over (GRACE after the deadline; under CIVIL_DISORDER without GRACE, the
-       deadline itself) with powers still late: CIVIL_DISORDER processes them in civil disorder (a
-       DELAY on file does not hold it); CIVIL_PREVIEW counts its DELAY down, then sends the Master a
-       preview (DELAY 72); otherwise the late players are dismissed (resigned: PLAYER RESIGNED, NEED
-       line) and the game waits for replacements. Late powers without a player (DUMMY) cannot be
-       dismissed: the late notices go on. Without GRACE (and without CIVIL_DISORDER) nobody is ever
-       resigned automatically;
-    2. a DELAY on file counts down by one and nothing else happens;
-    3. the phase ready (`judge.game.process.readiness`: the deadline passed or everybody ordered and
-       nobody waits, no late power, no vacancy, not AWAIT): processed, or under the PREVIEW rule
-       previewed for the Master (DELAY 72);
-    4. the deadline passed with orders missing: a late notice (the mail layer tells everyone in the
-       deadline's own hour, later only the Master and the late), then DELAY 24 (eight hours);
-    5. a WARN time (default 4H before the deadline; `0` none) in this cycle's twenty-minute slot: a
-       reminder to the powers without orders.
-  Under NO_DEADLINE steps 1, 4 and 5 never happen.
+- `on_tick(status, map, now, standing=FREE)`: what one deadline check does to a game: the steps
+  `judge.game.clock.agenda` says are due (that module states when each is: the deadline in force,
+  GRACE, DELAY, readiness, late notices, WARN reminders, vacations over), carried out here:
+  vacations over leave TIMING NOT; civil disorder processes the phase with the late powers'
+  orders defaulted; a dismissal resigns the late players (PLAYER RESIGNED, a NEED line) and the
+  game waits for replacements; a DELAY counts down by one; the phase is processed, or previewed
+  for the Master (DELAY 72); a late notice (the mail layer tells everyone in the deadline's own
+  hour, later only the Master and the late) sets DELAY 24 (eight hours); a reminder goes to the
+  powers without orders.
 
 What the mail layer calls after it changed a game (so that mail and cycle share one logic):
 
@@ -47,108 +35,64 @@ What the mail layer calls after it changed a game (so that mail and cycle share 
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from judge.events import DeadlineSet, Dismissal, Event, LateNotice, Reminder
+from judge.game.clock import Agenda, Step, agenda, deadline_in_force, processing_step, readiness
 from judge.game.deadlines import current_deadline, deadline_for
-from judge.game.process import on_process, preview, readiness
+from judge.game.process import on_process, preview
 from judge.game.rules import rules_in_force
 from judge.game.seats import GameError, resign
 from judge.game.state import FREE, Standing
 from judge.maps.model import Map
-from judge.status.model import Dppd, GameStatus, PhaseMode
-from judge.timing import (
-    Timing,
-    Vacation,
-    cycle_slot,
-    format_deadline,
-    game_zone,
-    grace_end,
-    parse_timing,
-    prune_vacations,
-    warn_times,
-)
+from judge.status.model import GameStatus
+from judge.timing import Vacation, format_deadline, game_zone, parse_timing, prune_vacations
 from judge.types import Phase
 
-SLOT = timedelta(minutes=20)
 PREVIEW_DELAY, LATE_DELAY, ORDERS_DELAY = 72, 24, 1
 Outcome = tuple[GameStatus, list[Event]]
 
 
 def on_tick(status: GameStatus, m: Map, now: datetime, standing: Standing = FREE) -> Outcome:
-    """One deadline check of a game (see the module's doc). `judge.runtime.idle_index.quiet_until` says when this
-    can next do anything to a game, step by step: a change here is a change there."""
+    """One deadline check of a game: what `agenda` says is due at `now`, carried out."""
+    plan = agenda(status, m, now, standing)
+    if Step.VACATIONS_OVER in plan.steps:
+        status = without_past_vacations(status, now)
+    step = next((s for s in plan.steps if s is not Step.VACATIONS_OVER), None)
+    return (status, []) if step is None else _carry_out(step, status, m, now, plan)
+
+
+def _carry_out(step: Step, status: GameStatus, m: Map, now: datetime, plan: Agenda) -> Outcome:
     phase = status.phase
-    if not isinstance(phase, Phase) or status.phase_mode is PhaseMode.AWAIT or status.need \
-            or standing.held:
-        return status, []
-    status = without_past_vacations(status, now)
-    rules = rules_in_force(status, m)
-    state = readiness(status, m, now)
-    late = state.duties.late
-    deadline = None if "NO_DEADLINE" in rules else current_deadline(status)
-    timing = parse_timing(status.timing or "")
-    grace = grace_end(deadline, timing.grace, rules) if deadline is not None else None
-    if grace is not None and now >= grace and late and _grace_acts(status, rules, late):
-        return _grace_over(status, m, now, rules, late)
-    if status.delay:
-        return _count_down(status), []
-    if state.ready:
-        return _process(status, m, now, rules)
-    if deadline is not None and now >= deadline and late:
-        return replace(status, delay=LATE_DELAY), [LateNotice(status.name or "", phase, late, deadline)]
-    if deadline is not None and late and _warn_now(deadline, timing, now):
-        return status, [Reminder(status.name or "", phase, late, deadline)]
-    return status, []
+    assert isinstance(phase, Phase)
+    if step is Step.CIVIL_DISORDER:
+        return on_process(status, m, now, force=True)
+    if step is Step.DISMISS:
+        return _dismiss(status, m, plan.dismissable)
+    if step is Step.COUNT_DOWN:
+        return replace(status, delay=(status.delay or 1) - 1 or None), []
+    if step in (Step.PREVIEW, Step.PROCESS):
+        return _processed(step, status, m, now)
+    if step is Step.LATE_NOTICE:
+        return replace(status, delay=LATE_DELAY), [LateNotice(status.name or "", phase, plan.late,
+                                                              plan.deadline)]
+    return status, [Reminder(status.name or "", phase, plan.late, plan.deadline)]  # Step.REMIND
 
 
-def _count_down(status: GameStatus) -> GameStatus:
-    return replace(status, delay=(status.delay or 1) - 1 or None)
-
-
-def _process(status: GameStatus, m: Map, now: datetime, rules: frozenset[str]) -> Outcome:
-    """The phase is ready: processed, or under the PREVIEW rule shown to the Master (DELAY 72)."""
-    if "PREVIEW" in rules:
+def _processed(step: Step, status: GameStatus, m: Map, now: datetime) -> Outcome:
+    """A ready phase processed, or under the PREVIEW rule shown to the Master (DELAY 72)."""
+    if step is Step.PREVIEW:
         return replace(status, delay=PREVIEW_DELAY), [preview(status, m, now)]
     return on_process(status, m, now)
 
 
-def _grace_acts(status: GameStatus, rules: frozenset[str], late: tuple[str, ...]) -> bool:
-    """Whether the grace end does something: civil disorder or a preview always, a dismissal only
-    when a late power has a player to dismiss (a late DUMMY just gets late notices)."""
-    return "CIVIL_DISORDER" in rules or "CIVIL_PREVIEW" in rules or bool(_dismissable(status, late))
-
-
-def _dismissable(status: GameStatus, late: tuple[str, ...]) -> tuple[str, ...]:
-    found = []
-    for power in late:
-        block = status.power(power)
-        if block is not None and block.player is not None and isinstance(block.player.current, Dppd):
-            found.append(power)
-    return tuple(found)
-
-
-def _grace_over(status: GameStatus, m: Map, now: datetime, rules: frozenset[str],
-                late: tuple[str, ...]) -> Outcome:
-    if "CIVIL_DISORDER" in rules:
-        return on_process(status, m, now, force=True)
-    if "CIVIL_PREVIEW" in rules:
-        if status.delay:
-            return _count_down(status), []
-        return replace(status, delay=PREVIEW_DELAY), [preview(status, m, now)]
-    dismissed = _dismissable(status, late)
+def _dismiss(status: GameStatus, m: Map, dismissed: tuple[str, ...]) -> Outcome:
     events: list[Event] = []
     for power in dismissed:
         status, resigned = resign(status, m, power, by_master=True)
         events += resigned
     assert isinstance(status.phase, Phase)
     return replace(status, delay=None), [Dismissal(status.name or "", status.phase, dismissed), *events]
-
-
-def _warn_now(deadline: datetime, timing: Timing, now: datetime) -> bool:
-    """Whether a WARN time falls in the twenty-minute slot of `now` (one reminder however many)."""
-    slot = cycle_slot(now)
-    return any(slot <= t < slot + SLOT for t in warn_times(deadline, timing.warn))
 
 
 def without_past_vacations(status: GameStatus, now: datetime) -> GameStatus:
@@ -169,14 +113,14 @@ def after_mail(before: GameStatus, after: GameStatus, m: Map, now: datetime, *,
         return after, []
     events: list[Event] = []
     if isinstance(after.phase, Phase) and not after.completed and not after.need and \
-            (before.need or (was_held and _deadline_gone(after, now))):
+            (before.need or (was_held and _deadline_gone(after, m, now))):
         after, events = resume(after, m, now)
     after, more = on_orders(after, m, now)
     return after, events + more
 
 
-def _deadline_gone(status: GameStatus, now: datetime) -> bool:
-    deadline = current_deadline(status)
+def _deadline_gone(status: GameStatus, m: Map, now: datetime) -> bool:
+    deadline = deadline_in_force(status, rules_in_force(status, m))
     return deadline is None or deadline <= now
 
 
@@ -199,9 +143,9 @@ def on_orders(status: GameStatus, m: Map, now: datetime) -> Outcome:
     if not state.ready:
         return status, []
     rules = rules_in_force(status, m)
-    deadline = None if "NO_DEADLINE" in rules else current_deadline(status)
+    deadline = deadline_in_force(status, rules)
     if deadline is None or "REAL_TIME" in rules:
-        return _process(replace(status, delay=None), m, now, rules)
+        return _processed(processing_step(rules), replace(status, delay=None), m, now)
     return replace(status, delay=ORDERS_DELAY if deadline > now else None), []
 
 

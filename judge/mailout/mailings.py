@@ -25,15 +25,14 @@ import jinja2
 from judge import events as ev
 from judge.commands import notices
 from judge.limits import Limits
+from judge.game import clock
 from judge.game.rules import rules_in_force
 from judge.mailout import views
 from judge.mailout.render import Rendered, render
 from judge.maps.model import Map
 from judge.orders.model import Order
 from judge.status.model import Dppd, GameStatus, Omniscience, PowerStatus
-from judge.timing.reminders import grace_end
-from judge.timing.spec import parse_timing
-from judge.timing.zones import game_zone, parse_deadline, to_wall
+from judge.timing.zones import game_zone, to_wall
 from judge.types import ADJUSTMENTS, Phase, Unit
 
 MASTER = "MASTER"
@@ -306,7 +305,7 @@ class Mailer:
         the others see no names."""
         hide = "HIDE_LATE_POWERS" in self.rules
         context = {"phase": views.phase_view(event.phase), "deadline": self.when(event.deadline),
-                   **self._grace(event.deadline)}
+                   **self._grace()}
         late = views.powers(self.map, event.late)
         mailings = []
         for power in late:
@@ -319,12 +318,11 @@ class Mailer:
                                   late=() if hide else late, **context)
         return mailings
 
-    def _grace(self, deadline: datetime | None) -> dict[str, Any]:
-        if deadline is None:
+    def _grace(self) -> dict[str, Any]:
+        grace = clock.in_force(self.status, self.rules).grace_end
+        if grace is None:
             return {"grace_end": None, "civil_disorder": False}
-        grace = parse_timing(self.status.timing).grace if self.status.timing else None
-        return {"grace_end": self.when(grace_end(deadline, grace, self.rules)),
-                "civil_disorder": "CIVIL_DISORDER" in self.rules}
+        return {"grace_end": self.when(grace), "civil_disorder": "CIVIL_DISORDER" in self.rules}
 
     def _same_hour(self, deadline: datetime | None, now: datetime | None) -> bool:
         """Whether `now` is in the deadline's clock hour on the game's wall clock."""
@@ -479,7 +477,7 @@ class Mailer:
                 + self.mail(self.people.master, "absence", by=self.power(notice.by_for_master), **context))
 
     def zone_changed(self, notice: Any) -> list[Mailing]:
-        deadline = parse_deadline(self.status.deadline, self.status.zone) if self.status.deadline else None
+        deadline = clock.deadline_in_force(self.status, self.rules)
         return self.mail(self.people.everyone(monitors=True), "zone_changed", zone=notice.zone,
                          deadline=views.local_time(deadline, notice.zone))
 

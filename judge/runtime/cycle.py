@@ -8,7 +8,7 @@ and a judgekeeper's `judge check` never interleave), it:
    status files the judgekeeper has heard of);
 2. `release`: the held games in scope are released (`judge check --release`);
 3. the outage guard: when the last full cycle is more than an hour old, the games with a deadline or
-   a grace end inside the gap are held (nothing late is processed after downtime: players may not
+   a grace end inside the gap (`judge.game.clock.Agenda.missed`) are held (nothing late is processed after downtime: players may not
    have reached the judge) and the judgekeeper is told; a held game stays untouched, cycle after
    cycle, until released;
 4. each game in scope, in name order, under its own lock: the status and the state file read (a broken
@@ -19,9 +19,11 @@ and a judgekeeper's `judge check` never interleave), it:
    processing leaves the game in AWAIT (as DPjudge does) and tells the judgekeeper; no other game is
    affected. A failure for want of a resource (`judge.errors.resource_failure`: a disk full...)
    is not the game's: it stops the cycle, and the next tick does the rest again. A game the idle
-   index (`judge.runtime.idle_index`, `<games>/.cycle-index.json`) shows unchanged since
-   it was last read and not due yet is not opened at all (`CycleReport.unread` counts them): an idle
-   cycle costs a few `stat` calls a game, and grows with the games that are due. Given the outbox
+   index (`judge.runtime.idle_index`, `<games>/.cycle-index.json`) shows unchanged since it was last read and not
+   due yet (`judge.game.clock.agenda`) is not opened at all (`CycleReport.unread` counts them): an
+   idle cycle costs a few `stat` calls a game, and grows with the games that are due. The daemon's
+   first cycle reads every game, so that times a former release of the judge worked out are not
+   trusted after an upgrade. Given the outbox
    (the daemon's tick, `judge check`), a game's mails are made before its change is saved and are
    saved with it (`judge.runtime.journal`): killed at any instant, the judge loses none and sends none
    twice; the changes a crash left in flight are completed first, at the start of the next cycle;
@@ -64,9 +66,9 @@ from judge.events import (
     Reminder,
 )
 from judge.runtime import journal
+from judge.game.clock import agenda
 from judge.game.deadlines import current_deadline
 from judge.runtime.game_files import commit, read_game, read_standing
-from judge.game.rules import rules_in_force
 from judge.game.state import Standing
 from judge.maps import MapCache
 from judge.maps.model import Map
@@ -74,7 +76,7 @@ from judge.status import write_status
 from judge.status.model import GameStatus, PhaseMode
 from judge.runtime.spool import open_spools, outbox_entries, queue_mails
 from judge.runtime.store import GameDir, GameStore, PathRefused, atomic_write, open_file, read_text
-from judge.timing import game_zone, grace_end, parse_timing
+from judge.timing import game_zone, parse_timing
 from judge.game.schedule import on_tick
 from judge.types import Phase
 
@@ -99,7 +101,7 @@ class GameOutcome:
     map: Map | None = None
     failure: str | None = None  # processing raised: the game is left in AWAIT
     problems: tuple[str, ...] = ()  # the status file cannot be read
-    quiet: datetime | None = None  # `idle.quiet_until` after the tick (None: read it next time too)
+    quiet: datetime | None = None  # when a step is next due after the tick (None: read it next time)
     stamp: tuple[int, ...] = ()  # its files' identity then (`idle.stamp`)
     mailed: int | None = None  # how many mails were made with the change and put in the outbox
     mail_problem: str | None = None  # the mails could not be made
@@ -177,9 +179,10 @@ def cycle_lock(root: Path) -> Iterator[None]:
 
 def run_cycle(store: GameStore, config: Config, now: datetime, only: str | None = None, *,
               release: bool = False, maps: MapCache | None = None, outbox: Any = None,
-              env: Any = None) -> CycleReport:
+              env: Any = None, fresh: bool = False) -> CycleReport:
     """One cycle over every game (or the game `only`): see the module's doc. LookupError when `only`
-    names no game. `maps`: parsed maps a long-lived caller keeps between cycles. `outbox` (a
+    names no game. `maps`: parsed maps a long-lived caller keeps between cycles. `fresh`: every
+    game read, whatever the idle index says. `outbox` (a
     `judge.runtime.spool.Spool`): each game's mails are made before its change is saved and put in the
     outbox with it (`TickMail`), so none is lost or sent twice whenever the judge stops; without
     it the caller makes them afterwards (`cycle_mails`)."""
@@ -202,7 +205,8 @@ def run_cycle(store: GameStore, config: Config, now: datetime, only: str | None 
             _release(state, names, report)
         elif state.last_run is not None and now - state.last_run > OUTAGE:
             _hold_overdue(store, state, names, now, search, report)
-        index = idle.load_index(store.root, idle.signature(search))
+        signature = idle.signature(search)
+        index = idle.Index(signature, changed=True) if fresh else idle.load_index(store.root, signature)
         for name in names:
             if name in state.held:
                 report.lines.append(f"{name}: held since the outage of {state.held[name]} ({RELEASE_HINT})")
@@ -275,20 +279,13 @@ def _hold_overdue(store: GameStore, state: CycleState, names: Sequence[str], now
 
 def overdue(store: GameStore, name: str, last_run: datetime, now: datetime,
             search: Sequence[Path] = ()) -> bool:
-    """Whether the game's deadline or grace end fell in the gap (last_run, now]: acting on it now
-    would process (or dismiss, or put in civil disorder) players who could not reach the judge."""
+    """Whether the game's deadline or grace end fell in the gap (last_run, now] (see
+    `judge.game.clock.Agenda.missed`)."""
     try:
         with store.locked(name) as game:
             _, status, m = read_game(game, search)
-            held = read_standing(game).held
-        if not isinstance(status.phase, Phase) or status.need or held:
-            return False
-        rules = rules_in_force(status, m)
-        deadline = None if "NO_DEADLINE" in rules else current_deadline(status)
-        if deadline is None:
-            return False
-        grace = grace_end(deadline, parse_timing(status.timing or "").grace, rules)
-        return any(t is not None and last_run < t <= now for t in (deadline, grace))
+            standing = read_standing(game)
+        return agenda(status, m, now, standing).missed(last_run, now)
     except (JudgeError, ValueError, OSError, LookupError):
         return False  # a broken game is reported by its tick
 
@@ -338,9 +335,9 @@ def tick_game(store: GameStore, name: str, now: datetime, search: Sequence[Path]
 
 def _quiet(path: Path, status: GameStatus, m: Map, now: datetime, standing: Standing
            ) -> tuple[datetime | None, tuple[int, ...]]:
-    """The game's quiet time and its files' identity, read under its lock (None: not known)."""
+    """When the game is next due and its files' identity, read under its lock (None: not known)."""
     try:
-        return idle.quiet_until(status, m, now, standing), idle.stamp(path)
+        return agenda(status, m, now, standing).next or idle.FOREVER, idle.stamp(path)
     except Exception:
         log.exception("the quiet time of %s", path.name)
         return None, ()
@@ -526,15 +523,19 @@ def _envelopes(config: Config, now: datetime, game: str, mailings: Sequence[Any]
 def cycle_tick(config: Config) -> Callable[[datetime], list[EmailMessage]]:
     """The daemon's `tick(now)`: a cycle over every game, its lines logged; the games' mails are put
     in the outbox with their changes, the others (the judgekeeper's alerts) returned for the
-    daemon to put there."""
+    daemon to put there. The first reads every game (see the module's doc)."""
     from judge.mailout.render import environment
 
     store = GameStore(config.paths.games)
     env = environment()
     maps = MapCache(map_dirs(config))
+    first = True
 
     def tick(now: datetime) -> list[EmailMessage]:
-        report = run_cycle(store, config, now, maps=maps, outbox=open_spools(config).outbox, env=env)
+        nonlocal first
+        report = run_cycle(store, config, now, maps=maps, outbox=open_spools(config).outbox, env=env,
+                           fresh=first)
+        first = False
         for line in report.lines:
             log.info("%s", line)
         mails, problems = cycle_mails(report, config, env)

@@ -1,77 +1,31 @@
-"""Which games the cycle may leave unread: when `on_tick` could next do anything to a game.
+"""Which games the cycle may leave unread: the index of when each game is next due.
 
-`quiet_until(status, map, now, standing)` is pure: an instant up to which `on_tick(status, map, t,
-standing)` gives `(status, [])` for every `t` from `now` on, as long as the status and the state file
-stay as they are (`now` itself: the game is due; `FOREVER`: nothing happens until they change). It
-follows `judge.game.schedule.on_tick` step by step, erring towards "due":
-
-- a game not in play, in AWAIT, waiting for replacements or held by its state file: FOREVER;
-- a DELAY on file, a NOT vacation on the TIMING line (it may end and be dropped), a phase ready:
-  due now;
-- otherwise the deadline passed: due now; before it: quiet until the slot of the first WARN time
-  still to come (`_warn_now` fires in that twenty-minute slot), at most until the deadline; a game
-  with no deadline (or NO_DEADLINE) waits for its orders: FOREVER.
-
-`Index` is the cycle's memory of it, one JSON file (`<games>/.cycle-index.json`): for each game the
-identity of its status and state files when it was last read (inode, size, modification time), when
-that was, and its `quiet_until`. A game whose files are unchanged and whose quiet time has not come
-is not even opened; anything that rewrites either file (a mail, `judge process`, a hand edit) makes
-the next cycle read it. The index also holds a signature of the map files and of the code that
-decides (these modules' files): when either changes, the index starts afresh. A lost or damaged
-index only costs one full cycle.
+`Index` is the cycle's memory, one JSON file (`<games>/.cycle-index.json`): for each game the
+identity of its status and state files when it was last read (inode, size, modification and change
+times: any rewrite, by a mail, `judge process` or a hand edit, changes it), when that was, and the
+first instant from then on at which its tick has something to do (`judge.game.clock.agenda`: the
+index keeps that instant only, it knows nothing of what is due). A game whose files are unchanged
+and whose time has not come is not even opened. The times depend on the games' files and on the
+maps they are played on: a change in a maps folder starts the index afresh. A lost or damaged index
+only costs one full cycle.
 """
 from __future__ import annotations
 
 import hashlib
 import json
 import os
-import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
-from judge.game.deadlines import current_deadline
-from judge.game.process import readiness
-from judge.game.rules import rules_in_force
-from judge.game.state import FREE, Standing
 from judge.maps.loader import bundled_maps_dir
-from judge.maps.model import Map
-from judge.status.model import GameStatus, PhaseMode
 from judge.runtime.store import GAME_NAME, STATE, STATUS, atomic_write, read_text
-from judge.timing import cycle_slot, parse_timing, warn_times
-from judge.types import Phase
 
-FOREVER = datetime.max.replace(tzinfo=UTC)
+FOREVER = datetime.max.replace(tzinfo=UTC)  # nothing is due until the game's files change
 INDEX_FILE = ".cycle-index.json"
-DECIDING_MODULES = ("judge.runtime.idle_index", "judge.game.schedule", "judge.game.process", "judge.game.rules",
-                    "judge.game.deadlines", "judge.game.state", "judge.timing.reminders",
-                    "judge.timing.deadline", "judge.timing.spec", "judge.timing.zones",
-                    "judge.status.parser", "judge.status.model")
 Stamp = tuple[int, ...]
 
-
-def quiet_until(status: GameStatus, m: Map, now: datetime, standing: Standing = FREE) -> datetime:
-    """See the module's doc."""
-    phase = status.phase
-    if not isinstance(phase, Phase) or status.phase_mode is PhaseMode.AWAIT or status.need \
-            or standing.held:
-        return FOREVER
-    timing = parse_timing(status.timing or "")
-    if status.delay or timing.vacations or readiness(status, m, now).ready:
-        return now
-    rules = rules_in_force(status, m)
-    deadline = None if "NO_DEADLINE" in rules else current_deadline(status)
-    if deadline is None:
-        return FOREVER
-    if now >= deadline:
-        return now
-    slot = cycle_slot(now)
-    coming = [cycle_slot(t) for t in warn_times(deadline, timing.warn) if t >= slot]
-    return max(min([deadline, *coming]), now)
-
-
-# --- the index -----------------------------------------------------------------------------------------
 
 def stamp(game: Path | str) -> Stamp:
     """The identity of a game's status and state files (a symlink's own: it is never followed);
@@ -111,7 +65,7 @@ def stamps(root: Path) -> dict[str, Stamp]:
 class Entry:
     stamp: Stamp
     read: datetime  # when the game was last read
-    quiet: datetime  # quiet_until as it was then
+    quiet: datetime  # the first instant from then on at which its tick has something to do
 
     def skips(self, current: Stamp, now: datetime) -> bool:
         return self.stamp == current and self.read <= now < self.quiet
@@ -141,8 +95,7 @@ class Index:
 
 
 def load_index(root: Path, signature: str) -> Index:
-    """The index of the games folder; an empty one when it is missing, damaged or of other maps or
-    code."""
+    """The index of the games folder; an empty one when it is missing, damaged or of other maps."""
     try:
         data = json.loads(read_text(root / INDEX_FILE, root))
         if data.get("signature") != signature:
@@ -164,12 +117,10 @@ def save_index(root: Path, index: Index) -> None:
 
 
 def signature(map_dirs: Sequence[Path]) -> str:
-    """What the quiet times depend on besides the games' own files: the map files and the code."""
+    """What the due times depend on besides the games' own files: the map files."""
     digest = hashlib.sha256()
     files = [Path(p) for folder in [*map_dirs, bundled_maps_dir()] if Path(folder).is_dir()
              for p in sorted(Path(folder).iterdir())]
-    sources = (getattr(sys.modules.get(name), "__file__", None) for name in DECIDING_MODULES)
-    files += [Path(source) for source in sources if source]
     for path in files:
         try:
             info = path.stat()

@@ -12,7 +12,8 @@ Public API
   zone is for reading and writing wall times.
 - `next_deadline(timing, phase_type, zone, now, rules, current_deadline, first)`,
   `phase_delay(timing, phase_type)`.
-- `warn_times`, `grace_end`, `prune_vacations`, `cycle_slot`: helpers for the cycle.
+- `warn_times`, `grace_end`, `prune_vacations`, `vacations_over_at`, `cycle_slot`: helpers for
+  the game's clock (`judge.game.clock`).
 
 How a deadline is computed
 --------------------------
@@ -82,7 +83,7 @@ Choices where the spec is silent or unclear
 """
 from judge.timing.deadline import is_movement, next_deadline, phase_delay
 from judge.timing.durations import Duration, parse_duration
-from judge.timing.reminders import grace_end, prune_vacations, warn_times
+from judge.timing.reminders import grace_end, prune_vacations, vacations_over_at, warn_times
 from judge.timing.spec import DEFAULT_DAYS, Timing, Vacation, parse_timing
 from judge.timing.zones import (
     cycle_slot,
@@ -110,6 +111,7 @@ __all__ = [
     "parse_timing",
     "phase_delay",
     "prune_vacations",
+    "vacations_over_at",
     "wall_time_kind",
     "warn_times",
 ]

@@ -7,7 +7,7 @@ from datetime import datetime
 
 from judge.timing.durations import Duration, parse_duration
 from judge.timing.spec import Timing
-from judge.timing.zones import game_zone, require_aware, to_wall
+from judge.timing.zones import game_zone, require_aware, to_wall, wall_reached
 
 DEFAULT_WARN = (Duration(4, "H"),)
 
@@ -69,3 +69,13 @@ def prune_vacations(timing: Timing, now: datetime, zone: str | None = None) -> T
     start = timing.day_start
     kept = tuple(v for v in timing.vacations if v.interval(start, False)[1] > wall)
     return dataclasses.replace(timing, vacations=kept)
+
+
+def vacations_over_at(timing: Timing, now: datetime, zone: str | None) -> datetime | None:
+    """The first instant from `now` on at which `prune_vacations(timing, t, zone)` drops a vacation
+    (`now` when it does already; None without vacations)."""
+    require_aware(now, "now")
+    clock = game_zone(zone)
+    wall = to_wall(now, clock)
+    ends = (v.interval(timing.day_start, False)[1] for v in timing.vacations)
+    return min((now if end <= wall else wall_reached(end, clock, now) for end in ends), default=None)

@@ -9,6 +9,7 @@ UTC = timezone.utc
 DEFAULT_ZONE = "GMT"
 SLOT = timedelta(minutes=20)
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+_MICROSECOND = timedelta(microseconds=1)
 _DEADLINE = re.compile(r"\d{12}")
 _DEADLINE_FORMAT = "%Y%m%d%H%M"
 
@@ -39,6 +40,24 @@ def localize(wall: datetime, zone: ZoneInfo) -> datetime:
     first = wall.replace(tzinfo=zone, fold=0).astimezone(UTC)
     second = wall.replace(tzinfo=zone, fold=1).astimezone(UTC)
     return max(first, second).astimezone(zone)
+
+
+def wall_reached(wall: datetime, zone: ZoneInfo, now: datetime) -> datetime:
+    """The first instant from `now` on at which `zone`'s wall clock reads `wall` or later (`now`
+    reads earlier): when DST repeats `wall`, the first of its instants still to come; when DST
+    skips it, the change itself (halving the gap down to the microsecond: zoneinfo does not say
+    when a change happens)."""
+    early, late = sorted(wall.replace(tzinfo=zone, fold=fold).astimezone(UTC) for fold in (0, 1))
+    if to_wall(early, zone) >= wall:
+        return early if early >= now else late
+    low, high = max(early, now), late
+    while high - low > _MICROSECOND:
+        middle = low + (high - low) / 2
+        if to_wall(middle, zone) >= wall:
+            high = middle
+        else:
+            low = middle
+    return high
 
 
 def wall_time_kind(wall: datetime, zone: ZoneInfo) -> str:

@@ -24,6 +24,12 @@ def test_list_of_a_game(vienna):
     assert "@" not in text  # no addresses
 
 
+def test_list_of_a_game_without_deadlines_shows_none(judge):
+    judge.add("vienna", rules=("NO_DEADLINE",))  # its DEADLINE line is not in force
+    text = judge.send("list_game.eml").text
+    assert "SPRING 1902 MOVEMENT" in text and "Deadline:" not in text
+
+
 def test_list_of_a_blind_game_hides_the_board(judge):
     judge.add("vienna", rules=("BLIND",))
     text = judge.send("list_game.eml").text

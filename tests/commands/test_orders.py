@@ -130,6 +130,13 @@ def test_no_late_changes_after_the_deadline(vienna):
     assert vienna.text("vienna") == before
 
 
+def test_without_deadlines_orders_may_change_at_any_time(judge):
+    judge.add("vienna", rules=("NO_DEADLINE",))  # NO_LATE_CHANGES too, by CIVIL_DISORDER
+    assert not judge.send("orders.eml").failed
+    sent = judge.send("orders.eml", now=LATE)  # after the DEADLINE line's time: not in force
+    assert not sent.failed and "may not be changed" not in sent.text
+
+
 def test_late_orders_are_taken_where_nothing_was_on_file(vienna):
     sent = vienna.send("orders_master.eml", now=LATE)
     assert not sent.failed

@@ -15,9 +15,11 @@ from judge.timing import (
     parse_deadline,
     parse_timing,
     prune_vacations,
+    vacations_over_at,
     wall_time_kind,
     warn_times,
 )
+from judge.timing.zones import wall_reached
 
 UTC = timezone.utc
 
@@ -145,3 +147,35 @@ def test_prune_vacations_on_the_game_clock_and_start() -> None:
     # Sunday 1 June runs to Monday 08:00 with START 8H; 07:30 in New York is 11:30 UTC.
     assert prune_vacations(timing, datetime(2025, 6, 2, 11, 30, tzinfo=UTC), "America/New_York") == timing
     assert prune_vacations(timing, datetime(2025, 6, 2, 12, 0, tzinfo=UTC), "America/New_York").vacations == ()
+
+
+# (zone, wall time, now in UTC, the first instant from now on reading that wall time or later)
+WALLS_REACHED = [
+    ("Europe/Paris", "2025-06-02T00:00", "2025-06-01T12:00", "2025-06-01T22:00"),
+    # skipped by the spring change (02:00 EST -> 03:00 EDT): the change itself
+    ("America/New_York", "2025-03-09T02:30", "2025-03-09T05:00", "2025-03-09T07:00"),
+    # repeated by the autumn change: its first instant, or the second once the first has gone by
+    ("America/New_York", "2025-11-02T01:30", "2025-11-02T05:00", "2025-11-02T05:30"),
+    ("America/New_York", "2025-11-02T01:30", "2025-11-02T06:10", "2025-11-02T06:30"),
+]
+
+
+@pytest.mark.parametrize("zone, wall, now, reached", WALLS_REACHED)
+def test_wall_reached(zone: str, wall: str, now: str, reached: str) -> None:
+    clock = game_zone(zone)
+    got = wall_reached(datetime.fromisoformat(wall), clock, datetime.fromisoformat(now).replace(tzinfo=UTC))
+    assert got == datetime.fromisoformat(reached).replace(tzinfo=UTC)
+    before = got - timedelta(microseconds=1)
+    assert got.astimezone(clock).replace(tzinfo=None) >= datetime.fromisoformat(wall)
+    assert before.astimezone(clock).replace(tzinfo=None) < datetime.fromisoformat(wall)
+
+
+def test_vacations_over_at_is_when_prune_drops_one() -> None:
+    timing = parse_timing("START 8H NOT 20250601,20250605-20250610")
+    now = datetime(2025, 5, 30, 9, 0, tzinfo=UTC)
+    over = vacations_over_at(timing, now, "America/New_York")
+    assert over == datetime(2025, 6, 2, 12, 0, tzinfo=UTC)  # Monday 08:00 in New York
+    assert prune_vacations(timing, over - timedelta(microseconds=1), "America/New_York") == timing
+    assert str(prune_vacations(timing, over, "America/New_York")) == "START 8H NOT 20250605-20250610"
+    assert vacations_over_at(timing, over, "America/New_York") == over  # due: now
+    assert vacations_over_at(parse_timing("NEXT 1D"), now, "GMT") is None

@@ -1,18 +1,22 @@
-"""The cycle's idle check (`judge.runtime.idle_index`): a game left unread is one `on_tick` would leave alone, and
-whatever changes a game's files makes the next cycle read it."""
+"""The cycle's idle check (`judge.runtime.idle_index`, with the times of `judge.game.clock.agenda`): a game left
+unread is one `on_tick` would leave alone, and whatever changes a game's files makes the next cycle
+read it."""
 from __future__ import annotations
 
 import os
+import sys
 from dataclasses import replace
 from datetime import timedelta
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+from judge.game.clock import agenda
 from judge.runtime import idle_index as idle
 from judge.runtime.cycle import run_cycle
 from judge.game.deadlines import current_deadline
-from judge.game.state import GameState, Standing
+from judge.game.state import FREE, GameState, Standing
+from judge.status import write_status
 from judge.status.model import PhaseMode
 from judge.timing import format_deadline
 from judge.game.schedule import on_tick
@@ -24,6 +28,11 @@ D = NOW + 48 * H
 TIMINGS = ["", "WARN 4H", "WARN 1D,4H,20M", "WARN 0", "WARN 7M", "GRACE 24H", "WARN 2H GRACE 0H",
            "NEXT 2D WARN 90M", "NOT 20250107"]
 RULES = ["", "NO_DEADLINE", "CIVIL_DISORDER", "PREVIEW", "REAL_TIME", "ALWAYS_WAIT"]
+
+
+def quiet_until(status, m, now, standing=FREE):
+    """What the index keeps of a game read at `now`: when it is next due."""
+    return agenda(status, m, now, standing).next or idle.FOREVER
 
 
 @pytest.fixture(scope="module")
@@ -54,7 +63,7 @@ def situations(draw, base):
 @given(st.data())
 def test_a_quiet_game_is_one_on_tick_leaves_alone(standard, base, data):
     s, standing, now = data.draw(situations(base))
-    quiet = idle.quiet_until(s, standard, now, standing)
+    quiet = quiet_until(s, standard, now, standing)
     assert quiet >= now
     end = min(quiet, now + 5 * 24 * H)
     probes = {now, end - timedelta(seconds=1)} | {now + k * 20 * M for k in range(400) if now + k * 20 * M < end}
@@ -64,20 +73,20 @@ def test_a_quiet_game_is_one_on_tick_leaves_alone(standard, base, data):
 
 def test_a_game_with_a_far_deadline_is_quiet_until_its_first_reminder(standard, base):
     s = replace(base, deadline=format_deadline(D), timing="WARN 1D,4H")
-    assert idle.quiet_until(s, standard, NOW) == D - 24 * H
-    assert idle.quiet_until(s, standard, D - 24 * H + 5 * M) == D - 24 * H + 5 * M  # its slot
-    assert idle.quiet_until(s, standard, D - 24 * H + 25 * M) == D - 4 * H
-    assert idle.quiet_until(s, standard, D - 3 * H) == D
-    assert idle.quiet_until(s, standard, D) == D
+    assert quiet_until(s, standard, NOW) == D - 24 * H
+    assert quiet_until(s, standard, D - 24 * H + 5 * M) == D - 24 * H + 5 * M  # its slot
+    assert quiet_until(s, standard, D - 24 * H + 25 * M) == D - 4 * H
+    assert quiet_until(s, standard, D - 3 * H) == D
+    assert quiet_until(s, standard, D) == D
 
 
 def test_due_now_and_quiet_for_ever(standard, base):
     s = replace(base, deadline=format_deadline(D))
-    assert idle.quiet_until(replace(s, delay=1), standard, NOW) == NOW
-    assert idle.quiet_until(replace(s, phase_mode=PhaseMode.AWAIT), standard, NOW) == idle.FOREVER
-    assert idle.quiet_until(replace(s, deadline=None), standard, NOW) == idle.FOREVER
+    assert quiet_until(replace(s, delay=1), standard, NOW) == NOW
+    assert quiet_until(replace(s, phase_mode=PhaseMode.AWAIT), standard, NOW) == idle.FOREVER
+    assert quiet_until(replace(s, deadline=None), standard, NOW) == idle.FOREVER
     s = replace(s, rules=s.rules | {"DEFAULT_UNORDERED"})
-    assert idle.quiet_until(everyone_orders(s, {}), standard, NOW) == NOW  # ready: processed
+    assert quiet_until(everyone_orders(s, {}), standard, NOW) == NOW  # ready: processed
 
 
 # -- the index in the cycle ----------------------------------------------------------------------------
@@ -126,3 +135,36 @@ def test_an_earlier_now_reads_every_game(judge):  # noqa: F811
     started(judge, "calm")
     run_cycle(judge.store, judge.config, NOW + 2 * H)
     assert run_cycle(judge.store, judge.config, NOW + H).unread == 0
+
+
+def test_the_index_is_read_again_on_a_change_of_a_games_files_and_not_otherwise(judge):  # noqa: F811
+    started(judge, "calm")
+    started(judge, "still")
+    assert run_cycle(judge.store, judge.config, NOW + H).unread == 0
+    (judge.store.root / "calm" / "status").read_bytes()  # reading changes nothing
+    (judge.store.root / "calm" / "notes").write_text("not the game's\n")
+    (judge.store.root / "stray").write_text("not a game\n")
+    assert run_cycle(judge.store, judge.config, NOW + 2 * H).unread == 2
+    calm = judge.status("calm")
+    later = current_deadline(calm) + 24 * H
+    with judge.store.locked("calm") as game:  # a hand edit: the deadline a day later
+        game.write_status(write_status(replace(calm, deadline=format_deadline(later))))
+    moved = run_cycle(judge.store, judge.config, NOW + 3 * H)
+    assert moved.unread == 1 and [o.game for o in moved.games] == ["calm"]
+    assert idle.load_index(judge.store.root, idle.signature([judge.root / "maps"])).entries["calm"].quiet \
+        == later - 4 * H  # its next reminder, from the new deadline
+    (judge.store.root / "still" / "state").write_text("LISTED no\n")
+    touched = run_cycle(judge.store, judge.config, NOW + 4 * H)
+    assert touched.unread == 1 and [o.game for o in touched.games] == ["still"]
+
+
+def test_the_index_does_not_depend_on_the_judges_source_files(judge, monkeypatch, tmp_path):  # noqa: F811
+    source = tmp_path / "decides.py"
+    source.write_text("# a module of the judge\n")
+    module = type(sys)("judge.game.schedule")
+    module.__file__ = str(source)
+    monkeypatch.setitem(sys.modules, "judge.game.schedule", module)
+    before = idle.signature([judge.root / "maps"])
+    source.write_text("# the module changed\n")
+    os.utime(source, ns=(0, 10**18))
+    assert idle.signature([judge.root / "maps"]) == before

@@ -106,6 +106,7 @@ class PlaceIndex:
         self.longest_from: dict[str, int] = {}  # first word -> the most words of an alias it starts
         for key in names:
             self.longest_from[key[0]] = max(self.longest_from.get(key[0], 0), len(key))
+        self.whole_words = _whole_words(self, m)
 
     @property
     def map(self) -> Map:
@@ -128,8 +129,20 @@ place_index = per_map(PlaceIndex)
 
 
 def lex(index: PlaceIndex, text: str) -> list[Lexeme]:
-    """The lexemes of one order line; an unknown word raises OrderError("no such place ...")."""
-    words = tokenize(text)
+    """The lexemes of one order line; an unknown word raises OrderError("no such place ...").
+
+    Most lines are written in whole words only (`A PAR - BUR`, `f nth c a lon - hol`): those are
+    looked up word by word; any other line is read by `lex_words`, which gives the same lexemes."""
+    whole = index.whole_words
+    try:
+        lexemes = [whole[word] for word in text.upper().split()]
+    except KeyError:
+        return lex_words(index, tokenize(text))
+    return _drop_article(lexemes)
+
+
+def lex_words(index: PlaceIndex, words: list[str]) -> list[Lexeme]:
+    """The lexemes of a line's words (`tokenize`): places by longest alias, coasts attached."""
     out: list[Lexeme] = []
     i = 0
     while i < len(words):
@@ -155,13 +168,41 @@ KEYWORD_WORDS = {word: Word(kind, word, UnitType(word[0]) if kind == "UNIT" else
                  for word, kind in KEYWORDS.items()}
 
 
+def _whole_words(index: PlaceIndex, m: Map) -> dict[str, Lexeme]:
+    """The map's whole words: an order word, location or one-word alias (`S`, `PAR`, `SPA/NC`,
+    `PARIS`) that reads as one lexeme alone and reads the same beside any other whole word: it
+    starts no coast, and no longer alias starts with it and goes on into another whole word. A line
+    made of whole words therefore lexes word by word (`lex`)."""
+    candidates: dict[str, tuple[tuple[str, ...], Lexeme]] = {}
+    for text in (*KEYWORDS, *m.locations, *(a for a in m.aliases if " " not in a)):
+        words = [text] if _PLAIN.fullmatch(text) else tokenize(text)
+        if not (len(words) == 1 or (len(words) == 3 and words[1] == "/")):
+            continue  # (a word with brackets or other separators may join its neighbours)
+        if (words[0] in COAST_STARTS and words != ["S"]) or words[0] == "COAST":
+            continue  # (`S` starts a coast only before `COAST`, which is never a whole word)
+        try:
+            lexemes = lex_words(index, words)
+        except OrderError:
+            continue
+        if len(lexemes) == 1:
+            candidates[text] = (tuple(words), lexemes[0])
+    firsts = {words[0] for words, _ in candidates.values()}
+    longer: dict[str, list[tuple[str, ...]]] = {}
+    for key in index.names:
+        if len(key) > 1:
+            longer.setdefault(key[0], []).append(key)
+    return {text: lexeme for text, (words, lexeme) in candidates.items()
+            if not any(len(key) > len(words) and key[:len(words)] == words and key[len(words)] in firsts
+                       for key in longer.get(words[0], ()))}
+
+
 def _drop_article(lexemes: list[Lexeme]) -> list[Lexeme]:
     """`A fleet in ...`: a unit word straight before another is the article `a`."""
-    units = [i for i, lx in enumerate(lexemes) if is_word(lx, "UNIT")]
-    if len(units) < 2:  # (most orders: one unit word)
+    kinds = [getattr(lexeme, "kind", None) for lexeme in lexemes]  # (a place has no kind)
+    if kinds.count("UNIT") < 2:  # (most orders: one unit word)
         return lexemes
-    return [lx for i, lx in enumerate(lexemes)
-            if not (is_word(lx, "UNIT") and i + 1 < len(lexemes) and is_word(lexemes[i + 1], "UNIT"))]
+    return [lexeme for lexeme, kind, following in zip(lexemes, kinds, kinds[1:] + [None])
+            if not kind == following == "UNIT"]
 
 
 def is_word(lexeme: Lexeme, *kinds: str) -> bool:

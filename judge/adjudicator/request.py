@@ -27,6 +27,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Mapping
+from itertools import repeat
 from json.encoder import encode_basestring_ascii as _json_string
 from typing import Any
 
@@ -189,7 +190,8 @@ class Request:
     def answer(self) -> dict:
         parsed = self._parse_orders()
         position = Position(self.phase, self.units, self.centers, self.dislodged)
-        typed = {power: [o for o in items if not isinstance(o, _Unreadable)] for power, items in parsed.items()}
+        typed = {power: [o for o in items if not isinstance(o, _Unreadable)]
+                 for power, items in parsed.items()}
         resolution = resolve(self.map, position, typed, self.rules)
         return {
             "phase": str(self.phase),
@@ -255,7 +257,7 @@ class _Unreadable:
 
     def entry(self, default: OrderResult | None) -> dict:
         words = {"void"} | {w.value for w in default.results} if default else {"void"}
-        return {"unit": self.unit(), "order": self.text, "result": sorted(words), "error": self.error}
+        return _entry_dict(self.unit(), self.text, sorted(words), self.error)
 
 
 def _results(parsed: dict[str, list[Order | _Unreadable]], resolution: Resolution) -> dict[str, list[dict]]:
@@ -319,9 +321,15 @@ class _Pending:
 def _entry(result: OrderResult) -> dict:
     unit = getattr(result.order, "unit", None)
     words = sorted([word.value for word in result.results]) if result.results else []
-    entry = {"unit": str(unit) if unit is not None else None, "order": str(result.order), "result": words}
-    if result.note and ("void" in words or "invalid" in words):
-        entry["error"] = result.note
+    error = result.note if result.note and ("void" in words or "invalid" in words) else None
+    return _entry_dict(str(unit) if unit is not None else None, str(result.order), words, error)
+
+
+def _entry_dict(unit: str | None, order: str, words: list[str], error: str | None) -> dict:
+    """A power's result entry, as the answer lists it (`_entry_text` writes it)."""
+    entry = {"unit": unit, "order": order, "result": words}
+    if error is not None:
+        entry["error"] = error
     return entry
 
 
@@ -348,8 +356,8 @@ def _captured(m: Map, resolution: Resolution) -> dict[str, frozenset[str]]:
 
 
 # --- the answer as JSON text ----------------------------------------------------------------------
-# `json.dumps(answer, indent=1)` writes an answer through the json module's pure-Python encoder (the
-# fast one takes no indent): most of the time of a phase. These write the same text, knowing its shape.
+# `json.dumps(answer, indent=1)` goes through the json module's pure-Python encoder (its fast one takes
+# no indent), value by value; these write the same text several times sooner, knowing its shape.
 
 def answer_text(answer: dict | list) -> str:
     """`json.dumps(answer, indent=1)` for what `adjudicate_request` returns."""
@@ -359,26 +367,42 @@ def answer_text(answer: dict | list) -> str:
 
 
 def _answer_text(answer: dict, indent: str) -> str:
-    i1 = indent + " "
-    i2 = i1 + " "
-    i3 = i2 + " "
-    results = [f"{_json_string(p)}: {_block('[', [_entry_text(e, i3) for e in es], ']', i2)}"
-               for p, es in answer["results"].items()]
-    dislodged = [f"{_json_string(p)}: "
-                 + _block("{", [f"{_json_string(u)}: {_strings(r, i3)}" for u, r in units.items()], "}", i2)
-                 for p, units in answer["dislodged"].items()]
-    return _block("{", [
-        f'"phase": {_json_string(answer["phase"])}',
-        f'"results": {_block("{", results, "}", i1)}',
-        f'"units": {_block("{", [f"{_json_string(p)}: {_strings(us, i2)}" for p, us in answer["units"].items()], "}", i1)}',
-        f'"dislodged": {_block("{", dislodged, "}", i1)}',
-        f'"centers": {_block("{", [f"{_json_string(p)}: {_strings(cs, i2)}" for p, cs in answer["centers"].items()], "}", i1)}',
-        f'"next_phase": {_json_string(answer["next_phase"])}',
-    ], "}", indent)
+    inner = indent + " "
+    return _block("{", [f"{_json_string(key)}: {_ANSWER_PARTS[key](value, inner)}"
+                        for key, value in answer.items()], "}", indent)
+
+
+def _results_text(results: dict[str, list[dict]], indent: str) -> str:
+    inner = indent + " "
+    entry_indent = inner + " "
+    return _block("{", [f"{_json_string(power)}: "
+                        + _block("[", [_entry_text(e, entry_indent) for e in entries], "]", inner)
+                        for power, entries in results.items()], "}", indent)
+
+
+def _lists_text(lists: dict[str, list[str]], indent: str) -> str:
+    inner = indent + " "
+    return _block("{", [f"{_json_string(key)}: {_strings(items, inner)}" for key, items in lists.items()],
+                  "}", indent)
+
+
+def _dislodged_text(dislodged: dict[str, dict[str, list[str]]], indent: str) -> str:
+    inner = indent + " "
+    return _block("{", [f"{_json_string(power)}: {_lists_text(units, inner)}"
+                        for power, units in dislodged.items()], "}", indent)
+
+
+def _string_text(text: str, indent: str) -> str:
+    return _json_string(text)
+
+
+_ANSWER_PARTS: dict[str, Callable[[Any, str], str]] = {  # how each key of an answer is written
+    "phase": _string_text, "results": _results_text, "units": _lists_text, "dislodged": _dislodged_text,
+    "centers": _lists_text, "next_phase": _string_text}
 
 
 def _entry_text(entry: dict, indent: str) -> str:
-    """An entry of `_entry` or `_Unreadable.entry`: their keys, in their order."""
+    """A result entry (`_entry_dict`), its keys in their order."""
     inner = indent + " "
     unit, words = entry["unit"], entry["result"]
     text = (f'{{\n{inner}"unit": {"null" if unit is None else _json_string(unit)},\n'
@@ -420,7 +444,7 @@ def _text(request: dict, key: str) -> str:
 
 
 def _words(value: Any, what: str) -> list[str]:
-    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+    if not isinstance(value, list) or not all(map(isinstance, value, repeat(str))):
         raise RequestError(f"{what} must be a list of strings")
     return value
 

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from judge.adjudicator.request import RequestError, adjudicate_request
+from judge.adjudicator.request import RequestError, adjudicate_request, answer_text
 from judge.cli import main
 from judge.maps.loader import load_map
 
@@ -88,6 +88,58 @@ def test_an_illegal_order_is_void_with_an_error():
 def test_no_error_for_an_order_that_succeeds():
     entries = adjudicate_request(EXAMPLE, load_map)["results"]["ENGLAND"]
     assert all("error" not in e for e in entries)
+
+
+def test_orders_given_twice_are_each_listed_in_the_order_given():
+    answer = adjudicate_request(request(orders={
+        "ENGLAND": ["A LON - YOR", "F NTH H", "A LON - YOR", "garbage", "A LON - WAL"],
+        "FRANCE": ["F ENG - BRE", "F ENG - BRE"]}), load_map)
+    listed = {power: [(e["order"], e["result"]) for e in entries]
+              for power, entries in answer["results"].items()}
+    assert listed == {"ENGLAND": [("A LON - YOR", ["void"]), ("F NTH H", []), ("A LON - YOR", ["void"]),
+                                  ("garbage", ["void"]), ("A LON - WAL", ["void"])],
+                      "FRANCE": [("F ENG - BRE", ["void"]), ("F ENG - BRE", ["void"])]}
+
+
+def test_the_maps_come_from_the_caller_each_once_a_call():
+    asked = []
+
+    def loader(name):
+        asked.append(name)
+        return load_map(name)
+
+    adjudicate_request([EXAMPLE, request(phase="F1901M")], loader)
+    assert asked == ["standard"]
+    with pytest.raises(TypeError):
+        adjudicate_request(EXAMPLE)  # the core reads no map files itself
+
+
+# --- the answer as JSON text ----------------------------------------------------------------------
+
+ODD_ANSWERS = [
+    {"phase": "WINTER 1901 ADJUSTMENTS", "results": {"ENGLAND": [
+        {"unit": None, "order": "WAIVE", "result": []},
+        {"unit": "A PAR", "order": "A PAR \u2192 \u00e9t\u00e9 \"\\/\n", "result": ["dislodged", "void"],
+         "error": "no such place '\u00c9T\u00c9'"}], "FRANCE": []},
+     "units": {}, "dislodged": {"FRANCE": {"F ENG": []}}, "centers": {"ENGLAND": []},
+     "next_phase": "SPRING 1902 MOVEMENT"},
+]
+
+
+@pytest.mark.parametrize("requests", [EXAMPLE, [EXAMPLE, request(orders={"ENGLAND": ["xyzzy"]})], [],
+                                      request(units={"ENGLAND": ["F NTH", "F LON", "F WAL"],
+                                                     "FRANCE": ["F ENG"]},
+                                              orders={"ENGLAND": ["F LON - ENG", "F WAL S F LON - ENG"],
+                                                      "FRANCE": ["F ENG - L\u00e9on"]})],
+                         ids=["one", "array", "empty-array", "dislodged"])
+def test_the_answer_is_written_as_json_dumps_writes_it(requests):
+    answer = adjudicate_request(requests, load_map)
+    assert answer_text(answer) == json.dumps(answer, indent=1)
+
+
+@pytest.mark.parametrize("answer", ODD_ANSWERS + [ODD_ANSWERS], ids=["odd", "odd-array"])
+def test_odd_values_are_written_as_json_dumps_writes_them(answer):
+    assert answer_text(answer) == json.dumps(answer, indent=1)
 
 
 # --- the next phase -------------------------------------------------------------------------------

@@ -125,7 +125,8 @@ def test_orders_and_errors_are_those_of_the_full_reading(board, kind, rules):
     powers = sorted(board.powers)
     for text in texts(board, rng)[:LINES_A_MAP // 3]:
         power = rng.choice(powers)
-        assert outcome(fast.read, power, text, phase, units) == outcome(full.read, power, text, phase, units), text
+        expected = outcome(full.read, power, text, phase, units)
+        assert outcome(fast.read, power, text, phase, units) == expected, text
 
 
 def test_an_alias_running_on_into_the_next_word_is_read_whole():

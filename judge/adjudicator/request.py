@@ -129,11 +129,11 @@ class Request:
         units: dict[str, tuple[Unit, ...]] = {}
         dislodged: dict[str, dict[Unit, tuple[str, ...]]] = {}
         seen: dict[str, Unit] = {}
-        standing = units_written(self.map)
+        known = units_written(self.map)
         for power, entries in given.items():
             mine = []
             for entry in _words(entries, f"units of {power}"):
-                unit = standing.get(entry)  # (most units are written as the map's own `A PAR`)
+                unit = known.get(entry)
                 if unit is None:
                     match = DISLODGED.fullmatch(entry)
                     if match:
@@ -141,6 +141,8 @@ class Request:
                         dislodged.setdefault(power, {})[unit] = retreats
                         continue
                     unit = self._unit(entry, power)
+                    if str(unit) == entry:  # (so what is kept is bounded by the map's places)
+                        known[entry] = unit
                 if unit.province in seen:
                     raise RequestError(f"{unit} of {power}: {seen[unit.province]} is already in "
                                        f"{unit.province}")
@@ -333,13 +335,13 @@ def _entry_dict(unit: str | None, order: str, words: list[str], error: str | Non
     return entry
 
 
-def _make_units_written(m: Map) -> dict[str, Unit]:
-    """Each unit that may stand on the map, by its text (`A PAR`, `F SPA/NC`)."""
-    units = (Unit(kind, location) for location in m.locations for kind in UnitType)
-    return {str(unit): unit for unit in units if m.can_stand(unit)}
+def _no_units(m: Map) -> dict[str, Unit]:
+    return {}
 
 
-units_written = per_map(_make_units_written)
+# The units of each map met so far, by their text as the map writes them (`A PAR`, `F SPA/NC`): most
+# requests write their units so, and a unit once read and checked need not be again.
+units_written = per_map(_no_units)
 
 
 def _captured(m: Map, resolution: Resolution) -> dict[str, frozenset[str]]:

@@ -11,17 +11,19 @@ Each map gets seeded random positions: units on random provinces (a random type 
 random power), and for each unit a random legal order: hold, move to a neighbour, support of a
 neighbouring unit's hold or move, or (a fleet at sea) convoy of an army across its sea, the army then
 ordered there. Orders the `diplomacy` package refuses are dropped for both engines, so both adjudicate
-exactly the same phases, taking turns phase by phase (each going first every other phase). Three
-measures, each in phases per second, the median over the repetitions, of CPU time (`process_time`:
-what the work costs, whatever else the machine is doing) and of wall time:
+exactly the same phases, taking turns ten phases at a time (each going first every other batch, each
+running its measures in the same order). Three measures, each in phases per second, the median over
+the repetitions, of CPU time (`process_time`: what the work costs, whatever else the machine is
+doing) and of wall time:
 
 - core: the judge's `judge.adjudicator.resolve()` on typed orders (it checks each order, then
   adjudicates), against `Game.process()` on a game whose units and orders were set beforehand (its
   orders were checked then, untimed): the issue's measure;
 - checked: the same `resolve()` against `set_orders(..., expand=False)` + `process()`: `diplomacy`
   too checks every order (given in its canonical form, so not rewritten) and adjudicates;
-- pipe: `judge.adjudicator.request.adjudicate_request()` on the JSON request (order text read,
-  checked, resolved and written back), against `set_units` + `set_orders` + `process` on a new game.
+- pipe: what `judge adjudicate` does with a request short of starting and printing
+  (`adjudicate_text`): the JSON text read, the orders' text read and checked, the phase resolved and
+  the answer written as JSON text, against `set_units` + `set_orders` + `process` on a new game.
 
 Neither engine is timed loading its map: the judge's is loaded once and handed to the pipeline, and
 each `diplomacy` `Game` is made before the clock starts (it caches its maps itself). The share of
@@ -32,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import json
 import random
 import statistics
 import sys
@@ -189,7 +192,7 @@ def their_units(game) -> dict[str, set[str]]:
 MEASURES = {  # name -> (what the judge does, what `diplomacy` does), both per phase
     "core": ("resolve()", "process()"),
     "checked": ("resolve()", "set_orders + process()"),
-    "pipe": ("adjudicate_request()", "set_units + set_orders + process()"),
+    "pipe": ("judge adjudicate", "set_units + set_orders + process()"),
 }
 ENGINE_TIMES = ("ours", "theirs", "theirs_checked", "ours_pipe", "theirs_pipe")
 
@@ -228,12 +231,13 @@ def _their_pipeline(game, units: dict[str, list[str]], texts: dict[str, list[str
     game.process()
 
 
-def _pipeline():
-    try:
-        from judge.adjudicator.request import adjudicate_request
-    except ImportError:
-        return None
-    return adjudicate_request
+def _pipeline(m: Map):
+    """JSON text in, JSON text out, as `judge adjudicate` does between reading and printing."""
+    from judge.adjudicator.request import adjudicate_text
+
+    def pipeline(text: str) -> str:
+        return adjudicate_text(text, lambda name: m)
+    return pipeline
 
 
 def _unit_game(map_name: str, case: Case):
@@ -246,42 +250,80 @@ def _unit_game(map_name: str, case: Case):
     return game
 
 
-def _judge_turn(spent: Spent, pipeline, m: Map, position: Position, orders: dict, request: dict):
-    if pipeline is not None:
-        spent.clock("ours_pipe", pipeline, request, load_map=lambda name: m)
-    return spent.clock("ours", resolve, m, position, orders, m.rules)
+@dataclass
+class Phases:
+    """A batch of cases made ready for both engines (the `diplomacy` games made beforehand)."""
+
+    positions: list[Position]
+    orders: list[dict[str, list[Order]]]
+    requests: list[str]
+    units: list[dict[str, list[str]]]
+    texts: list[dict[str, list[str]]]
+    games: list  # for the core measure: units and orders set
+    checked: list  # for the checked measure: units set
+    fresh: list  # for the pipe measure: no units
+
+    @classmethod
+    def of(cls, m: Map, cases: list[Case]) -> Phases:
+        from diplomacy import Game  # type: ignore[import-untyped]
+        units = [{p: [str(u) for u in us] for p, us in c.units.items()} for c in cases]
+        texts = [c.texts() for c in cases]
+        fresh = [Game(map_name=m.name) for _ in cases]
+        for game in fresh:
+            game.clear_units()
+        return cls([c.position() for c in cases], [c.orders for c in cases],
+                   [json.dumps({"map": m.name, "phase": str(PHASE), "orders": t, "units": u})
+                    for t, u in zip(texts, units)],
+                   units, texts, [diplomacy_game(m.name, c) for c in cases],
+                   [_unit_game(m.name, c) for c in cases], fresh)
 
 
-def _their_turn(spent: Spent, game, checked, fresh, units: dict, texts: dict) -> None:
-    spent.clock("theirs", game.process)
-    spent.clock("theirs_checked", _their_checked, checked, texts)
-    spent.clock("theirs_pipe", _their_pipeline, fresh, units, texts)
+def _judge_turn(spent: Spent, m: Map, pipeline, phases: Phases) -> list:
+    resolutions = [spent.clock("ours", resolve, m, position, orders, m.rules)
+                   for position, orders in zip(phases.positions, phases.orders)]
+    for request in phases.requests:
+        spent.clock("ours_pipe", pipeline, request)
+    return resolutions
+
+
+def _their_turn(spent: Spent, phases: Phases) -> None:
+    for game in phases.games:
+        spent.clock("theirs", game.process)
+    for game, texts in zip(phases.checked, phases.texts):
+        spent.clock("theirs_checked", _their_checked, game, texts)
+    for game, units, texts in zip(phases.fresh, phases.units, phases.texts):
+        spent.clock("theirs_pipe", _their_pipeline, game, units, texts)
+
+
+BATCH = 10  # phases each engine adjudicates in a row, in each measure
 
 
 def run_once(m: Map, cases: list[Case]) -> tuple[Spent, float]:
     """One repetition: seconds spent by each engine in each measure, and the share of phases after
-    which the engines agree. The engines take turns phase by phase, each going first every other
-    phase, so a busy machine slows both alike. Set up before the clocks start is only what a user
-    would not pay per phase: a `Game` made on the map (as the judge's map is loaded beforehand), and
-    for the core measure the orders set beforehand (the checked measure times setting them)."""
-    from diplomacy import Game  # type: ignore[import-untyped]
-    pipeline = _pipeline()
+    which the engines agree. The engines take turns batch by batch (BATCH phases), each going first
+    every other batch, so a busy machine slows both alike; within its turn each engine runs the
+    measures in the same order (core, checked, pipe), a batch each, so that neither is timed more
+    often than the other on the caches the other engine has just emptied (on a small machine that
+    costs the judge a few hundred microseconds a phase). Set up before the clocks start is only what
+    a user would not pay per phase: a `Game` made on the map (as the judge's map is loaded
+    beforehand), for the core measure the orders set beforehand (the checked measure times setting
+    them), and the garbage of that set-up collected."""
+    pipeline = _pipeline(m)
     spent = Spent()
     same = 0
-    for number, case in enumerate(cases):
-        position, texts = case.position(), case.texts()
-        units = {p: [str(u) for u in us] for p, us in case.units.items()}
-        request = {"map": m.name, "phase": str(PHASE), "orders": texts, "units": units}
-        game, checked, fresh = diplomacy_game(m.name, case), _unit_game(m.name, case), Game(map_name=m.name)
-        fresh.clear_units()
+    for number, start in enumerate(range(0, len(cases), BATCH)):
+        phases = Phases.of(m, cases[start:start + BATCH])
+        gc.collect()
         if number % 2:
-            _their_turn(spent, game, checked, fresh, units, texts)
-            resolution = _judge_turn(spent, pipeline, m, position, case.orders, request)
+            _their_turn(spent, phases)
+            resolutions = _judge_turn(spent, m, pipeline, phases)
         else:
-            resolution = _judge_turn(spent, pipeline, m, position, case.orders, request)
-            _their_turn(spent, game, checked, fresh, units, texts)
-        mine = {p: {str(u) for u in us} for p, us in resolution.units.items() if us}
-        same += all(mine == {p: us for p, us in their_units(g).items() if us} for g in (game, checked, fresh))
+            resolutions = _judge_turn(spent, m, pipeline, phases)
+            _their_turn(spent, phases)
+        for index, resolution in enumerate(resolutions):
+            games = (phases.games[index], phases.checked[index], phases.fresh[index])
+            mine = {p: {str(u) for u in us} for p, us in resolution.units.items() if us}
+            same += all(mine == {p: us for p, us in their_units(g).items() if us} for g in games)
     return spent, same / len(cases)
 
 

@@ -19,20 +19,24 @@ Out::
 A power's results list its orders in the order given (an order that is illegal or cannot be read
 has "result": ["void"] and an "error" text), then what the judge did for its units without orders.
 Every other list is sorted. A JSON array of requests is answered with an array, in order. Bad input
-raises `RequestError`.
+raises `RequestError`. Maps come from the `load_map` the caller passes (the command reads them from
+disk); `adjudicate_text` is the whole command between reading the request and printing the answer.
 """
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Mapping
+from itertools import repeat
+from json.encoder import encode_basestring_ascii as _json_string
 from typing import Any
 
 from judge.adjudicator import resolve
 from judge.adjudicator.model import OrderResult, Position, Resolution
 from judge.errors import JudgeError, MapError, OrderError
-from judge.maps import load_map as default_load_map
-from judge.maps import map_for_phase
+from judge.maps.kept import per_map
 from judge.maps.model import Map
+from judge.maps.parser import map_for_phase
 from judge.orders.model import Order
 from judge.phases import next_phase, parse_phase
 from judge.types import (
@@ -53,8 +57,15 @@ class RequestError(JudgeError):
     """A request that cannot be adjudicated: the message says what is wrong with it."""
 
 
-def adjudicate_request(request: Any, load_map: Callable[[str], Map] = default_load_map) -> Any:
-    """Answer one request (a dict) or an array of them (a list), as `judge adjudicate` does."""
+def adjudicate_text(text: str, load_map: Callable[[str], Map]) -> str:
+    """The JSON text of the answer to the JSON text of a request (or of an array of them), written
+    as `json.dumps(answer, indent=1)` writes it. Text that is not JSON raises ValueError."""
+    return answer_text(adjudicate_request(json.loads(text), load_map))
+
+
+def adjudicate_request(request: Any, load_map: Callable[[str], Map]) -> Any:
+    """Answer one request (a dict) or an array of them (a list), as `judge adjudicate` does;
+    `load_map(name)` gives the map a request names."""
     tools = _Tools(load_map)
     if isinstance(request, list):
         return [_answer(item, tools) for item in request]
@@ -118,21 +129,26 @@ class Request:
         units: dict[str, tuple[Unit, ...]] = {}
         dislodged: dict[str, dict[Unit, tuple[str, ...]]] = {}
         seen: dict[str, Unit] = {}
+        known = units_written(self.map)
         for power, entries in given.items():
             mine = []
             for entry in _words(entries, f"units of {power}"):
-                match = DISLODGED.fullmatch(entry)
-                if match:
-                    unit, retreats = self._dislodged_entry(power, match)
-                    dislodged.setdefault(power, {})[unit] = retreats
-                    continue
-                unit = self._unit(entry, power)
+                unit = known.get(entry)
+                if unit is None:
+                    match = DISLODGED.fullmatch(entry)
+                    if match:
+                        unit, retreats = self._dislodged_entry(power, match)
+                        dislodged.setdefault(power, {})[unit] = retreats
+                        continue
+                    unit = self._unit(entry, power)
+                    if str(unit) == entry:  # (so what is kept is bounded by the map's places)
+                        known[entry] = unit
                 if unit.province in seen:
                     raise RequestError(f"{unit} of {power}: {seen[unit.province]} is already in "
                                        f"{unit.province}")
                 seen[unit.province] = unit
                 mine.append(unit)
-            units[power] = tuple(sorted(mine))
+            units[power] = tuple(sorted(mine, key=str))  # (a unit's text sorts as the unit does)
         return units, dislodged
 
     def _dislodged_entry(self, power: str, match: re.Match) -> tuple[Unit, tuple[str, ...]]:
@@ -175,31 +191,33 @@ class Request:
 
     def answer(self) -> dict:
         parsed = self._parse_orders()
-        orders = {power: [o for o in items if isinstance(o, _Parsed)] for power, items in parsed.items()}
         position = Position(self.phase, self.units, self.centers, self.dislodged)
-        typed = {power: [p.order for p in items] for power, items in orders.items()}
+        typed = {power: [o for o in items if not isinstance(o, _Unreadable)]
+                 for power, items in parsed.items()}
         resolution = resolve(self.map, position, typed, self.rules)
         return {
             "phase": str(self.phase),
             "results": _results(parsed, resolution),
-            "units": {p: sorted(str(u) for u in us) for p, us in sorted(resolution.units.items())},
+            "units": {p: sorted(map(str, us)) for p, us in sorted(resolution.units.items())},
             "dislodged": {p: {str(u): sorted(r) for u, r in sorted(units.items())}
                           for p, units in sorted(resolution.dislodged.items()) if units},
             "centers": {p: sorted(cs) for p, cs in sorted(resolution.centers.items())},
             "next_phase": str(self._next_phase(resolution)),
         }
 
-    def _parse_orders(self) -> dict[str, list]:
+    def _parse_orders(self) -> dict[str, list[Order | _Unreadable]]:
+        """Each power's orders as given: read, or `_Unreadable`."""
         from judge.orders.parser import OrderableUnits
         reader = self.tools.reader(self.map, self.rules)
         ordered = OrderableUnits(self.units if self.phase.type != RETREATS else {
             p: tuple(us) for p, us in self.dislodged.items()})
-        parsed: dict[str, list] = {}
+        parsed: dict[str, list[Order | _Unreadable]] = {}
         for power, texts in self.order_texts.items():
-            items = parsed.setdefault(power, [])
+            items = parsed[power] = []
+            read = reader.power_reader(power, self.phase, ordered)  # (powers are checked already)
             for text in _words(texts, f"orders of {power}"):
                 try:
-                    items.append(_Parsed(reader.read(power, text, self.phase, ordered)))
+                    items.append(read(text))
                 except OrderError as exc:
                     items.append(_Unreadable(text, str(exc)))
         return parsed
@@ -228,13 +246,6 @@ class Request:
                                  homes=resolution.homes, phase=phase)
 
 
-class _Parsed:
-    __slots__ = ("order",)
-
-    def __init__(self, order: Order) -> None:
-        self.order = order
-
-
 class _Unreadable:
     __slots__ = ("error", "text")
 
@@ -248,55 +259,89 @@ class _Unreadable:
 
     def entry(self, default: OrderResult | None) -> dict:
         words = {"void"} | {w.value for w in default.results} if default else {"void"}
-        return {"unit": self.unit(), "order": self.text, "result": sorted(words), "error": self.error}
+        return _entry_dict(self.unit(), self.text, sorted(words), self.error)
 
 
-def _results(parsed: dict[str, list], resolution: Resolution) -> dict[str, list[dict]]:
+def _results(parsed: dict[str, list[Order | _Unreadable]], resolution: Resolution) -> dict[str, list[dict]]:
     """Each power's orders with their results, then the results of orders nobody gave."""
-    pending = list(resolution.results)
+    pending = _Pending(resolution.results)
     results: dict[str, list[dict]] = {}
     for power, items in parsed.items():
-        entries = results.setdefault(power, [])
-        for item in items:
-            if isinstance(item, _Parsed):
-                entries.append(_entry(_take(pending, item.order)))
+        results[power] = [_entry(pending.take(item)) for item in items if not isinstance(item, _Unreadable)]
     for power, items in parsed.items():  # an unreadable order: what became of its unit, and void
         for index, item in enumerate(items):
             if isinstance(item, _Unreadable):
-                results[power].insert(index, item.entry(_take_unit(pending, power, item.unit())))
-    for result in pending:
+                results[power].insert(index, item.entry(pending.take_unit(power, item.unit())))
+    for result in pending.left():
         results.setdefault(result.order.power, []).append(_entry(result))
     return results
 
 
-def _take(pending: list[OrderResult], order: Order) -> OrderResult:
-    """The result of a given order: the same object, else an equal order (removed from `pending`)."""
-    for test in (lambda r: r.order is order, lambda r: r.order == order):
-        for index, result in enumerate(pending):
-            if test(result):
-                return pending.pop(index)
-    return OrderResult(order)
+class _Pending:
+    """The resolution's results not yet matched to an order given, in the resolution's order."""
 
+    def __init__(self, results: tuple[OrderResult, ...]) -> None:
+        self.results = results
+        self.taken = [False] * len(results)
+        self.first: dict[int, int] = {}  # id of an order -> the index of its first result
+        for index, result in enumerate(results):
+            self.first.setdefault(id(result.order), index)
 
-def _take_unit(pending: list[OrderResult], power: str, unit: str | None) -> OrderResult | None:
-    """The judge's own order for the power's unit in the province `unit` names, if it gave one."""
-    if unit is None:
+    def take(self, order: Order) -> OrderResult:
+        """The result of a given order: the same object, else an equal order."""
+        index = self.first.get(id(order))
+        if index is not None and not self.taken[index]:
+            self.taken[index] = True
+            return self.results[index]
+        for test in (lambda r: r.order is order, lambda r: r.order == order):
+            for index in self._untaken():
+                if test(self.results[index]):
+                    self.taken[index] = True
+                    return self.results[index]
+        return OrderResult(order)
+
+    def take_unit(self, power: str, unit: str | None) -> OrderResult | None:
+        """The judge's own order for the power's unit in the province `unit` names, if it gave one."""
+        if unit is None:
+            return None
+        province = province_of(unit.split()[-1])
+        for index in self._untaken():
+            result = self.results[index]
+            own = getattr(result.order, "unit", None)
+            if result.order.power == power and own is not None and own.province == province:
+                self.taken[index] = True
+                return result
         return None
-    province = province_of(unit.split()[-1])
-    for index, result in enumerate(pending):
-        own = getattr(result.order, "unit", None)
-        if result.order.power == power and own is not None and own.province == province:
-            return pending.pop(index)
-    return None
+
+    def left(self) -> list[OrderResult]:
+        return [self.results[index] for index in self._untaken()]
+
+    def _untaken(self) -> list[int]:
+        return [index for index, taken in enumerate(self.taken) if not taken]
 
 
 def _entry(result: OrderResult) -> dict:
     unit = getattr(result.order, "unit", None)
-    entry = {"unit": str(unit) if unit is not None else None, "order": str(result.order),
-             "result": sorted(word.value for word in result.results)}
-    if result.note and {"void", "invalid"} & set(entry["result"]):
-        entry["error"] = result.note
+    words = sorted([word.value for word in result.results]) if result.results else []
+    error = result.note if result.note and ("void" in words or "invalid" in words) else None
+    return _entry_dict(str(unit) if unit is not None else None, str(result.order), words, error)
+
+
+def _entry_dict(unit: str | None, order: str, words: list[str], error: str | None) -> dict:
+    """A power's result entry, as the answer lists it (`_entry_text` writes it)."""
+    entry = {"unit": unit, "order": order, "result": words}
+    if error is not None:
+        entry["error"] = error
     return entry
+
+
+def _no_units(m: Map) -> dict[str, Unit]:
+    return {}
+
+
+# The units of each map met so far, by their text as the map writes them (`A PAR`, `F SPA/NC`): most
+# requests write their units so, and a unit once read and checked need not be again.
+units_written = per_map(_no_units)
 
 
 def _captured(m: Map, resolution: Resolution) -> dict[str, frozenset[str]]:
@@ -310,6 +355,76 @@ def _captured(m: Map, resolution: Resolution) -> dict[str, frozenset[str]]:
     for center, power in owner.items():
         centers.setdefault(power, set()).add(center)
     return {p: frozenset(cs) for p, cs in centers.items()}
+
+
+# --- the answer as JSON text ----------------------------------------------------------------------
+# `json.dumps(answer, indent=1)` goes through the json module's pure-Python encoder (its fast one takes
+# no indent), value by value; these write the same text several times sooner, knowing its shape.
+
+def answer_text(answer: dict | list) -> str:
+    """`json.dumps(answer, indent=1)` for what `adjudicate_request` returns."""
+    if isinstance(answer, list):
+        return _block("[", [_answer_text(a, " ") for a in answer], "]", "")
+    return _answer_text(answer, "")
+
+
+def _answer_text(answer: dict, indent: str) -> str:
+    inner = indent + " "
+    return _block("{", [f"{_json_string(key)}: {_ANSWER_PARTS[key](value, inner)}"
+                        for key, value in answer.items()], "}", indent)
+
+
+def _results_text(results: dict[str, list[dict]], indent: str) -> str:
+    inner = indent + " "
+    entry_indent = inner + " "
+    return _block("{", [f"{_json_string(power)}: "
+                        + _block("[", [_entry_text(e, entry_indent) for e in entries], "]", inner)
+                        for power, entries in results.items()], "}", indent)
+
+
+def _lists_text(lists: dict[str, list[str]], indent: str) -> str:
+    inner = indent + " "
+    return _block("{", [f"{_json_string(key)}: {_strings(items, inner)}" for key, items in lists.items()],
+                  "}", indent)
+
+
+def _dislodged_text(dislodged: dict[str, dict[str, list[str]]], indent: str) -> str:
+    inner = indent + " "
+    return _block("{", [f"{_json_string(power)}: {_lists_text(units, inner)}"
+                        for power, units in dislodged.items()], "}", indent)
+
+
+def _string_text(text: str, indent: str) -> str:
+    return _json_string(text)
+
+
+_ANSWER_PARTS: dict[str, Callable[[Any, str], str]] = {  # how each key of an answer is written
+    "phase": _string_text, "results": _results_text, "units": _lists_text, "dislodged": _dislodged_text,
+    "centers": _lists_text, "next_phase": _string_text}
+
+
+def _entry_text(entry: dict, indent: str) -> str:
+    """A result entry (`_entry_dict`), its keys in their order."""
+    inner = indent + " "
+    unit, words = entry["unit"], entry["result"]
+    text = (f'{{\n{inner}"unit": {"null" if unit is None else _json_string(unit)},\n'
+            f'{inner}"order": {_json_string(entry["order"])},\n'
+            f'{inner}"result": {_strings(words, inner) if words else "[]"}')
+    if "error" in entry:
+        text += f',\n{inner}"error": {_json_string(entry["error"])}'
+    return f"{text}\n{indent}}}"
+
+
+def _strings(items: list[str], indent: str) -> str:
+    return _block("[", list(map(_json_string, items)), "]", indent)
+
+
+def _block(opening: str, items: list[str], closing: str, indent: str) -> str:
+    """A JSON array or object at `indent` from its items' text, one a line, as json.dumps indents."""
+    if not items:
+        return opening + closing
+    inner = "\n " + indent
+    return f"{opening}{inner}{(',' + inner).join(items)}\n{indent}{closing}"
 
 
 # --- small readers --------------------------------------------------------------------------------
@@ -331,7 +446,7 @@ def _text(request: dict, key: str) -> str:
 
 
 def _words(value: Any, what: str) -> list[str]:
-    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+    if not isinstance(value, list) or not all(map(isinstance, value, repeat(str))):
         raise RequestError(f"{what} must be a list of strings")
     return value
 
@@ -352,4 +467,4 @@ def _power_map(request: dict, key: str, m: Map, required: bool = True) -> dict[s
     return found
 
 
-__all__ = ["RequestError", "adjudicate_request"]
+__all__ = ["RequestError", "adjudicate_request", "adjudicate_text", "answer_text"]

@@ -126,20 +126,18 @@ def check_command(args) -> int:
 
 def adjudicate_command(args) -> int:
     """Read a JSON request (or an array of them), print the resolution; bad input: exit 2."""
-    from judge.adjudicator.request import RequestError, adjudicate_request
+    from judge.adjudicator.request import RequestError, adjudicate_text
     name = "standard input" if args.file == "-" else args.file
     try:
         text = sys.stdin.read() if args.file == "-" else Path(args.file).read_text(encoding="utf-8")
-        request = json.loads(text)
-        answer = adjudicate_request(request)
+        answer = adjudicate_text(text, load_map)
     except OSError as exc:
         return _fail(f"cannot read {name}: {exc.strerror or exc}")
     except ValueError as exc:  # json's error, and any unreadable bytes
         return _fail(f"{name} is not JSON: {exc}")
     except RequestError as exc:
         return _fail(str(exc))
-    json.dump(answer, sys.stdout, indent=1)
-    print()
+    print(answer)
     return 0
 
 

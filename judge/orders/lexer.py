@@ -104,8 +104,16 @@ class PlaceIndex:
         # Each alias as a Place, made once: a place written as the alias is written is this value.
         self.places = {key: Place(spell(list(key)), options) for key, options in names.items()}
         self.longest_from: dict[str, int] = {}  # first word -> the most words of an alias it starts
+        self.longer: dict[str, list[tuple[str, ...]]] = {}  # first word -> the aliases of more words
         for key in names:
             self.longest_from[key[0]] = max(self.longest_from.get(key[0], 0), len(key))
+            if len(key) > 1:
+                self.longer.setdefault(key[0], []).append(key)
+        # Whole words (see `is_whole`), worked out as lines bring them: the map's own words only.
+        self.words_of_map = frozenset((*KEYWORDS, *m.locations, *(a for a in m.aliases if " " not in a)))
+        self.lexeme_starts = frozenset(KEYWORDS) | {key[0] for key in names}  # where any lexeme begins
+        self.whole_words: dict[str, Lexeme] = {}
+        self.not_whole: set[str] = set()
 
     @property
     def map(self) -> Map:
@@ -113,6 +121,23 @@ class PlaceIndex:
         if m is None:
             raise ReferenceError("the map of this place index is gone")
         return m
+
+    def is_whole(self, word: str) -> bool:
+        """Whether `word` (upper case, no spaces) is a whole word: an order word, location or one-word
+        alias of the map (`S`, `PAR`, `SPA/NC`, `PARIS`) that reads as one lexeme alone, starts no
+        coast, and begins no longer alias going on into another word; it then reads the same beside
+        any other word, and a line made of whole words lexes word by word (`lex`). Its lexeme is
+        kept in `whole_words`; worked out once a word."""
+        if word in self.whole_words:
+            return True
+        if word not in self.words_of_map or word in self.not_whole:
+            return False
+        lexeme = _whole_word(self, word)
+        if lexeme is None:
+            self.not_whole.add(word)
+            return False
+        self.whole_words[word] = lexeme
+        return True
 
     def match(self, words: list[str], start: int) -> tuple[Place | None, int]:
         """The place of the longest alias starting at `start`, and where it ends."""
@@ -128,8 +153,22 @@ place_index = per_map(PlaceIndex)
 
 
 def lex(index: PlaceIndex, text: str) -> list[Lexeme]:
-    """The lexemes of one order line; an unknown word raises OrderError("no such place ...")."""
-    words = tokenize(text)
+    """The lexemes of one order line; an unknown word raises OrderError("no such place ...").
+
+    Most lines are written in whole words only (`A PAR - BUR`, `f nth c a lon - hol`): those are
+    looked up word by word; any other line is read by `lex_words`, which gives the same lexemes."""
+    words = text.upper().split()
+    try:
+        lexemes = [index.whole_words[word] for word in words]
+    except KeyError:
+        if not all(map(index.is_whole, words)):
+            return lex_words(index, tokenize(text))
+        lexemes = [index.whole_words[word] for word in words]
+    return _drop_article(lexemes)
+
+
+def lex_words(index: PlaceIndex, words: list[str]) -> list[Lexeme]:
+    """The lexemes of a line's words (`tokenize`): places by longest alias, coasts attached."""
     out: list[Lexeme] = []
     i = 0
     while i < len(words):
@@ -155,13 +194,33 @@ KEYWORD_WORDS = {word: Word(kind, word, UnitType(word[0]) if kind == "UNIT" else
                  for word, kind in KEYWORDS.items()}
 
 
+def _whole_word(index: PlaceIndex, text: str) -> Lexeme | None:
+    """The lexeme of a word of the map if it is whole (see `PlaceIndex.is_whole`), else None."""
+    words = [text] if _PLAIN.fullmatch(text) else tokenize(text)
+    if not (len(words) == 1 or (len(words) == 3 and words[1] == "/")):
+        return None  # (a word with brackets or other separators may join its neighbours)
+    if (words[0] in COAST_STARTS and words != ["S"]) or words[0] == "COAST":
+        return None  # (`S` starts a coast only before `COAST`, which is never whole)
+    try:
+        lexemes = lex_words(index, words)
+    except OrderError:
+        return None
+    if len(lexemes) != 1:
+        return None
+    n = len(words)
+    for key in index.longer.get(words[0], ()):
+        if len(key) > n and list(key[:n]) == words and key[n] in index.lexeme_starts:
+            return None
+    return lexemes[0]
+
+
 def _drop_article(lexemes: list[Lexeme]) -> list[Lexeme]:
     """`A fleet in ...`: a unit word straight before another is the article `a`."""
-    units = [i for i, lx in enumerate(lexemes) if is_word(lx, "UNIT")]
-    if len(units) < 2:  # (most orders: one unit word)
+    kinds = [getattr(lexeme, "kind", None) for lexeme in lexemes]  # (a place has no kind)
+    if kinds.count("UNIT") < 2:  # (most orders: one unit word)
         return lexemes
-    return [lx for i, lx in enumerate(lexemes)
-            if not (is_word(lx, "UNIT") and i + 1 < len(lexemes) and is_word(lexemes[i + 1], "UNIT"))]
+    return [lexeme for lexeme, kind, following in zip(lexemes, kinds, kinds[1:] + [None])
+            if not kind == following == "UNIT"]
 
 
 def is_word(lexeme: Lexeme, *kinds: str) -> bool:

@@ -8,16 +8,17 @@ army's destination when a coast is named. Coasts of the ordered unit are ignored
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Mapping, Sequence
+from typing import Callable, Mapping, Sequence
 
 from judge.errors import OrderError
 from judge.maps.model import Map
-from judge.orders.lexer import Lexeme, Place, Word, is_word, lex, place_index
+from judge.orders.lexer import Lexeme, Place, PlaceIndex, Word, is_word, lex, place_index
 from judge.orders.model import Build, Convoy, Disband, Hold, Keep, Move, Order, Retreat, Support, Waive
 from judge.orders.names import either, place_name, unit_name
 from judge.types import ADJUSTMENTS, MOVEMENT, RETREATS, Phase, Unit, UnitType, province_of
 
 FOREIGN_ORDERS = frozenset({"ORDER_ANY", "PROXY_OK"})  # rules that let a power order others' units
+_ARMY, _FLEET = UnitType.ARMY, UnitType.FLEET  # (a module name is read faster than an Enum member)
 
 
 def parse_order(m: Map, power: str, text: str, phase: Phase, units: Mapping[str, Sequence[Unit]],
@@ -38,29 +39,26 @@ class OrderReader:
         self.map = m
         self.rules = rules
         self.index = place_index(m)
+        self.foreign_ok = bool(rules & FOREIGN_ORDERS)
+        self.no_check = "NO_CHECK" in rules
 
     def read(self, power: str, text: str, phase: Phase,
              units: Mapping[str, Sequence[Unit]] | OrderableUnits) -> Order:
         """The order `text` means (see `parse_order`). For many lines of one phase, index the units
-        once with `OrderableUnits(units)` and pass that."""
+        once with `OrderableUnits(units)` and pass that, or read them with `power_reader`."""
+        return self.power_reader(power, phase, units)(text)
+
+    def power_reader(self, power: str, phase: Phase,
+                     units: Mapping[str, Sequence[Unit]] | OrderableUnits) -> Callable[[str], Order]:
+        """`read` of `power`'s lines in `phase`, the power checked once (OrderError: no such power)."""
         power = power.upper()
         if power not in self.map.powers:
             raise OrderError(f"no such power {power!r}")
-        lexemes = lex(self.index, text)
-        if not lexemes:
-            raise OrderError("an empty order")
-        lenient = phase.type == MOVEMENT and "NO_CHECK" in self.rules
+        lenient = phase.type == MOVEMENT and self.no_check
         if not isinstance(units, OrderableUnits):
             units = OrderableUnits(units)
-        line = _Line(self.map, power, units,
-                     lenient or bool(self.rules & FOREIGN_ORDERS), phase.type == RETREATS, lenient)
-        if phase.type == MOVEMENT:
-            return _movement(line, lexemes)
-        if phase.type == RETREATS:
-            return _retreat(line, lexemes)
-        if phase.type == ADJUSTMENTS:
-            return _adjustment(line, lexemes)
-        raise OrderError(f"no orders are taken in a {phase.type} phase")
+        return _Line(self.map, self.index, phase.type, power, units, lenient or self.foreign_ok,
+                     phase.type == RETREATS, lenient).read
 
 
 class OrderableUnits:
@@ -74,16 +72,31 @@ class OrderableUnits:
                 self.at.setdefault(unit.province, []).append((power, unit))
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)  # (made for every line read: a frozen dataclass is slower to make)
 class _Line:
     """What reading one line needs: the map, who orders, and the units that may be ordered."""
 
     map: Map
+    index: PlaceIndex
+    phase_type: str
     power: str
     units: OrderableUnits
     foreign_ok: bool
     dislodged: bool
     lenient: bool = False  # NO_CHECK: a unit that is not there is taken as written
+
+    def read(self, text: str) -> Order:
+        lexemes = lex(self.index, text)
+        if not lexemes:
+            raise OrderError("an empty order")
+        kind = self.phase_type
+        if kind == MOVEMENT:
+            return _movement(self, lexemes)
+        if kind == RETREATS:
+            return _retreat(self, lexemes)
+        if kind == ADJUSTMENTS:
+            return _adjustment(self, lexemes)
+        raise OrderError(f"no orders are taken in a {kind} phase")
 
     def place(self, place: Place) -> str:
         """The one location a place means; an ambiguous alias is an error."""
@@ -102,10 +115,10 @@ class _Line:
     def own_unit(self, unit_type: UnitType | None, place: Place) -> Unit:
         """The speaker's unit in the place; its type, if given, must match, and its coast is ignored."""
         province = province_of(self.place(place))
-        what = "dislodged unit" if self.dislodged else "unit"
         found = self.found(province)
         if self.lenient and (not found or unit_type not in (None, found[0][1].type)):
             return self.other_unit(unit_type, place, "order")
+        what = "dislodged unit" if self.dislodged else "unit"
         if not found:
             raise OrderError(f"no {what} in {self.name(province)}")
         owner, unit = found[0]
@@ -125,7 +138,7 @@ class _Line:
             if len(types) != 1:
                 raise OrderError(f"no unit in {self.name(abbrev)} to {verb}")
             unit_type = types[0]
-        return Unit(unit_type, abbrev if unit_type is UnitType.FLEET else province_of(abbrev))
+        return Unit(unit_type, abbrev if unit_type is _FLEET else province_of(abbrev))
 
     def types_for(self, abbrev: str) -> list[UnitType]:
         """The unit types that could be in a place (a fleet in a province with coasts, on a coast)."""
@@ -138,10 +151,10 @@ class _Line:
     def destination(self, unit: Unit, place: Place) -> str:
         """Where a move or retreat goes: an army to a province, a fleet to the one coast it can reach."""
         abbrev = self.place(place)
-        if unit.type is UnitType.ARMY:
+        if unit.type is _ARMY:
             return province_of(abbrev)
         coasts = self.map.coasts_of(abbrev) if "/" not in abbrev else ()
-        reach = [c for c in coasts if self.map.abut(UnitType.FLEET, unit.location, c)]
+        reach = [c for c in coasts if self.map.abut(_FLEET, unit.location, c)]
         if len(reach) == 1:
             return reach[0]
         if len(reach) > 1:
@@ -176,19 +189,20 @@ def _movement(line: _Line, lexemes: list[Lexeme]) -> Order:
     if not rest:
         raise OrderError(f"no order for {unit}: add H, - place, S or C")
     head, tail = rest[0], rest[1:]
-    if is_word(head, "HOLD"):
+    kind = head.kind if isinstance(head, Word) else None  # None: a place
+    if kind == "HOLD":
         if tail:
             raise OrderError(f"nothing may follow a hold order, not {tail[0].text!r}")
         return Hold(line.power, unit)
-    if is_word(head, "SUPPORT"):
+    if kind == "SUPPORT":
         return _support(line, unit, tail)
-    if is_word(head, "CONVOY"):
+    if kind == "CONVOY":
         return _convoy(line, unit, tail)
-    if is_word(head, "MOVE", "DASH") or isinstance(head, Place):
+    if kind in ("MOVE", "DASH", None):
         return _move(line, unit, rest)
-    if is_word(head, "RETREAT"):
+    if kind == "RETREAT":
         raise OrderError("not a retreat phase")
-    if is_word(head, "BUILD", "DISBAND", "WAIVE", "KEEP"):
+    if kind in ("BUILD", "DISBAND", "WAIVE", "KEEP"):
         raise OrderError("not an adjustment phase")
     raise OrderError(f"{head.text!r} cannot follow {unit}")
 
@@ -209,7 +223,7 @@ def _move(line: _Line, unit: Unit, rest: list[Lexeme]) -> Move:
             raise OrderError(f"{lexeme.text!r} cannot be part of a move")
     if not places:
         raise OrderError("a move needs a destination")
-    path = tuple(line.place(p) for p in places[:-1] + via_places)
+    path = tuple([line.place(p) for p in places[:-1] + via_places]) if len(places) > 1 or via_places else ()
     via_convoy = via_convoy or (via and not via_places)
     return Move(line.power, unit, line.destination(unit, places[-1]), via_convoy, path)
 

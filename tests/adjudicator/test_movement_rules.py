@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from judge.adjudicator.request import adjudicate_request
+from judge.maps.loader import load_map
 from tests.support.maps import map_from_text
 
 # Redland and the dummy Greyland share a plain: Alpha, Bravo, Charlie in a row, Delta beside Bravo.
@@ -27,7 +28,7 @@ UNOWNED BRA DEL
 def adjudicate(units: dict, orders: dict, rules=(), m=None) -> dict:
     request = {"map": "standard" if m is None else "main", "phase": "SPRING 1901 MOVEMENT",
                "rules": list(rules), "units": units, "orders": orders}
-    return adjudicate_request(request, **({} if m is None else {"load_map": lambda name: m}))
+    return adjudicate_request(request, load_map if m is None else (lambda name: m))
 
 
 def result(answer: dict, power: str, unit: str) -> list[str]:

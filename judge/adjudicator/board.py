@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from judge.adjudicator.model import Position
-from judge.maps.kept import per_map
+from judge.maps.derived import per_map
 from judge.maps.model import CAPE, STRAIT, Abut, Map
 from judge.orders.model import Convoy, Hold, Move, Order, Support
 from judge.orders.reach import ConvoyRoutes, convoy_routes

@@ -34,7 +34,7 @@ from typing import Any
 from judge.adjudicator import resolve
 from judge.adjudicator.model import OrderResult, Position, Resolution
 from judge.errors import JudgeError, MapError, OrderError
-from judge.maps.kept import per_map
+from judge.maps.derived import per_map
 from judge.maps.model import Map
 from judge.maps.parser import map_for_phase
 from judge.orders.model import Order

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from judge.errors import JudgeError
 from judge.events import Event, GameCompleted, PhaseResults, Preview, RolledBack
-from judge.game.board import owned_centers
+from judge.game.positions import owned_centers
 from judge.game.clock import readiness
 from judge.runtime.game_files import (
     new_game,

@@ -68,7 +68,7 @@ Choices where the spec is silent
 - Anything not a command after SIGNON is an order line, except a `SET` word, which must be a SET
   command; a single word naming a power switches whose orders follow.
 - MAP is answered (no maps are drawn) without stopping the mail.
-- The game's state and listing live in `games/<name>/state` (`judge.game.state`). LIST of all games
+- The game's state and listing live in `games/<name>/state` (`judge.game.standing`). LIST of all games
   shows the unlisted ones and those in preparation only to their Master (by the sender's address)
   and the judgekeeper; a game in preparation is not even named to others. JOIN, OBSERVE, TAKEOVER,
   orders and PROCESS are refused in preparation and terminated games; a waiting game takes orders

@@ -2,7 +2,7 @@
 
 CREATE takes the rest of the mail: every line after it is a status-file line for the new game,
 except FORM (the game forms at once; without it the game is in preparation, hidden from the world),
-SET UNLISTED / SET LISTED (kept in the game's state file, `judge.game.state`), and GAME, MASTER and
+SET UNLISTED / SET LISTED (kept in the game's state file, `judge.game.standing`), and GAME, MASTER and
 PHASE lines, which are not the Master's to give (and are ignored, as the spec says). Unlike
 DPjudge, which had a web page to show them, problems in the lines are reported and the game is not
 created.
@@ -19,13 +19,13 @@ from judge.commands.auth import (
     clean_password,
     valid_password,
 )
-from judge.commands.facts import addresses_for
+from judge.commands.game_queries import addresses_for
 from judge.commands.notices import GameCreated, GameRenamed
 from judge.commands.registry import Command, Stage
-from judge.commands.results import Said, said
+from judge.commands.reply import Said, said
 from judge.commands.session import Cursor, Refusal, Session
 from judge.errors import MapError, StatusError
-from judge.game.state import GameState, Standing
+from judge.game.standing import GameState, Standing
 from judge.passwords import hash_password
 from judge.status import apply_map_directives, parse_status
 from judge.status.model import Dppd, GameStatus

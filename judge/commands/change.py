@@ -15,7 +15,7 @@ from typing import Any
 
 from judge.commands.session import Session
 from judge.commands.throttle import Failures
-from judge.game.state import FREE, Standing
+from judge.game.standing import FREE, Standing
 from judge.maps.model import Map
 from judge.status.model import GameStatus
 

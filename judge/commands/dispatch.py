@@ -25,7 +25,7 @@ from judge.commands import (
 from judge.commands.auth import JUDGEKEEPER, MASTER, overlong_addresses, role_name
 from judge.commands.change import Change, change_of
 from judge.commands.registry import Registry, check_use
-from judge.commands.results import Reply, Said
+from judge.commands.reply import Reply, Said
 from judge.commands.session import Cursor, GameAccess, Refusal, Session, Settings
 from judge.events import PhaseResults
 from judge.mailin.message import MAX_BODY_CHARS, Incoming

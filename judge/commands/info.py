@@ -12,16 +12,16 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from judge.commands.auth import Level
-from judge.commands.facts import deadline, phase_name, phase_of
+from judge.commands.game_queries import deadline, phase_name, phase_of
 from judge.commands.registry import Command, Stage
-from judge.commands.results import Said, said
+from judge.commands.reply import Said, said
 from judge.commands.session import Cursor, Refusal, Session
-from judge.commands.state import sees_hidden
+from judge.commands.closed_games import sees_hidden
 from judge.errors import MapError
-from judge.game.board import owned_centers
+from judge.game.positions import owned_centers
 from judge.game.rules import rules_in_force
 from judge.game.seats import open_seats
-from judge.game.state import GameState, Standing, game_state
+from judge.game.standing import GameState, Standing, game_state
 from judge.status.model import Dppd, GameStatus, PowerStatus
 from judge.timing import game_zone
 

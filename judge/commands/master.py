@@ -1,5 +1,5 @@
 """The Master's commands after a SIGNON: the game's state (FORM, ACTIVATE, WAIT, TERMINATE, kept in
-the game's state file by `judge.game.state`'s rules), PROCESS / PROCESS! / PREVIEW (at the end of the
+the game's state file by `judge.game.standing`'s rules), PROCESS / PROCESS! / PREVIEW (at the end of the
 mail, after the orders in it are stored), ROLLBACK and ROLLFORWARD, RESIGN / DUMMY / REVIVE a power,
 and REVEAL. The game's life does the work (`judge.game`); these check who asks and when, and report.
 """
@@ -11,12 +11,12 @@ from dataclasses import replace
 from typing import TypeVar
 
 from judge.commands.auth import Level, addresses_of, valid_password
-from judge.commands.facts import phase_of
+from judge.commands.game_queries import phase_of
 from judge.commands.notices import PasswordSet, StateChanged
 from judge.commands.registry import Command, Stage
-from judge.commands.results import Said, said
+from judge.commands.reply import Said, said
 from judge.commands.session import Cursor, Refusal, Session
-from judge.commands.state import refuse_closed
+from judge.commands.closed_games import refuse_closed
 from judge.events import PhaseResults
 from judge.game import (
     GameError,
@@ -28,7 +28,7 @@ from judge.game import (
     start_game,
 )
 from judge.game.seats import refresh_need, takeover
-from judge.game.state import (
+from judge.game.standing import (
     GameState,
     Standing,
     activate,
@@ -61,7 +61,7 @@ def power_block(session: Session, word: str) -> PowerStatus:
 
 
 def ruled(session: Session, change: Callable[[GameStatus, Standing], T]) -> T:
-    """One of `judge.game.state`'s commands on the game in hand; its GameError refused."""
+    """One of `judge.game.standing`'s commands on the game in hand; its GameError refused."""
     try:
         return change(session.current(), session.standing)
     except GameError as error:

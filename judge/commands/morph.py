@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from judge.commands.facts import phase_of
+from judge.commands.game_queries import phase_of
 from judge.commands.master import MasterCommand
 from judge.commands.registry import Command
-from judge.commands.results import Said, said
+from judge.commands.reply import Said, said
 from judge.commands.session import Cursor, Refusal, Session
 from judge.errors import MapError
 from judge.maps import map_for_phase

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from judge.commands.auth import Level
-from judge.commands.facts import (
+from judge.commands.game_queries import (
     controls,
     past_deadline,
     phase_name,
@@ -18,13 +18,13 @@ from judge.commands.facts import (
     processing,
 )
 from judge.commands.registry import Command, Stage
-from judge.commands.results import Said, said
+from judge.commands.reply import Said, said
 from judge.commands.session import Cursor, Refusal, Session
-from judge.commands.state import refuse_closed
-from judge.game.board import position_of, units_of
+from judge.commands.closed_games import refuse_closed
+from judge.game.positions import position_of, units_of
 from judge.game.orders import Duties, due_powers, orders_on_file
 from judge.orders import Build, Disband, Keep, Order, Retreat, Waive, parse_orders
-from judge.orders.sheet import CLEAR_WORDS
+from judge.orders.power_orders import CLEAR_WORDS
 from judge.status.model import (
     AdjustOrder,
     BuildOrder,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from judge.commands.auth import JUDGEKEEPER, MASTER, Level, role_name
-from judge.commands.facts import (
+from judge.commands.game_queries import (
     Kind,
     game_duties,
     in_movement,
@@ -22,7 +22,7 @@ from judge.commands.facts import (
 from judge.commands.notices import Press
 from judge.commands.orders import has_orders
 from judge.commands.registry import Command, Stage
-from judge.commands.results import Said, said
+from judge.commands.reply import Said, said
 from judge.commands.session import Cursor, Refusal, Session
 from judge.status.model import GameStatus
 

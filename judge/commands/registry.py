@@ -13,7 +13,7 @@ from enum import Flag
 from typing import ClassVar
 
 from judge.commands.auth import Level
-from judge.commands.results import Said
+from judge.commands.reply import Said
 from judge.commands.session import Cursor, Refusal, Session
 
 

@@ -25,10 +25,10 @@ from judge.commands.auth import (
 )
 from judge.commands.notices import MasterChanged
 from judge.commands.registry import Command, Stage
-from judge.commands.results import Said, said
+from judge.commands.reply import Said, said
 from judge.commands.session import Cursor, Refusal, Session
 from judge.commands.signon import sign_on
-from judge.commands.state import refuse_closed
+from judge.commands.closed_games import refuse_closed
 from judge.events import PlayerJoined
 from judge.game.seats import resign, takeover
 from judge.game.start import join

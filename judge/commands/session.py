@@ -27,11 +27,11 @@ from judge.commands.auth import (
     registered_addresses,
 )
 from judge.commands.notices import PasswordsPaused
-from judge.commands.results import Results, Said
+from judge.commands.reply import Results, Said
 from judge.errors import MapError
 from judge.game.rules import rules_in_force
 from judge.game.seats import GameError
-from judge.game.state import FREE, GameState, Standing, game_state
+from judge.game.standing import FREE, GameState, Standing, game_state
 from judge.limits import Limits
 from judge.maps import map_for_phase
 from judge.maps.model import Map

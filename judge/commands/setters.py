@@ -14,7 +14,7 @@ from judge.commands.auth import (
     valid_password,
 )
 from judge.commands.dates import future_deadline, parse_absence
-from judge.commands.facts import (
+from judge.commands.game_queries import (
     Kind,
     deadline,
     game_duties,
@@ -26,11 +26,11 @@ from judge.commands.facts import (
 )
 from judge.commands.notices import AbsenceSet, StateChanged, ZoneChanged
 from judge.commands.registry import Command
-from judge.commands.results import Said, said
+from judge.commands.reply import Said, said
 from judge.commands.session import Cursor, Refusal, Session
-from judge.commands.state import unkept
+from judge.commands.closed_games import unkept
 from judge.game import cast_vote, propose
-from judge.game.board import alive
+from judge.game.positions import alive
 from judge.passwords import hash_password
 from judge.status import values
 from judge.status.model import Dppd, PowerStatus, VoteKind

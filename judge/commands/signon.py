@@ -9,9 +9,9 @@ from judge.commands.auth import (
     registered_addresses,
     role_name,
 )
-from judge.commands.facts import phase_name
+from judge.commands.game_queries import phase_name
 from judge.commands.registry import Command, Stage
-from judge.commands.results import Said, said
+from judge.commands.reply import Said, said
 from judge.commands.session import Cursor, Refusal, Session
 
 

@@ -38,7 +38,7 @@ from enum import Enum
 from judge.game.deadlines import current_deadline
 from judge.game.orders import Duties, duties
 from judge.game.rules import rules_in_force
-from judge.game.state import FREE, Standing
+from judge.game.standing import FREE, Standing
 from judge.maps import map_for_phase
 from judge.maps.model import Map
 from judge.status.model import Dppd, GameStatus, PhaseMode

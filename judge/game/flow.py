@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from judge.adjudicator.builds import needs_adjustments
-from judge.game.board import capture, centers_of, power_blocks, units_of, with_board
+from judge.game.positions import capture, centers_of, power_blocks, units_of, with_board
 from judge.maps import map_for_phase
 from judge.maps.model import Map
 from judge.phases import next_phase

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from judge.adjudicator.builds import build_options
 from judge.errors import OrderError
-from judge.game.board import centers_of, power_blocks, units_of
+from judge.game.positions import centers_of, power_blocks, units_of
 from judge.maps.model import Map
 from judge.orders.model import Build, Disband, Order, Retreat, Waive
 from judge.orders.parser import OrderReader

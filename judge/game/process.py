@@ -26,7 +26,7 @@ from judge.events import (
     PhaseResults,
     Preview,
 )
-from judge.game.board import position_of, power_blocks, with_board
+from judge.game.positions import position_of, power_blocks, with_board
 from judge.game.clock import deadline_in_force, readiness
 from judge.game.deadlines import deadline_for
 from judge.game.flow import ADJUDICATED, advance

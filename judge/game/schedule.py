@@ -43,7 +43,7 @@ from judge.game.deadlines import current_deadline, deadline_for
 from judge.game.process import on_process, preview
 from judge.game.rules import rules_in_force
 from judge.game.seats import GameError, resign
-from judge.game.state import FREE, Standing
+from judge.game.standing import FREE, Standing
 from judge.maps.model import Map
 from judge.status.model import GameStatus
 from judge.timing import Vacation, format_deadline, game_zone, parse_timing, prune_vacations

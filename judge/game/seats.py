@@ -19,7 +19,7 @@ from judge.events import (
     Resigned,
     TookOver,
 )
-from judge.game.board import alive, owned_centers, power_blocks
+from judge.game.positions import alive, owned_centers, power_blocks
 from judge.maps.model import Map
 from judge.status.model import (
     Dppd,

@@ -15,7 +15,7 @@ from dataclasses import replace
 from datetime import datetime
 
 from judge.events import Assignment, Event, GameFull, GameStarted, PlayerJoined
-from judge.game.board import centers_of, units_of
+from judge.game.positions import centers_of, units_of
 from judge.game.deadlines import deadline_for
 from judge.game.flow import mode_for
 from judge.game.rules import rules_in_force

@@ -22,7 +22,7 @@ from dataclasses import replace
 from datetime import datetime
 
 from judge.events import Event, GameCompleted, VoteCast
-from judge.game.board import owned_centers, power_blocks, survivors
+from judge.game.positions import owned_centers, power_blocks, survivors
 from judge.game.rules import rules_in_force
 from judge.game.seats import GameError
 from judge.game.start import date_text

@@ -580,7 +580,7 @@ def outbox_alert(env: jinja2.Environment, keeper: str, judge: str, *, id: str, q
 
 
 def render_reply(env: jinja2.Environment, reply: Any) -> tuple[str, str]:
-    """Subject and body of the one answer to a mail (a `judge.commands.results.Reply`), from
+    """Subject and body of the one answer to a mail (a `judge.commands.reply.Reply`), from
     reply.txt."""
     rendered = render(env, "reply", reply=reply)
     return rendered.subject, rendered.body

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 
-from judge.maps.kept import per_map
+from judge.maps.derived import per_map
 from judge.maps.model import Abut, Map, Terrain
 from judge.orders.names import place_name
 from judge.types import Unit, UnitType, province_of

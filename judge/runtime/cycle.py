@@ -69,7 +69,7 @@ from judge.runtime import journal
 from judge.game.clock import agenda
 from judge.game.deadlines import current_deadline
 from judge.runtime.game_files import commit, read_game, read_standing
-from judge.game.state import Standing
+from judge.game.standing import Standing
 from judge.maps import MapCache
 from judge.maps.model import Map
 from judge.status import write_status

@@ -22,7 +22,7 @@ from judge.commands import throttle
 from judge.commands.session import Refusal, Settings
 from judge.errors import StateError, StatusError
 from judge.runtime import game_files as persist
-from judge.game.state import Standing
+from judge.game.standing import Standing
 from judge.maps import MapCache
 from judge.maps.model import Map
 from judge.status import parse_status

@@ -23,7 +23,7 @@ from judge.game.process import on_process, require_ready
 from judge.game.record import results_record
 from judge.game.rollback import roll_to
 from judge.game.seats import GameError
-from judge.game.state import Standing, parse_standing
+from judge.game.standing import Standing, parse_standing
 from judge.maps import MapCache
 from judge.maps.model import Map
 from judge.phases import parse_phase, phase_key
@@ -60,7 +60,7 @@ def read_game(game: GameDir, search: Sequence[Path] = (), maps: MapCache | None 
 
 
 def read_standing(game: GameDir) -> Standing:
-    """The game's state and listing from its state file (`judge.game.state`); StateError."""
+    """The game's state and listing from its state file (`judge.game.standing`); StateError."""
     return parse_standing(game.read_state(), f"{game.name}/{STATE}")
 
 

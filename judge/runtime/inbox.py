@@ -45,10 +45,10 @@ from judge.commands import throttle
 from judge.commands.change import Change
 from judge.commands.dispatch import run_mail
 from judge.commands.ratelimit import allowance, recent
-from judge.commands.results import Reply
+from judge.commands.reply import Reply
 from judge.commands.session import Settings
 from judge.errors import StatusError, resource_failure
-from judge.game.state import write_standing
+from judge.game.standing import write_standing
 from judge.mailin.message import LENIENT, Incoming, parse, read_message, reply_headers
 from judge.mailout.envelope import AUTO_GENERATED, envelopes, loop_token, raw_key
 from judge.mailout.mailings import Mailer, Mailing, bounded, render_reply

@@ -2,7 +2,7 @@
 
 A game is `games/<name>/` holding `status` (the truth), `status.<S1901M>` snapshots taken before each
 processing (so any phase can be rolled back to), `results` (every phase's results, appended), and
-`state` when the game has a state or a listing the status file cannot keep (`judge.game.state`).
+`state` when the game has a state or a listing the status file cannot keep (`judge.game.standing`).
 Mail, the scheduler and the CLI all go through `GameStore.locked`, so they never interleave; a crash at
 any instant leaves the old or the new status, never a torn one.
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from judge.commands.results import Outcome, Reply
+from judge.commands.reply import Outcome, Reply
 from judge.commands.session import Settings
 from judge.mailin.message import read_message
 from judge.mailout.mailings import render_reply

@@ -20,7 +20,7 @@ from judge.adjudicator.model import Position
 from judge.errors import OrderError, StatusError
 from judge.maps import load_map
 from judge.orders.parser import OrderReader, OrderableUnits
-from judge.orders.sheet import parse_orders
+from judge.orders.power_orders import parse_orders
 from judge.status import parse_status, write_status
 from judge.status.keywords import GAME, GAME_ALIASES, POWER, POWER_ALIASES
 from judge.types import ADJUSTMENTS, MOVEMENT, RETREATS, Phase, Unit, UnitType

@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from judge.game import make_dummy, resign
 from judge.game.clock import InForce, Step, agenda, in_force
 from judge.game.rules import rules_in_force
-from judge.game.state import FREE, GameState, Standing
+from judge.game.standing import FREE, GameState, Standing
 from judge.status.model import PhaseMode
 from judge.timing import format_deadline
 from judge.game.schedule import on_tick

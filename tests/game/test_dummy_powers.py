@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 
 from judge.game import on_process
-from judge.game.board import position_of
+from judge.game.positions import position_of
 from judge.status.model import PlayerHistory, Vacancy
 from tests.support.games import DAY, NOW, everyone_orders, running, units_of
 

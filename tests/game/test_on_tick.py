@@ -16,7 +16,7 @@ from judge.events import (
     Reminder,
 )
 from judge.game import make_dummy
-from judge.game.state import GameState, Standing
+from judge.game.standing import GameState, Standing
 from judge.status.model import PhaseMode
 from judge.timing import format_deadline
 from judge.game.schedule import on_tick

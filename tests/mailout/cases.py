@@ -29,7 +29,7 @@ CASES: dict[str, Callable[[Mailer, Map], list]] = {}
 
 @dataclass(frozen=True)
 class Outcome:
-    """The shape of judge.commands.results.Outcome (the command layer's reply buffer)."""
+    """The shape of judge.commands.reply.Outcome (the command layer's reply buffer)."""
 
     command: str
     lines: tuple[str, ...] = ()
@@ -39,7 +39,7 @@ class Outcome:
 
 @dataclass(frozen=True)
 class Reply:
-    """The shape of judge.commands.results.Reply."""
+    """The shape of judge.commands.reply.Reply."""
 
     to: tuple[str, ...]
     subject: str = ""

@@ -90,7 +90,7 @@ def running(m, *lines: str, players: int | None = None):
 
 def with_centers(status, m, **centers: str):
     """Give powers the centres listed (space-separated); other owners lose them."""
-    from judge.game.board import centers_of, with_board
+    from judge.game.positions import centers_of, with_board
     owned = {p: set(cs) for p, cs in centers_of(status, m).items()}
     for power, text in centers.items():
         wanted = set(text.split())

@@ -15,7 +15,7 @@ from judge.game.clock import agenda
 from judge.runtime import idle_index as idle
 from judge.runtime.cycle import run_cycle
 from judge.game.deadlines import current_deadline
-from judge.game.state import FREE, GameState, Standing
+from judge.game.standing import FREE, GameState, Standing
 from judge.status import write_status
 from judge.status.model import PhaseMode
 from judge.timing import format_deadline

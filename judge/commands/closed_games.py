@@ -1,12 +1,12 @@
 """The game's state as the commands see it (`Session.state`, from the status and the state file, see
-`judge.game.state`): who may still see a hidden game, which commands a closed game refuses, and the
+`judge.game.standing`): who may still see a hidden game, which commands a closed game refuses, and the
 refusal for what this judge cannot keep.
 """
 from __future__ import annotations
 
 from judge.commands.auth import master_addresses
 from judge.commands.session import Refusal, Session
-from judge.game.state import GameState
+from judge.game.standing import GameState
 from judge.status.model import GameStatus
 
 UNKEPT = "the status file has no directive to keep a game's {what} yet, so this judge cannot {act}"

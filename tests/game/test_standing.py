@@ -1,4 +1,4 @@
-"""The game's state and listing (`judge.game.state`): the state file read and written, the state of a
+"""The game's state and listing (`judge.game.standing`): the state file read and written, the state of a
 game, and the Master's FORM, ACTIVATE, WAIT and TERMINATE as pure functions."""
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 
 from judge.errors import StateError
 from judge.game import GameError
-from judge.game.state import (
+from judge.game.standing import (
     FREE,
     GameState,
     Standing,

@@ -17,7 +17,7 @@ from judge.commands.ratelimit import may_reply, pruned
 from judge.runtime.config import Config, JudgeSection, PathsSection
 from judge.events import DeadlineSet, PhaseResults
 from judge.runtime.inbox import MailHandler, pipe_mail, with_envelope
-from tests.commands.conftest import EML, GAMES, NOW, eml
+from tests.support.commands import EML, GAMES, NOW, eml
 
 
 def test_the_first_error_stops_the_mail_and_the_rest_is_quoted(vienna):

@@ -1,7 +1,7 @@
 """LIST, SUMMARY, HISTORY and MAP."""
 from __future__ import annotations
 
-from tests.commands.conftest import eml
+from tests.support.commands import eml
 
 
 def test_list_shows_games_to_join_or_waiting(judge):

@@ -16,7 +16,7 @@ from judge.events import (
 from judge.game.deadlines import current_deadline
 from judge.passwords import verify
 from judge.status.model import GameStage
-from tests.commands.conftest import LATE, eml
+from tests.support.commands import LATE, eml
 
 
 def test_master_commands_need_the_master(vienna):

@@ -11,7 +11,7 @@ from judge.game.rules import rules_in_force
 from judge.maps import load_map
 from judge.status.model import BuildOrder, PhaseMode, RemoveOrder, RetreatOrder
 from judge.types import Unit, UnitType
-from tests.commands.conftest import LATE
+from tests.support.commands import LATE
 
 
 def test_orders_replace_those_on_file_and_are_echoed_as_stored(vienna):

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from judge.commands.notices import Press
-from tests.commands.conftest import LATE, eml
+from tests.support.commands import LATE, eml
 
 ANNA_IN_WINTER = ((b"Chloe Martin <chloe@example.fr>", b"Anna Berg <anna@example.at>"),
                   (b"SIGNON Fvienna paris7", b"SIGNON Awinter wien1"))

@@ -6,7 +6,7 @@ import pytest
 from judge.commands.dispatch import HTML_NOTE
 from judge.commands.notices import Press
 from judge.mailin.message import MAX_BODY_CHARS
-from tests.commands.conftest import eml
+from tests.support.commands import eml
 
 STORED = ("A PAR - BUR", "A BUR - MUN", "F MAO - POR", "F BRE - ENG", "A SPA - GAS")
 

@@ -5,7 +5,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from judge.commands.dispatch import REGISTRY
-from tests.commands.conftest import Judge
+from tests.support.commands import Judge
 
 WORDS = sorted({w for c in REGISTRY.commands for k in c.call_words() for w in k.split()}
                | {"TO", "FAKE", "FROM", "GREY", "WHITE", "QUIET", "Fvienna", "Mvienna", "paris7",

@@ -5,7 +5,7 @@ from judge.commands.notices import MasterChanged, Press
 from judge.events import GameStarted, PlayerJoined, PlayerLeft, Resigned, TookOver
 from judge.passwords import verify
 from judge.status.model import Dppd, GameStage
-from tests.commands.conftest import eml
+from tests.support.commands import eml
 
 
 def test_join_takes_the_next_seat(judge):

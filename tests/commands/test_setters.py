@@ -7,7 +7,7 @@ from judge.commands.notices import AbsenceSet, ZoneChanged
 from judge.events import DeadlineSet
 from judge.passwords import verify
 from judge.status.model import Vote, VoteKind
-from tests.commands.conftest import LATE, eml
+from tests.support.commands import LATE, eml
 
 
 def test_set_address(vienna):

@@ -14,7 +14,7 @@ import pytest
 from judge.runtime.cycle import check
 from judge.status import parse_status
 from judge.runtime.store import GameStore
-from tests.faults.kit import (
+from tests.support.faults import (
     TICK_AT,
     everyone_ordered,
     judge_command,

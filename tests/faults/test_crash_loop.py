@@ -24,7 +24,7 @@ from judge.runtime.journal import pending
 from judge.runtime.game_files import read_game
 from judge.status import parse_status
 from judge.runtime.store import GameStore
-from tests.faults.kit import (
+from tests.support.faults import (
     NOW,
     TICK_AT,
     copy_judge,

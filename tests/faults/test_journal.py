@@ -12,7 +12,7 @@ from judge.runtime.spool import Spool
 from judge.status import parse_status, write_status
 from judge.status.model import PhaseMode
 from judge.runtime.store import GameStore
-from tests.faults.kit import TICK_AT, everyone_ordered, started, write_config
+from tests.support.faults import TICK_AT, everyone_ordered, started, write_config
 
 pytestmark = pytest.mark.faults
 

@@ -19,7 +19,7 @@ from judge.game import join
 from judge.runtime.game_files import new_game, run
 from judge.runtime.spool import Spool
 from judge.runtime.store import GameStore
-from tests.faults.kit import (
+from tests.support.faults import (
     NOW,
     everyone_ordered,
     mail,
@@ -43,7 +43,7 @@ def forming(store: GameStore, name: str, players: int) -> None:
 
 
 def orders_mail(store: GameStore, n: int) -> str:
-    from tests.faults.kit import _units
+    from tests.support.faults import _units
     power, initial = power_of(store, "g", n)
     return f"SIGNON {initial}g pw{n}\n" + "\n".join(f"{unit} H" for unit in _units(store, "g", power))
 

@@ -12,8 +12,7 @@ from hypothesis import HealthCheck, example, given, settings, strategies as st
 from judge.errors import MapError
 from judge.mailin.message import read_message
 from judge.maps import parse_map
-from tests.support.maps import text_loader
-from tests.maps.test_geography import GEOGRAPHY, POWERS
+from tests.support.maps import GEOGRAPHY, POWERS, text_loader
 
 pytestmark = pytest.mark.fuzz
 

@@ -20,8 +20,7 @@ from judge.game.schedule import (
     set_deadline,
     set_zone,
 )
-from tests.game.test_on_tick import D, H, M, game, kinds, ordered
-from tests.support.games import NOW, player
+from tests.support.games import D, H, M, NOW, game, kinds, ordered, player
 
 # --- orders complete -----------------------------------------------------------------------------------
 

@@ -3,7 +3,6 @@ processing, late notices, WARN reminders."""
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import datetime, timedelta
 
 import pytest
 
@@ -18,31 +17,8 @@ from judge.events import (
 from judge.game import make_dummy
 from judge.game.standing import GameState, Standing
 from judge.status.model import PhaseMode
-from judge.timing import format_deadline
 from judge.game.schedule import on_tick
-from tests.support.games import NOW, everyone_orders, running
-
-H = timedelta(hours=1)
-M = timedelta(minutes=1)
-D = NOW + 2 * 24 * H  # the deadline every game here is given: Wednesday 8 January 2025, 12:00 GMT
-
-
-def game(standard, *lines: str, deadline: datetime | None = D):
-    """A started standard game, nobody ordered, its DEADLINE set to `deadline`."""
-    s = running(standard, *lines)
-    return replace(s, deadline=format_deadline(deadline) if deadline else None)
-
-
-def ordered(s, but: tuple[str, ...] = ()):
-    """Every power ordered (DEFAULT_UNORDERED makes an empty order set complete) but those named."""
-    s = everyone_orders(s, {})
-    for power in but:
-        s = s.with_power(replace(s.power(power), orders=None))
-    return s
-
-
-def kinds(events) -> list[str]:
-    return [type(e).__name__ for e in events]
+from tests.support.games import D, H, M, NOW, game, kinds, ordered
 
 
 # --- what the cycle leaves alone ---------------------------------------------------------------------

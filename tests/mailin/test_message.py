@@ -149,7 +149,7 @@ def test_a_part_whose_content_type_the_email_package_fails_on_is_read_as_text():
 
 def test_the_mail_handler_answers_a_mail_with_a_broken_content_type(make_config):
     from judge.runtime.inbox import MailHandler
-    from tests.faults.kit import NOW
+    from tests.support.faults import NOW
     config = make_config()
     raw = b"From: player@example.org\r\n" + BROKEN_TYPE + b"Subject: s\r\n\r\nLIST\r\n"
     replies = MailHandler(config)(raw, NOW)

@@ -6,8 +6,8 @@ import pytest
 
 from judge.mailout.mailings import Mailer
 from judge.mailout.render import bundled_templates_dir, environment
-from tests.mailout.cases import CASES
-from tests.mailout.mails import check_golden
+from tests.support.mail_cases import CASES
+from tests.support.golden import check_golden
 
 
 @pytest.mark.parametrize("name", sorted(CASES))

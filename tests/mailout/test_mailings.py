@@ -17,7 +17,7 @@ from judge.mailout.mailings import (
 )
 from judge.mailout.render import Rendered
 from judge.phases import parse_phase
-from tests.mailout.cases import DEADLINE, NOW, Reply
+from tests.support.mail_cases import DEADLINE, NOW, Reply
 
 
 def to(mailings: list[Mailing]) -> list[tuple[str, ...]]:

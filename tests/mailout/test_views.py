@@ -6,8 +6,8 @@ from datetime import UTC, datetime
 from judge.adjudicator.model import OrderResult, Result
 from judge.mailout import views
 from judge.orders.model import Build, Convoy, Disband, Move, Support, Waive
-from tests.mailout.board import datc_position, play
-from tests.mailout.cases import unit
+from tests.support.adjudications import datc_position, play
+from tests.support.mail_cases import unit
 
 
 def test_a_foreign_supported_unit_is_marked(standard):

@@ -8,8 +8,7 @@ from judge.maps import map_for_phase, Terrain
 from judge.maps.model import FlowStep, Stanza
 from judge.phases import next_phase, parse_phase
 from judge.types import Phase, UnitType
-from tests.support.maps import map_from_text
-from tests.maps.test_geography import GEOGRAPHY, POWERS, problems
+from tests.support.maps import GEOGRAPHY, POWERS, map_from_text, problems
 
 A, F = UnitType.ARMY, UnitType.FLEET
 

@@ -3,51 +3,15 @@ from __future__ import annotations
 
 import pytest
 
-from judge.errors import MapError
 from judge.maps import Terrain
 from judge.types import Unit, UnitType
-from tests.support.maps import map_from_text
+from tests.support.maps import GEOGRAPHY, POWERS, map_from_text, problems
 
 A, F = UnitType.ARMY, UnitType.FLEET
-
-PLACES = """
-Alpha = alp alfa
-Bravo = bra
-Charlie Sea = chs charlie+sea cs?
-Delta = del
-Delta (north coast) = del/nc
-Delta (south coast) = del/sc
-Echo = ech ec cs?
-Foxtrot Sea = fox
-"""
-GEOGRAPHY = PLACES + """
-LAND  ALP ABUTS BRA del
-COAST BRA ABUTS ALP CHS del ECH
-WATER CHS ABUTS BRA DEL/NC ECH FOX
-COAST DEL/NC ABUTS CHS
-COAST DEL/SC ABUTS FOX
-COAST del ABUTS ALP BRA CHS FOX
-COAST ECH ABUTS BRA CHS FOX
-WATER FOX ABUTS CHS DEL/SC ECH
-"""
-POWERS = """
-NORTH (NORTHERN) ALP BRA
-A ALP
-F BRA
-SOUTH (SOUTHERN:Z) ECH
-F ECH
-UNOWNED DEL
-"""
 
 
 def geo(extra: str = "", powers: str = POWERS):
     return map_from_text(GEOGRAPHY + extra + powers)
-
-
-def problems(text: str) -> list[str]:
-    with pytest.raises(MapError) as caught:
-        map_from_text(text)
-    return [str(p) for p in caught.value.problems]
 
 
 def test_place_names_and_aliases():

@@ -6,8 +6,7 @@ import pytest
 from judge.errors import MapError
 from judge.maps.model import AltHome, League
 from judge.types import Unit, UnitType
-from tests.support.maps import map_from_text
-from tests.maps.test_geography import GEOGRAPHY, problems
+from tests.support.maps import GEOGRAPHY, map_from_text, problems
 
 A, F = UnitType.ARMY, UnitType.FLEET
 

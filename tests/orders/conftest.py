@@ -1,10 +1,10 @@
-"""Fixtures of the order tests: the standard map's opening units, and the tiny map of kit.py."""
+"""Fixtures of the order tests: the standard map's opening units, and the tiny map of tests/support/orders.py."""
 from __future__ import annotations
 
 import pytest
 
 from tests.support.maps import map_from_text
-from tests.orders.kit import TINY
+from tests.support.orders import TINY
 
 
 @pytest.fixture(scope="session")

@@ -6,7 +6,7 @@ import pytest
 from judge.errors import OrderError
 from judge.orders import Move, parse_order
 from tests.support.maps import map_from_text
-from tests.orders.kit import SPRING, unit, units
+from tests.support.orders import SPRING, unit, units
 
 TINY_UNITS = units(XLAND="A ALP", YLAND="F BET")
 

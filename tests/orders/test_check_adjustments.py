@@ -6,7 +6,7 @@ import pytest
 
 from judge.orders import Build, Disband, Keep, Waive, check_order
 from tests.support.maps import map_from_text
-from tests.orders.kit import SPRING, TINY, WINTER, position, unit, units
+from tests.support.orders import SPRING, TINY, WINTER, position, unit, units
 
 RUSSIA = {"RUSSIA": "MOS SEV STP WAR"}
 

@@ -4,7 +4,7 @@ DATC ids name the cases the DATC decides the same way (an illegal order is inval
 from __future__ import annotations
 
 from judge.orders import Convoy, Hold, Move, Support, check_order
-from tests.orders.kit import RETREAT, SPRING, position, unit, units
+from tests.support.orders import RETREAT, SPRING, position, unit, units
 
 
 def check(m, order, rules=frozenset(), centers=None, **on_board):

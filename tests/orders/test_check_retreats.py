@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from judge.orders import Disband, Retreat, check_order
-from tests.orders.kit import RETREAT, SPRING, position, unit
+from tests.support.orders import RETREAT, SPRING, position, unit
 
 DISLODGED = {"AUSTRIA": {"F TRI": "ADR ALB"}, "ITALY": {"A VEN": ""}}
 

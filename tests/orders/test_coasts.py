@@ -5,7 +5,7 @@ import pytest
 
 from judge.errors import OrderError
 from judge.orders import Build, Move, Retreat, Support, parse_order
-from tests.orders.kit import RETREAT, SPRING, WINTER, unit, units
+from tests.support.orders import RETREAT, SPRING, WINTER, unit, units
 
 MAO = units(FRANCE="F MAO")
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from judge.orders import Convoy, Hold, Move, Support, parse_order
-from tests.orders.kit import SPRING, unit, units
+from tests.support.orders import SPRING, unit, units
 
 SPEC_UNITS = units(ENGLAND="F NWG, A NWY, A WAL, F LON, F IRI, A YOR", FRANCE="F MAO, A PAR")
 

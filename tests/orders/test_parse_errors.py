@@ -6,7 +6,7 @@ import pytest
 from judge.errors import OrderError
 from judge.orders import parse_order
 from judge.types import Phase
-from tests.orders.kit import RETREAT, SPRING, WINTER, units
+from tests.support.orders import RETREAT, SPRING, WINTER, units
 
 REJECTIONS = [
     (SPRING, "FRANCE", "A XYZ - BUR", "FRANCE=A PAR", "no such place 'XYZ'"),

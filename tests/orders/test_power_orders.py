@@ -3,7 +3,7 @@ ones, CLEAR/NMR) and NO_CHECK (only what cannot be understood is refused at entr
 from __future__ import annotations
 
 from judge.orders import Build, Disband, Hold, Move, Waive, parse_orders
-from tests.orders.kit import SPRING, WINTER, position, unit, units
+from tests.support.orders import SPRING, WINTER, position, unit, units
 
 FRANCE = units(FRANCE="A PAR, A MAR, F BRE")
 NO_CHECK = frozenset({"NO_CHECK"})

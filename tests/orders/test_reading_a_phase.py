@@ -13,7 +13,7 @@ from judge.orders.lexer import place_index
 from judge.orders.parser import OrderableUnits
 from judge.orders.validate import OrderChecker
 from tests.support.maps import map_from_text
-from tests.orders.kit import SPRING, TINY, position
+from tests.support.orders import SPRING, TINY, position
 
 
 def test_place_index_is_made_once_a_map(standard):

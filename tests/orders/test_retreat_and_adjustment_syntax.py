@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from judge.orders import Build, Disband, Keep, Retreat, Waive, parse_order
-from tests.orders.kit import RETREAT, WINTER, unit, units
+from tests.support.orders import RETREAT, WINTER, unit, units
 
 DISLODGED = units(RUSSIA="F LVN, F STP/SC", ENGLAND="A LON", AUSTRIA="F TRI")
 ON_BOARD = units(FRANCE="A PAR, F MAO", ENGLAND="F LVN")

@@ -13,8 +13,8 @@ from judge.orders.lexer import PlaceIndex, lex, lex_words, place_index, tokenize
 from judge.orders.parser import OrderableUnits, OrderReader
 from judge.types import ADJUSTMENTS, MOVEMENT, RETREATS, Phase, Unit, UnitType
 from tests.support.maps import map_from_text
-from tests.orders.kit import TINY
-from tests.orders.spellings import canonical_text, respell, word_salad
+from tests.support.orders import TINY
+from tests.support.spellings import canonical_text, respell, word_salad
 
 # Aliases that are order words (TO, H, VIA), coast words (NC, N), COAST and a filler (THE), and
 # aliases that run on into the next word (`BET H`, `GAM S A`, `THE SEA`).

@@ -19,8 +19,8 @@ from judge.runtime import journal
 from judge.runtime.game_access import FAILURES, StoreGames
 from judge.runtime.gateway import envelope_sender
 from judge.runtime.inbox import carry_out
-from tests.commands.conftest import EML, NOW, SETTINGS, Judge
-from tests.security.conftest import mail
+from tests.support.commands import EML, NOW, SETTINGS, Judge
+from tests.support.mail import mail
 
 REPO = Path(__file__).resolve().parents[2]
 WRONG = ("SIGNON Fvienna guess1",)

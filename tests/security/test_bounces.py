@@ -10,7 +10,8 @@ import pytest
 
 from judge.runtime.inbox import pipe_mail
 from judge.runtime.gateway import delivery_headers
-from tests.security.conftest import JUDGE_ADDRESS, NOW, mail
+from tests.support.commands import NOW
+from tests.support.mail import JUDGE_ADDRESS, mail
 
 pytestmark = pytest.mark.security
 

@@ -10,9 +10,9 @@ import pytest
 
 from judge.errors import StatusError
 from judge.runtime.inbox import MailHandler
-from tests.runtime.cycle.conftest import KEEPER, MASTER, Judge as CycleJudge, recipients
+from tests.support.cycle import KEEPER, MASTER, Judge as CycleJudge, recipients
 from tests.support.games import NOW as GAME_NOW
-from tests.security.conftest import mail
+from tests.support.mail import mail
 
 pytestmark = pytest.mark.security
 

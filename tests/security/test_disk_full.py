@@ -27,7 +27,7 @@ from judge.runtime.inbox import MailHandler
 from judge.runtime.spool import MAX_FAILURES, Spool
 from judge.status import parse_status
 from judge.runtime.store import GameStore
-from tests.faults.kit import (
+from tests.support.faults import (
     NOW,
     copy_judge,
     mail,

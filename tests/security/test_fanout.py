@@ -15,8 +15,8 @@ import pytest
 from judge.commands.session import Settings
 from judge.runtime.config import Config
 from judge.runtime.inbox import MailHandler
-from tests.commands.conftest import GAMES
-from tests.security.conftest import NOW, mail
+from tests.support.commands import GAMES, NOW
+from tests.support.mail import mail
 
 pytestmark = pytest.mark.security
 
@@ -104,7 +104,7 @@ def test_an_overlong_address_line_survives_a_change_of_the_game(handler):
 
 
 def test_the_cycles_mail_goes_to_the_first_addresses_of_an_overlong_line(tmp_path, caplog):
-    from tests.runtime.cycle.conftest import Judge as Folder
+    from tests.support.cycle import Judge as Folder
     from tests.support.games import NOW as STARTED
 
     folder = Folder(tmp_path)

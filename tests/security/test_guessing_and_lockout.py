@@ -11,7 +11,8 @@ import pytest
 
 from judge.commands.notices import PasswordsPaused
 from judge.commands.throttle import Policy, pause_for
-from tests.security.conftest import NOW, mail, minutes, texts
+from tests.support.commands import NOW
+from tests.support.mail import mail, minutes, texts
 
 pytestmark = pytest.mark.security
 

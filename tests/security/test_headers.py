@@ -20,8 +20,7 @@ from judge.mailout.mailings import Mailing
 from judge.mailout.render import Rendered
 from judge.runtime.outbox import OutboxSender
 from judge.runtime.spool import Spool, outbox_id
-from tests.commands.conftest import GAMES
-from tests.security.conftest import NOW
+from tests.support.commands import GAMES, NOW
 from tests.support.transport import LOOPBACK, Relay, free_port
 
 pytestmark = pytest.mark.security

@@ -8,8 +8,8 @@ import pytest
 
 from judge.mailin.message import plain_address
 from judge.mailout.envelope import ENVELOPE_TO
-from tests.commands.conftest import GAMES
-from tests.security.conftest import NOW, mail, texts
+from tests.support.commands import GAMES, NOW
+from tests.support.mail import mail, texts
 
 pytestmark = pytest.mark.security
 

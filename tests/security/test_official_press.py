@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.security.conftest import NOW, mail
+from tests.support.commands import NOW
+from tests.support.mail import mail
 
 pytestmark = pytest.mark.security
 

@@ -9,7 +9,8 @@ import pytest
 from judge.commands.auth import Level
 from judge.commands.dispatch import REGISTRY
 from judge.commands.registry import Stage
-from tests.security.conftest import NOW, mail
+from tests.support.commands import NOW
+from tests.support.mail import mail
 
 pytestmark = pytest.mark.security
 

@@ -16,8 +16,8 @@ from judge.commands.notices import PasswordsPaused
 from judge.runtime.game_access import FAILURES, StoreGames
 from judge.commands.throttle import Policy, Scope, Secret, after_wrong
 from judge.runtime.store import LOCK, GameStore
-from tests.commands.conftest import GAMES, SETTINGS
-from tests.security.conftest import KEEPER, NOW, mail, texts
+from tests.support.commands import GAMES, NOW, SETTINGS
+from tests.support.mail import KEEPER, mail, texts
 
 pytestmark = pytest.mark.security
 

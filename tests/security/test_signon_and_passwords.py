@@ -9,7 +9,8 @@ import pytest
 from judge.commands import throttle
 from judge.passwords import Verifier, hash_password, is_hashed, verify
 from judge.status import parse_status, write_status
-from tests.security.conftest import NOW, mail, minutes
+from tests.support.commands import NOW
+from tests.support.mail import mail, minutes
 
 pytestmark = pytest.mark.security
 

@@ -17,8 +17,8 @@ from judge.runtime.config import Config, JudgeSection, PathsSection
 from judge.runtime.inbox import HISTORY_FOLDER, MailHandler, history_name, pipe_mail
 from judge.runtime.spool import Spool
 from judge.runtime.store import GameStore
-from tests.commands.conftest import GAMES, Judge
-from tests.security.conftest import JUDGE_ADDRESS, KEEPER, NOW, mail
+from tests.support.commands import GAMES, NOW, Judge
+from tests.support.mail import JUDGE_ADDRESS, KEEPER, mail
 
 pytestmark = pytest.mark.security
 

@@ -9,7 +9,7 @@ import pytest
 from judge.maps import load_map
 from judge.maps.loader import FileLoader, plain_map_name
 from judge.runtime.store import GameStore
-from tests.security.conftest import mail
+from tests.support.mail import mail
 
 pytestmark = pytest.mark.security
 

@@ -5,7 +5,7 @@ import pytest
 
 from judge.errors import StatusError
 from judge.status import parse_status
-from tests.status.builders import problems
+from tests.support.status import problems
 
 
 def assert_only_problem(text: str, line: int, message: str) -> None:

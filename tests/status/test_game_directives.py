@@ -15,7 +15,7 @@ from judge.status.model import (
     Team,
 )
 from judge.types import Phase
-from tests.status.builders import game, rewritten
+from tests.support.status import game, rewritten
 
 C, AFTER, BEFORE, FOR = RotateWhen.CONTROL, RotateWhen.AFTER, RotateWhen.BEFORE, RotateWhen.FOR
 S1901M = Phase("SPRING", 1901, "MOVEMENT")

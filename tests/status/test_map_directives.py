@@ -8,7 +8,7 @@ from judge.errors import StatusError
 from judge.maps.loader import load_map
 from judge.maps.model import Stanza
 from judge.status import apply_map_directives, parse_status, write_status
-from tests.status.builders import game
+from tests.support.status import game
 
 GENERAL = Stanza(None, ("RULE CD_DUMMIES CD_BUILDS", "ZONE Europe/London", "TIMING NEXT 3D WARN 1D",
                         "DESC Played on the map's own terms.", "ALLOW INVESTOR"))

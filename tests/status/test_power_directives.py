@@ -20,7 +20,7 @@ from judge.status.model import (
     VoteKind,
 )
 from judge.types import Unit, UnitType
-from tests.status.builders import power, rewritten
+from tests.support.status import power, rewritten
 
 A, F = UnitType.ARMY, UnitType.FLEET
 JOE = Dppd("#42", "joe@blow.com", "Joe_Blow")

@@ -5,7 +5,7 @@ from hypothesis import HealthCheck, given, settings
 
 from judge.maps.model import Stanza
 from judge.status import apply_map_directives, parse_status, write_status
-from tests.status.strategies import game_status
+from tests.support.status import game_status
 
 SETTINGS = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -23,7 +23,7 @@ from judge.status.model import (
     VoteKind,
 )
 from judge.types import Phase, Unit, UnitType
-from tests.status.builders import DATA
+from tests.support.status import DATA
 
 A, F = UnitType.ARMY, UnitType.FLEET
 FILES = ["spring1902.status", "fall1902r.status", "winter1902.status"]

@@ -14,6 +14,7 @@ from judge.status.model import (
     RemoveOrder,
     RetreatOrder,
 )
+from judge.timing import format_deadline
 from judge.types import Unit, UnitType
 
 NOW = datetime(2025, 1, 6, 12, 0, tzinfo=UTC)  # a Monday
@@ -98,3 +99,27 @@ def with_centers(status, m, **centers: str):
             other -= wanted
         owned[power.upper()] = wanted | owned.get(power.upper(), set())
     return with_board(status, m, centers={p: frozenset(cs) for p, cs in owned.items()})
+
+
+# A started game with a deadline, for the tests of the game's clock.
+H = timedelta(hours=1)
+M = timedelta(minutes=1)
+D = NOW + 2 * 24 * H  # the deadline every game here is given: Wednesday 8 January 2025, 12:00 GMT
+
+
+def game(standard, *lines: str, deadline: datetime | None = D):
+    """A started standard game, nobody ordered, its DEADLINE set to `deadline`."""
+    s = running(standard, *lines)
+    return replace(s, deadline=format_deadline(deadline) if deadline else None)
+
+
+def ordered(s, but: tuple[str, ...] = ()):
+    """Every power ordered (DEFAULT_UNORDERED makes an empty order set complete) but those named."""
+    s = everyone_orders(s, {})
+    for power in but:
+        s = s.with_power(replace(s.power(power), orders=None))
+    return s
+
+
+def kinds(events) -> list[str]:
+    return [type(e).__name__ for e in events]

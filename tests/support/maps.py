@@ -1,6 +1,10 @@
-"""Test helpers: maps built from text, without touching the disk."""
+"""Test helpers: maps built from text, without touching the disk, and a small map's text (places,
+geography, powers) for the map tests to vary."""
 from __future__ import annotations
 
+import pytest
+
+from judge.errors import MapError
 from judge.maps import parse_map
 from judge.maps.loader import load_map
 
@@ -22,3 +26,38 @@ def map_from_text(text: str, **includes: str):
     return parse_map("main.map", text_loader(files))
 
 
+# A small map: eight places (an alias shared by two, a two-coast Delta) and two powers.
+PLACES = """
+Alpha = alp alfa
+Bravo = bra
+Charlie Sea = chs charlie+sea cs?
+Delta = del
+Delta (north coast) = del/nc
+Delta (south coast) = del/sc
+Echo = ech ec cs?
+Foxtrot Sea = fox
+"""
+GEOGRAPHY = PLACES + """
+LAND  ALP ABUTS BRA del
+COAST BRA ABUTS ALP CHS del ECH
+WATER CHS ABUTS BRA DEL/NC ECH FOX
+COAST DEL/NC ABUTS CHS
+COAST DEL/SC ABUTS FOX
+COAST del ABUTS ALP BRA CHS FOX
+COAST ECH ABUTS BRA CHS FOX
+WATER FOX ABUTS CHS DEL/SC ECH
+"""
+POWERS = """
+NORTH (NORTHERN) ALP BRA
+A ALP
+F BRA
+SOUTH (SOUTHERN:Z) ECH
+F ECH
+UNOWNED DEL
+"""
+
+
+def problems(text: str) -> list[str]:
+    with pytest.raises(MapError) as caught:
+        map_from_text(text)
+    return [str(p) for p in caught.value.problems]

@@ -17,7 +17,7 @@ from judge.cli import main
 from judge.runtime.cycle import cycle_mails, cycle_tick, run_cycle
 from judge.runtime.spool import open_spools
 from judge.status.model import PhaseMode
-from tests.runtime.cycle.conftest import KEEPER, recipients
+from tests.support.cycle import KEEPER, recipients
 from tests.support.games import NOW
 
 H = timedelta(hours=1)

@@ -20,7 +20,6 @@ from judge.status import write_status
 from judge.status.model import PhaseMode
 from judge.timing import format_deadline
 from judge.game.schedule import on_tick
-from tests.runtime.cycle.conftest import judge  # noqa: F401 - the fixture
 from tests.support.games import NOW, everyone_orders, running
 
 H, M = timedelta(hours=1), timedelta(minutes=1)

@@ -6,7 +6,7 @@ import json
 from datetime import datetime, timedelta
 
 from judge.timing import parse_deadline
-from tests.runtime.cycle.conftest import KEEPER, recipients
+from tests.support.cycle import KEEPER, recipients
 from tests.support.games import NOW
 
 H = timedelta(hours=1)

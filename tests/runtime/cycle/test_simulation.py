@@ -25,7 +25,7 @@ import pytest
 
 from judge.timing import parse_deadline
 from judge.types import Phase
-from tests.runtime.cycle.conftest import MASTER, Judge, recipients
+from tests.support.cycle import MASTER, Judge, recipients
 from tests.support.games import build, orders
 
 H = timedelta(hours=1)

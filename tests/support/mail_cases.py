@@ -16,7 +16,7 @@ from judge.phases import parse_phase
 from judge.status.model import Dppd, Vote, VoteKind
 from judge.types import Unit, UnitType
 from judge.commands import notices
-from tests.mailout.board import datc_position, play
+from tests.support.adjudications import datc_position, play
 
 NOW = datetime(2025, 2, 10, 17, 5, tzinfo=UTC)  # 18:05 in Vienna, the deadline's hour
 DEADLINE = datetime(2025, 2, 10, 17, 0, tzinfo=UTC)

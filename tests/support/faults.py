@@ -21,7 +21,7 @@ from judge.status.model import Dppd
 from judge.runtime.store import GameStore
 from judge.timing import format_deadline
 
-WORKER = Path(__file__).with_name("worker.py")
+WORKER = Path(__file__).parent.parent / "faults" / "worker.py"
 REPO = Path(__file__).resolve().parents[2]
 NOW = datetime(2025, 1, 6, 12, 0, tzinfo=UTC)
 DEADLINE = NOW + timedelta(days=2)

@@ -9,7 +9,7 @@ from pathlib import Path
 from judge.mailout.mailings import Mailing
 from judge.mailout.render import MAX_LINE, Rendered
 
-GOLDEN = Path(__file__).parent / "golden"
+GOLDEN = Path(__file__).parent.parent / "mailout" / "golden"
 SEPARATOR = "=" * 40 + "\n"
 
 

@@ -30,6 +30,7 @@ from judge.adjudicator.board import (
 )
 from judge.adjudicator.model import OrderResult, Position, Resolution, Result
 from judge.adjudicator.resolver import Resolver
+from judge.adjudicator.retreats import no_retreats
 from judge.maps.model import Map
 from judge.orders.model import Convoy, Hold, Move, Order, Support
 from judge.orders.validate import OrderChecker
@@ -279,7 +280,7 @@ class Adjudication:
 
     def _retreats(self, piece: Piece, attacker: Piece, dislodgers: dict[int, Piece]) -> tuple[str, ...]:
         board = self.board
-        if "NO_RETREAT" in board.rules or "NO_QUARTER" in board.rules:
+        if no_retreats(board.rules):
             return ()
         return tuple(sorted(dest for dest in board.map.moves(piece.unit.type, piece.unit.location)
                             if not self._barred(province_of(dest), attacker, dislodgers)

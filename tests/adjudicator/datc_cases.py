@@ -35,7 +35,7 @@ one case two positions; in the other tables a lower-case name such as ``strait.e
 MOVEMENT``, ``SPRING 1901 RETREATS``, ``WINTER 1901 ADJUSTMENTS``) has sections:
 
 ``UNITS``      the position, first step only (later steps start from the previous outcome);
-``CENTERS``    supply-centre ownership (adjustment steps);
+``CENTERS``    supply-centre ownership (adjustment steps, or where a crossing needs a centre);
 ``ORDERS``     one order a line as a player writes it, then ``=>`` and its result (the
                section is mandatory but may be empty);
 ``AFTER``      the units standing after the step, for every power of the case (``-``: none);

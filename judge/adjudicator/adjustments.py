@@ -19,14 +19,18 @@ import random
 from collections.abc import Mapping, Sequence
 
 from judge.adjudicator.builds import PowerBuilds, build_options, current_homes
-from judge.adjudicator.model import OrderResult, Position, Resolution, Result
+from judge.adjudicator.model import (
+    CIVIL_DISORDER,
+    HIDDEN,
+    OrderResult,
+    Position,
+    Resolution,
+    Result,
+)
 from judge.adjudicator.removals import removal_order
 from judge.maps.model import Map
 from judge.orders.model import Build, Disband, Keep, Order, Waive
 from judge.types import Unit, UnitType
-
-CIVIL_DISORDER = "civil disorder"
-HIDDEN = "hidden"
 
 
 def resolve_adjustments(m: Map, position: Position, orders: Mapping[str, Sequence[Order]],

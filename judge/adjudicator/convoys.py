@@ -1,4 +1,5 @@
-"""Convoy orders: which armies go by convoy, their routes, and the decision whether a route holds.
+"""Convoy orders: which armies go by convoy, their routes, the decision whether a route holds, and
+the words of a convoy.
 
 An army goes by convoy when its order writes out a route (DPjudge's `A BUL-AEG-ION-TUN`), says
 `VIA CONVOY`, or cannot reach its destination over land. An army that could also go over land goes
@@ -17,7 +18,7 @@ while some such route has no dislodged fleet (DATC 4.A.1); when every route is b
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from judge.adjudicator.board import (
     ARMY,
@@ -29,9 +30,9 @@ from judge.adjudicator.board import (
     Piece,
     crossing_strength,
     hold_back,
-    pieces_of,
 )
-from judge.adjudicator.moves import dislodged
+from judge.adjudicator.model import Result
+from judge.adjudicator.moves import convoy_failure, dislodged
 from judge.adjudicator.resolver import Resolver
 from judge.orders.model import Convoy
 from judge.types import province_of
@@ -39,7 +40,7 @@ from judge.types import province_of
 
 def link(board: Board) -> None:
     """Decide which armies go by convoy, find their fleets, and void convoys that help nobody."""
-    convoying = pieces_of(board, CONVOY)
+    convoying = board.ordered[CONVOY]
     if not convoying and not board.by_convoy:
         return
     offers: dict[tuple[str, str], list[Piece]] = {}  # (army's province, destination) -> fleets
@@ -50,7 +51,7 @@ def link(board: Board) -> None:
             offers.setdefault((province_of(order.army), province_of(order.dest)), []).append(fleet)
         else:
             fleet.void = f"{fleet.unit} cannot convoy from {fleet.unit.location}"
-    for army in pieces_of(board, MOVE):
+    for army in tuple(board.ordered[MOVE]):  # (a copy: `_route_army` may hold an army back)
         if army.unit.type is ARMY:
             offered = offers.get((army.province, army.dest_province))
             if offered or army.by_convoy:
@@ -127,7 +128,7 @@ def _written_route(board: Board, army: Piece, offered: list[Piece]) -> list[Piec
     return route  # type: ignore[return-value]
 
 
-def _reaches(board: Board, start: str, end: str, fleets: list[Piece],
+def _reaches(board: Board, start: str, end: str, fleets: Sequence[Piece],
              usable: Callable[[Piece], bool]) -> bool:
     """Whether usable fleets link province `start` to province `end`."""
     frontier, seen = [start], set()
@@ -165,3 +166,9 @@ def has_path(board: Board, r: Resolver, army: Piece) -> bool:
         return not any(dislodged(board, r, fleet) for fleet in army.fleets)
     return _reaches(board, army.province, army.dest_province, army.fleets,
                     lambda fleet: not dislodged(board, r, fleet))
+
+
+def words(r: Resolver, fleet: Piece) -> tuple[Result, ...]:
+    """A convoy that matched its army: what became of the army's route, or nothing to say."""
+    failure = convoy_failure(r, fleet.army) if fleet.army is not None else None
+    return (failure,) if failure else ()

@@ -7,7 +7,7 @@ are not checked. A support or convoy the league forbids is illegal: the unit hol
 """
 from __future__ import annotations
 
-from judge.adjudicator.board import CONVOY, SUPPORT, Board, Piece, hold_back, pieces_of
+from judge.adjudicator.board import CONVOY, SUPPORT, Board, Piece, hold_back
 from judge.maps.model import League
 from judge.orders.model import Convoy, Support
 from judge.types import province_of
@@ -17,7 +17,7 @@ def check(board: Board) -> None:
     """Make every support and convoy order that its power's league forbids illegal."""
     if not board.facts.leagues:
         return
-    for piece in pieces_of(board, SUPPORT) + pieces_of(board, CONVOY):
+    for piece in board.ordered[SUPPORT] + board.ordered[CONVOY]:  # (a new list: `hold_back` edits)
         order = piece.order
         if isinstance(order, Support):
             helped, dest = order.target.province, order.dest

@@ -22,6 +22,10 @@ class Result(str, Enum):
     DESTROYED = "destroyed"
 
 
+# The notes on the orders the judge gives itself for a power in civil disorder, and on a hidden build.
+CIVIL_DISORDER, HIDDEN = "civil disorder", "hidden"
+
+
 @dataclass(frozen=True)
 class Position:
     """Everything on the board at the start of a phase.

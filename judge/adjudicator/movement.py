@@ -1,9 +1,11 @@
 """Movement phases: `resolve_movement(map, position, orders, rules) -> Resolution`.
 
 The pipeline is a short list of stages: build the board (each unit with the order it carries out,
-illegal orders turned into holds), decide every move and support with the generic resolver (each order
-kind's module owns its decision), then read off the results, where every unit stands, and the
-retreats of the dislodged. Cycles are settled by the DATC's preferred backup rules: circular
+illegal orders turned into holds), link the helpers to the units they help, decide every move and
+support with the generic resolver, then read off the results, where every unit stands, and the
+retreats of the dislodged. Each order kind's module (`moves`, `supports`, `convoys`) owns where its
+order goes and whom it helps, its decision and its result words; this module only hands out the
+decisions' numbers and asks them. Cycles are settled by the DATC's preferred backup rules: circular
 movement succeeds, and in a convoy paradox the convoyed armies of the cycle do not get through and do
 not cut support (the Szykman rule, DATC 4.A.2).
 
@@ -12,46 +14,42 @@ the mapping's order), then a hold for each unit that had no order.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from operator import attrgetter
 
 from judge.adjudicator import convoys, leagues, moves, supports
 from judge.adjudicator.board import (
     CONVOY,
-    DECISIONS,
     HOLD,
     MOVE,
-    MOVES,
-    PATHS,
     SUPPORT,
-    SUPPORTS,
     Board,
     Piece,
-    build_board,
-    index_moves,
-    pieces_of,
+    hold_back,
 )
 from judge.adjudicator.model import OrderResult, Position, Resolution, Result
-from judge.adjudicator.moves import succeeds
 from judge.adjudicator.resolver import Resolver
+from judge.adjudicator.retreats import no_retreats
 from judge.maps.model import Map
-from judge.orders.model import Hold, Order
+from judge.orders.model import Convoy, Hold, Move, Order, Support
+from judge.orders.validate import OrderChecker
 from judge.types import Unit, province_of
 
-VOIDED, BOUNCED, CUT = (Result.VOID,), (Result.BOUNCE,), (Result.CUT,)  # the usual results, made once
-DISLODGED = (Result.DISLODGED,)
+VOIDED, DISLODGED = (Result.VOID,), (Result.DISLODGED,)  # the usual results, made once
 UNIT_ORDER = attrgetter("type", "location")  # as Unit orders them (armies first), without its __lt__
+MOVEMENT_ORDERS = frozenset({Hold, Move, Support, Convoy})
+NOT_MOVEMENT = "only hold, move, support and convoy orders are given in a movement phase"
+TWICE = "the unit was given more than one order: it holds"
+# The words of an order that did not simply succeed: a move that did not go, a support or a convoy
+# that matched its unit (a hold has none).
+WORDS = {MOVE: moves.words, SUPPORT: supports.words, CONVOY: convoys.words}
 
 
 def resolve_movement(m: Map, position: Position, orders: Mapping[str, Sequence[Order]],
                      rules: frozenset[str] = frozenset()) -> Resolution:
     """Adjudicate a movement phase."""
-    board = build_board(m, position, orders, rules)
-    leagues.check(board)  # supports and convoys a league forbids
-    convoys.link(board)  # who goes by convoy, and along which fleets
-    supports.link(board)  # whom each support helps
-    index_moves(board)  # who moves where, head-to-head pairs
-    adjudication = Adjudication(board)
+    adjudication = Adjudication(linked_board(m, position, orders, rules))
     adjudication.run()
     try:
         return adjudication.resolution()
@@ -59,56 +57,152 @@ def resolve_movement(m: Map, position: Position, orders: Mapping[str, Sequence[O
         adjudication.release()
 
 
+def linked_board(m: Map, position: Position, orders: Mapping[str, Sequence[Order]],
+                 rules: frozenset[str]) -> Board:
+    """The board ready to decide: every order given, every move placed, the helpers linked."""
+    board = build_board(m, position, orders, rules)
+    leagues.check(board)  # supports and convoys a league forbids
+    convoys.link(board)  # who goes by convoy, and along which fleets
+    supports.link(board)  # whom each support helps
+    moves.index(board)  # who moves where, head-to-head pairs
+    return board
+
+
+def build_board(m: Map, position: Position, orders: Mapping[str, Sequence[Order]],
+                rules: frozenset[str]) -> Board:
+    """Place the units and give each its order. Every order is checked (`OrderChecker`): what a
+    legal order says holds on the board (a move is placed: `moves.place`)."""
+    board = Board(m, position, rules)
+    pieces, at, commands = board.pieces, board.at, board.commands
+    for power in sorted(position.units):
+        for unit in position.units[power]:
+            placed = Piece(len(pieces), power, unit)
+            pieces.append(placed)
+            at[placed.province] = placed
+    checker = OrderChecker(m, position, rules)
+    check, plain_crossing, place = checker.check, checker.plain_crossing, moves.place
+    order_any = board.order_any
+    moving, supporting, convoying = board.ordered[MOVE], board.ordered[SUPPORT], board.ordered[CONVOY]
+    for power, orders_given in orders.items():
+        for order in orders_given:  # each order to the unit it commands, if any
+            kind = type(order)
+            if kind not in MOVEMENT_ORDERS:
+                commands.append((order, None, NOT_MOVEMENT))
+                continue
+            unit = order.unit  # type: ignore[union-attr]
+            piece = at.get(unit.province)
+            if piece is None or piece.unit.type is not unit.type or (piece.power != power and not order_any):
+                commands.append((order, None, _foreign(power, unit, piece)))
+                continue
+            commands.append((order, piece, ""))
+            if piece.order is not None:  # DATC 4.D.3: a unit given more than one order holds
+                hold_back(board, piece, TWICE)
+                continue
+            crossing = None
+            if kind is Move:  # the common move is known legal, and its crossing known, at once
+                crossing = plain_crossing(order)  # type: ignore[arg-type]
+                if crossing is None:
+                    piece.illegal = check(order)
+            else:
+                piece.illegal = check(order)
+            if unit.location != piece.unit.location:
+                order = replace(order, unit=piece.unit)
+            piece.order = order
+            if piece.illegal is not None or kind is Hold:
+                continue
+            # What the legally ordered unit does (an order it cannot carry out is illegal).
+            if kind is Move:
+                piece.illegal = place(board, piece, order, crossing)  # type: ignore[arg-type]
+                if piece.illegal is None:
+                    piece.kind = MOVE
+                    moving.append(piece)
+            elif kind is Support:
+                piece.kind = SUPPORT
+                piece.supporting()
+                supporting.append(piece)
+            else:
+                piece.kind = CONVOY
+                piece.convoying()
+                convoying.append(piece)
+    return board
+
+
+def _foreign(power: str, unit: Unit, piece: Piece | None) -> str:
+    if piece is None:
+        return f"there is no unit in {unit.province}"
+    if piece.unit.type is not unit.type:
+        return f"the unit in {unit.province} is {piece.unit}, not {unit}"
+    return f"{piece.unit} is not a unit of {power}"
+
+
+Rule = Callable[[Board, Resolver, Piece], bool]
+
+
 class Adjudication:
-    """The decisions of one phase and what follows from them."""
+    """The decisions of one phase and what follows from them.
+
+    Each decision is a number handed out here, before any is decided: a move's (`piece.decision`:
+    it succeeds), a convoyed move's path (`piece.path_decision`: a route holds), a matched
+    support's (`piece.decision`: it is given). `decisions[n]` is the rule that decides number n,
+    with its piece: the resolver knows only the numbers."""
 
     def __init__(self, board: Board) -> None:
         self.board = board
-        self.pieces = board.pieces
-        self.paradoxes: set[int] = set()  # pieces whose convoy the Szykman rule cancelled
+        decisions: list[tuple[Rule, Piece]] = []
+        add = decisions.append
+        for piece in board.ordered[MOVE]:
+            piece.decision = len(decisions)
+            add((moves.succeeds, piece))
+            if piece.by_convoy:
+                piece.path_decision = len(decisions)
+                add((convoys.has_path, piece))
+        for piece in board.ordered[SUPPORT]:
+            if piece.void is None:
+                piece.decision = len(decisions)
+                add((supports.given, piece))
+        self.decisions = decisions
         self.movers: list[bool] = []
-        self.resolver = Resolver(DECISIONS * len(board.pieces), self._adjudicate, self._backup)
+        self.resolver = Resolver(len(decisions), self._adjudicate, self._backup)
 
     def _adjudicate(self, node: int) -> bool:
-        piece, kind = self.pieces[node // DECISIONS], node % DECISIONS
-        if kind == MOVES:
-            return succeeds(self.board, self.resolver, piece)
-        if kind == SUPPORTS:
-            return supports.given(self.board, self.resolver, piece)
-        return convoys.has_path(self.board, self.resolver, piece)
+        rule, piece = self.decisions[node]
+        return rule(self.board, self.resolver, piece)
 
     def _backup(self, cycle: list[int]) -> None:
         """A cycle with a convoy in it is a paradox: its convoys fail (Szykman); else the moves go."""
-        paths = [n for n in cycle if n % DECISIONS == PATHS]
+        paths = [n for n in cycle if self.decisions[n][0] is convoys.has_path]
         for node in paths:
             self.resolver.settle(node, False)
-            self.paradoxes.add(node // DECISIONS)
         if not paths:
             for node in cycle:
-                if node % DECISIONS == MOVES:
+                if self.decisions[node][0] is moves.succeeds:
                     self.resolver.settle(node, True)
 
     def run(self) -> None:
-        """Decide every move and support; `movers[i]` then says whether piece i moved."""
+        """Decide every move and support; `movers[i]` then says whether piece i moved.
+
+        Most of a phase's decisions are a move alone into an empty province or a support nobody
+        moves against: their rule gives yes whatever else happens, so they are settled without the
+        resolver's bookkeeping (a property test shows asking the resolver gives the same)."""
         resolve, settle = self.resolver.resolve, self.resolver.settle
         at, attackers = self.board.at, self.board.attackers
-        moving = pieces_of(self.board, MOVE)
+        moving = self.board.ordered[MOVE]
         for piece in moving:
             if piece.by_convoy or piece.dest_province in at or len(attackers[piece.dest_province]) > 1:
-                resolve(DECISIONS * piece.index + MOVES)
-            else:  # alone into an empty province, over land or sea: nothing can stop it (`succeeds`)
-                settle(DECISIONS * piece.index + MOVES, True)
-        for piece in pieces_of(self.board, SUPPORT):
+                resolve(piece.decision)
+            else:  # alone into an empty province, over land or sea: `moves.succeeds` is yes
+                settle(piece.decision, True)
+        for piece in self.board.ordered[SUPPORT]:
             if piece.void is not None:
                 continue
             if piece.province in attackers:
-                resolve(DECISIONS * piece.index + SUPPORTS)
-            else:  # nobody moves against the supporter: given (`supports.given`)
-                settle(DECISIONS * piece.index + SUPPORTS, True)
+                resolve(piece.decision)
+            else:  # nobody moves against the supporter: `supports.given` is yes
+                settle(piece.decision, True)
         value = self.resolver.value
-        movers = self.movers = [False] * len(self.pieces)
+        movers = self.movers = [False] * len(self.board.pieces)
         for piece in moving:
-            movers[piece.index] = value[DECISIONS * piece.index + MOVES]
+            movers[piece.index] = value[piece.decision]
 
     def release(self) -> None:
         """Undo the references that make cycles (the resolver's callbacks are this object's
@@ -122,21 +216,23 @@ class Adjudication:
         board = self.board
         dislodgers = self._dislodgers()
         illegal = (Result.INVALID,) if "NO_CHECK" in board.rules else VOIDED
-        results = []
+        results: list[OrderResult] = []
         add = results.append
         movers = self.movers
-        for order, piece in zip(board.given, board.commands):
-            if piece.__class__ is str:  # for no unit, or another power's: why
-                add(OrderResult(order, illegal, piece))  # type: ignore[arg-type]
+        r = self.resolver
+        for order, piece, why in board.commands:
+            words: tuple[Result, ...]
+            if piece is None:  # for no unit, or another power's
+                add(OrderResult(order, illegal, why))
                 continue
             if piece.illegal is not None:
                 words, note = illegal, piece.illegal
             elif piece.void is not None:
                 words, note = VOIDED, piece.void
-            elif piece.kind == HOLD or movers[piece.index]:  # (most orders: nothing to say)
+            elif piece.kind == HOLD or movers[piece.index]:  # a hold, a move that went: no words
                 words, note = (), ""
             else:
-                words, note = self._order_words(piece), ""
+                words, note = WORDS[piece.kind](r, piece), ""
             if dislodgers and piece.index in dislodgers:
                 words = _with_dislodged(words)
             add(OrderResult(order, words, note))
@@ -164,37 +260,13 @@ class Adjudication:
                     break
         return found
 
-    def _order_words(self, piece: Piece) -> tuple[Result, ...]:
-        """The results of a legal order that helps someone (no void support or convoy)."""
-        kind = piece.kind
-        if kind == MOVE:
-            if self.movers[piece.index]:
-                return ()
-            failure = self._convoy_failure(piece)
-            return (failure,) if failure else BOUNCED
-        if kind == SUPPORT:
-            return () if self.resolver.resolve(DECISIONS * piece.index + SUPPORTS) else CUT
-        if kind == CONVOY and piece.army is not None:
-            failure = self._convoy_failure(piece.army)
-            return (failure,) if failure else ()
-        return ()
-
-    def _convoy_failure(self, army: Piece) -> Result | None:
-        if not army.by_convoy:
-            return None
-        if not army.has_route:
-            return Result.NO_CONVOY
-        if not self.resolver.resolve(DECISIONS * army.index + PATHS):
-            return Result.DISRUPTED
-        return None
-
     def _units_after(self, dislodgers: dict[int, Piece]) -> dict[str, tuple[Unit, ...]]:
         after: dict[str, list[Unit]] = {power: [] for power in self.board.position.units}
         movers = self.movers
-        unit = self.board.facts.unit
+        arrived = self.board.facts.units
         for piece in self.board.pieces:  # (each piece is a unit of position.units)
             if movers[piece.index]:
-                after[piece.power].append(unit(piece.unit.type, piece.dest))
+                after[piece.power].append(arrived[piece.unit.type, piece.dest])
             elif piece.index not in dislodgers:
                 after[piece.power].append(piece.unit)
         return {power: tuple(sorted(units, key=UNIT_ORDER)) for power, units in after.items()}
@@ -208,7 +280,7 @@ class Adjudication:
 
     def _retreats(self, piece: Piece, attacker: Piece, dislodgers: dict[int, Piece]) -> tuple[str, ...]:
         board = self.board
-        if "NO_RETREAT" in board.rules or "NO_QUARTER" in board.rules:
+        if no_retreats(board.rules):
             return ()
         return tuple(sorted(dest for dest in board.map.moves(piece.unit.type, piece.unit.location)
                             if not self._barred(province_of(dest), attacker, dislodgers)

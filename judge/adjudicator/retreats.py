@@ -15,19 +15,29 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 
-from judge.adjudicator.model import OrderResult, Position, Resolution, Result
+from judge.adjudicator.model import (
+    CIVIL_DISORDER,
+    OrderResult,
+    Position,
+    Resolution,
+    Result,
+)
 from judge.maps.model import CAPE, Map
 from judge.orders.model import Disband, Order, Retreat
 from judge.types import Unit, province_of
 
-CIVIL_DISORDER = "civil disorder"
 Retreats = Mapping[Unit, tuple[str, ...]]
+
+
+def no_retreats(rules: frozenset[str]) -> bool:
+    """NO_RETREAT (or NO_QUARTER): a dislodged unit has nowhere to go, it is destroyed."""
+    return "NO_RETREAT" in rules or "NO_QUARTER" in rules
 
 
 def resolve_retreats(m: Map, position: Position, orders: Mapping[str, Sequence[Order]],
                      rules: frozenset[str] = frozenset()) -> Resolution:
     """Adjudicate a retreat phase: orders by power; the position's `dislodged` lists the retreats."""
-    no_retreat = "NO_RETREAT" in rules or "NO_QUARTER" in rules
+    no_retreat = no_retreats(rules)
     chosen: dict[tuple[str, Unit], str] = {}  # (power, dislodged unit) -> retreat location
     results: list[OrderResult] = []
     for power, retreats in sorted(position.dislodged.items()):
@@ -161,7 +171,7 @@ def civil_disorder_orders(m: Map, position: Position, power: str, rules: frozens
     preferring (in this order) a centre it does not own that is its home, one it does not own, an
     owned home, an owned centre, and then any place; never two of its units to one province."""
     retreats = {u: p for u, p in position.dislodged.get(power, {}).items() if p}
-    if not {"CD_RETREATS", "SMART_CD"} & rules or {"NO_RETREAT", "NO_QUARTER"} & rules:
+    if not {"CD_RETREATS", "SMART_CD"} & rules or no_retreats(rules):
         return [Disband(power, unit) for unit in sorted(retreats)]
     rng = random.Random(f"{position.phase.abbrev} {power}")
     homes = _homes(m, position, power)

@@ -1,4 +1,5 @@
-"""Support orders: which order a support matches, and the decision whether it is given or cut.
+"""Support orders: which order a support matches, the decision whether it is given or cut, and
+its words.
 
 A support matches when the supported unit does what the support says: holds (any order but a move,
 including a move that was illegal) or moves to the province named; a coast in the support must be
@@ -10,25 +11,19 @@ when the supporter is dislodged.
 """
 from __future__ import annotations
 
-from judge.adjudicator.board import (
-    HALF,
-    MOVE,
-    NONE,
-    PATHS,
-    SUPPORT,
-    Board,
-    Piece,
-    pieces_of,
-)
+from judge.adjudicator.board import HALF, MOVE, NONE, SUPPORT, Board, Piece
+from judge.adjudicator.model import Result
 from judge.adjudicator.moves import dislodged, given_supports
 from judge.adjudicator.resolver import Resolver
 from judge.orders.model import Support
 from judge.types import province_of
 
+CUT = (Result.CUT,)
+
 
 def link(board: Board) -> None:
     """Match every support order to the unit it helps, or mark it void."""
-    for piece in pieces_of(board, SUPPORT):
+    for piece in board.ordered[SUPPORT]:
         order = piece.order
         assert isinstance(order, Support)
         target = board.at.get(order.target.province)
@@ -77,7 +72,12 @@ def _cuts(board: Board, r: Resolver, piece: Piece, attacker: Piece) -> bool:
     if attacker.power == piece.power and not board.friendly_fire(piece.power):
         return False
     if attacker.by_convoy:
-        return r.resolve(3 * attacker.index + PATHS)
+        return r.resolve(attacker.path_decision)
     if attacker.base == HALF:
         return False
     return attacker.base != NONE or given_supports(r, attacker.supporters) > 0
+
+
+def words(r: Resolver, piece: Piece) -> tuple[Result, ...]:
+    """A support that matched its unit: cut, or nothing to say."""
+    return () if r.resolve(piece.decision) else CUT

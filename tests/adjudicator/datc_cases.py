@@ -1,8 +1,10 @@
-"""The DATC test cases (Lucas B. Kruijswijk, version 3.1), sections 6.A to 6.J, as data tables.
+"""Adjudication cases as data tables: the DATC test cases (Lucas B. Kruijswijk, version 3.1),
+sections 6.A to 6.J, and the judge's own tables in the same format (map features, rule variants,
+bugs found in real play).
 
-The tables live in ``datc/6A.txt`` ... ``datc/6J.txt``. This module turns them into ``Case``
-values whose steps are the JSON requests of ``judge adjudicate`` and the part of its answer the
-DATC fixes. It is pure: only ``load_cases`` touches the file system.
+The DATC tables live in ``datc/6A.txt`` ... ``datc/6J.txt``, the others in ``tables/``. This
+module turns them into ``Case`` values whose steps are the JSON requests of ``judge adjudicate``
+and the part of its answer the case fixes. It is pure: only ``load_cases`` touches the file system.
 
 Table syntax
 ------------
@@ -28,15 +30,25 @@ TURKEY)::
       ITALY    A VEN --> APU PIE ROM TUS
 
 ``CASE id title`` opens a case (id ``6.X.n``, with a letter after ``n`` where the DATC gives
-one case two positions). An optional ``RULES name ...`` line follows it. Each ``STEP phase``
-(``SPRING 1901 MOVEMENT``, ``SPRING 1901 RETREATS``, ``WINTER 1901 ADJUSTMENTS``) has sections:
+one case two positions; in the other tables a lower-case name such as ``strait.empty``). Optional
+``RULES name ...`` and ``MAP name`` lines follow it. Each ``STEP phase`` (``SPRING 1901
+MOVEMENT``, ``SPRING 1901 RETREATS``, ``WINTER 1901 ADJUSTMENTS``) has sections:
 
 ``UNITS``      the position, first step only (later steps start from the previous outcome);
-``CENTERS``    supply-centre ownership (adjustment steps);
+``CENTERS``    supply-centre ownership (adjustment steps, or where a crossing needs a centre);
 ``ORDERS``     one order a line as a player writes it, then ``=>`` and its result (the
                section is mandatory but may be empty);
 ``AFTER``      the units standing after the step, for every power of the case (``-``: none);
-``DISLODGED``  each dislodged unit and its legal retreats (``F POR -->`` alone: destroyed).
+``DISLODGED``  each dislodged unit and its legal retreats (``F POR -->`` alone: destroyed);
+``OWNED``      the supply centres each power owns after the step, for every power owning one.
+
+and may give ``NEXT phase``, the phase the answer says comes next.
+
+Other maps
+----------
+``MAP name`` adjudicates the case on another map: a shipped one (``1900``, ``testing``) or one of
+``tables/maps/`` (small maps made for a feature). Its power names are those of that map; without
+``MAP`` the case is on the standard map and a power is one of the seven.
 
 Result words
 ------------
@@ -60,6 +72,9 @@ Result words
                 cancelled by the paradox rule (Szykman); its convoying fleets get it too;
 ``destroyed``   a dislodged unit that did not survive its retreat order.
 
+A result may end with a quoted text the order's error must contain (an illegal or void order's
+reason), e.g. ``=> void "more than one order"``.
+
 Results are keyed by the unit as written in the order (``A LON``); adjustment orders by their
 text (``BUILD A KIE``). When the same key comes again in one step, the later ones get ``" #2"``,
 ``" #3"``... (``REMOVE A PAR #2``).
@@ -74,9 +89,12 @@ from pathlib import Path
 POWERS = frozenset({'AUSTRIA', 'ENGLAND', 'FRANCE', 'GERMANY', 'ITALY', 'RUSSIA', 'TURKEY'})
 RESULT_WORDS = frozenset({'bounce', 'cut', 'dislodged', 'void', 'no convoy', 'disrupted', 'invalid',
                           'destroyed'})
-SECTIONS = ('UNITS', 'CENTERS', 'ORDERS', 'AFTER', 'DISLODGED')
+SECTIONS = ('UNITS', 'CENTERS', 'ORDERS', 'AFTER', 'DISLODGED', 'OWNED')
 
-CASE_ID = re.compile(r'6\.[A-J]\.[1-9][0-9]*[a-z]?')
+CASE_ID = re.compile(r'6\.[A-J]\.[1-9][0-9]*[a-z]?|[a-z0-9]+(?:[.-][a-z0-9]+)*')
+POWER = re.compile(r'[A-Z][A-Z_]*')
+MAP_NAME = re.compile(r'[a-z0-9][a-z0-9_-]*')
+ERROR_TEXT = re.compile(r'(.*?)\s*"([^"]+)"')
 PHASE = re.compile(r'(SPRING|FALL|WINTER) [0-9]{4} (MOVEMENT|RETREATS|ADJUSTMENTS)')
 RULE = re.compile(r'[A-Z][A-Z_]*')
 PLACE = r'[A-Z]{3}(?:/(?:NC|SC|EC|WC))?'
@@ -107,6 +125,8 @@ class _StepBuilder:
         self.line = line
         self.sections: dict[str, dict] = {}
         self.results: dict[str, list[str]] = {}
+        self.errors: dict[str, str] = {}
+        self.next: str | None = None
 
 
 class _CaseBuilder:
@@ -115,6 +135,7 @@ class _CaseBuilder:
         self.title = title
         self.line = line
         self.rules: list[str] | None = None
+        self.map: str | None = None
         self.steps: list[_StepBuilder] = []
 
 
@@ -163,8 +184,12 @@ class _Parser:
             self.open_case(rest)
         elif word == 'RULES':
             self.set_rules(rest)
+        elif word == 'MAP':
+            self.set_map(rest)
         elif word == 'STEP':
             self.open_step(rest)
+        elif word == 'NEXT':
+            self.set_next(rest)
         elif word in SECTIONS:
             self.open_section(word, rest)
         else:
@@ -173,7 +198,7 @@ class _Parser:
     def open_case(self, rest: str) -> None:
         case_id, _, title = rest.partition(' ')
         if not CASE_ID.fullmatch(case_id):
-            raise self.error(f'bad case id {case_id!r} (want 6.X.n)')
+            raise self.error(f'bad case id {case_id!r} (want 6.X.n, or a name such as strait.empty)')
         if not title.strip():
             raise self.error(f'case {case_id} has no title')
         self.close_case()
@@ -183,12 +208,30 @@ class _Parser:
     def set_rules(self, rest: str) -> None:
         case = self.current_case()
         if case.steps or case.rules is not None:
-            raise self.error('RULES must come once, right after CASE')
+            raise self.error('RULES must come once, before the first STEP')
         rules = rest.split()
         for rule in rules:
             if not RULE.fullmatch(rule):
                 raise self.error(f'bad rule name {rule!r}')
         case.rules = rules
+
+    def set_map(self, rest: str) -> None:
+        case = self.current_case()
+        if case.steps or case.map is not None:
+            raise self.error('MAP must come once, before the first STEP')
+        if not MAP_NAME.fullmatch(rest):
+            raise self.error(f'bad map name {rest!r}')
+        case.map = rest
+
+    def set_next(self, rest: str) -> None:
+        step = self.current_step()
+        phase = ' '.join(rest.split())
+        if not PHASE.fullmatch(phase):
+            raise self.error(f'bad phase {rest!r} (want e.g. SPRING 1902 MOVEMENT)')
+        if step.next is not None:
+            raise self.error('NEXT given twice in this step')
+        step.next = phase
+        self.section = None
 
     def open_step(self, rest: str) -> None:
         case = self.current_case()
@@ -216,7 +259,7 @@ class _Parser:
         if self.section is None:
             raise self.error('content line outside a section')
         power, _, rest = text.partition(' ')
-        if power not in POWERS:
+        if not POWER.fullmatch(power) or (self.current_case().map is None and power not in POWERS):
             raise self.error(f'unknown power {power!r}')
         rest = rest.strip()
         if not rest:
@@ -228,6 +271,9 @@ class _Parser:
 
     def content_after(self, power: str, rest: str) -> None:
         self.put(power, self.unit_list(rest))
+
+    def content_owned(self, power: str, rest: str) -> None:
+        self.content_centers(power, rest)
 
     def content_centers(self, power: str, rest: str) -> None:
         centers = [] if rest == '-' else [c.strip() for c in rest.split(',')]
@@ -260,6 +306,9 @@ class _Parser:
         if not arrow:
             raise self.error(f'order needs "=> result": {rest!r}')
         key = self.order_key(order)
+        quoted = ERROR_TEXT.fullmatch(outcome.strip())
+        if quoted:
+            outcome, error = quoted.groups()
         words = self.result_words(outcome)
         step = self.current_step()
         step.sections['ORDERS'].setdefault(power, []).append(order)
@@ -268,6 +317,8 @@ class _Parser:
             n += 1
             unique = f'{key} #{n}'
         step.results[unique] = words
+        if quoted:
+            step.errors[unique] = error
 
     def order_key(self, order: str) -> str:
         if order.startswith(('BUILD', 'REMOVE', 'WAIVE')):
@@ -345,7 +396,7 @@ class _Parser:
         steps = []
         for index, step in enumerate(case.steps):
             sections = step.sections
-            request: dict = {'map': 'standard', 'phase': step.phase, 'rules': rules,
+            request: dict = {'map': case.map or 'standard', 'phase': step.phase, 'rules': rules,
                              'units': sections['UNITS'] if index == 0 else None}
             if 'CENTERS' in sections:
                 request['centers'] = sections['CENTERS']
@@ -355,6 +406,12 @@ class _Parser:
                 expected['units'] = sections['AFTER']
             if 'DISLODGED' in sections:
                 expected['dislodged'] = sections['DISLODGED']
+            if 'OWNED' in sections:
+                expected['centers'] = sections['OWNED']
+            if step.errors:
+                expected['errors'] = step.errors
+            if step.next is not None:
+                expected['next_phase'] = step.next
             steps.append(Step(request=request, expected=expected))
         source = f'{self.filename}:{case.line}'
         return Case(id=case.id, title=case.title, source=source, steps=steps)

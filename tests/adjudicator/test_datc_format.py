@@ -201,3 +201,58 @@ def test_units_only_in_the_first_step() -> None:
     text = '\n'.join(GOOD_CASE + ['STEP SPRING 1901 RETREATS', 'UNITS'])
     with pytest.raises(ValueError, match=r'^broken\.txt:8: UNITS only in the first step'):
         parse_cases(text, 'broken.txt')
+
+
+# --- the judge's own tables (tables/): the same format, on other maps too ------------------------------
+
+TABLES_DIR = Path(__file__).parent / 'tables'
+
+
+def test_the_judges_tables_parse_and_every_id_is_unique() -> None:
+    names = {p.name for p in TABLES_DIR.glob('*.txt')}
+    assert {'map_features.txt', 'builds.txt', 'rules.txt', 'real_play.txt'} <= names
+    tables = load_cases(TABLES_DIR)
+    assert all(parse_cases((TABLES_DIR / name).read_text(encoding='utf-8'), name) for name in names)
+    ids = [case.id for case in CASES + tables]
+    assert len(ids) == len(set(ids))
+    assert {step.request['map'] for case in tables for step in case.steps} >= {'standard', 'strait'}
+
+
+def test_a_table_on_another_map_names_its_powers_sees_owners_and_the_next_phase() -> None:
+    text = '\n'.join([
+        'CASE strait.example  A move across a strait',
+        'MAP strait',
+        'RULES NO_CHECK',
+        'STEP SPRING 1901 MOVEMENT',
+        'UNITS',
+        '  REDLAND   A ALP',
+        'ORDERS',
+        '  REDLAND   A ALP - BRA     => ok',
+        '  REDLAND   A ALP - CHA     => void "more than one order"',
+        'AFTER',
+        '  REDLAND   A ALP',
+        'OWNED',
+        '  REDLAND   ALP',
+        '  BLUELAND  -',
+        'NEXT FALL 1901 MOVEMENT',
+    ])
+    (case,) = parse_cases(text, 'x.txt')
+    (step,) = case.steps
+    assert step.request['map'] == 'strait' and step.request['rules'] == ['NO_CHECK']
+    assert step.request['orders'] == {'REDLAND': ['A ALP - BRA', 'A ALP - CHA']}
+    assert step.expected == {
+        'results': {'A ALP': [], 'A ALP #2': ['void']}, 'errors': {'A ALP #2': 'more than one order'},
+        'units': {'REDLAND': ['A ALP']}, 'centers': {'REDLAND': ['ALP'], 'BLUELAND': []},
+        'next_phase': 'FALL 1901 MOVEMENT'}
+
+
+@pytest.mark.parametrize('lines, message', [
+    (['CASE strait.x  Fine', 'STEP SPRING 1901 MOVEMENT', 'UNITS', '  REDLAND  A ALP'], 'unknown power'),
+    (['CASE strait.x  Fine', 'STEP SPRING 1901 MOVEMENT', 'MAP strait'], 'MAP must come once'),
+    (['CASE strait.x  Fine', 'MAP Strait/x'], 'bad map name'),
+    (['CASE Strait  Fine'], 'bad case id'),
+    (['CASE strait.x  Fine', 'STEP SPRING 1901 MOVEMENT', 'NEXT SPRING 1901'], 'bad phase'),
+])
+def test_a_broken_table_of_the_judge_names_file_and_line(lines: list[str], message: str) -> None:
+    with pytest.raises(ValueError, match=rf'^broken\.txt:{len(lines)}: .*{re.escape(message)}'):
+        parse_cases('\n'.join(lines), 'broken.txt')

@@ -105,7 +105,10 @@ class Board:
         self.pieces: list[Piece] = []
         self.at: dict[str, Piece] = {}
         self.attackers: dict[str, list[Piece]] = {}  # province -> moves into it
-        self.commands: list[Command] = []  # every order given, in input order, with what it commands
+        # Every order given, in input order; the piece each commands (None: none, for `refused[i]`).
+        self.given: list[Order] = []
+        self.commands: list[Piece | None] = []
+        self.refused: dict[int, str] = {}  # why the i-th order given commands no piece
         # The pieces carrying out each kind of order, in the order given (`hold_back` takes one out).
         self.ordered: dict[str, list[Piece]] = {MOVE: [], SUPPORT: [], CONVOY: []}
         self.by_convoy = False  # whether some army's move order says it goes by convoy
@@ -182,10 +185,6 @@ class Board:
         if found is None:  # not a convoying space
             found = frozenset(province_of(d) for d in self.sea_steps(location))
         return found
-
-
-# An order given, the piece it commands, and why it commands none (no unit there, another power's...)
-Command = tuple[Order, Piece | None, str]
 
 
 def crossing_strength(abut: Abut) -> int:

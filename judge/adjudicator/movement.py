@@ -73,7 +73,7 @@ def build_board(m: Map, position: Position, orders: Mapping[str, Sequence[Order]
     """Place the units and give each its order. Every order is checked (`OrderChecker`): what a
     legal order says holds on the board (a move is placed: `moves.place`)."""
     board = Board(m, position, rules)
-    pieces, at, commands = board.pieces, board.at, board.commands
+    pieces, at, given, commands, refused = board.pieces, board.at, board.given, board.commands, board.refused
     for power in sorted(position.units):
         for unit in position.units[power]:
             placed = Piece(len(pieces), power, unit)
@@ -86,15 +86,18 @@ def build_board(m: Map, position: Position, orders: Mapping[str, Sequence[Order]
     for power, orders_given in orders.items():
         for order in orders_given:  # each order to the unit it commands, if any
             kind = type(order)
+            given.append(order)
             if kind not in MOVEMENT_ORDERS:
-                commands.append((order, None, NOT_MOVEMENT))
+                refused[len(commands)] = NOT_MOVEMENT
+                commands.append(None)
                 continue
             unit = order.unit  # type: ignore[union-attr]
             piece = at.get(unit.province)
             if piece is None or piece.unit.type is not unit.type or (piece.power != power and not order_any):
-                commands.append((order, None, _foreign(power, unit, piece)))
+                refused[len(commands)] = _foreign(power, unit, piece)
+                commands.append(None)
                 continue
-            commands.append((order, piece, ""))
+            commands.append(piece)
             if piece.order is not None:  # DATC 4.D.3: a unit given more than one order holds
                 hold_back(board, piece, TWICE)
                 continue
@@ -143,39 +146,41 @@ class Adjudication:
 
     Each decision is a number handed out here, before any is decided: a move's (`piece.decision`:
     it succeeds), a convoyed move's path (`piece.path_decision`: a route holds), a matched
-    support's (`piece.decision`: it is given). `decisions[n]` is the rule that decides number n,
-    with its piece: the resolver knows only the numbers."""
+    support's (`piece.decision`: it is given). `rules[n]` is the rule that decides number n and
+    `about[n]` the piece it is about: the resolver knows only the numbers."""
 
     def __init__(self, board: Board) -> None:
         self.board = board
-        decisions: list[tuple[Rule, Piece]] = []
-        add = decisions.append
+        self.rules: list[Rule] = []
+        self.about: list[Piece] = []
+        rule, about = self.rules.append, self.about.append
         for piece in board.ordered[MOVE]:
-            piece.decision = len(decisions)
-            add((moves.succeeds, piece))
+            piece.decision = len(self.about)
+            rule(moves.succeeds)
+            about(piece)
             if piece.by_convoy:
-                piece.path_decision = len(decisions)
-                add((convoys.has_path, piece))
+                piece.path_decision = len(self.about)
+                rule(convoys.has_path)
+                about(piece)
         for piece in board.ordered[SUPPORT]:
             if piece.void is None:
-                piece.decision = len(decisions)
-                add((supports.given, piece))
-        self.decisions = decisions
+                piece.decision = len(self.about)
+                rule(supports.given)
+                about(piece)
         self.movers: list[bool] = []
-        self.resolver = Resolver(len(decisions), self._adjudicate, self._backup)
+        self.resolver = Resolver(len(self.about), self._adjudicate, self._backup)
 
     def _adjudicate(self, node: int) -> bool:
-        rule, piece = self.decisions[node]
-        return rule(self.board, self.resolver, piece)
+        return self.rules[node](self.board, self.resolver, self.about[node])
 
     def _backup(self, cycle: list[int]) -> None:
         """A cycle with a convoy in it is a paradox: its convoys fail (Szykman); else the moves go."""
-        paths = [n for n in cycle if self.decisions[n][0] is convoys.has_path]
+        paths = [n for n in cycle if self.rules[n] is convoys.has_path]
         for node in paths:
             self.resolver.settle(node, False)
         if not paths:
             for node in cycle:
-                if self.decisions[node][0] is moves.succeeds:
+                if self.rules[node] is moves.succeeds:
                     self.resolver.settle(node, True)
 
     def run(self) -> None:
@@ -220,10 +225,12 @@ class Adjudication:
         add = results.append
         movers = self.movers
         r = self.resolver
-        for order, piece, why in board.commands:
+        given = board.given
+        for number, piece in enumerate(board.commands):
+            order = given[number]
             words: tuple[Result, ...]
             if piece is None:  # for no unit, or another power's
-                add(OrderResult(order, illegal, why))
+                add(OrderResult(order, illegal, board.refused[number]))
                 continue
             if piece.illegal is not None:
                 words, note = illegal, piece.illegal

@@ -32,7 +32,7 @@ from json.encoder import encode_basestring_ascii as _json_string
 from typing import Any
 
 from judge.adjudicator import resolve
-from judge.adjudicator.model import OrderResult, Position, Resolution
+from judge.adjudicator.model import OrderResult, Position, Resolution, Result
 from judge.errors import JudgeError, MapError, OrderError
 from judge.maps.derived import per_map
 from judge.maps.model import Map
@@ -131,7 +131,7 @@ class Request:
         seen: dict[str, Unit] = {}
         known = units_written(self.map)
         for power, entries in given.items():
-            mine = []
+            mine = []  # (its text, the unit)
             for entry in _words(entries, f"units of {power}"):
                 unit = known.get(entry)
                 if unit is None:
@@ -141,14 +141,15 @@ class Request:
                         dislodged.setdefault(power, {})[unit] = retreats
                         continue
                     unit = self._unit(entry, power)
-                    if str(unit) == entry:  # (so what is kept is bounded by the map's places)
-                        known[entry] = unit
+                    entry = str(unit)
+                    known.setdefault(entry, unit)  # (so what is kept is bounded by the map's places)
                 if unit.province in seen:
                     raise RequestError(f"{unit} of {power}: {seen[unit.province]} is already in "
                                        f"{unit.province}")
                 seen[unit.province] = unit
-                mine.append(unit)
-            units[power] = tuple(sorted(mine, key=str))  # (a unit's text sorts as the unit does)
+                mine.append((entry, unit))
+            mine.sort()  # (a unit's text sorts as the unit does; two units never share a province)
+            units[power] = tuple(unit for _, unit in mine)
         return units, dislodged
 
     def _dislodged_entry(self, power: str, match: re.Match) -> tuple[Unit, tuple[str, ...]]:
@@ -322,9 +323,12 @@ class _Pending:
 
 def _entry(result: OrderResult) -> dict:
     unit = getattr(result.order, "unit", None)
-    words = sorted([word.value for word in result.results]) if result.results else []
+    words = sorted([_WORDS[word] for word in result.results]) if result.results else []
     error = result.note if result.note and ("void" in words or "invalid" in words) else None
     return _entry_dict(str(unit) if unit is not None else None, str(result.order), words, error)
+
+
+_WORDS = {word: word.value for word in Result}  # (an Enum's .value is a slow Python property)
 
 
 def _entry_dict(unit: str | None, order: str, words: list[str], error: str | None) -> dict:

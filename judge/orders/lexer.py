@@ -114,6 +114,9 @@ class PlaceIndex:
         self.lexeme_starts = frozenset(KEYWORDS) | {key[0] for key in names}  # where any lexeme begins
         self.whole_words: dict[str, Lexeme] = {}
         self.not_whole: set[str] = set()
+        # Lines read before, as written, with their lexemes: the same few thousand lines come back
+        # phase after phase. Bounded, since lines come from strangers.
+        self.lines: dict[str, tuple[Lexeme, ...]] = {}
 
     @property
     def map(self) -> Map:
@@ -156,7 +159,21 @@ def lex(index: PlaceIndex, text: str) -> list[Lexeme]:
     """The lexemes of one order line; an unknown word raises OrderError("no such place ...").
 
     Most lines are written in whole words only (`A PAR - BUR`, `f nth c a lon - hol`): those are
-    looked up word by word; any other line is read by `lex_words`, which gives the same lexemes."""
+    looked up word by word; any other line is read by `lex_words`, which gives the same lexemes. A
+    line's lexemes depend on its text and the map only, so they are kept (`PlaceIndex.lines`)."""
+    known = index.lines.get(text)
+    if known is not None:
+        return list(known)
+    lexemes = _lex(index, text)
+    if len(index.lines) < LINES_KEPT:
+        index.lines[text] = tuple(lexemes)
+    return lexemes
+
+
+LINES_KEPT = 20_000  # order lines a map keeps lexed (a few MB at most)
+
+
+def _lex(index: PlaceIndex, text: str) -> list[Lexeme]:
     words = text.upper().split()
     try:
         lexemes = [index.whole_words[word] for word in words]

@@ -142,3 +142,26 @@ def test_only_the_maps_own_words_are_remembered(standard):
     for _ in range(2000):
         outcome(lex, index, "A PAR - " + " ".join(f"W{rng.randrange(10**9)}" for _ in range(5)))
     assert index.whole_words.keys() == {"A", "PAR", "-"} and not index.not_whole
+
+
+def test_a_line_read_again_gives_the_same_lexemes(board):
+    rng = random.Random(f"again {board.name}")
+    index = PlaceIndex(board)
+    lines = texts(board, rng)[:60]
+    first = [outcome(lex, index, text) for text in lines]
+    assert index.lines  # (some lines were kept)
+    assert [outcome(lex, index, text) for text in lines] == first
+    assert first == [outcome(lex_words, index, tokenize(text)) for text in lines]
+
+
+def test_lines_kept_are_bounded_and_errors_are_not_kept(standard, monkeypatch):
+    """Whatever players write, the lines an index keeps are few, and a line in error is read anew."""
+    monkeypatch.setattr("judge.orders.lexer.LINES_KEPT", 50)
+    index = PlaceIndex(standard)
+    for n in range(200):
+        lex(index, f"A PAR - BUR {'H ' * (n % 7)}" + "- PIC " * (n // 7))
+    outcome(lex, index, "A PAR - NOWHERE")
+    assert len(index.lines) == 50 and "A PAR - NOWHERE" not in index.lines
+    kept = lex(index, "A PAR - BUR")
+    kept.clear()  # (a caller changing what it was given changes nothing kept)
+    assert len(lex(index, "A PAR - BUR")) == 4

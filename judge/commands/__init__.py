@@ -18,7 +18,8 @@ Public API
   the reply masks; `dispatch.REGISTRY` holds them all (`help_lines()`).
 - `auth`: identities (`Fgame`, `france@game`, `Mgame`, `3game`, `JK@game`), password levels
   (judgekeeper > Master > power > omniscient, read-only), compared in constant time.
-- `ratelimit.may_reply(history, now, limit, window)`: the reply limit per sender, pure.
+- `ratelimit.allowance(history, now, limit, window, wanted)`: how many copies of a reply the
+  sender's limit still lets out, pure.
 - `judge.runtime.inbox.MailHandler(config)`: the daemon's `handle_mail(raw, now)`;
   `pipe_mail` is `judge mail`.
 

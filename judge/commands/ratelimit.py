@@ -16,11 +16,6 @@ def recent(history: Iterable[datetime], now: datetime, window: timedelta) -> lis
     return sorted(t for t in history if now - window < t <= now)
 
 
-def may_reply(history: Iterable[datetime], now: datetime, limit: int, window: timedelta) -> bool:
-    """Whether one more reply may go to a sender who was answered at the times in `history`."""
-    return allowance(history, now, limit, window, 1) == 1
-
-
 def allowance(history: Iterable[datetime], now: datetime, limit: int, window: timedelta,
               wanted: int) -> int:
     """How many of `wanted` copies of a reply may go out now for a sender answered at the times in

@@ -13,7 +13,7 @@ import pytest
 
 from judge.commands.dispatch import REGISTRY
 from judge.commands.notices import Press
-from judge.commands.ratelimit import may_reply, pruned
+from judge.commands.ratelimit import allowance, pruned
 from judge.runtime.config import Config, JudgeSection, PathsSection
 from judge.events import DeadlineSet, PhaseResults
 from judge.runtime.inbox import MailHandler, pipe_mail, with_envelope
@@ -54,9 +54,10 @@ def test_every_contract_command_is_known():
 def test_rate_limit_counts_replies_in_the_window():
     window = timedelta(hours=1)
     history = [NOW - timedelta(minutes=m) for m in (1, 2, 3)]
-    assert may_reply(history, NOW, 4, window)
-    assert not may_reply(history, NOW, 3, window)
-    assert may_reply([NOW - timedelta(hours=2)] * 10, NOW, 3, window)
+    assert allowance(history, NOW, 4, window, 1) == 1
+    assert allowance(history, NOW, 3, window, 1) == 0
+    assert allowance([NOW - timedelta(hours=2)] * 10, NOW, 3, window, 1) == 1
+    assert allowance(history, NOW, 5, window, 4) == 2
 
 
 def test_rate_limit_forgets_old_replies():

@@ -1,8 +1,9 @@
 """Order lines after a SIGNON, CLEAR and NMR, STATUS, and a line naming a power.
 
-Order lines are gathered through the whole mail and stored at its end as a complete replacement of
-the power's orders for the phase; every line that cannot be accepted is reported together, and then
-none are stored. A line naming a power switches the power the following orders are for: the Master
+Order lines are gathered until the next command of the mail (or its end) and then stored, each
+power's lines of the whole mail so far as a complete replacement of its orders for the phase: the
+reply follows the mail's order, and a STATUS after orders shows them. Every line that cannot be
+accepted is reported together, and then none are stored and the rest of the mail is not done. A line naming a power switches the power the following orders are for: the Master
 may name any power, a player the powers it controls (dummies on its CONTROL line or in its TEAM).
 """
 from __future__ import annotations
@@ -131,9 +132,12 @@ def submit(session: Session, power: str, lines: list[str]) -> Said:
     return said(f"The orders of {power} for {phase} are now:", quoted=now_stored)
 
 
-def finish_orders(session: Session) -> None:
-    """Store the orders gathered from the mail, power by power (the first refusal stops)."""
+def store_pending(session: Session) -> bool:
+    """Store the order lines gathered since the last command, power by power: each power's whole
+    set of this mail so far replaces its orders. False when a set is refused (the mail stops)."""
     for power, lines in session.orders.items():
+        if session.submitted.get(power) == len(lines):
+            continue
         count = sum(1 for line in lines if line.strip() and line.strip().upper() not in CLEAR_WORDS)
         echo = f"{count} order line{'s' if count != 1 else ''} for {power}" if count \
             else f"CLEAR for {power}"
@@ -141,9 +145,11 @@ def finish_orders(session: Session) -> None:
             outcome = submit(session, power, lines)
         except Refusal as refusal:
             session.results.fail(echo, refusal.reason, *refusal.details)
-            return
+            return False
         session.results.add(echo, *outcome.lines, quoted=outcome.quoted)
         session.stored.add(power)
+        session.submitted[power] = len(lines)
+    return True
 
 
 # -- lines of the mail -----------------------------------------------------------------------
@@ -184,7 +190,7 @@ class Clear(Command):
         orderable_phase(session)
         session.orders.setdefault(session.target, []).append("CLEAR")
         return said(f"The orders of {session.target} given so far are dropped; the orders after "
-                    "this line (if any) replace them at the end of the mail.")
+                    "this line (if any) replace them.")
 
 
 class Status(Command):

@@ -15,7 +15,7 @@ from judge.commands.dispatch import REGISTRY
 from judge.commands.notices import Press
 from judge.commands.ratelimit import allowance, pruned
 from judge.runtime.config import Config, JudgeSection, PathsSection
-from judge.events import DeadlineSet, PhaseResults
+from judge.events import DeadlineSet, PhaseResults, VoteCast
 from judge.runtime.inbox import MailHandler, pipe_mail, with_envelope
 from tests.support.commands import EML, GAMES, NOW, eml
 
@@ -23,13 +23,14 @@ from tests.support.commands import EML, GAMES, NOW, eml
 def test_the_first_error_stops_the_mail_and_the_rest_is_quoted(vienna):
     sent = vienna.send("stop_on_error.eml")
     assert [o.command for o in sent.reply.outcomes] == ["SIGNON Fvienna ***", "SET NOWAIT",
+                                                        "1 order line for FRANCE",
                                                         "SET COLOUR blue"]
     assert sent.reply.unprocessed == ("PRESS TO E", "This is not sent.", "ENDPRESS")
     status = vienna.status("vienna").power("FRANCE")
     assert not status.wait  # done before the error: it stands
-    assert status.orders != ("A PAR H",)  # orders wait for the end of the mail
+    assert status.orders == ("A PAR H",)  # stored when the next command came: it stands too
     assert not sent.events_of(Press)
-    assert "The orders for FRANCE in this mail were not stored." in sent.text
+    assert "not stored" not in sent.text
 
 
 def test_every_command_has_a_name_and_help():
@@ -250,3 +251,33 @@ def test_a_game_back_in_play_gets_a_fresh_deadline(vienna):
     sent = vienna.send("takeover.eml")
     fresh = [e for e in sent.events_of(DeadlineSet) if e.by == "judge"]
     assert fresh and vienna.status("vienna").need == ()
+
+
+# -- the commands of a mail run in the order written -----------------------------------------------
+def test_refused_orders_stop_the_mail_and_a_vote_after_them_is_not_cast(vienna):
+    sent = vienna.send(eml("orders_errors.eml", (b"A SPA - GAS\r\n", b"A SPA - GAS\r\nVOTE 6WAY\r\n")))
+    assert [o.command for o in sent.reply.outcomes] == ["SIGNON Fvienna ***",
+                                                        "4 order lines for FRANCE"]
+    assert sent.reply.unprocessed == ("VOTE 6WAY",)
+    assert vienna.status("vienna").power("FRANCE").vote is None
+    assert not sent.events_of(VoteCast)
+
+
+def test_status_after_orders_shows_them_in_the_order_written(vienna):
+    sent = vienna.send(eml("orders_status.eml", (b"STATUS\r\n", b"A PAR - BUR\r\nSTATUS\r\n")))
+    assert [o.command for o in sent.reply.outcomes] == ["SIGNON Fvienna ***",
+                                                        "1 order line for FRANCE", "STATUS"]
+    assert sent.outcome("STATUS").quoted[:2] == ("FRANCE:", "  A PAR - BUR")
+
+
+def test_process_is_echoed_once_and_runs_in_its_place(vienna):
+    sent = vienna.send("master_process_force.eml")
+    assert sent.text.count("> PROCESS") == 1 and "Not done" not in sent.text
+    assert "SPRING 1902 MOVEMENT was processed." in sent.outcome("PROCESS").lines[0]
+
+
+def test_a_resignation_shows_no_line_nobody_wrote(vienna):
+    sent = vienna.send("resign.eml")
+    assert [o.command for o in sent.reply.outcomes] == ["RESIGN Gvienna ***", "BROADCAST", ""]
+    assert "> RESIGN GERMANY" not in sent.text
+    assert "You have resigned GERMANY" in sent.text

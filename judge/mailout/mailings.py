@@ -171,8 +171,10 @@ class Mailer:
 
     def __init__(self, env: jinja2.Environment, status: GameStatus, m: Map, *, judge: str = "LOCAL",
                  keeper: str = "", rules: frozenset[str] | None = None,
-                 addresses_per_player: int = PER_PLAYER) -> None:
+                 addresses_per_player: int = PER_PLAYER, replied: Iterable[str] = ()) -> None:
         self.env, self.status, self.map, self.keeper = env, status, m, keeper
+        # those a reply to the mail that made the events already told: no notice of it for them
+        self.replied = frozenset(a.lower() for a in replied)
         self.rules = rules_in_force(status, m) if rules is None else rules
         self.people = audience(status, addresses_per_player)
         self.game = views.GameView(judge, status.name or "", status.map_name, status.zone or "GMT")
@@ -207,8 +209,16 @@ class Mailer:
                 name = HANDLERS.get(type(event))
                 if name is None:
                     raise ValueError(f"no mailing for a {type(event).__name__} event")
-                mailings += getattr(self, name)(event)
+                mailings += self.unreplied(event, getattr(self, name)(event))
         return for_tester(merged(mailings), self.people.tester) + self.keeper_notices(events)
+
+    def unreplied(self, event: ev.Event, mailings: list[Mailing]) -> list[Mailing]:
+        """The notice of what a mail did goes to those its reply did not tell: one mail a person."""
+        if type(event) not in TOLD_BY_REPLY or not self.replied:
+            return mailings
+        kept = [Mailing(tuple(a for a in m.recipients if a.lower() not in self.replied), m.rendered)
+                for m in mailings]
+        return [m for m in kept if m.recipients]
 
     # --- results ---
 
@@ -350,10 +360,17 @@ class Mailer:
     # --- players coming and going ---
 
     def resigned(self, event: Any) -> list[Mailing]:
+        """The player and the Master; every other player and observer too (as DPjudge), unless
+        the power was out of the game already."""
         context = {"power": self.power(event.power), "player": event.player, "by_master": event.by_master}
         player = [event.player.email] if event.player else []
+        block = self.status.power(event.power)
+        others = [a for a in self.people.everyone(master=False)
+                  if a not in player and a not in self.people.master] \
+            if block is not None and (block.units or block.owns) else []
         return (self.mail(player, "resignation", reader="player", **context)
-                + self.mail(self.people.master, "resignation", reader="master", **context))
+                + self.mail(self.people.master, "resignation", reader="master", **context)
+                + self.mail(others, "resignation", reader="others", **context))
 
     def took_over(self, event: Any) -> list[Mailing]:
         context = {"power": self.power(event.power), "player": event.player}
@@ -541,6 +558,10 @@ class Mailer:
     def adjudication_error(self, keeper: str, phase: Phase, error: str) -> list[Mailing]:
         return self.mail([keeper], "adjudication_error", phase=views.phase_view(phase), error=error)
 
+
+# The events a mail's own commands make that its reply reports to the sender already.
+TOLD_BY_REPLY: frozenset[type] = frozenset({ev.PlayerJoined, ev.PlayerLeft, ev.Resigned, ev.TookOver,
+                                            ev.VoteCast})
 
 HANDLERS: dict[type, str] = {
     ev.PlayerJoined: "joined", ev.PlayerLeft: "left", ev.GameFull: "full", ev.GameStarted: "started",

@@ -281,3 +281,44 @@ def test_a_resignation_shows_no_line_nobody_wrote(vienna):
     assert [o.command for o in sent.reply.outcomes] == ["RESIGN Gvienna ***", "BROADCAST", ""]
     assert "> RESIGN GERMANY" not in sent.text
     assert "You have resigned GERMANY" in sent.text
+
+
+# -- one mail a person for each thing a mail does ----------------------------------------------------
+def mails_to(mails, address: str) -> list:
+    return [m for m in mails if m["To"] == address]
+
+
+def later_deadline(handler: MailHandler) -> None:
+    """vienna with a deadline later than the one a game back in play would get at NOW."""
+    text = (GAMES / "vienna.status").read_text().replace("DEADLINE 202502101800",
+                                                         "DEADLINE 202502201800")
+    (handler.store.root / "vienna" / "status").write_text(text)
+
+
+@pytest.mark.parametrize("mail, sender", [("takeover.eml", "nora@example.net"),
+                                          ("vote_solo.eml", "chloe@example.fr"),
+                                          ("resign.eml", "dieter@example.de")])
+def test_the_sender_gets_the_reply_and_no_notice_of_the_same(handler, mail, sender):
+    later_deadline(handler)
+    mine = mails_to(handler((EML / mail).read_bytes(), NOW), sender)
+    assert len(mine) == 1 and mine[0]["Subject"].startswith("Re:"), [m["Subject"] for m in mine]
+
+
+def test_a_join_is_answered_once_and_threaded(handler):
+    handler.store.create("forming", (GAMES / "forming.status").read_text())
+    mine = mails_to(handler((EML / "join.eml").read_bytes(), NOW), "nora@example.net")
+    assert len(mine) == 1 and mine[0]["In-Reply-To"] and mine[0]["References"]
+
+
+def test_a_takeover_that_moves_no_deadline_sends_no_deadline_notice(handler):
+    later_deadline(handler)
+    mails = handler((EML / "takeover.eml").read_bytes(), NOW)
+    assert not [m for m in mails if "deadline" in m["Subject"].lower()]
+
+
+def test_a_resignation_is_announced_to_the_other_players(handler):
+    mails = handler((EML / "resign.eml").read_bytes(), NOW)
+    notices = [m for m in mails if m["Subject"] == "Diplomacy resignation notice"]
+    assert "chloe@example.fr" in {m["To"] for m in notices}
+    told = mails_to(notices, "chloe@example.fr")[0].get_content()
+    assert "Germany has resigned from game 'vienna'." in told and "@" not in told.split("(")[0]

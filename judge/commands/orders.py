@@ -22,6 +22,7 @@ from judge.commands.registry import Command, Stage
 from judge.commands.reply import Said, said
 from judge.commands.session import Cursor, Refusal, Session
 from judge.commands.closed_games import refuse_closed
+from judge.commands.notices import OrdersStored
 from judge.game.positions import position_of, units_of
 from judge.game.orders import Duties, due_powers, orders_on_file
 from judge.orders import Build, Disband, Keep, Order, Retreat, Waive, parse_orders
@@ -35,6 +36,7 @@ from judge.status.model import (
     RemoveOrder,
     RetreatOrder,
 )
+from judge.status.writer import adjustment_text
 from judge.types import ADJUSTMENTS, MOVEMENT, RETREATS, Phase
 
 
@@ -149,7 +151,22 @@ def store_pending(session: Session) -> bool:
         session.results.add(echo, *outcome.lines, quoted=outcome.quoted)
         session.stored.add(power)
         session.submitted[power] = len(lines)
+        confirm(session, power)
     return True
+
+
+def confirm(session: Session, power: str) -> None:
+    """The order confirmation of the orders just stored (the mail layer sends it)."""
+    status = session.current()
+    phase, block = phase_of(status), status.power(power)
+    if phase is None or block is None:
+        return
+    if phase.type == MOVEMENT:
+        lines = block.orders or ()
+    else:
+        lines = tuple(adjustment_text(a) for a in block.adjustments
+                      if not (isinstance(a, BuildOrder) and a.hidden))
+    session.emit(OrdersStored(session.game or "", power, phase, tuple(lines), session.sender))
 
 
 # -- lines of the mail -----------------------------------------------------------------------

@@ -30,10 +30,9 @@ from judge.game.rules import rules_in_force
 from judge.mailout import views
 from judge.mailout.render import Rendered, render
 from judge.maps.model import Map
-from judge.orders.model import Order
 from judge.status.model import Dppd, GameStatus, Omniscience, PowerStatus
 from judge.timing.zones import game_zone, to_wall
-from judge.types import ADJUSTMENTS, Phase, Unit
+from judge.types import ADJUSTMENTS, Phase
 
 MASTER = "MASTER"
 PER_PLAYER = Limits().addresses_per_player
@@ -402,13 +401,30 @@ class Mailer:
 
     # --- what players send: orders and press ---
 
-    def orders(self, power: str, phase: Phase, orders: Iterable[Order], *, deadline: datetime | None = None,
-               unordered: Iterable[Unit] = ()) -> list[Mailing]:
-        """An order confirmation: to the power, or to everyone under BROADCAST_ORDERS."""
-        to = self.people.everyone() if "BROADCAST_ORDERS" in self.rules else self.people.of([power])
+    def orders(self, power: str, phase: Phase, lines: Sequence[str], *,
+               deadline: datetime | None = None, sender: str | None = None) -> list[Mailing]:
+        """An order confirmation (the orders as stored): to the sender and the power, the Master
+        too under ALWAYS_CONFIRM; to everyone under BROADCAST_ORDERS (as DPjudge)."""
+        if "BROADCAST_ORDERS" in self.rules:
+            to = self.people.everyone()
+        else:
+            to = ((sender,) if sender else ()) + self.people.of([power]) + \
+                (self.people.master if "ALWAYS_CONFIRM" in self.rules else ())
         return self.mail(to, "orders", power=self.power(power), phase=views.phase_view(phase),
-                         deadline=self.when(deadline), lines=views.order_lines(self.map, orders, phase_type=phase.type),
-                         unordered=tuple(views.unit_view(self.map, u, power) for u in unordered))
+                         deadline=self.when(deadline), lines=tuple(lines))
+
+    def orders_stored(self, notice: Any) -> list[Mailing]:
+        """The command layer's OrdersStored: the deadline shown is the phase's, while it lasts.
+        The sender's address gets it only with the reply: the sender's reply limit holds both."""
+        deadline = clock.deadline_in_force(self.status, self.rules) \
+            if self.status.phase == notice.phase else None
+        mailings = self.orders(notice.power, notice.phase, notice.lines, deadline=deadline,
+                               sender=notice.sender)
+        if notice.sender.lower() in self.replied:
+            return mailings
+        return [m for m in (Mailing(tuple(a for a in m.recipients
+                                          if a.lower() != notice.sender.lower()), m.rendered)
+                            for m in mailings) if m.recipients]
 
     def press(self, sender: str, to: Sequence[str] | None, body: str, *, fake_to: Sequence[str] = (),
               fake_broadcast: bool = False, fake_from: str | None = None, grey: bool = False,
@@ -573,7 +589,7 @@ HANDLERS: dict[type, str] = {
     notices.Press: "press_notice", notices.AbsenceSet: "absence", notices.ZoneChanged: "zone_changed",
     notices.StateChanged: "state_changed", notices.MasterChanged: "master_changed",
     notices.GameRenamed: "renamed", notices.GameCreated: "created", notices.PasswordSet: "password_set",
-    notices.PasswordsPaused: "passwords_paused",
+    notices.PasswordsPaused: "passwords_paused", notices.OrdersStored: "orders_stored",
 }
 
 

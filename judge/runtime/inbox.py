@@ -227,7 +227,7 @@ class MailHandler:
             mails += envelopes(judge, mailings[0], now=now, key=key, **threading)
         sender = incoming.sender.lower()
         for number, mailing in enumerate(mailings[1:]):
-            # what the mail made for its own sender (LIST, an order confirmation) answers it too
+            # what the mail made for its own sender (an order confirmation) answers it too
             mine = tuple(a for a in mailing.recipients if a.lower() == sender)
             others = tuple(a for a in mailing.recipients if a.lower() != sender)
             event_key = raw_key(raw, f"event{number}")

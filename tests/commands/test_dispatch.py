@@ -89,7 +89,7 @@ def test_one_reply_threaded_to_the_mail(handler):
     assert reply["In-Reply-To"] == "<9658403816409e66@example.fr>"
     assert reply["Auto-Submitted"] == "auto-replied" and reply["X-Loop"] == "judge@example.org"
     assert "The orders of FRANCE for SPRING 1902 MOVEMENT are now:" in reply.get_content()
-    assert len(mails) == 1
+    assert [m["Subject"] for m in mails[1:]] == ["Diplomacy orders vienna S1902M"]  # as DPjudge
 
 
 def test_the_same_mail_gets_the_same_message_ids(handler):
@@ -322,3 +322,39 @@ def test_a_resignation_is_announced_to_the_other_players(handler):
     assert "chloe@example.fr" in {m["To"] for m in notices}
     told = mails_to(notices, "chloe@example.fr")[0].get_content()
     assert "Germany has resigned from game 'vienna'." in told and "@" not in told.split("(")[0]
+
+
+# -- the order confirmation ---------------------------------------------------------------------------
+def with_rule(handler: MailHandler, line: str) -> None:
+    text = (GAMES / "vienna.status").read_text().replace("RULE !BROADCAST_ORDERS", line)
+    (handler.store.root / "vienna" / "status").write_text(text)
+
+
+def confirmations(mails) -> dict[str, object]:
+    return {m["To"]: m for m in mails if m["Subject"] == "Diplomacy orders vienna S1902M"}
+
+
+def test_stored_orders_are_confirmed_to_the_player_in_the_thread_of_the_mail(handler):
+    sent = confirmations(handler((EML / "orders.eml").read_bytes(), NOW))
+    assert set(sent) == {"chloe@example.fr"}
+    mail = sent["chloe@example.fr"]
+    assert mail["In-Reply-To"] == "<9658403816409e66@example.fr>"
+    body = mail.get_content()
+    assert "Current orders for France:\n\nA PAR - BUR\nA BUR - MUN\n" in body
+    assert body.endswith("End of orders.\n")
+
+
+def test_always_confirm_copies_the_master(handler):
+    with_rule(handler, "RULE ALWAYS_CONFIRM")
+    assert set(confirmations(handler((EML / "orders.eml").read_bytes(), NOW))) == \
+        {"chloe@example.fr", "joe@blow.com"}
+
+
+def test_broadcast_orders_confirms_to_everyone(handler):
+    with_rule(handler, "RULE BROADCAST_ORDERS")
+    sent = confirmations(handler((EML / "orders.eml").read_bytes(), NOW))
+    assert {"chloe@example.fr", "joe@blow.com", "ben@example.co.uk", "kibitz@example.org"} <= set(sent)
+
+
+def test_refused_orders_are_not_confirmed(handler):
+    assert not confirmations(handler((EML / "orders_errors.eml").read_bytes(), NOW))

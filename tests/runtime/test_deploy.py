@@ -12,7 +12,7 @@ DEPLOY = Path(__file__).parents[2] / "deploy"
 
 def test_example_config_loads_and_names_every_key(tmp_path):
     text = (DEPLOY / "judge.toml.example").read_text()
-    config = parse_config(text, "judge.toml.example", tmp_path)
+    parse_config(text, "judge.toml.example", tmp_path)  # loads without a problem
     for name, kind in SECTIONS.items():
         for field in fields(kind):
             if field.name not in SECRET_KEYS.get(name, ()):

@@ -11,7 +11,6 @@ from judge import events as ev
 from judge.mailout.mailings import Mailer, inbox_alert, outage_alert, outbox_alert, render_reply
 from judge.mailout.render import Rendered
 from judge.maps.model import Map
-from judge.orders.model import Build, Disband, Hold, Move, Support, Waive
 from judge.phases import parse_phase
 from judge.status.model import Dppd, Vote, VoteKind
 from judge.types import Unit, UnitType
@@ -258,17 +257,16 @@ def draw_and_rollback(mailer: Mailer, m: Map) -> list:
 
 @case
 def order_confirmation(mailer: Mailer, m: Map) -> list:
-    orders = [Move("AUSTRIA", unit("A BUD"), "SER"), Support("AUSTRIA", unit("A SER"), unit("A BUD"), "RUM"),
-              Hold("AUSTRIA", unit("F TRI"))]
-    return (mailer.orders("AUSTRIA", parse_phase(m, "S1902M"), orders, deadline=NEXT,
-                          unordered=[unit("A VIE")])
+    lines = ["A BUD - SER", "A SER S A BUD - RUM", "F TRI H"]
+    return (mailer.orders("AUSTRIA", parse_phase(m, "S1902M"), lines, deadline=NEXT,
+                          sender="anna@example.at")
             + mailer.orders("ITALY", parse_phase(m, "S1902M"), []))
 
 
 @case
 def adjustment_confirmation(mailer: Mailer, m: Map) -> list:
-    orders = [Build("AUSTRIA", unit("A VIE")), Waive("AUSTRIA"), Disband("AUSTRIA", unit("F ION"))]
-    return mailer.orders("AUSTRIA", parse_phase(m, "W1902A"), orders, deadline=NEXT)
+    lines = ["BUILD A VIE", "BUILD WAIVED", "REMOVE F ION"]
+    return mailer.orders("AUSTRIA", parse_phase(m, "W1902A"), lines, deadline=NEXT)
 
 
 @case

@@ -13,6 +13,7 @@ from datetime import datetime
 
 from judge.commands import (
     admin,
+    guide,
     info,
     master,
     morph,
@@ -34,10 +35,10 @@ from judge.game.schedule import after_mail
 
 REGISTRY = Registry(signon.COMMANDS + roles.COMMANDS + admin.COMMANDS + info.COMMANDS
                     + press.COMMANDS + orders.COMMANDS + setters.COMMANDS + master.COMMANDS
-                    + morph.COMMANDS)
+                    + morph.COMMANDS + guide.COMMANDS)
 
 EXPECTED = ("Expected SIGNON, JOIN, CREATE, PURGE, RENAME, RESIGN, TAKEOVER, SUMMARY, HISTORY or "
-            "LIST, or a join command such as OBSERVE name@game password")
+            "LIST, or a join command such as OBSERVE name@game password; HELP mails a guide")
 HTML_NOTE = "Your mail had no plain-text part: the judge read its HTML part as text."
 LONG_NOTE = f"Your mail was longer than {MAX_BODY_CHARS} characters: only its start was read."
 
@@ -67,7 +68,7 @@ def run_commands(session: Session, lines: tuple[str, ...], registry: Registry = 
             stop(session, cursor)
             return
         if outcome is not None:
-            session.results.add(echo, *outcome.lines, quoted=outcome.quoted)
+            session.results.add(echo, *outcome.lines, quoted=outcome.quoted, piece=outcome.piece)
     finish(session)
 
 

@@ -34,6 +34,7 @@ class Outcome:
     lines: tuple[str, ...] = ()
     quoted: tuple[str, ...] = ()
     ok: bool = True
+    piece: str = ""
 
 
 @dataclass(frozen=True)
@@ -309,6 +310,12 @@ def reply_to_a_mail(mailer: Mailer, m: Map) -> list:
     return [Rendered(subject, body), Rendered(*empty)]
 
 
+@case
+def players_guide(mailer: Mailer, m: Map) -> list:
+    reply = Reply(to=("nora@example.net",), subject="help", outcomes=(Outcome("HELP", piece="guide"),))
+    return [Rendered(*render_reply(mailer.env, reply))]
+
+
 # --- the Master's and the judgekeeper's housekeeping ---------------------------------------------------
 
 @case
@@ -320,7 +327,9 @@ def keeper_alerts(mailer: Mailer, m: Map) -> list:
             + mailer.status_errors("keeper@example.org", ["line 12: unknown directive FOO"])
             + mailer.adjudication_error("keeper@example.org", phase, "ValueError: no unit in ION")
             + outage_alert(mailer.env, "keeper@example.org", "TEST",
-                           datetime(2025, 2, 10, 9, 0, tzinfo=UTC), NOW, ["jigdy", "vienna"]))
+                           datetime(2025, 2, 10, 9, 0, tzinfo=UTC), NOW, ["jigdy", "vienna"])
+            + outage_alert(mailer.env, "keeper@example.org", "TEST",
+                           datetime(2025, 2, 10, 9, 0, tzinfo=UTC), NOW, []))
 
 
 @case

@@ -11,7 +11,9 @@ controller), the Master, observers (OBSERVER and the other ALLOWed types), monit
 deadlines and the end of the game only) and the `OMNISCIENT!` readers, who get every press message
 with its true sender and recipients. A `TESTER address` game mails that address only, and a bare
 `TESTER` nobody; judgekeeper alerts are not game mail and always reach the judgekeeper. A block's
-mail goes to the first few addresses of its ADDRESS line only (`addresses_per_player`).
+mail goes to the first few addresses of its ADDRESS line only (`addresses_per_player`). For the
+events of a mail, `replied` names those its reply reached: they get no notice of what the reply
+told them (`TOLD_BY_REPLY`), and the sender's order confirmation goes only with a reply.
 """
 from __future__ import annotations
 

@@ -358,3 +358,9 @@ def test_broadcast_orders_confirms_to_everyone(handler):
 
 def test_refused_orders_are_not_confirmed(handler):
     assert not confirmations(handler((EML / "orders_errors.eml").read_bytes(), NOW))
+
+
+def test_a_malformed_message_id_is_copied_onto_no_mail(handler):
+    raw = eml("orders.eml", (b"<9658403816409e66@example.fr>", b"<bad id\"@example.fr>"))
+    mails = handler(raw, NOW)
+    assert len(mails) == 2 and not [m for m in mails if m["In-Reply-To"] or m["References"]]

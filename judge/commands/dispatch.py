@@ -52,10 +52,10 @@ def run_commands(session: Session, lines: tuple[str, ...], registry: Registry = 
         upper = [w.upper() for w in words]
         command = registry.find(upper, session.signed_on)
         echo = shown(line, session.signed_on, registry)
-        if ends_orders(session, command, upper) and not orders.store_pending(session):
-            stop(session, cursor, line)
-            return
         try:
+            if ends_orders(session, command, upper) and not orders.store_pending(session):
+                stop(session, cursor, line)
+                return
             if command is None:
                 outcome = other_line(session, line.strip(), words, cursor)
             else:

@@ -68,7 +68,7 @@ from judge.events import (
 from judge.runtime import journal
 from judge.game.clock import agenda
 from judge.game.deadlines import current_deadline
-from judge.runtime.game_files import commit, read_game, read_standing
+from judge.runtime.game_files import Archive, archiver, commit, read_game, read_standing
 from judge.game.standing import Standing
 from judge.maps import MapCache
 from judge.maps.model import Map
@@ -328,7 +328,8 @@ def tick_game(store: GameStore, name: str, now: datetime, search: Sequence[Path]
                               mail_problem=problem)
         if new != status or events:
             commit(game, text, m, new, events, mails=outbox_entries(made) if mail else (),
-                   deliver=mail.deliver if mail else None)
+                   deliver=mail.deliver if mail else None, now=now,
+                   archive=mail.archive() if mail else None)
         quiet, stamp = _quiet(game.path, new, m, now, standing)
         return replace(outcome, quiet=quiet, stamp=stamp)
 
@@ -497,6 +498,10 @@ class TickMail:
                 raise
             log.exception("mail for game %s", outcome.game)
             return [], f"{outcome.game}: mail not written: {exc!r}"
+
+    def archive(self) -> Archive:
+        """The results archive's entries, as the judge that mails them writes them."""
+        return archiver(self.config.judge.id, self.config.judge.address, self.env)
 
     def deliver(self, mails: journal.Mails) -> None:
         """A game's mails into the outbox, made durable together."""

@@ -201,7 +201,7 @@ def test_process_force(vienna):
     assert str(status.phase) != "SPRING 1902 MOVEMENT"
     assert sent.events_of(PhaseResults)
     assert (vienna.store.root / "vienna" / "status.S1902M").read_text() .startswith("GAME vienna")
-    assert "SPRING 1902" in (vienna.store.root / "vienna" / "results").read_text().upper()
+    assert "Subject: Diplomacy results vienna S1902M\n" in (vienna.store.root / "vienna" / "results").read_text()
 
 
 def test_process_waits_for_the_orders_in_the_same_mail(judge):

@@ -64,7 +64,8 @@ def run_commands(session: Session, lines: tuple[str, ...], registry: Registry = 
             stop(session, cursor)
             return
         if outcome is not None:
-            session.results.add(echo, *outcome.lines, quoted=outcome.quoted)
+            session.results.add(echo, *outcome.lines, quoted=outcome.quoted,
+                                document=outcome.document)
     finish(session)
 
 
@@ -124,7 +125,8 @@ def finish(session: Session) -> None:
             session.results.fail(echo, refusal.reason, *refusal.details)
             dropped(session, [echo for echo, _ in session.finishers[number:]])
             return
-        session.results.add(echo, *outcome.lines, quoted=outcome.quoted)
+        session.results.add(echo, *outcome.lines, quoted=outcome.quoted,
+                            document=outcome.document)
     if session.results.failed:
         dropped(session, [])
 

@@ -10,14 +10,17 @@ cannot be read is left out of the LIST of all games, and refused by name without
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import ClassVar
 
 from judge.commands.auth import Level
 from judge.commands.game_queries import deadline, phase_name, phase_of
 from judge.commands.registry import Command, Stage
-from judge.commands.reply import Said, said
+from judge.commands.reply import Document, Said, said
 from judge.commands.session import Cursor, Refusal, Session
 from judge.commands.closed_games import sees_hidden
 from judge.errors import MapError
+from judge.game.archive import for_reader
 from judge.game.positions import owned_centers
 from judge.game.rules import rules_in_force
 from judge.game.seats import open_seats
@@ -197,19 +200,35 @@ def player_history(block: PowerStatus, reveal: bool) -> list[str]:
     return [line]
 
 
+@dataclass(frozen=True)
+class HistoryDocument(Document):
+    """The game's results archive as one reader may see it (empty: there is none yet)."""
+
+    template: ClassVar[str] = "_history.txt"
+    game: str
+    text: str
+
+
 class History(InfoCommand):
     name = "HISTORY"
-    help = "HISTORY game: every phase's results, in one mail"
+    help = "HISTORY game: the game's results archive, every results mail it was sent"
 
     def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
         status, _ = self.game_status(session, args)
-        if self.blind_secret(session, status):
-            raise Refusal("the results of a BLIND game in play differ for each power: "
-                          "they are not sent as a HISTORY")
-        text = session.games.results_text(status.name or "")
-        if not text.strip():
-            return said(f"No phase of game '{status.name}' has been processed yet.")
-        return said(f"The results of game '{status.name}':", quoted=text.rstrip("\n").split("\n"))
+        name = status.name or ""
+        blind = "BLIND" in rules_in_force(status, session.games.load_map(status))
+        if blind and not session.signed_on and not status.forming and not status.completed:
+            raise Refusal(f"SIGNON first: each power of BLIND game '{name}' sees its own history")
+        text = session.games.results_text(name)
+        return said(document=HistoryDocument(name, for_reader(text, archive_readers(session, status, blind))))
+
+
+def archive_readers(session: Session, status: GameStatus, blind: bool) -> frozenset[str] | None:
+    """Whose parts of the archive the sender sees: every part (None) unless the game is BLIND and
+    in play; then the parts of the power signed on as, or the Master's."""
+    if not blind or status.completed:
+        return None
+    return frozenset({"MASTER" if session.is_master else session.role or ""})
 
 
 class MapCommand(InfoCommand):

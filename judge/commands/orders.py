@@ -142,7 +142,8 @@ def finish_orders(session: Session) -> None:
         except Refusal as refusal:
             session.results.fail(echo, refusal.reason, *refusal.details)
             return
-        session.results.add(echo, *outcome.lines, quoted=outcome.quoted)
+        session.results.add(echo, *outcome.lines, quoted=outcome.quoted,
+                            document=outcome.document)
         session.stored.add(power)
 
 

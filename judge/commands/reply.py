@@ -6,6 +6,7 @@ reply. The buffer holds data only; `judge.mailout.mailings.render_reply` turns i
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 
 @dataclass(frozen=True)
@@ -17,18 +18,28 @@ class Outcome:
     lines: tuple[str, ...] = ()
     quoted: tuple[str, ...] = ()
     ok: bool = True
+    document: Document | None = None
+
+
+class Document:
+    """A text the reply carries as DPjudge mails it, neither indented nor wrapped (HISTORY, SUMMARY,
+    LIST of a game): a view `templates/<template>` writes out."""
+
+    template: ClassVar[str] = ""
 
 
 @dataclass(frozen=True)
 class Said:
-    """What a command reports: lines of prose and lines quoted (orders, press)."""
+    """What a command reports: lines of prose, lines quoted (orders, press), and a document."""
 
     lines: tuple[str, ...] = ()
     quoted: tuple[str, ...] = ()
+    document: Document | None = None
 
 
-def said(*lines: str, quoted: tuple[str, ...] | list[str] = ()) -> Said:
-    return Said(tuple(lines), tuple(quoted))
+def said(*lines: str, quoted: tuple[str, ...] | list[str] = (), document: Document | None = None
+         ) -> Said:
+    return Said(tuple(lines), tuple(quoted), document)
 
 
 @dataclass(frozen=True)
@@ -60,8 +71,9 @@ class Results:
     unprocessed: list[str] = field(default_factory=list)
     failed: bool = False
 
-    def add(self, command: str, *lines: str, quoted: tuple[str, ...] | list[str] = ()) -> None:
-        self.outcomes.append(Outcome(command, tuple(lines), tuple(quoted)))
+    def add(self, command: str, *lines: str, quoted: tuple[str, ...] | list[str] = (),
+            document: Document | None = None) -> None:
+        self.outcomes.append(Outcome(command, tuple(lines), tuple(quoted), document=document))
 
     def fail(self, command: str, reason: str, *more: str, quoted: tuple[str, ...] = ()) -> None:
         self.outcomes.append(Outcome(command, (reason,) + more, tuple(quoted), ok=False))

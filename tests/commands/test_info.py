@@ -51,13 +51,13 @@ def test_summary_hides_addresses_until_the_end(vienna):
 
 def test_history_of_a_game_without_results(vienna):
     sent = vienna.send("history.eml")
-    assert "No phase of game 'vienna' has been processed yet." in sent.text
+    assert "No history available for game 'vienna'." in sent.text
 
 
-def test_history_quotes_the_results_log(vienna):
+def test_history_mails_the_results_archive_as_it_is(vienna):
     (vienna.store.root / "vienna" / "results").write_text("Spring 1901 results\nA PAR - BUR\n")
     sent = vienna.send("history.eml")
-    assert sent.outcome("HISTORY").quoted == ("Spring 1901 results", "A PAR - BUR")
+    assert "> HISTORY vienna\n\nSpring 1901 results\nA PAR - BUR\n" in sent.text
 
 
 def test_map_is_not_drawn_but_the_mail_goes_on(vienna):

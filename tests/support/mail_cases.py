@@ -16,6 +16,7 @@ from judge.phases import parse_phase
 from judge.status.model import Dppd, Vote, VoteKind
 from judge.types import Unit, UnitType
 from judge.commands import notices
+from judge.commands.info import HistoryDocument
 from tests.support.adjudications import datc_position, play
 
 NOW = datetime(2025, 2, 10, 17, 5, tzinfo=UTC)  # 18:05 in Vienna, the deadline's hour
@@ -35,6 +36,7 @@ class Outcome:
     lines: tuple[str, ...] = ()
     quoted: tuple[str, ...] = ()
     ok: bool = True
+    document: object = None
 
 
 @dataclass(frozen=True)
@@ -309,6 +311,17 @@ def reply_to_a_mail(mailer: Mailer, m: Map) -> list:
     empty = render_reply(mailer.env, Reply(to=("x@example.org",), subject="Re: hello",
                                            notes=("Your mail had no text part; its HTML part was read.",)))
     return [Rendered(subject, body), Rendered(*empty)]
+
+
+@case
+def documents_in_a_reply(mailer: Mailer, m: Map) -> list:
+    """HISTORY, SUMMARY and LIST game carry their text as DPjudge mails it, unindented."""
+    archive = ("From judge@example.org Sun Feb  9 12:00:00 2025\n"
+               "Subject: Diplomacy results jigdy S1901M\n\nMovement results for Spring of 1901.\n\n")
+    reply = Reply(to=("sam@example.net",), subject="history", outcomes=(
+        Outcome("HISTORY jigdy", document=HistoryDocument("jigdy", archive)),
+        Outcome("HISTORY vienna", document=HistoryDocument("vienna", ""))))
+    return [Rendered(*render_reply(mailer.env, reply))]
 
 
 # --- the Master's and the judgekeeper's housekeeping ---------------------------------------------------

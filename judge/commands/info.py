@@ -14,13 +14,22 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from judge.commands.auth import Level
-from judge.commands.game_queries import deadline, phase_name, phase_of
+from judge.commands.documents import (
+    MASTER,
+    SummaryDocument,
+    centre_tables,
+    parameters,
+    roster,
+)
+from judge.commands.game_queries import deadline, past_deadline, phase_name, phase_of
 from judge.commands.registry import Command, Stage
 from judge.commands.reply import Document, Said, said
 from judge.commands.session import Cursor, Refusal, Session
 from judge.commands.closed_games import sees_hidden
 from judge.errors import MapError
-from judge.game.archive import for_reader
+from judge.game.archive import for_reader, ownership
+from judge.game.orders import duties
+from judge.maps.model import Map
 from judge.game.positions import owned_centers
 from judge.game.rules import rules_in_force
 from judge.game.seats import open_seats
@@ -154,50 +163,43 @@ def power_line(block: PowerStatus, hide_board: bool) -> str:
 
 class Summary(InfoCommand):
     name = "SUMMARY"
-    help = "SUMMARY game: centre counts phase by phase and who played each power"
+    help = "SUMMARY game: who played each power, the parameters, the centres year by year"
 
     def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
         status, _ = self.game_status(session, args)
-        name = status.name or (args[0].lower() if args else session.game or "")
-        lines = [f"Summary of game '{name}' ({phase_name(status)}):"]
-        if status.result is not None:
-            lines.append(f"Result in {status.result.last_phase}: "
-                         + (", ".join(status.result.victors) or "no victor") + ".")
-        if not self.blind_secret(session, status):
-            lines += centre_history(session.games.snapshots(name), status)
-        lines.append("Players:")
-        for block in status.powers:
-            if block.is_power:
-                lines += player_history(block, reveal=status.completed)
-        return said(*lines)
+        m = session.games.load_map(status)
+        rules = rules_in_force(status, m)
+        blind = "BLIND" in rules
+        if blind and not session.signed_on and phase_of(status) is not None:
+            raise Refusal(f"SIGNON first: each power of BLIND game '{status.name}' sees its own summary")
+        return said(document=summary_document(session, status, m, rules, blind))
 
 
-def centre_history(snapshots: Iterable[tuple[str, GameStatus]], current: GameStatus) -> list[str]:
-    rows = [(abbrev, s) for abbrev, s in snapshots if phase_of(s) is not None]
-    rows.append(("now", current))
-    powers = [b.name for b in current.powers if b.is_power]
-    if not powers or phase_of(current) is None and current.forming:
-        return []
-    lines = ["Supply centres:", "        " + " ".join(f"{p[:3]:>4}" for p in powers)]
-    for abbrev, status in rows:
-        counts = [len(owned_centers(b)) if (b := status.power(p)) is not None else 0
-                  for p in powers]
-        lines.append(f"{abbrev:<7} " + " ".join(f"{c:>4}" for c in counts))
-    return lines
+def summary_document(session: Session, status: GameStatus, m: Map, rules: frozenset[str],
+                     blind: bool) -> SummaryDocument:
+    name = status.name or ""
+    reader = reader_of(session)
+    everything = not blind or status.completed
+    seen = for_reader(session.games.results_text(name), {MASTER if everything else reader or ""})
+    end, years = ownership(seen)
+    centres, rows, tables = centre_tables(m, years, index=everything)
+    master, people = roster(status, m, reader, late=late_in(session, status, m, rules))
+    return SummaryDocument(name, end if centres else None, master, people,
+                           parameters(status, m, session.settings.judge_id), centres, rows, tables)
 
 
-def player_history(block: PowerStatus, reveal: bool) -> list[str]:
-    def who(seat: object) -> str:
-        if isinstance(seat, Dppd):
-            return seat.email if reveal else "a player"
-        return str(getattr(seat, "value", seat) or "nobody").lower()
-    history = block.player
-    if history is None:
-        return [f"  {block.name}: nobody"]
-    line = f"  {block.name}: {who(history.current)}"
-    for handover in history.handovers:
-        line += f", since {handover.phase}; before: {who(handover.previous)}"
-    return [line]
+def reader_of(session: Session) -> str | None:
+    """Who the sender is to a game's roster: MASTER, the power signed on as, or None."""
+    if not session.signed_on:
+        return None
+    return MASTER if session.is_master else session.role
+
+
+def late_in(session: Session, status: GameStatus, m: Map, rules: frozenset[str]) -> tuple[str, ...]:
+    """The powers late with orders: they owe some, and the deadline has passed."""
+    if phase_of(status) is None or not past_deadline(status, rules, session.now):
+        return ()
+    return duties(status, m, rules).late
 
 
 @dataclass(frozen=True)

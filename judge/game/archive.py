@@ -142,3 +142,39 @@ def for_reader(text: str, readers: Collection[str] | None = None) -> str:
 
 def _is_show(line: str) -> bool:
     return line.startswith(SHOW) and (len(line.rstrip()) == len(SHOW) or line[len(SHOW)] == " ")
+
+
+@dataclass(frozen=True)
+class Ownership:
+    """The centres each owner held at the end of a year, as the archive's last ownership table of
+    that year lists them: owner (upper case, `UNOWNED` too) -> the centres' names as written."""
+
+    year: str
+    owners: dict[str, tuple[str, ...]]
+
+
+def ownership(text: str) -> tuple[str | None, list[Ownership]]:
+    """The phase of the archive's last results and each year's ownership, oldest first (read the
+    archive `for_reader` first: SHOW lines are not read here). A table's line may run on to
+    indented lines; the table ends at the first blank line after its first entry."""
+    end: str | None = None
+    years: dict[str, dict[str, tuple[str, ...]]] = {}
+    year: str | None = None
+    reading, pending = False, ""
+    for line in (raw.strip() for raw in text.split("\n")):
+        if not line:
+            reading = reading and not years.get(year or "")
+        elif line.startswith(f"{_SUBJECT}{RESULTS_SUBJECT}"):
+            end = line.split()[-1]
+            year = end[1:-1]
+        elif year and line.startswith("Ownership of"):
+            years[year], reading, pending = {}, True, ""
+        elif reading:
+            line = f"{pending} {line}" if pending else line
+            if not line.endswith("."):
+                pending = line
+                continue
+            owner, _, names = line[:-1].partition(":")
+            years[year or ""][owner.strip().upper()] = tuple(n.strip() for n in names.split(", ") if n.strip())
+            pending = ""
+    return end, [Ownership(y, owners) for y, owners in years.items()]

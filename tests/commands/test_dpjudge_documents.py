@@ -80,3 +80,59 @@ def test_a_blind_history_shows_a_power_its_own_parts(blind):
     sent = blind.send(mail("anna@example.at", "SIGNON Ablindy pa\nHISTORY\nSIGNOFF"))
     assert document(sent.text, "HISTORY").split("\n> SIGNOFF")[0] == \
         dpjudge_body("history_blind_austria.reply")
+
+
+def normalised(text: str) -> str:
+    """DPjudge's text with this judge's id, and the variant without DPjudge's constant ", Gunboat"
+    (it writes it for every game, press or not: see docs/dpjudge.md)."""
+    return text.replace("DPJT", "TEST").replace("Standard, Gunboat.", "Standard.")
+
+
+def test_summary_is_dpjudge_s(hist):
+    sent = hist.send(mail("sam@example.net", "SUMMARY hist"))
+    assert document(sent.text, "SUMMARY hist") == normalised(dpjudge_body("summary.reply"))
+
+
+def test_a_blind_summary_shows_a_power_what_it_saw(blind):
+    sent = blind.send(mail("anna@example.at", "SIGNON Ablindy pa\nSUMMARY\nSIGNOFF"))
+    assert document(sent.text, "SUMMARY").split("\n> SIGNOFF")[0] == \
+        normalised(dpjudge_body("summary_blind_austria.reply"))
+
+
+def test_a_blind_summary_needs_a_signon(blind):
+    sent = blind.send(mail("sam@example.net", "SUMMARY blindy"))
+    assert sent.failed and "SIGNON first" in sent.text
+
+
+def test_the_master_sees_the_players(hist):
+    sent = hist.send(mail("master@example.org", "SIGNON Mhist m4ster\nSUMMARY\nSIGNOFF"))
+    assert "  Austria:        Anna Berg              anna@example.at" in sent.text
+    assert "  France:         Chloé Martin           chloe@example.fr" in sent.text
+
+
+def test_a_summary_says_who_won_and_who_drew(hist):
+    hist.add("drawn", fixture="hist", phase=_completed(), result=_result("S1903M", "AUSTRIA", "ITALY"),
+             start="Mon Nov 30 2026", finish="Sun Jan 10 2027")
+    (hist.store.root / "drawn" / "results").write_bytes((DPJUDGE / "hist.results").read_bytes())
+    sent = hist.send(mail("sam@example.net", "SUMMARY drawn"))
+    assert "The parameters for 'drawn' were as follows:" in sent.text
+    assert "Game started: Mon Nov 30 2026\nGame ended:   Sun Jan 10 2027\n\n" \
+           "The game was declared a draw between Austria and Italy.\n" in sent.text
+    assert "  Austria:        Anna Berg              anna@example.at" in sent.text
+    assert "a player" not in sent.text
+
+
+def test_a_summary_before_any_ownership_table(hist):
+    (hist.store.root / "hist" / "results").unlink()
+    sent = hist.send(mail("sam@example.net", "SUMMARY hist"))
+    assert "No summary information is available for game hist." in sent.text
+
+
+def _completed():
+    from judge.status.model import GameStage
+    return GameStage.COMPLETED
+
+
+def _result(phase, *victors):
+    from judge.status.model import GameResult
+    return GameResult(phase, victors)

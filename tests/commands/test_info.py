@@ -1,6 +1,8 @@
 """LIST, SUMMARY, HISTORY and MAP."""
 from __future__ import annotations
 
+from pathlib import Path
+
 from tests.support.commands import eml
 
 
@@ -42,11 +44,14 @@ def test_after_signon_list_is_for_that_game_only(vienna):
     assert sent.failed and "only for game 'vienna'" in sent.text
 
 
-def test_summary_hides_addresses_until_the_end(vienna):
-    sent = vienna.send("summary.eml")
-    text = "\n".join(sent.outcome("SUMMARY").lines)
-    assert "ITALY: resigned, since S1902M; before: a player" in text
-    assert "@" not in text and "now        5    5    5    5    4    6    4" in text
+def test_summary_hides_the_players_until_the_end(vienna):
+    archive = Path(__file__).parent.parent / "game" / "fixtures" / "dpjudge" / "hist.results"
+    (vienna.store.root / "vienna" / "results").write_bytes(archive.read_bytes())
+    text = vienna.send("summary.eml").text
+    assert "  Italy:                                 someone@somewhere\n" \
+           "   from S1902M:   vacant                 *\n" in text
+    assert "elena" not in text and "Anna" not in text
+    assert "Summary of game vienna through W1901A." in text
 
 
 def test_history_of_a_game_without_results(vienna):

@@ -16,7 +16,9 @@ from judge.phases import parse_phase
 from judge.status.model import Dppd, Vote, VoteKind
 from judge.types import Unit, UnitType
 from judge.commands import notices
+from judge.commands.documents import SummaryDocument, centre_tables, parameters, roster
 from judge.commands.info import HistoryDocument
+from judge.game.archive import ownership
 from tests.support.adjudications import datc_position, play
 
 NOW = datetime(2025, 2, 10, 17, 5, tzinfo=UTC)  # 18:05 in Vienna, the deadline's hour
@@ -321,7 +323,16 @@ def documents_in_a_reply(mailer: Mailer, m: Map) -> list:
     reply = Reply(to=("sam@example.net",), subject="history", outcomes=(
         Outcome("HISTORY jigdy", document=HistoryDocument("jigdy", archive)),
         Outcome("HISTORY vienna", document=HistoryDocument("vienna", ""))))
-    return [Rendered(*render_reply(mailer.env, reply))]
+    tables = archive + ("Ownership of supply centers:\n\nAustria:    Budapest, Serbia, Trieste, Vienna.\n"
+                        "Italy:      Naples, Rome, Venice.\nUnowned:    Greece.\n\n")
+    end, years = ownership(tables.replace("S1901M", "F1901M"))
+    master, people = roster(mailer.status, m, None)
+    summary = SummaryDocument("jigdy", end, master, people, parameters(mailer.status, m, "TEST"),
+                              *centre_tables(m, years, index=True))
+    empty = replace(summary, through=None)
+    summaries = Reply(to=("sam@example.net",), subject="summary", outcomes=(
+        Outcome("SUMMARY jigdy", document=summary), Outcome("SUMMARY vienna", document=empty)))
+    return [Rendered(*render_reply(mailer.env, reply)), Rendered(*render_reply(mailer.env, summaries))]
 
 
 # --- the Master's and the judgekeeper's housekeeping ---------------------------------------------------

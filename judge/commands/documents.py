@@ -8,7 +8,7 @@ it; only the Master, or anyone when the game is not BLIND or is over, sees the C
 """
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -30,6 +30,7 @@ class Person:
     phase: str | None
     name: str
     address: str
+    mark: str = ""  # late, vacant, dummy, vassal of Austria: LIST's column
 
 
 @dataclass(frozen=True)
@@ -121,18 +122,21 @@ def _people(status: GameStatus, block: PowerStatus, reader: str | None, late: bo
 def _person(phase: str | None, seat: object, status: GameStatus, block: PowerStatus,
             reader: str | None, late: bool, current: bool) -> Person:
     if seat is Vacancy.RESIGNED:
-        return Person(phase, "vacant", "*")
+        return Person(phase, "vacant", "*", "vacant")
     if seat is Vacancy.DUMMY:
         boss = block.control[0] if block.control else None
         shown = boss and (status.completed or "HIDE_DUMMIES" not in status.rules
                           or reader in (block.name, boss, MASTER))
-        return Person(phase, f"vassal of {boss.title()}" if shown else "dummy", "*")
+        mark = f"vassal of {boss.title()}" if shown and boss else "dummy"
+        return Person(phase, mark, "*", mark)
     assert isinstance(seat, Dppd)
+    mark = "late" if late and ("HIDE_LATE_POWERS" not in status.rules
+                               or reader in (block.name, MASTER)) else ""
     revealed = status.completed and "NO_REVEAL" not in status.rules
     sees = reader == MASTER or (reader == block.name and current)
     if not (revealed or sees):
-        return Person(phase, "late" if late else "", HIDDEN)
-    return Person(phase, seat.name.replace("_", " "), seat.email)
+        return Person(phase, mark, HIDDEN, mark)
+    return Person(phase, seat.name.replace("_", " "), seat.email, mark)
 
 
 def _counts(block: PowerStatus, reader: str | None, blind: bool) -> str:
@@ -230,3 +234,83 @@ def _count_tables(m: Map, years: Sequence[Ownership], index: bool) -> tuple[Coun
 def _calhamer(table: Ownership) -> int:
     counts = [len(names) for owner, names in table.owners.items() if owner != "UNOWNED"]
     return sum(n * n for n in counts) // len(counts) if counts else 0
+
+
+# --- LIST game ----------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class UnitLine:
+    unit: str  # Army Serbia, Fleet St Petersburg (south coast)
+    retreats: tuple[str, ...] = ()  # a dislodged unit's places to retreat to
+
+
+@dataclass(frozen=True)
+class PowerUnits:
+    power: str
+    units: tuple[UnitLine, ...]
+
+
+@dataclass(frozen=True)
+class ListingDocument(Document):
+    """LIST of a game: the `::` lines, the deadline, who has not ordered, the parameters, the
+    roster with units/centres, each unit on its line and the ownership of the centres."""
+
+    template: ClassVar[str] = "_listing.txt"
+    judge: str
+    game: str
+    variant: str
+    mapper: str | None  # the phase in the `::` line (W1901A is written F1901B); None: no phase
+    deadline: object | None  # a datetime on the game's clock
+    waiting_for: str | None  # "2 more players to join", "Italy to be taken over"
+    unordered: tuple[str, ...] | None  # LIST_UNORDERED: who; None: unsaid; (): everyone ordered
+    any_unordered: bool
+    waiters: tuple[str, ...] | None  # LIST_WAITERS: who; None: unsaid
+    any_waiters: bool
+    parameters: Parameters
+    master: Person
+    roster: tuple[RosterRow, ...]
+    phase: tuple[str, str, int, str] | None  # (Movement, Spring, 1902, S1902M); None: no phase
+    units: tuple[PowerUnits, ...]
+    ownership: tuple[tuple[str, tuple[str, ...]], ...]  # (Austria, centre names), Unowned last
+    state: str | None = None  # said after DPjudge's text when not active: terminated, waiting...
+    unlisted: bool = False  # said after DPjudge's text too
+
+
+def unit_name(m: Map, unit: object) -> str:
+    location = str(getattr(unit, "location"))
+    loc = m.locations.get(location) or m.locations.get(location.split("/")[0])
+    kind = "Army" if str(unit).startswith("A") else "Fleet"
+    return f"{kind} {loc.name if loc is not None else location}"
+
+
+def place_name(m: Map, abbrev: str) -> str:
+    loc = m.locations.get(abbrev)
+    return loc.name if loc is not None else abbrev
+
+
+def board(status: GameStatus, m: Map, shown: Callable[[str], bool]
+          ) -> tuple[tuple[PowerUnits, ...], tuple[tuple[str, tuple[str, ...]], ...]]:
+    """Each power's units (in its status file's order, dislodged ones last with their retreats)
+    and the centres' owners sorted by abbreviation, as DPjudge lists them; `shown(power)` says
+    whose the reader may see."""
+    units, owners = [], []
+    homes = {c for info in m.powers.values() for c in info.homes}
+    unowned = set(m.supply_centers) - homes
+    for block in status.powers:
+        if not block.is_power:
+            continue
+        display = m.powers[block.name].display if block.name in m.powers else block.name.title()
+        centres = sorted(c for c in block.owns if not c.startswith("SC"))
+        unowned -= set(centres)
+        if not shown(block.name):
+            continue
+        lines = [UnitLine(unit_name(m, u)) for u in block.units]
+        lines += [UnitLine(unit_name(m, d.unit), tuple(place_name(m, r) for r in d.retreats))
+                  for d in block.dislodged]
+        if lines:
+            units.append(PowerUnits(display, tuple(lines)))
+        if centres:
+            owners.append((display, tuple(place_name(m, c) for c in centres)))
+    if unowned and shown(MASTER):
+        owners.append(("Unowned", tuple(place_name(m, c) for c in sorted(unowned))))
+    return tuple(units), tuple(owners)

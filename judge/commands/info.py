@@ -16,12 +16,14 @@ from typing import ClassVar
 from judge.commands.auth import Level
 from judge.commands.documents import (
     MASTER,
+    ListingDocument,
     SummaryDocument,
+    board,
     centre_tables,
     parameters,
     roster,
 )
-from judge.commands.game_queries import deadline, past_deadline, phase_name, phase_of
+from judge.commands.game_queries import deadline, past_deadline, phase_of
 from judge.commands.registry import Command, Stage
 from judge.commands.reply import Document, Said, said
 from judge.commands.session import Cursor, Refusal, Session
@@ -29,17 +31,13 @@ from judge.commands.closed_games import sees_hidden
 from judge.errors import MapError
 from judge.game.archive import for_reader, ownership
 from judge.game.orders import duties
+from judge.types import Phase
 from judge.maps.model import Map
-from judge.game.positions import owned_centers
 from judge.game.rules import rules_in_force
 from judge.game.seats import open_seats
 from judge.game.standing import GameState, Standing, game_state
-from judge.status.model import Dppd, GameStatus, PowerStatus
+from judge.status.model import GameStatus
 from judge.timing import game_zone
-
-PRESS_RULES = (("NO_PRESS", "none"), ("PUBLIC_PRESS", "broadcast only"), ("GREY_PRESS", "grey"),
-               ("FAKE_PRESS", "fake allowed"), ("WHITE_GREY", "white or grey"))
-
 
 class InfoCommand(Command):
     stage = Stage.ANY
@@ -76,8 +74,7 @@ class List(InfoCommand):
         if not args and not session.signed_on:
             return said(*game_list(session))
         status, standing = self.game_status(session, args)
-        return said(*game_details(session, status, standing,
-                                  hide_board=self.blind_secret(session, status)))
+        return game_details(session, status, standing)
 
 
 def game_list(session: Session) -> list[str]:
@@ -119,46 +116,67 @@ def list_line(session: Session, name: str) -> str | None:
     return f"{name:<16} {status.map_name:<12} {state.value:<8} {what}{marks}"
 
 
-def game_details(session: Session, status: GameStatus, standing: Standing,
-                 hide_board: bool) -> list[str]:
+def game_details(session: Session, status: GameStatus, standing: Standing) -> Said:
+    """LIST of one game, as DPjudge lays it out (`ListingDocument`)."""
+    if status.completed:
+        return said(f"Game '{status.name}' is completed.  No LIST available.  Use SUMMARY or HISTORY.")
     m = session.games.load_map(status)
     rules = rules_in_force(status, m)
-    lines = [(f"Game '{status.name}' on the {status.map_name} map: "
-             f"{game_state(status, standing).value}, {phase_name(status)}.")]
-    if not standing.listed:
-        lines.append("Unlisted: LIST does not show it.")
+    reader = reader_of(session)
+    blind = "BLIND" in rules
+
+    def shown(power: str) -> bool:
+        return not blind or reader == MASTER or power == reader
+
+    phase = phase_of(status)
+    owing = duties(status, m, rules) if phase is not None else None
+    master, people = roster(status, m, reader, late=late_in(session, status, m, rules),
+                            listing=True, blind=blind)
+    units, owners = board(status, m, shown)
     moment = deadline(status, rules)
-    if moment is not None and phase_of(status) is not None:
-        local = moment.astimezone(game_zone(status.zone))
-        lines.append(f"Deadline: {local.strftime('%a %d %b %Y %H:%M %Z')}.")
-    lines.append(f"Press: {press_kind(rules)}.")
-    if status.rules:
-        lines.append("Rules: " + " ".join(sorted(status.rules)) + ".")
-    if status.private:
-        lines.append("Private: JOIN and TAKEOVER need the privacy password.")
-    if status.need:
-        lines.append("Needs replacements for: " + " ".join(str(n) for n in status.need) + ".")
+    state = game_state(status, standing)
+    return said(document=ListingDocument(
+        session.settings.judge_id, status.name or "", status.map_name, _mapper(phase),
+        moment.astimezone(game_zone(status.zone)) if moment and phase else None,
+        _waiting_for(session, status, m), _names(m, owing.missing if owing else (), rules, "LIST_UNORDERED"),
+        bool(owing and owing.missing), _names(m, owing.waiting if owing else (), rules, "LIST_WAITERS"),
+        bool(owing and owing.waiting), parameters(status, m, session.settings.judge_id), master,
+        people if phase is not None else (), _phase(phase), units,
+        owners if state in (GameState.ACTIVE, GameState.WAITING) else (),
+        state.value if state in (GameState.TERMINATED, GameState.PREPARATION) else None,
+        not standing.listed))
+
+
+def _mapper(phase: Phase | None) -> str | None:
+    """The phase as `::` lines write it: a winter's adjustments are the fall's (F1901B), for Mapper."""
+    if phase is None:
+        return None
+    code = phase.abbrev
+    return f"F{code[1:-1]}B" if code[0] + code[-1] == "WA" else code
+
+
+def _phase(phase: Phase | None) -> tuple[str, str, int, str] | None:
+    if phase is None:
+        return None
+    kind = phase.type.title()
+    return kind[:-1] if kind.endswith("s") else kind, phase.season.title(), phase.year, phase.abbrev
+
+
+def _names(m: Map, powers: Iterable[str], rules: frozenset[str], rule: str) -> tuple[str, ...] | None:
+    """The powers by name where `rule` lists them; None where it does not."""
+    if rule not in rules:
+        return None
+    return tuple(m.powers[p].display if p in m.powers else p.title() for p in powers)
+
+
+def _waiting_for(session: Session, status: GameStatus, m: Map) -> str | None:
     if status.forming:
-        lines.append(f"Seats open: {open_seats(status, m)}.")
-    for block in status.powers:
-        lines.append(power_line(block, hide_board))
-    return lines
-
-
-def press_kind(rules: frozenset[str]) -> str:
-    found = [text for rule, text in PRESS_RULES if rule in rules]
-    return ", ".join(found) or "white, private and broadcast"
-
-
-def power_line(block: PowerStatus, hide_board: bool) -> str:
-    if not block.is_power:
-        return f"  {block.kind} {block.name}"
-    who = "vacant" if block.player and block.player.resigned else \
-        "dummy" if block.player and block.player.dummy else "played"
-    if hide_board:
-        return f"  {block.name}: {who}"
-    units = " ".join(str(u) for u in block.units) or "no units"
-    return f"  {block.name}: {who}, {len(owned_centers(block))} centres; {units}"
+        seats = open_seats(status, m)
+        return f"{seats} more player{'s' if seats != 1 else ''} to join"
+    if status.need:
+        names = [m.powers[n.power].display if n.power in m.powers else n.power.title() for n in status.need]
+        return " and ".join(names) + " to be taken over"
+    return None
 
 
 class Summary(InfoCommand):

@@ -3,11 +3,16 @@ for the same game (`tests/game/fixtures/dpjudge`), after the judge's id, URL and
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from judge.game.archive import decode
+from judge.status import write_status
+from judge.status.model import Dislodged
+from judge.types import Phase
+from tests.support.games import unit
 
 DPJUDGE = Path(__file__).parent.parent / "game" / "fixtures" / "dpjudge"
 
@@ -136,3 +141,33 @@ def _completed():
 def _result(phase, *victors):
     from judge.status.model import GameResult
     return GameResult(phase, victors)
+
+
+def listing_as_this_judge_writes_it(text: str) -> str:
+    """DPjudge's LIST, less what this judge leaves to others: the `:: URL:` line (the judge's URL),
+    the blank DPjudge leaves after the variant, and the orders it appends for a signed-on power
+    (this judge's STATUS gives them)."""
+    text = normalised(text).replace("Variant: standard \n", "Variant: standard\n")
+    text = re.sub(r":: URL: \S+\n", "", text)
+    return text.split("Current orders for ")[0]
+
+
+@pytest.mark.parametrize("sender, body, command, recorded_as", [
+    ("sam@example.net", "LIST hist", "LIST hist", "list_outsider.reply"),
+    ("anna@example.at", "SIGNON Ahist pa\nLIST\nSIGNOFF", "LIST", "list_austria.reply"),
+])
+def test_list_of_a_game_is_dpjudge_s(hist, sender, body, command, recorded_as):
+    sent = hist.send(mail(sender, body))
+    assert document(sent.text, command).split("\n> SIGNOFF")[0] == \
+        listing_as_this_judge_writes_it(dpjudge_body(recorded_as))
+
+
+def test_list_of_a_retreat_phase_gives_the_retreats(judge):
+    status = judge.add("hist", phase=Phase("SPRING", 1902, "RETREATS"))
+    austria = status.power("AUSTRIA")
+    retreating = replace(austria, units=austria.units[1:],
+                         dislodged=(Dislodged(unit("A SER"), ("ALB", "RUM")),))
+    (judge.store.root / "hist" / "status").write_text(write_status(status.with_power(retreating)))
+    text = judge.send(mail("sam@example.net", "LIST hist")).text
+    assert "Status of the Retreat phase for Spring of 1902.  (hist.S1902R)" in text
+    assert "Austria: Army Vienna.\nAustria: Army Serbia can retreat to Albania or Rumania.\n" in text

@@ -18,24 +18,26 @@ def test_list_shows_games_to_join_or_waiting(judge):
 
 
 def test_list_of_a_game(vienna):
-    lines = vienna.send("list_game.eml").outcome("LIST").lines
-    text = "\n".join(lines)
-    assert "Game 'vienna' on the standard map: waiting, SPRING 1902 MOVEMENT." in text
-    assert "Deadline: Mon 10 Feb 2025 18:00 CET." in text
-    assert "FRANCE: played, 5 centres; A BUR A SPA F MAO F BRE A PAR" in text
-    assert "@" not in text  # no addresses
+    text = vienna.send("list_game.eml").text
+    assert "Game 'vienna' is waiting for Italy to be taken over." in text
+    assert "\nStatus of the Movement phase for Spring of 1902.  (vienna.S1902M)\n\n" \
+           "Austria: Army Budapest.\n" in text
+    assert "  France:                  5/5      someone@somewhere\n" in text
+    assert "France: Army Burgundy.\n" in text and "Ownership of supply centers:" in text
+    assert "anna" not in text and "chloe" not in text  # no player's address
 
 
 def test_list_of_a_game_without_deadlines_shows_none(judge):
     judge.add("vienna", rules=("NO_DEADLINE",))  # its DEADLINE line is not in force
     text = judge.send("list_game.eml").text
-    assert "SPRING 1902 MOVEMENT" in text and "Deadline:" not in text
+    assert "(vienna.S1902M)" in text and "has a deadline" not in text and ":: Deadline:" not in text
 
 
 def test_list_of_a_blind_game_hides_the_board(judge):
     judge.add("vienna", rules=("BLIND",))
     text = judge.send("list_game.eml").text
-    assert "  FRANCE: played" in text and "A BUR" not in text
+    assert "  France:                  ?/?      someone@somewhere" in text
+    assert "Army Burgundy" not in text and "Ownership" not in text
 
 
 def test_after_signon_list_is_for_that_game_only(vienna):

@@ -92,7 +92,7 @@ def test_terminate_ends_the_game(vienna):
     orders = vienna.send("orders.eml")
     assert orders.failed and "game 'vienna' is terminated: orders is refused" in orders.text
     assert "is terminated: TAKEOVER is refused" in vienna.send("takeover.eml").text
-    assert "standard map: terminated, SPRING 1902 MOVEMENT." in vienna.send("list_game.eml").text
+    assert "Game 'vienna' is terminated." in vienna.send("list_game.eml").text
 
 
 def test_activate_brings_a_terminated_game_back(vienna):

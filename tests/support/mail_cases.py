@@ -16,7 +16,14 @@ from judge.phases import parse_phase
 from judge.status.model import Dppd, Vote, VoteKind
 from judge.types import Unit, UnitType
 from judge.commands import notices
-from judge.commands.documents import SummaryDocument, centre_tables, parameters, roster
+from judge.commands.documents import (
+    ListingDocument,
+    SummaryDocument,
+    board,
+    centre_tables,
+    parameters,
+    roster,
+)
 from judge.commands.info import HistoryDocument
 from judge.game.archive import ownership
 from tests.support.adjudications import datc_position, play
@@ -332,7 +339,16 @@ def documents_in_a_reply(mailer: Mailer, m: Map) -> list:
     empty = replace(summary, through=None)
     summaries = Reply(to=("sam@example.net",), subject="summary", outcomes=(
         Outcome("SUMMARY jigdy", document=summary), Outcome("SUMMARY vienna", document=empty)))
-    return [Rendered(*render_reply(mailer.env, reply)), Rendered(*render_reply(mailer.env, summaries))]
+    units, owners = board(mailer.status, m, lambda power: True)
+    master, people = roster(mailer.status, m, "AUSTRIA", late=("ENGLAND",), listing=True)
+    listing = ListingDocument("TEST", "jigdy", "standard", "S1902M", DEADLINE, None, ("Germany",), True,
+                              None, False, parameters(mailer.status, m, "TEST"), master, people,
+                              ("Movement", "Spring", 1902, "S1902M"), units, owners)
+    terminated = replace(listing, waiting_for="Italy to be taken over", phase=None, units=(),
+                         ownership=(), state="terminated", unlisted=True)
+    listings = Reply(to=("sam@example.net",), subject="list", outcomes=(
+        Outcome("LIST jigdy", document=listing), Outcome("LIST jigdy", document=terminated)))
+    return [Rendered(*render_reply(mailer.env, r)) for r in (reply, summaries, listings)]
 
 
 # --- the Master's and the judgekeeper's housekeeping ---------------------------------------------------

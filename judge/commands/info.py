@@ -2,10 +2,11 @@
 
 Before a SIGNON they may name any game; after it, only the game signed on to. An unlisted game is
 left out of the LIST of all games, and a game in preparation is hidden even by name, except from
-its Master (known by the sender's address) and the judgekeeper. Player addresses are never shown,
-except in the SUMMARY of a completed game; a BLIND game in play shows no board. A game whose files
-cannot be read is left out of the LIST of all games, and refused by name without a word of them
-(the cycle tells its Master and the judgekeeper).
+its Master (known by the sender's address) and the judgekeeper. LIST of a game, SUMMARY and HISTORY
+carry DPjudge's text (`judge.commands.documents`, the results archive): players' addresses only for
+the Master, each power its own, and everyone once the game is over; a BLIND game in play shows each
+power its own view, after a SIGNON. A game whose files cannot be read is left out of the LIST of all
+games, and refused by name without a word of them (the cycle tells its Master and the judgekeeper).
 """
 from __future__ import annotations
 
@@ -61,9 +62,14 @@ class InfoCommand(Command):
                 return status, standing
         raise Refusal(f"there is no game '{name}' on this judge")
 
-    def blind_secret(self, session: Session, status: GameStatus) -> bool:
-        rules = rules_in_force(status, session.games.load_map(status))
-        return "BLIND" in rules and phase_of(status) is not None and not session.is_master
+    def blind(self, session: Session, status: GameStatus, rules: frozenset[str]) -> bool:
+        """Whether the game is BLIND; one in play is refused before a SIGNON, as each power sees
+        its own."""
+        blind = "BLIND" in rules
+        if blind and not session.signed_on and phase_of(status) is not None:
+            raise Refusal(f"SIGNON first: each power of BLIND game '{status.name}' sees its own "
+                          f"{self.name}")
+        return blind
 
 
 class List(InfoCommand):
@@ -187,9 +193,7 @@ class Summary(InfoCommand):
         status, _ = self.game_status(session, args)
         m = session.games.load_map(status)
         rules = rules_in_force(status, m)
-        blind = "BLIND" in rules
-        if blind and not session.signed_on and phase_of(status) is not None:
-            raise Refusal(f"SIGNON first: each power of BLIND game '{status.name}' sees its own summary")
+        blind = self.blind(session, status, rules)
         return said(document=summary_document(session, status, m, rules, blind))
 
 
@@ -236,9 +240,7 @@ class History(InfoCommand):
     def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
         status, _ = self.game_status(session, args)
         name = status.name or ""
-        blind = "BLIND" in rules_in_force(status, session.games.load_map(status))
-        if blind and not session.signed_on and not status.forming and not status.completed:
-            raise Refusal(f"SIGNON first: each power of BLIND game '{name}' sees its own history")
+        blind = self.blind(session, status, rules_in_force(status, session.games.load_map(status)))
         text = session.games.results_text(name)
         return said(document=HistoryDocument(name, for_reader(text, archive_readers(session, status, blind))))
 

@@ -98,3 +98,34 @@ def test_a_phase_processed_after_a_rollback_forgets_what_was_rolled_back(store):
     process_game(store, "g", TICK_AT + timedelta(days=2), force=True)
     assert [e.phase for e in entries(archive_of(store))] == ["S1901M"]
     assert not (store.root / "g" / "results.0").exists()
+
+
+def test_the_cycle_signs_the_archive_with_the_judge_s_id_and_address(tmp_path):
+    from judge.runtime.cycle import run_cycle
+    config = write_config(tmp_path)
+    store = GameStore(config.paths.games)
+    started(store, "g")
+    everyone_ordered(store, "g")
+    run_cycle(store, config, TICK_AT)
+    text = archive_of(store)
+    assert text.startswith(f"From {JUDGE} ") and ":: Judge: CRASH  Game: g" in text
+
+
+def test_a_rollback_stopped_half_way_is_completed_by_the_next_read(store, monkeypatch):
+    from judge.runtime import journal
+    from judge.runtime.store import GameDir
+    process_game(store, "g", TICK_AT)
+    everyone_ordered(store, "g")
+    process_game(store, "g", TICK_AT + timedelta(days=3), force=True)
+
+    def crash(*args):
+        raise OSError("the judge is killed")
+
+    monkeypatch.setattr(GameDir, "cut_results", crash)
+    with pytest.raises(OSError):
+        rollback_game(store, "g", TICK_AT + timedelta(days=4), "F1901M")
+    monkeypatch.undo()
+    assert journal.pending(store.root) == ["g"]
+    with store.locked("g") as game:
+        journal.replay(game)
+    assert [e.phase for e in entries(archive_of(store))] == ["S1901M"]

@@ -171,3 +171,10 @@ def test_list_of_a_retreat_phase_gives_the_retreats(judge):
     text = judge.send(mail("sam@example.net", "LIST hist")).text
     assert "Status of the Retreat phase for Spring of 1902.  (hist.S1902R)" in text
     assert "Austria: Army Vienna.\nAustria: Army Serbia can retreat to Albania or Rumania.\n" in text
+
+
+def test_history_reads_a_latin1_archive(hist):
+    text = recorded("hist.results").replace("Movement results for", "R\u00e9sultats: Movement results for")
+    (hist.store.root / "hist" / "results").write_bytes(text.encode("latin-1"))
+    sent = hist.send(mail("sam@example.net", "HISTORY hist"))
+    assert document(sent.text, "HISTORY hist") == text

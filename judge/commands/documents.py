@@ -16,6 +16,7 @@ from judge.commands.reply import Document
 from judge.game.archive import Ownership
 from judge.maps.model import Map
 from judge.status.model import Dppd, GameStatus, PowerStatus, Vacancy
+from judge.types import Phase, Unit, UnitType
 
 HIDDEN = "someone@somewhere"
 MASTER = "MASTER"
@@ -163,7 +164,7 @@ def parameters(status: GameStatus, m: Map, judge: str) -> Parameters:
     if victors:
         outcome = ("declared a draw between " if len(victors) > 1 else "won by ") + _and(victors)
     year = int(status.result.last_phase[1:-1]) if status.result else \
-        (status.phase.year if hasattr(status.phase, "year") else m.begin.year)
+        (status.phase.year if isinstance(status.phase, Phase) else m.begin.year)
     return Parameters(name, status.completed, status.map_name.title(), _timing(status.timing),
                       press(status.rules), ", ".join(sorted(r for r in status.rules if r != "EAVESDROP")),
                       m.victory_in(year), judge, status.start, status.finish, outcome)
@@ -276,11 +277,10 @@ class ListingDocument(Document):
     unlisted: bool = False  # said after DPjudge's text too
 
 
-def unit_name(m: Map, unit: object) -> str:
-    location = str(getattr(unit, "location"))
-    loc = m.locations.get(location) or m.locations.get(location.split("/")[0])
-    kind = "Army" if str(unit).startswith("A") else "Fleet"
-    return f"{kind} {loc.name if loc is not None else location}"
+def unit_name(m: Map, unit: Unit) -> str:
+    """Army Serbia, Fleet St Petersburg (south coast)."""
+    kind = "Army" if unit.type is UnitType.ARMY else "Fleet"
+    return f"{kind} {place_name(m, unit.location)}"
 
 
 def place_name(m: Map, abbrev: str) -> str:

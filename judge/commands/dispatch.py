@@ -68,7 +68,8 @@ def run_commands(session: Session, lines: tuple[str, ...], registry: Registry = 
             stop(session, cursor)
             return
         if outcome is not None:
-            session.results.add(echo, *outcome.lines, quoted=outcome.quoted, piece=outcome.piece)
+            session.results.add(echo, *outcome.lines, quoted=outcome.quoted,
+                                document=outcome.document)
     finish(session)
 
 
@@ -141,7 +142,7 @@ def finish(session: Session) -> None:
             session.results.fail("", refusal.reason, *refusal.details)
             dropped(session, [step for step, _ in session.finishers[number + 1:]])
             return
-        session.results.add("", *outcome.lines, quoted=outcome.quoted)
+        session.results.add("", *outcome.lines, quoted=outcome.quoted, document=outcome.document)
 
 
 def stop(session: Session, cursor: Cursor, current: str | None = None) -> None:

@@ -3,8 +3,14 @@ from __future__ import annotations
 
 from judge.commands.auth import Level
 from judge.commands.registry import Command, Stage
-from judge.commands.reply import Said, said
+from judge.commands.reply import Document, Said, said
 from judge.commands.session import Cursor, Session
+
+
+class Guide(Document):
+    """The guide has no data of its own: the template is the whole text."""
+
+    template = "_guide.txt"
 
 
 class Help(Command):
@@ -17,7 +23,7 @@ class Help(Command):
     usage = "HELP takes nothing after it"
 
     def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
-        return said(piece="guide")
+        return said(document=Guide())
 
 
 COMMANDS: list[type[Command]] = [Help]

@@ -2,32 +2,43 @@
 
 Before a SIGNON they may name any game; after it, only the game signed on to. An unlisted game is
 left out of the LIST of all games, and a game in preparation is hidden even by name, except from
-its Master (known by the sender's address) and the judgekeeper. Player addresses are never shown,
-except in the SUMMARY of a completed game; a BLIND game in play shows no board. A game whose files
-cannot be read is left out of the LIST of all games, and refused by name without a word of them
-(the cycle tells its Master and the judgekeeper).
+its Master (known by the sender's address) and the judgekeeper. LIST of a game, SUMMARY and HISTORY
+carry DPjudge's text (`judge.commands.documents`, the results archive): players' addresses only for
+the Master, each power its own, and everyone once the game is over; a BLIND game in play shows each
+power its own view, after a SIGNON. A game whose files cannot be read is left out of the LIST of all
+games, and refused by name without a word of them (the cycle tells its Master and the judgekeeper).
 """
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import ClassVar
 
 from judge.commands.auth import Level
-from judge.commands.game_queries import deadline, phase_name, phase_of
+from judge.commands.documents import (
+    MASTER,
+    ListingDocument,
+    SummaryDocument,
+    board,
+    centre_tables,
+    parameters,
+    roster,
+)
+from judge.commands.game_queries import deadline, past_deadline, phase_of
 from judge.commands.registry import Command, Stage
-from judge.commands.reply import Said, said
+from judge.commands.reply import Document, Said, said
 from judge.commands.session import Cursor, Refusal, Session
 from judge.commands.closed_games import sees_hidden
 from judge.errors import MapError
-from judge.game.positions import owned_centers
+from judge.game.archive import for_reader, ownership
+from judge.game.orders import duties
+from judge.types import Phase
+from judge.maps.model import Map
 from judge.game.rules import rules_in_force
 from judge.game.seats import open_seats
 from judge.game.standing import GameState, Standing, game_state
-from judge.status.model import Dppd, GameStatus, PowerStatus
+from judge.status.model import GameStatus
 from judge.timing import game_zone
-
-PRESS_RULES = (("NO_PRESS", "none"), ("PUBLIC_PRESS", "broadcast only"), ("GREY_PRESS", "grey"),
-               ("FAKE_PRESS", "fake allowed"), ("WHITE_GREY", "white or grey"))
-
 
 class InfoCommand(Command):
     stage = Stage.ANY
@@ -51,9 +62,14 @@ class InfoCommand(Command):
                 return status, standing
         raise Refusal(f"there is no game '{name}' on this judge")
 
-    def blind_secret(self, session: Session, status: GameStatus) -> bool:
-        rules = rules_in_force(status, session.games.load_map(status))
-        return "BLIND" in rules and phase_of(status) is not None and not session.is_master
+    def blind(self, session: Session, status: GameStatus, rules: frozenset[str]) -> bool:
+        """Whether the game is BLIND; one in play is refused before a SIGNON, as each power sees
+        its own."""
+        blind = "BLIND" in rules
+        if blind and not session.signed_on and phase_of(status) is not None:
+            raise Refusal(f"SIGNON first: each power of BLIND game '{status.name}' sees its own "
+                          f"{self.name}")
+        return blind
 
 
 class List(InfoCommand):
@@ -64,8 +80,7 @@ class List(InfoCommand):
         if not args and not session.signed_on:
             return said(*game_list(session))
         status, standing = self.game_status(session, args)
-        return said(*game_details(session, status, standing,
-                                  hide_board=self.blind_secret(session, status)))
+        return game_details(session, status, standing)
 
 
 def game_list(session: Session) -> list[str]:
@@ -107,110 +122,135 @@ def list_line(session: Session, name: str) -> str | None:
     return f"{name:<16} {status.map_name:<12} {state.value:<8} {what}{marks}"
 
 
-def game_details(session: Session, status: GameStatus, standing: Standing,
-                 hide_board: bool) -> list[str]:
+def game_details(session: Session, status: GameStatus, standing: Standing) -> Said:
+    """LIST of one game, as DPjudge lays it out (`ListingDocument`)."""
+    if status.completed:
+        return said(f"Game '{status.name}' is completed.  No LIST available.  Use SUMMARY or HISTORY.")
     m = session.games.load_map(status)
     rules = rules_in_force(status, m)
-    state = game_state(status, standing).value
-    now = f", {phase_name(status)}" if phase_of(status) is not None else ""  # once: "completed."
-    lines = [f"Game '{status.name}' on the {status.map_name} map: {state}{now}."]
-    if not standing.listed:
-        lines.append("Unlisted: LIST does not show it.")
+    reader = reader_of(session)
+    blind = "BLIND" in rules
+
+    def shown(power: str) -> bool:
+        return not blind or reader == MASTER or power == reader
+
+    phase = phase_of(status)
+    owing = duties(status, m, rules) if phase is not None else None
+    master, people = roster(status, m, reader, late=late_in(session, status, m, rules),
+                            listing=True, blind=blind)
+    units, owners = board(status, m, shown)
     moment = deadline(status, rules)
-    if moment is not None and phase_of(status) is not None:
-        local = moment.astimezone(game_zone(status.zone))
-        lines.append(f"Deadline: {local.strftime('%a %d %b %Y %H:%M %Z')}.")
-    lines.append(f"Press: {press_kind(rules)}.")
-    if status.rules:
-        lines.append("Rules: " + " ".join(sorted(status.rules)) + ".")
-    if status.private:
-        lines.append("Private: JOIN and TAKEOVER need the privacy password.")
-    if status.need:
-        lines.append("Needs replacements for: " + " ".join(str(n) for n in status.need) + ".")
+    state = game_state(status, standing)
+    return said(document=ListingDocument(
+        session.settings.judge_id, status.name or "", status.map_name, _mapper(phase),
+        moment.astimezone(game_zone(status.zone)) if moment and phase else None,
+        _waiting_for(session, status, m), _names(m, owing.missing if owing else (), rules, "LIST_UNORDERED"),
+        bool(owing and owing.missing), _names(m, owing.waiting if owing else (), rules, "LIST_WAITERS"),
+        bool(owing and owing.waiting), parameters(status, m, session.settings.judge_id), master,
+        people if phase is not None else (), _phase(phase), units,
+        owners if state in (GameState.ACTIVE, GameState.WAITING) else (),
+        state.value if state in (GameState.TERMINATED, GameState.PREPARATION) else None,
+        not standing.listed))
+
+
+def _mapper(phase: Phase | None) -> str | None:
+    """The phase as `::` lines write it: a winter's adjustments are the fall's (F1901B), for Mapper."""
+    if phase is None:
+        return None
+    code = phase.abbrev
+    return f"F{code[1:-1]}B" if code[0] + code[-1] == "WA" else code
+
+
+def _phase(phase: Phase | None) -> tuple[str, str, int, str] | None:
+    if phase is None:
+        return None
+    kind = phase.type.title()
+    return kind[:-1] if kind.endswith("s") else kind, phase.season.title(), phase.year, phase.abbrev
+
+
+def _names(m: Map, powers: Iterable[str], rules: frozenset[str], rule: str) -> tuple[str, ...] | None:
+    """The powers by name where `rule` lists them; None where it does not."""
+    if rule not in rules:
+        return None
+    return tuple(m.powers[p].display if p in m.powers else p.title() for p in powers)
+
+
+def _waiting_for(session: Session, status: GameStatus, m: Map) -> str | None:
     if status.forming:
-        lines.append(f"Seats open: {open_seats(status, m)}.")
-    for block in status.powers:
-        lines.append(power_line(block, hide_board))
-    return lines
-
-
-def press_kind(rules: frozenset[str]) -> str:
-    found = [text for rule, text in PRESS_RULES if rule in rules]
-    return ", ".join(found) or "white, private and broadcast"
-
-
-def power_line(block: PowerStatus, hide_board: bool) -> str:
-    if not block.is_power:
-        return f"  {block.kind} {block.name}"
-    who = "vacant" if block.player and block.player.resigned else \
-        "dummy" if block.player and block.player.dummy else "played"
-    if hide_board:
-        return f"  {block.name}: {who}"
-    units = " ".join(str(u) for u in block.units) or "no units"
-    return f"  {block.name}: {who}, {len(owned_centers(block))} centres; {units}"
+        seats = open_seats(status, m)
+        return f"{seats} more player{'s' if seats != 1 else ''} to join"
+    if status.need:
+        names = [m.powers[n.power].display if n.power in m.powers else n.power.title() for n in status.need]
+        return " and ".join(names) + " to be taken over"
+    return None
 
 
 class Summary(InfoCommand):
     name = "SUMMARY"
-    help = "SUMMARY game: center counts phase by phase and who played each power"
+    help = "SUMMARY game: who played each power, the parameters, the centers year by year"
 
     def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
         status, _ = self.game_status(session, args)
-        name = status.name or (args[0].lower() if args else session.game or "")
-        lines = [f"Summary of game '{name}' ({phase_name(status)}):"]
-        if status.result is not None:
-            lines.append(f"Result in {status.result.last_phase}: "
-                         + (", ".join(status.result.victors) or "no victor") + ".")
-        if not self.blind_secret(session, status):
-            lines += centre_history(session.games.snapshots(name), status)
-        lines.append("Players:")
-        for block in status.powers:
-            if block.is_power:
-                lines += player_history(block, reveal=status.completed)
-        return said(*lines)
+        m = session.games.load_map(status)
+        rules = rules_in_force(status, m)
+        blind = self.blind(session, status, rules)
+        return said(document=summary_document(session, status, m, rules, blind))
 
 
-def centre_history(snapshots: Iterable[tuple[str, GameStatus]], current: GameStatus) -> list[str]:
-    rows = [(abbrev, s) for abbrev, s in snapshots if phase_of(s) is not None]
-    rows.append(("now", current))
-    powers = [b.name for b in current.powers if b.is_power]
-    if not powers or phase_of(current) is None and current.forming:
-        return []
-    lines = ["Supply centres:", "        " + " ".join(f"{p[:3]:>4}" for p in powers)]
-    for abbrev, status in rows:
-        counts = [len(owned_centers(b)) if (b := status.power(p)) is not None else 0
-                  for p in powers]
-        lines.append(f"{abbrev:<7} " + " ".join(f"{c:>4}" for c in counts))
-    return lines
+def summary_document(session: Session, status: GameStatus, m: Map, rules: frozenset[str],
+                     blind: bool) -> SummaryDocument:
+    name = status.name or ""
+    reader = reader_of(session)
+    everything = not blind or status.completed
+    seen = for_reader(session.games.results_text(name), {MASTER if everything else reader or ""})
+    end, years = ownership(seen)
+    centres, rows, tables = centre_tables(m, years, index=everything)
+    master, people = roster(status, m, reader, late=late_in(session, status, m, rules))
+    return SummaryDocument(name, end if centres else None, master, people,
+                           parameters(status, m, session.settings.judge_id), centres, rows, tables)
 
 
-def player_history(block: PowerStatus, reveal: bool) -> list[str]:
-    def who(seat: object) -> str:
-        if isinstance(seat, Dppd):
-            return seat.email if reveal else "a player"
-        return str(getattr(seat, "value", seat) or "nobody").lower()
-    history = block.player
-    if history is None:
-        return [f"  {block.name}: nobody"]
-    line = f"  {block.name}: {who(history.current)}"
-    for handover in history.handovers:
-        line += f", since {handover.phase}; before: {who(handover.previous)}"
-    return [line]
+def reader_of(session: Session) -> str | None:
+    """Who the sender is to a game's roster: MASTER, the power signed on as, or None."""
+    if not session.signed_on:
+        return None
+    return MASTER if session.is_master else session.role
+
+
+def late_in(session: Session, status: GameStatus, m: Map, rules: frozenset[str]) -> tuple[str, ...]:
+    """The powers late with orders: they owe some, and the deadline has passed."""
+    if phase_of(status) is None or not past_deadline(status, rules, session.now):
+        return ()
+    return duties(status, m, rules).late
+
+
+@dataclass(frozen=True)
+class HistoryDocument(Document):
+    """The game's results archive as one reader may see it (empty: there is none yet)."""
+
+    template: ClassVar[str] = "_history.txt"
+    game: str
+    text: str
 
 
 class History(InfoCommand):
     name = "HISTORY"
-    help = "HISTORY game: every phase's results, in one mail"
+    help = "HISTORY game: the game's results archive, every results mail it was sent"
 
     def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
         status, _ = self.game_status(session, args)
-        if self.blind_secret(session, status):
-            raise Refusal("the results of a BLIND game in play differ for each power: "
-                          "they are not sent as a HISTORY")
-        text = session.games.results_text(status.name or "")
-        if not text.strip():
-            return said(f"No phase of game '{status.name}' has been processed yet.")
-        return said(f"The results of game '{status.name}':", quoted=text.rstrip("\n").split("\n"))
+        name = status.name or ""
+        blind = self.blind(session, status, rules_in_force(status, session.games.load_map(status)))
+        text = session.games.results_text(name)
+        return said(document=HistoryDocument(name, for_reader(text, archive_readers(session, status, blind))))
+
+
+def archive_readers(session: Session, status: GameStatus, blind: bool) -> frozenset[str] | None:
+    """Whose parts of the archive the sender sees: every part (None) unless the game is BLIND and
+    in play; then the parts of the power signed on as, or the Master's."""
+    if not blind or status.completed:
+        return None
+    return frozenset({"MASTER" if session.is_master else session.role or ""})
 
 
 class MapCommand(InfoCommand):

@@ -148,7 +148,8 @@ def store_pending(session: Session) -> bool:
         except Refusal as refusal:
             session.results.fail(echo, refusal.reason, *refusal.details)
             return False
-        session.results.add(echo, *outcome.lines, quoted=outcome.quoted)
+        session.results.add(echo, *outcome.lines, quoted=outcome.quoted,
+                            document=outcome.document)
         session.stored.add(power)
         session.submitted[power] = len(lines)
         confirm(session, power)

@@ -6,6 +6,7 @@ reply. The buffer holds data only; `judge.mailout.mailings.render_reply` turns i
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 
 @dataclass(frozen=True)
@@ -17,20 +18,28 @@ class Outcome:
     lines: tuple[str, ...] = ()
     quoted: tuple[str, ...] = ()
     ok: bool = True
-    piece: str = ""  # a template piece the reply shows under the line (HELP's guide)
+    document: Document | None = None
+
+
+class Document:
+    """A text the reply carries as DPjudge mails it, neither indented nor wrapped (HISTORY, SUMMARY,
+    LIST of a game): a view `templates/<template>` writes out."""
+
+    template: ClassVar[str] = ""
 
 
 @dataclass(frozen=True)
 class Said:
-    """What a command reports: lines of prose and lines quoted (orders, press)."""
+    """What a command reports: lines of prose, lines quoted (orders, press), and a document."""
 
     lines: tuple[str, ...] = ()
     quoted: tuple[str, ...] = ()
-    piece: str = ""  # the name of a template piece (templates/_NAME.txt) that words the answer
+    document: Document | None = None
 
 
-def said(*lines: str, quoted: tuple[str, ...] | list[str] = (), piece: str = "") -> Said:
-    return Said(tuple(lines), tuple(quoted), piece)
+def said(*lines: str, quoted: tuple[str, ...] | list[str] = (), document: Document | None = None
+         ) -> Said:
+    return Said(tuple(lines), tuple(quoted), document)
 
 
 @dataclass(frozen=True)
@@ -63,8 +72,8 @@ class Results:
     failed: bool = False
 
     def add(self, command: str, *lines: str, quoted: tuple[str, ...] | list[str] = (),
-            piece: str = "") -> None:
-        self.outcomes.append(Outcome(command, tuple(lines), tuple(quoted), piece=piece))
+            document: Document | None = None) -> None:
+        self.outcomes.append(Outcome(command, tuple(lines), tuple(quoted), document=document))
 
     def fail(self, command: str, reason: str, *more: str, quoted: tuple[str, ...] = ()) -> None:
         self.outcomes.append(Outcome(command, (reason,) + more, tuple(quoted), ok=False))

@@ -1,7 +1,7 @@
-"""The results log of a game (`games/<name>/results`): one plain-text record per processed phase.
+"""A processed phase in a few plain lines, as `judge process` prints it for the judgekeeper.
 
-This is the judge's own record, for the Master, `judge status` and a later HISTORY; the mailings
-players get are written by the templates from the same `PhaseResults` event. A record reads::
+The game's history is its results archive (`judge.game.archive`), the results mails as sent; the
+mailings are written by the templates from the same `PhaseResults` event. A record reads::
 
     PHASE S1901M SPRING 1901 MOVEMENT
     AUSTRIA: A VIE - GAL (bounce)

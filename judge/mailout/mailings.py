@@ -250,6 +250,18 @@ class Mailer:
         return self.mail(self.people.everyone(monitors=True), "results",
                          **self.results_context(event, completed))
 
+    def archived(self, events: Sequence[ev.Event]) -> list[Rendered]:
+        """The results and completion mails among the events' mails, as everyone reads them: what
+        the game's results archive keeps (`judge.game.archive`)."""
+        completed = next((e for e in events if isinstance(e, ev.GameCompleted)), None)
+        kept = []
+        for event in events:
+            if isinstance(event, ev.PhaseResults):
+                kept.append(self.render("results", **self.results_context(event, completed)))
+            elif isinstance(event, ev.GameCompleted):
+                kept.append(self.render("game_complete", **self.completion_context(event)))
+        return kept
+
     def preview(self, event: Any) -> list[Mailing]:
         return self.mail(self.people.master, "preview",
                          **self.results_context(event.results, event.completed))
@@ -272,9 +284,12 @@ class Mailer:
         return mailings
 
     def completed(self, event: Any) -> list[Mailing]:
-        return self.mail(self.people.everyone(monitors=True), "game_complete", kind=event.kind,
-                         victors=views.powers(self.map, event.victors),
-                         phase=views.phase_view(event.phase))
+        return self.mail(self.people.everyone(monitors=True), "game_complete",
+                         **self.completion_context(event))
+
+    def completion_context(self, event: ev.GameCompleted) -> dict[str, Any]:
+        return {"kind": event.kind, "victors": views.powers(self.map, event.victors),
+                "phase": views.phase_view(event.phase)}
 
     def rolled_back(self, event: Any) -> list[Mailing]:
         phase = views.phase_view(event.phase) if isinstance(event.phase, Phase) else None

@@ -68,7 +68,7 @@ from judge.events import (
 from judge.runtime import journal
 from judge.game.clock import agenda
 from judge.game.deadlines import current_deadline
-from judge.runtime.game_files import commit, read_game, read_standing
+from judge.runtime.game_files import Archive, archiver, commit, read_game, read_standing
 from judge.game.standing import Standing
 from judge.maps import MapCache
 from judge.maps.model import Map
@@ -194,6 +194,7 @@ def run_cycle(store: GameStore, config: Config, now: datetime, only: str | None 
     report = CycleReport(now)
     maps = MapCache(search) if maps is None else maps
     mail = TickMail(config, env, outbox) if outbox is not None else None
+    archive = archiver(config.judge.id, config.judge.address, env)
     with cycle_lock(store.root):
         _replay_journals(store, mail)
         state, problem = read_state(store.root)
@@ -215,7 +216,7 @@ def run_cycle(store: GameStore, config: Config, now: datetime, only: str | None 
                 report.unread += 1
                 continue
             try:
-                outcome = tick_game(store, name, now, search, maps, mail)
+                outcome = tick_game(store, name, now, search, maps, mail, archive)
             except PathRefused as exc:  # its folder is a symlink: not a game the cycle touches
                 outcome = GameOutcome(name, (f"{name}: broken game folder: {exc}",),
                                       problems=(str(exc),))
@@ -291,10 +292,12 @@ def overdue(store: GameStore, name: str, last_run: datetime, now: datetime,
 
 
 def tick_game(store: GameStore, name: str, now: datetime, search: Sequence[Path] = (),
-              maps: MapCache | None = None, mail: TickMail | None = None) -> GameOutcome:
+              maps: MapCache | None = None, mail: TickMail | None = None,
+              archive: Archive | None = None) -> GameOutcome:
     """One game's tick under its lock: read, `on_tick`, save (see the module's doc); with `mail`,
-    the mails of the change made first and saved with it. The outcome keeps the status and map only
-    when there are events to mail."""
+    the mails of the change made first and saved with it; `archive` writes the results archive's
+    entries (`game_files.archiver`). The outcome keeps the status and map only when there are
+    events to mail."""
     with store.locked(name) as game:
         try:
             text, status, m = read_game(game, search, maps)
@@ -328,7 +331,7 @@ def tick_game(store: GameStore, name: str, now: datetime, search: Sequence[Path]
                               mail_problem=problem)
         if new != status or events:
             commit(game, text, m, new, events, mails=outbox_entries(made) if mail else (),
-                   deliver=mail.deliver if mail else None)
+                   deliver=mail.deliver if mail else None, now=now, archive=archive)
         quiet, stamp = _quiet(game.path, new, m, now, standing)
         return replace(outcome, quiet=quiet, stamp=stamp)
 

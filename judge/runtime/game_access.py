@@ -64,6 +64,7 @@ class StoreGames:
         self.read: dict[str, tuple[str, GameStatus]] = {}  # the held games as read
         self.maps = MapCache(settings.map_dirs) if maps is None else maps
         self.receipt = receipt
+        self.settings = settings
 
     def __enter__(self) -> Self:
         return self

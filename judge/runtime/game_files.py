@@ -2,9 +2,10 @@
 
 Everything here holds the game's lock while it reads the status, calls a pure function and writes
 the outcome: the new status (atomically), a snapshot `status.<S1901M>` of the status as it was before
-a phase was processed (`status.FORMING` before the game started), and the phase's record in the
-results log. A change that appends to the log or sends mail goes through `judge.runtime.journal`, so a
-crash at any instant leaves the status before or after it, with the log and the mails to match;
+a phase was processed (`status.FORMING` before the game started), and the results and completion
+mails appended to the game's results archive (`judge.game.archive`, DPjudge's layout). A change that
+changes the archive or sends mail goes through `judge.runtime.journal`, so a crash at any instant
+leaves the status before or after it, with the archive and the mails to match;
 every read under the lock first completes a change a crash interrupted. A processing that raises
 (a bug) leaves the game in AWAIT, for the Master to see. Processing a phase drops the snapshots of
 later phases (left by a rollback): what was rolled back cannot be rolled forward once the game has
@@ -14,13 +15,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
-from judge.events import Event, GameStarted, PhaseResults
+from judge.events import Event, GameCompleted, GameStarted, PhaseResults, RolledBack
+from judge.game.archive import cut_at, entry_text
 from judge.runtime import journal
 from judge.game.process import on_process, require_ready
-from judge.game.record import results_record
 from judge.game.rollback import roll_to
 from judge.game.seats import GameError
 from judge.game.standing import Standing, parse_standing
@@ -34,6 +36,7 @@ from judge.types import Phase
 
 FORMING = "FORMING"
 Action = Callable[[GameStatus, Map], tuple[GameStatus, list[Event]]]
+Archive = Callable[[GameStatus, Map, Sequence[Event], datetime], str]  # see `archiver`
 
 
 def game_map(status: GameStatus, search: Sequence[Path] = (), maps: MapCache | None = None) -> Map:
@@ -91,24 +94,65 @@ def run(store: GameStore, name: str, action: Action, search: Sequence[Path] = ()
         return events
 
 
+def archiver(judge_id: str = "LOCAL", address: str = "judge@localhost", env: Any = None) -> Archive:
+    """The results archive's entries for a change's events: its results and completion mails, as
+    everyone is mailed them, each under a From line of the judge's `address` and the time of the
+    change (`judge.game.archive`). `env`: the templates (made when first needed)."""
+    def entries(status: GameStatus, m: Map, events: Sequence[Event], now: datetime) -> str:
+        nonlocal env
+        if not any(isinstance(e, (PhaseResults, GameCompleted)) for e in events):
+            return ""
+        from judge.mailout.mailings import Mailer
+        from judge.mailout.render import environment
+
+        env = env or environment()
+        mails = Mailer(env, status, m, judge=judge_id).archived(events)
+        return "".join(entry_text(address, now, mail.subject, mail.body) for mail in mails)
+    return entries
+
+
 def commit(game: GameDir, before_text: str, m: Map, after: GameStatus, events: Sequence[Event],
            mails: journal.Mails = (), deliver: journal.Deliver | None = None,
-           snapshot: bool = True, receipt: tuple[str, bytes] | None = None) -> None:
-    """Save an outcome: snapshots first, then the status, the results log and the `mails` (handed to
-    `deliver`) as one change (`judge.runtime.journal`). `snapshot`: keep the status before a phase's
-    processing as its snapshot (False: a snapshot taken before is kept). `receipt`: the receipt of
-    the mail that made the change, written with it."""
+           snapshot: bool = True, receipt: tuple[str, bytes] | None = None, *,
+           now: datetime | None = None, archive: Archive | None = None) -> None:
+    """Save an outcome: snapshots first, then the status, the results archive and the `mails`
+    (handed to `deliver`) as one change (`judge.runtime.journal`). `snapshot`: keep the status
+    before a phase's processing as its snapshot (False: a snapshot taken before is kept).
+    `receipt`: the receipt of the mail that made the change, written with it. `archive` makes
+    the archive's new entries (default: `archiver()`), dated `now`; a rollback cuts the archive
+    before the phase rolled back to, as DPjudge does."""
     if any(isinstance(e, GameStarted) for e in events):
         game.snapshot(FORMING, before_text)
     results = [e for e in events if isinstance(e, PhaseResults)]
     if results and snapshot:
         _keep_snapshot(game, m, results[0].phase, before_text)
     after_text = write_status(after)
-    records = "".join(results_record(event, after.zone) for event in results)
-    if records or mails or receipt:
-        journal.complete(game, journal.write(game, after_text, records, mails, receipt), deliver)
+    records = (archive or archiver())(after, m, events, now or datetime.now(UTC))
+    rolled = [e for e in events if isinstance(e, RolledBack)]
+    length, restored = _archive_after_roll(game, after.name or game.name, rolled[-1]) \
+        if rolled else (None, "")
+    records = restored + records
+    if records or mails or receipt or length is not None:
+        journal.complete(game, journal.write(game, after_text, records, mails, receipt, length), deliver)
     else:
         game.write_status(after_text)
+    if results:  # the game moved on: what was rolled back cannot come back
+        game.drop_rolled_back()
+
+
+def _archive_after_roll(game: GameDir, name: str, event: RolledBack) -> tuple[int | None, str]:
+    """What a rollback does to the archive: (the bytes to keep, the text to append after them).
+    A rollback keeps the entries before the phase rolled back to (the whole archive kept first
+    as `results.0`); a ROLLFORWARD takes the archive from `results.0` up to the phase rolled
+    forward to. (None, ""): the archive stays as it is."""
+    phase = event.phase.abbrev if isinstance(event.phase, Phase) else None
+    if event.forward:
+        whole = game.read_rolled_back()
+        if whole is None or phase is None:
+            return None, ""
+        return 0, cut_at(whole, name, phase)
+    game.keep_rolled_back()
+    return game.results_length(cut_at(game.read_results(), name, phase) if phase else ""), ""
 
 
 def process_game(store: GameStore, name: str, now: datetime, force: bool = False,
@@ -127,7 +171,7 @@ def process_game(store: GameStore, name: str, now: datetime, force: bool = False
             raise
         awaited = status.phase_mode is PhaseMode.AWAIT
         has_snapshot = game.has_snapshot(status.phase.abbrev)
-        commit(game, text, m, new, events, snapshot=not (awaited and has_snapshot))
+        commit(game, text, m, new, events, snapshot=not (awaited and has_snapshot), now=now)
         return events
 
 
@@ -166,11 +210,11 @@ def rollback_game(store: GameStore, name: str, now: datetime, phase: str | None 
     """ROLLBACK (or ROLLFORWARD) to a snapshot: the one named, else the last before the current
     phase (the first after it, forward)."""
     with store.locked(name) as game:
-        _, status, m = read_game(game, search)
+        text, status, m = read_game(game, search)
         target = rollback_target(game, m, status, phase, forward)
         snapshot = parse_status(game.read_snapshot(target), f"{name}/{STATUS}.{target}")
         new, events = roll_to(status, snapshot, m, now, restore=restore, full=full, forward=forward)
-        game.write_status(write_status(new))
+        commit(game, text, m, new, events, now=now)
         return events
 
 

@@ -1,10 +1,10 @@
 """A change of a game in flight, so that a crash at any instant leaves the game as it was or as it is
 after the change, with its results log and its mails to match.
 
-Before a change that appends to the results log or sends mail, `<games>/.journal/<game>.json` is
-written (atomically): the digest of the status as it was, the status after, the results log's length
-and the records to append, and the mails (outbox id and bytes). Writing it is the change's commit
-point. `complete` carries it out at once, and `replay` (under the game's lock, before the game is
+Before a change that appends to the results archive, cuts it (a rollback) or sends mail,
+`<games>/.journal/<game>.json` is written (atomically): the digest of the status as it was, the
+status after, the length of the archive to keep and the entries to append, and the mails (outbox
+id and bytes). Writing it is the change's commit point. `complete` carries it out at once, and `replay` (under the game's lock, before the game is
 read) completes it from whatever state a crash left: the status rolled forward, the log cut back to
 its length and the records appended, the mails handed to `deliver` (the outbox takes each id once,
 so a mail handed over twice is sent once); then the journal goes. A path with no outbox (`judge
@@ -75,11 +75,14 @@ def pending(root: Path) -> list[str]:
 
 
 def write(game: GameDir, after: str, records: str, mails: Mails,
-          receipt: tuple[str, bytes] | None = None) -> Entry:
+          receipt: tuple[str, bytes] | None = None, length: int | None = None) -> Entry:
     """Record the change from the status on file to `after` (its commit point); `complete` then
-    carries it out. `receipt`: (name, bytes) of the receipt of the mail that made the change."""
+    carries it out. `receipt`: (name, bytes) of the receipt of the mail that made the change.
+    `length`: the bytes of the results archive to keep before the records (a rollback cuts it;
+    default: all of it)."""
     entry: Entry = {"before": status_digest(game) or digest(""), "after": after, "done": False,
-                    "length": game.results_size(), "records": records,
+                    "length": game.results_size() if length is None else length,
+                    "records": records,
                     "mails": [[key, base64.b64encode(raw).decode("ascii")] for key, raw in mails]}
     if receipt is not None:
         entry["receipt"] = [receipt[0], base64.b64encode(receipt[1]).decode("ascii")]
@@ -137,12 +140,15 @@ def complete(game: GameDir, entry: Entry, deliver: Deliver | None = None) -> str
 
 
 def _complete_results(game: GameDir, length: int, records: str) -> None:
-    """The log as it was, then the records: whatever part of them a crash already wrote goes."""
-    if not records:
+    """The archive as it was (`length` bytes: a rollback's cut, or its length before the change),
+    then the records: whatever part of them a crash already wrote goes. An archive that already
+    ends with them (rewritten whole, in UTF-8, to take them) is done."""
+    if records and game.read_results().endswith(records):
         return
     if game.results_size() > length:
         game.cut_results(length)
-    game.append_results(records)
+    if records:
+        game.append_results(records)
 
 
 def _drop(path: Path, root: Path) -> None:

@@ -1,7 +1,8 @@
 """Game directories on disk: one lock per game, atomic status writes, per-phase snapshots, results log.
 
 A game is `games/<name>/` holding `status` (the truth), `status.<S1901M>` snapshots taken before each
-processing (so any phase can be rolled back to), `results` (every phase's results, appended), and
+processing (so any phase can be rolled back to), `results` (the results archive: every results mail,
+appended, `judge.game.archive`; `results.0` the archive before a rollback cut it), and
 `state` when the game has a state or a listing the status file cannot keep (`judge.game.standing`).
 Mail, the scheduler and the CLI all go through `GameStore.locked`, so they never interleave; a crash at
 any instant leaves the old or the new status, never a torn one.
@@ -26,6 +27,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from judge.game.archive import decode
 from judge.status.parser import status_text
 
 log = logging.getLogger("judge.store")
@@ -34,6 +36,8 @@ GAME_NAME = re.compile(r"[a-z0-9_-]{1,40}")
 STATUS = "status"
 STATE = "state"
 RESULTS = "results"
+ROLLED_BACK = "results.0"  # the archive before a rollback (DPjudge's name), for ROLLFORWARD
+LATIN_1 = "latin-1"
 LOCK = ".lock"
 TMP = ".tmp"  # the end of a temporary file's name (`.<name>.<pid>.<thread>.tmp`)
 STALE_TMP_SECONDS = 3600.0  # a temporary file this old was left by a crash, not being written
@@ -342,22 +346,65 @@ class GameDir:
         return status_text(data, f"{self.name}/{name}")
 
     def append_results(self, text: str) -> None:
-        """Add a phase's results to the log; an append of whole lines, fsynced."""
+        """Add entries to the results archive; an append of whole lines, fsynced, in the archive's
+        own encoding (DPjudge's latin-1 stays latin-1). An archive in latin-1 that the text does
+        not fit is rewritten in UTF-8 first, atomically."""
         text = text if text.endswith("\n") else text + "\n"
-        append_bytes(self.path / RESULTS, text.encode("utf-8"), self.root)
+        path = self.path / RESULTS
+        if self.results_encoding() == LATIN_1:
+            try:
+                data = text.encode(LATIN_1)
+            except UnicodeEncodeError:
+                atomic_write(path, (self.read_results() + text).encode("utf-8"), root=self.root)
+                return
+        else:
+            data = text.encode("utf-8")
+        append_bytes(path, data, self.root)
 
     def read_results(self) -> str:
+        """The results archive's text (UTF-8, or latin-1 as DPjudge wrote it); empty when none."""
         try:
-            return read_text(self.path / RESULTS, self.root)
+            return decode(read_bytes(self.path / RESULTS, self.root))
         except FileNotFoundError:
             return ""
 
+    def results_encoding(self) -> str:
+        """The archive's encoding: latin-1 when it is not UTF-8 (DPjudge's), else UTF-8."""
+        try:
+            read_bytes(self.path / RESULTS, self.root).decode("utf-8")
+        except FileNotFoundError:
+            return "utf-8"
+        except UnicodeDecodeError:
+            return LATIN_1
+        return "utf-8"
+
+    def results_length(self, text: str) -> int:
+        """The length in bytes `text`, a beginning of the archive, has in the archive's file."""
+        return len(text.encode(self.results_encoding()))
+
     def results_size(self) -> int:
-        """The results log's length in bytes (0 when there is none yet)."""
+        """The results archive's length in bytes (0 when there is none yet)."""
         try:
             return file_stat(self.path / RESULTS, self.root).st_size
         except FileNotFoundError:
             return 0
+
+    def read_rolled_back(self) -> str | None:
+        """The archive as it was before the first rollback since the game last moved on (what a
+        ROLLFORWARD takes its entries back from); None when there is none."""
+        try:
+            return decode(read_bytes(self.path / ROLLED_BACK, self.root))
+        except FileNotFoundError:
+            return None
+
+    def keep_rolled_back(self) -> None:
+        """Before a rollback cuts the archive: keep it whole, unless a rollback kept it already."""
+        if not self.has(ROLLED_BACK) and self.has(RESULTS):
+            atomic_write(self.path / ROLLED_BACK, read_bytes(self.path / RESULTS, self.root),
+                         root=self.root)
+
+    def drop_rolled_back(self) -> None:
+        remove(self.path / ROLLED_BACK, self.root, missing_ok=True)
 
     def cut_results(self, length: int) -> None:
         truncate(self.path / RESULTS, length, self.root)

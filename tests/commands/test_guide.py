@@ -1,6 +1,7 @@
 """HELP: the player's guide, with examples in the forms players write."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -28,7 +29,7 @@ def test_a_mail_of_nothing_known_points_to_help(vienna):
 def test_list_of_a_completed_game_says_completed_once(judge):
     judge.add("vienna", phase=GameStage.COMPLETED, result=GameResult("S1902M", ("FRANCE",)))
     text = judge.send("list_game.eml").prose
-    assert "Game 'vienna' on the standard map: completed." in text and "completed, completed" not in text
+    assert text.count("completed") == 1 and "Game 'vienna' is completed." in text
 
 
 def test_the_map_reply_says_centers(vienna):
@@ -37,4 +38,6 @@ def test_the_map_reply_says_centers(vienna):
 
 def test_no_template_says_centres():
     templates = Path(__file__).parents[2] / "templates"
-    assert not [p.name for p in templates.glob("*.txt") if "centre" in p.read_text().lower()]
+    def words(text: str) -> str:  # what a reader sees: the text outside Jinja's tags
+        return re.sub(r"{{.*?}}|{%.*?%}|{#.*?#}", "", text, flags=re.S).lower()
+    assert not [p.name for p in templates.glob("*.txt") if "centre" in words(p.read_text())]

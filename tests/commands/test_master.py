@@ -92,7 +92,7 @@ def test_terminate_ends_the_game(vienna):
     orders = vienna.send("orders.eml")
     assert orders.failed and "game 'vienna' is terminated: orders is refused" in orders.text
     assert "is terminated: TAKEOVER is refused" in vienna.send("takeover.eml").text
-    assert "standard map: terminated, SPRING 1902 MOVEMENT." in vienna.send("list_game.eml").text
+    assert "Game 'vienna' is terminated." in vienna.send("list_game.eml").text
 
 
 def test_activate_brings_a_terminated_game_back(vienna):
@@ -201,7 +201,7 @@ def test_process_force(vienna):
     assert str(status.phase) != "SPRING 1902 MOVEMENT"
     assert sent.events_of(PhaseResults)
     assert (vienna.store.root / "vienna" / "status.S1902M").read_text() .startswith("GAME vienna")
-    assert "SPRING 1902" in (vienna.store.root / "vienna" / "results").read_text().upper()
+    assert "Subject: Diplomacy results vienna S1902M\n" in (vienna.store.root / "vienna" / "results").read_text()
 
 
 def test_process_after_orders_in_the_same_mail_sees_them(judge):

@@ -75,7 +75,7 @@ def test_a_mail_waits_for_the_game_being_processed_and_comes_after(tmp_path, kin
     assert waited > SLOW / 2, "the mail did not wait for the game's lock"
     status = parse_status((store.root / game / "status").read_text())
     results = (store.root / game / "results").read_text()
-    assert str(status.phase) == "FALL 1901 MOVEMENT" and results.count("PHASE S1901M") == 1
+    assert str(status.phase) == "FALL 1901 MOVEMENT" and results.count(f"Diplomacy results {game} S1901M\n") == 1
     assert status.power("FRANCE").orders == (unit + " H",)  # the mail's, for the new phase
     assert any("FALL 1901" in text for text in replies(config, "Re: mail 7"))
 

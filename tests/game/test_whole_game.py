@@ -195,7 +195,8 @@ def test_a_standard_game_from_forming_to_a_draw(games, capsys):
     assert s.finish == "Sun Jan 19 2025"
     with store.locked("classic") as game:
         log = game.read_results()
-        assert log.count("PHASE ") == 7 and "REMOVES" not in log
+        assert log.count("Subject: Diplomacy results classic ") == 7
+        assert log.count("Subject: Diplomacy game 'classic' complete") == 1
         assert game.snapshots()[0] == "FORMING" and "W1902A" in game.snapshots()
 
 

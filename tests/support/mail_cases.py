@@ -15,6 +15,17 @@ from judge.phases import parse_phase
 from judge.status.model import Dppd, Vote, VoteKind
 from judge.types import Unit, UnitType
 from judge.commands import notices
+from judge.commands.documents import (
+    ListingDocument,
+    SummaryDocument,
+    board,
+    centre_tables,
+    parameters,
+    roster,
+)
+from judge.commands.guide import Guide
+from judge.commands.info import HistoryDocument
+from judge.game.archive import ownership
 from tests.support.adjudications import datc_position, play
 
 NOW = datetime(2025, 2, 10, 17, 5, tzinfo=UTC)  # 18:05 in Vienna, the deadline's hour
@@ -34,7 +45,7 @@ class Outcome:
     lines: tuple[str, ...] = ()
     quoted: tuple[str, ...] = ()
     ok: bool = True
-    piece: str = ""
+    document: object = None
 
 
 @dataclass(frozen=True)
@@ -312,8 +323,37 @@ def reply_to_a_mail(mailer: Mailer, m: Map) -> list:
 
 @case
 def players_guide(mailer: Mailer, m: Map) -> list:
-    reply = Reply(to=("nora@example.net",), subject="help", outcomes=(Outcome("HELP", piece="guide"),))
+    reply = Reply(to=("nora@example.net",), subject="help", outcomes=(Outcome("HELP", document=Guide()),))
     return [Rendered(*render_reply(mailer.env, reply))]
+
+
+@case
+def documents_in_a_reply(mailer: Mailer, m: Map) -> list:
+    """HISTORY, SUMMARY and LIST game carry their text as DPjudge mails it, unindented."""
+    archive = ("From judge@example.org Sun Feb  9 12:00:00 2025\n"
+               "Subject: Diplomacy results jigdy S1901M\n\nMovement results for Spring of 1901.\n\n")
+    reply = Reply(to=("sam@example.net",), subject="history", outcomes=(
+        Outcome("HISTORY jigdy", document=HistoryDocument("jigdy", archive)),
+        Outcome("HISTORY vienna", document=HistoryDocument("vienna", ""))))
+    tables = archive + ("Ownership of supply centers:\n\nAustria:    Budapest, Serbia, Trieste, Vienna.\n"
+                        "Italy:      Naples, Rome, Venice.\nUnowned:    Greece.\n\n")
+    end, years = ownership(tables.replace("S1901M", "F1901M"))
+    master, people = roster(mailer.status, m, None)
+    summary = SummaryDocument("jigdy", end, master, people, parameters(mailer.status, m, "TEST"),
+                              *centre_tables(m, years, index=True))
+    empty = replace(summary, through=None)
+    summaries = Reply(to=("sam@example.net",), subject="summary", outcomes=(
+        Outcome("SUMMARY jigdy", document=summary), Outcome("SUMMARY vienna", document=empty)))
+    units, owners = board(mailer.status, m, lambda power: True)
+    master, people = roster(mailer.status, m, "AUSTRIA", late=("ENGLAND",), listing=True)
+    listing = ListingDocument("TEST", "jigdy", "standard", "S1902M", DEADLINE, None, ("Germany",), True,
+                              None, False, parameters(mailer.status, m, "TEST"), master, people,
+                              ("Movement", "Spring", 1902, "S1902M"), units, owners)
+    terminated = replace(listing, waiting_for="Italy to be taken over", phase=None, units=(),
+                         ownership=(), state="terminated", unlisted=True)
+    listings = Reply(to=("sam@example.net",), subject="list", outcomes=(
+        Outcome("LIST jigdy", document=listing), Outcome("LIST jigdy", document=terminated)))
+    return [Rendered(*render_reply(mailer.env, r)) for r in (reply, summaries, listings)]
 
 
 # --- the Master's and the judgekeeper's housekeeping ---------------------------------------------------

@@ -214,5 +214,6 @@ def test_the_board_after_two_years(transcript):
     assert {str(u) for u in status.power("FRANCE").units} == {"A PAR", "F BRE", "A SPA", "F POR", "A MAR"}
     assert {str(u) for u in status.power("GERMANY").units} == {"A BUR", "A RUH", "F KIE"}
     results = (transcript.judge.root / "games" / "sim" / "results").read_text()
-    assert [line.split()[1] for line in results.splitlines() if line.startswith("PHASE ")] == \
+    assert [line.split()[-1] for line in results.splitlines()
+            if line.startswith("Subject: Diplomacy results sim ")] == \
         ["S1901M", "F1901M", "W1901A", "S1902M", "S1902R", "F1902M", "W1902A"]

@@ -1,0 +1,180 @@
+"""The results archive (`games/<name>/results`): every results mail a game was sent, in DPjudge's layout.
+
+The archive is the game's history: HISTORY mails it and SUMMARY reads its ownership tables. It is
+a mail box, one entry per mail, whether DPjudge or this judge wrote it::
+
+    From judge@example.org Mon Nov 30 04:00:00 2026
+    Subject: Diplomacy results jigdy S1901M
+
+    :: Judge: ...
+    Movement results for Spring of 1901.  (jigdy.S1901M)
+    ...
+
+In a BLIND game a part of an entry is for some readers only: a line `SHOW AUSTRIA MASTER` starts
+a part only those readers see, a bare `SHOW` ends it. `for_reader` keeps what one reader may see.
+A rollback cuts the archive before the entry of the phase rolled back to (`cut_at`), as DPjudge
+does: a rolled-back phase is no longer part of the game's history.
+
+Pure: text in, text out. The file's bytes and their encoding are the store's
+(`judge.runtime.store`); DPjudge wrote latin-1, and `decode` reads either.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Collection, Iterable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+SHOW = "SHOW"
+RESULTS_SUBJECT = "Diplomacy results"
+_FROM = re.compile(r"^From \S+ ")
+_SUBJECT = "Subject: "
+
+# A part of an entry and who may see it: None, everyone; else the readers' names (powers, MASTER).
+Part = tuple[str, Collection[str] | None]
+
+
+def decode(data: bytes) -> str:
+    """An archive's text: UTF-8, or latin-1 (as DPjudge wrote it) when it is not."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
+
+
+def from_line(sender: str, when: datetime) -> str:
+    """The mail box's separator line: `From judge@example.org Mon Nov 30 04:00:00 2026` (UTC)."""
+    moment = when.astimezone(UTC) if when.tzinfo else when
+    return f"From {sender} {moment:%a %b} {moment.day:2d} {moment:%H:%M:%S %Y}"
+
+
+def entry_text(sender: str, when: datetime, subject: str, body: str | Sequence[Part]) -> str:
+    """One archive entry: the From line, the subject, a blank line, the body and a blank line.
+    `body` as parts: each part seen by everyone (None) or by the readers named, marked by SHOW
+    lines as DPjudge marks them."""
+    text = body if isinstance(body, str) else _with_show_lines(body)
+    return f"{from_line(sender, when)}\n{_SUBJECT}{subject}\n\n{text.rstrip(chr(10))}\n\n"
+
+
+def _with_show_lines(parts: Sequence[Part]) -> str:
+    lines: list[str] = []
+    restricted = False
+    for text, readers in parts:
+        if readers is not None:
+            lines.append(" ".join([SHOW, *readers]))
+        elif restricted:
+            lines.append(SHOW)
+        restricted = readers is not None
+        lines += text.rstrip("\n").split("\n")
+    if restricted:
+        lines.append(SHOW)
+    return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One mail of the archive: its subject and its lines after the blank line (SHOW lines kept)."""
+
+    subject: str
+    lines: tuple[str, ...]
+
+    @property
+    def phase(self) -> str | None:
+        """The phase of a results entry (S1901M), None for another mail."""
+        if not self.subject.startswith(RESULTS_SUBJECT):
+            return None
+        return self.subject.split()[-1]
+
+
+def entries(text: str) -> list[Entry]:
+    """The archive's mails, oldest first; text before the first From line is no entry."""
+    found: list[Entry] = []
+    lines = text.split("\n")
+    for start, end in _spans(lines):
+        subject = lines[start + 1][len(_SUBJECT):].strip()
+        body = lines[start + 3:end] if start + 2 < end and not lines[start + 2].strip() \
+            else lines[start + 2:end]
+        found.append(Entry(subject, tuple(body)))
+    return found
+
+
+def _starts(lines: Sequence[str]) -> list[int]:
+    """The line numbers of the From lines that begin an entry (a Subject line follows)."""
+    return [n for n, line in enumerate(lines[:-1])
+            if _FROM.match(line) and lines[n + 1].startswith(_SUBJECT)]
+
+
+def _spans(lines: Sequence[str]) -> Iterable[tuple[int, int]]:
+    starts = _starts(lines)
+    return zip(starts, [*starts[1:], len(lines)])
+
+
+def cut_at(text: str, game: str, phase: str) -> str:
+    """The archive before the entry of `phase`'s results (what a rollback to `phase` leaves);
+    the whole archive when it has no such entry."""
+    lines = text.split("\n")
+    wanted = f"{RESULTS_SUBJECT} {game} {phase}".lower()
+    for start in _starts(lines):
+        if lines[start + 1][len(_SUBJECT):].strip().lower() == wanted:
+            return "\n".join(lines[:start]) + ("\n" if start else "")
+    return text
+
+
+def for_reader(text: str, readers: Collection[str] | None = None) -> str:
+    """What a reader may see of the archive: the parts whose SHOW line names one of `readers`
+    (the powers the reader is, or MASTER), and the parts for everyone; SHOW lines and the blank
+    lines a hidden part leaves doubled go. `readers` None: every part (a completed game, as DPjudge
+    shows it). An archive without SHOW lines is returned as it is."""
+    lines = text.splitlines(keepends=True)
+    if not any(_is_show(line) for line in lines):
+        return text
+    kept: list[str] = []
+    shown, blank = True, False
+    for line in lines:
+        if _is_show(line):
+            named = line.split()[1:]
+            shown = readers is None or not named or any(r in named for r in readers)
+        elif shown and (line.strip() or not blank):
+            kept.append(line)
+            blank = not line.strip()
+    return "".join(kept)
+
+
+def _is_show(line: str) -> bool:
+    return line.startswith(SHOW) and (len(line.rstrip()) == len(SHOW) or line[len(SHOW)] == " ")
+
+
+@dataclass(frozen=True)
+class Ownership:
+    """The centres each owner held at the end of a year, as the archive's last ownership table of
+    that year lists them: owner (upper case, `UNOWNED` too) -> the centres' names as written."""
+
+    year: str
+    owners: dict[str, tuple[str, ...]]
+
+
+def ownership(text: str) -> tuple[str | None, list[Ownership]]:
+    """The phase of the archive's last results and each year's ownership, oldest first (read the
+    archive `for_reader` first: SHOW lines are not read here). A table's line may run on to
+    indented lines; the table ends at the first blank line after its first entry."""
+    end: str | None = None
+    years: dict[str, dict[str, tuple[str, ...]]] = {}
+    year: str | None = None
+    reading, pending = False, ""
+    for line in (raw.strip() for raw in text.split("\n")):
+        if not line:
+            reading = reading and not years.get(year or "")
+        elif line.startswith(f"{_SUBJECT}{RESULTS_SUBJECT}"):
+            end = line.split()[-1]
+            year = end[1:-1]
+        elif year and line.startswith("Ownership of"):
+            years[year], reading, pending = {}, True, ""
+        elif reading:
+            line = f"{pending} {line}" if pending else line
+            if not line.endswith("."):
+                pending = line
+                continue
+            owner, _, names = line[:-1].partition(":")
+            years[year or ""][owner.strip().upper()] = tuple(n.strip() for n in names.split(", ") if n.strip())
+            pending = ""
+    return end, [Ownership(y, owners) for y, owners in years.items()]

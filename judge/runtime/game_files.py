@@ -43,8 +43,8 @@ def game_map(status: GameStatus, search: Sequence[Path] = (), maps: MapCache | N
 
 
 def read_status_file(game: GameDir) -> tuple[str, GameStatus]:
-    """The game's status file: its text and what it says (StatusError, with the file and line,
-    when it is not UTF-8 or does not parse). The one reader of a status file: the inbox runner,
+    """The game's status file: its text (UTF-8, else latin-1) and what it says (StatusError, with
+    the file and line, when it does not parse). The one reader of a status file: the inbox runner,
     the cycle and the `judge` commands all read a game through it."""
     text = game.read_status()
     return text, parse_status(text, f"{game.name}/{STATUS}")

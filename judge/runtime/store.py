@@ -26,7 +26,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from judge.status.parser import status_text
+from judge.status.parser import UTF8, decode_status, encode_status
 
 log = logging.getLogger("judge.store")
 
@@ -270,20 +270,33 @@ class GameDir:
         self.path = path
         self.name = path.name
         self.root = path.parent
+        self.encoding: str | None = None  # the status file's, once read (`status_encoding`)
 
     @property
     def status_path(self) -> Path:
         return self.path / STATUS
 
     def read_status(self) -> str:
-        """The status file's text; StatusError (with its line) when it is not UTF-8."""
-        return status_text(read_bytes(self.status_path, self.root), f"{self.name}/{STATUS}")
+        """The status file's text: UTF-8, else latin-1 (as DPjudge wrote it); the encoding is
+        kept, and the file written back in it."""
+        text, self.encoding = decode_status(read_bytes(self.status_path, self.root))
+        return text
 
     def status_bytes(self) -> bytes:
         return read_bytes(self.status_path, self.root)
 
+    def status_encoding(self) -> str:
+        """The encoding the status file is in (UTF-8 for a new game): its snapshots and its next
+        version are written in it whenever every character fits."""
+        if self.encoding is None:
+            try:
+                self.encoding = decode_status(self.status_bytes())[1]
+            except FileNotFoundError:
+                self.encoding = UTF8
+        return self.encoding
+
     def write_status(self, text: str) -> None:
-        atomic_write(self.status_path, text.encode("utf-8"), root=self.root)
+        atomic_write(self.status_path, encode_status(text, self.status_encoding()), root=self.root)
 
     @property
     def state_path(self) -> Path:
@@ -315,7 +328,7 @@ class GameDir:
     def snapshot(self, phase_abbrev: str, text: str) -> Path:
         """Keep the status as it was before processing `phase_abbrev` (status.S1901M)."""
         path = self.path / f"{STATUS}.{phase_abbrev}"
-        atomic_write(path, text.encode("utf-8"), root=self.root)
+        atomic_write(path, encode_status(text, self.status_encoding()), root=self.root)
         return path
 
     def snapshots(self) -> list[str]:
@@ -339,7 +352,7 @@ class GameDir:
             data = read_bytes(self.path / name, self.root)
         except FileNotFoundError:
             raise LookupError(f"game {self.name} has no snapshot of {phase_abbrev}") from None
-        return status_text(data, f"{self.name}/{name}")
+        return decode_status(data)[0]
 
     def append_results(self, text: str) -> None:
         """Add a phase's results to the log; an append of whole lines, fsynced."""

@@ -36,17 +36,24 @@ def parse_status(text: str, file: str = "status") -> GameStatus:
     return reader.status()
 
 
-def status_text(data: bytes, file: str = "status") -> str:
-    """A status file's bytes as text (UTF-8); StatusError at the line of the first byte that is
-    not UTF-8."""
+UTF8, LATIN1 = "utf-8", "latin-1"
+
+
+def decode_status(data: bytes) -> tuple[str, str]:
+    """A status file's bytes as text, and the encoding they were read in: UTF-8 when they are,
+    else latin-1 (DPjudge's, in which every byte is a letter, so reading never fails)."""
     try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line_start = data.rfind(b"\n", 0, exc.start) + 1
-        column = len(data[line_start:exc.start].decode("utf-8", "replace")) + 1
-        raise StatusError([Problem(file, data.count(b"\n", 0, exc.start) + 1,
-                                   f"byte {data[exc.start]:#04x} at column {column} is not UTF-8 "
-                                   "(status files are read as UTF-8 text)")]) from None
+        return data.decode(UTF8), UTF8
+    except UnicodeDecodeError:
+        return data.decode(LATIN1), LATIN1
+
+
+def encode_status(text: str, encoding: str) -> bytes:
+    """The text in the encoding the file was read in when every character fits it, else UTF-8."""
+    try:
+        return text.encode(encoding)
+    except UnicodeEncodeError:
+        return text.encode(UTF8)
 
 
 def parse_game_lines(lines: Iterable[str], file: str) -> GameStatus:

@@ -12,6 +12,8 @@ moved on.
 """
 from __future__ import annotations
 
+import fcntl
+import os
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import datetime
@@ -23,16 +25,34 @@ from judge.game.process import on_process, require_ready
 from judge.game.record import results_record
 from judge.game.rollback import roll_to
 from judge.game.seats import GameError
-from judge.game.standing import Standing, parse_standing
+from judge.game.games_index import (
+    INDEX_FILE,
+    IndexEntry,
+    entry_for,
+    parse_index,
+    standing_of,
+    write_index,
+)
+from judge.game.standing import FREE, Standing, parse_standing
 from judge.maps import MapCache
 from judge.maps.model import Map
 from judge.phases import parse_phase, phase_key
 from judge.status import apply_map_directives, parse_status, write_status
 from judge.status.model import Dppd, GameStatus, PhaseMode
-from judge.runtime.store import STATE, STATUS, GameDir, GameStore
+from judge.runtime.store import (
+    STATE,
+    STATUS,
+    GameDir,
+    GameStore,
+    atomic_write,
+    open_file,
+    read_bytes,
+)
+from judge.status.parser import LATIN1, decode_status, encode_status
 from judge.types import Phase
 
 FORMING = "FORMING"
+INDEX_LOCK = ".status.lock"  # held while the games index is rewritten (games share it)
 Action = Callable[[GameStatus, Map], tuple[GameStatus, list[Event]]]
 
 
@@ -59,9 +79,42 @@ def read_game(game: GameDir, search: Sequence[Path] = (), maps: MapCache | None 
     return text, status, game_map(status, search, maps)
 
 
-def read_standing(game: GameDir) -> Standing:
-    """The game's state and listing from its state file (`judge.game.standing`); StateError."""
-    return parse_standing(game.read_state(), f"{game.name}/{STATE}")
+def read_standing(game: GameDir, status: GameStatus | None = None) -> Standing:
+    """The game's state and listing from its state file (`judge.game.standing`; StateError), else,
+    for a game DPjudge left, from the games index (`judge.game.games_index`); `status`: the game's,
+    when the caller has read it."""
+    if game.has(STATE):
+        return parse_standing(game.read_state(), f"{game.name}/{STATE}")
+    entry = read_index(game.root).get(game.name)
+    if entry is None:
+        return FREE
+    return standing_of(entry, status or read_status_file(game)[1])
+
+
+def read_index(root: Path) -> dict[str, IndexEntry]:
+    """DPjudge's games index in the games folder `root` (empty when there is none)."""
+    try:
+        return parse_index(decode_status(read_bytes(root / INDEX_FILE, root))[0])
+    except FileNotFoundError:
+        return {}
+
+
+def index_game(game: GameDir, status: GameStatus | None, standing: Standing | None = None,
+               old_name: str | None = None) -> None:
+    """Keep the game's line of the games index as DPjudge writes it (None: the game is gone;
+    `old_name`: its line before a rename, dropped). Written only when it changes."""
+    root = game.root
+    with open(open_file(root / INDEX_LOCK, os.O_RDWR | os.O_CREAT, root), "r+b") as lock:
+        fcntl.flock(lock.fileno(), fcntl.LOCK_EX)
+        entries = read_index(root)
+        before = dict(entries)
+        old = entries.pop(old_name, None) if old_name else entries.get(game.name)
+        if status is None:
+            entries.pop(game.name, None)
+        else:
+            entries[game.name] = entry_for(status, standing or read_standing(game, status), old)
+        if entries != before:
+            atomic_write(root / INDEX_FILE, encode_status(write_index(entries), LATIN1), root=root)
 
 
 def new_game(store: GameStore, name: str, map_name: str, master: str | None = None,
@@ -78,6 +131,7 @@ def new_game(store: GameStore, name: str, map_name: str, master: str | None = No
     m = game_map(status, search)
     status = apply_map_directives(status, m.stanzas, file=m.name)
     store.create(name, write_status(status))
+    index_game(GameDir(store.root / name), status)
     return status
 
 
@@ -109,6 +163,7 @@ def commit(game: GameDir, before_text: str, m: Map, after: GameStatus, events: S
         journal.complete(game, journal.write(game, after_text, records, mails, receipt), deliver)
     else:
         game.write_status(after_text)
+    index_game(game, after)
 
 
 def process_game(store: GameStore, name: str, now: datetime, force: bool = False,
@@ -171,6 +226,7 @@ def rollback_game(store: GameStore, name: str, now: datetime, phase: str | None 
         snapshot = parse_status(game.read_snapshot(target), f"{name}/{STATUS}.{target}")
         new, events = roll_to(status, snapshot, m, now, restore=restore, full=full, forward=forward)
         game.write_status(write_status(new))
+        index_game(game, new)
         return events
 
 

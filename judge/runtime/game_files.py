@@ -36,6 +36,7 @@ from judge.game.games_index import (
 from judge.game.standing import FREE, Standing, parse_standing
 from judge.maps import MapCache
 from judge.maps.model import Map
+from judge.passwords import hash_password
 from judge.phases import parse_phase, phase_key
 from judge.status import apply_map_directives, parse_status, write_status
 from judge.status.model import Dppd, GameStatus, PhaseMode
@@ -120,13 +121,13 @@ def index_game(game: GameDir, status: GameStatus | None, standing: Standing | No
 def new_game(store: GameStore, name: str, map_name: str, master: str | None = None,
              password: str | None = None, lines: Sequence[str] = (), search: Sequence[Path] = ()
              ) -> GameStatus:
-    """Create a forming game: GAME, PHASE FORMING, MAP, MASTER, PASSWORD, the given status lines,
-    and the map's DIRECTIVES stanzas."""
+    """Create a forming game: GAME, PHASE FORMING, MAP, MASTER, PASSWORD (hashed, as a mail's
+    CREATE stores it), the given status lines, and the map's DIRECTIVES stanzas."""
     head = [f"GAME {name}", "PHASE FORMING", f"MAP {map_name}"]
     if master:
         head.append(f"MASTER {Dppd('NO-ID', master, '')}")
     if password:
-        head.append(f"PASSWORD {password}")
+        head.append(f"PASSWORD {hash_password(password)}")  # stored as every command stores one
     status = parse_status("\n".join(head + list(lines)) + "\n", f"{name}/{STATUS}")
     m = game_map(status, search)
     status = apply_map_directives(status, m.stanzas, file=m.name)

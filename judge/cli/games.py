@@ -20,6 +20,7 @@ from judge.runtime.game_files import (
 from judge.game.process import preview
 from judge.game.record import results_record
 from judge.status.model import GameStatus
+from judge.runtime.games_report import report_games
 from judge.runtime.store import GameStore
 from judge.types import Phase
 
@@ -46,6 +47,31 @@ def add_game_commands(commands) -> None:
     rollback.add_argument("--forward", action="store_true", help="ROLLFORWARD after a rollback")
     for sub in (show, process, rollback):
         _common(sub)
+
+
+def add_games_report(commands, config_help: str) -> None:
+    report = commands.add_parser("games", help="list every game with its state and every problem "
+                                 "found, file:line: what is wrong (exit 1: a game cannot be played)")
+    report.add_argument("--games", type=Path, default=None, metavar="DIR",
+                        help="the games folder (default: [paths] games of the configuration)")
+    report.add_argument("--map-dir", action="append", default=[], type=Path,
+                        help="also look for maps here (before [paths] maps and the bundled ones)")
+    report.add_argument("--config", metavar="FILE", default=argparse.SUPPRESS, help=config_help)
+
+
+def games_report(games: Path, search: Sequence[Path]) -> int:
+    """`judge games`: one line per game, its problems under it; 1 when a game cannot be played."""
+    reports = report_games(GameStore(games), search)
+    width = max((len(r.name) for r in reports), default=0)
+    for r in reports:
+        marks = ("" if r.listed else " unlisted") + (" private" if r.private else "")
+        print(f"{r.name:<{width}}  {r.state:<11}  {r.phase:<22}  {r.map_name}{marks}".rstrip())
+        for problem in r.problems:
+            print(f"  {problem}")
+    broken = [r.name for r in reports if not r.playable]
+    print(f"{len(reports)} games; " + (f"{len(broken)} cannot be played: {', '.join(broken)}"
+                                       if broken else "every one can be played"))
+    return 1 if broken else 0
 
 
 def _new_options() -> argparse.ArgumentParser:

@@ -20,11 +20,12 @@ from judge.runtime.game_files import (
 from judge.game.process import preview
 from judge.game.record import results_record
 from judge.status.model import GameStatus
+from judge.runtime.export import export_game
 from judge.runtime.games_report import report_games
 from judge.runtime.store import GameStore
 from judge.types import Phase
 
-COMMANDS = ("new", "status", "process", "rollback")
+COMMANDS = ("new", "status", "process", "rollback", "export")
 
 
 def add_game_commands(commands) -> None:
@@ -45,7 +46,11 @@ def add_game_commands(commands) -> None:
     rollback.add_argument("--restore", action="store_true", help="keep the orders of that phase")
     rollback.add_argument("--full", action="store_true", help="also undo rule and player changes")
     rollback.add_argument("--forward", action="store_true", help="ROLLFORWARD after a rollback")
-    for sub in (show, process, rollback):
+    export = commands.add_parser("export", help="write a game as DPjudge reads it into FOLDER "
+                                 "(DPjudge's games folder): status, snapshots, results, index line")
+    export.add_argument("game")
+    export.add_argument("folder", type=Path)
+    for sub in (show, process, rollback, export):
         _common(sub)
 
 
@@ -108,6 +113,11 @@ def run_game_command(args: argparse.Namespace, now: datetime | None = None) -> i
             print(summary(status, m, now))
         elif args.command == "process":
             return _process(store, args, now)
+        elif args.command == "export":
+            exported = export_game(store, args.game, args.folder)
+            for note in exported.notes:
+                print(f"judge export: {note}", file=sys.stderr)
+            print(f"game {args.game} written for DPjudge: {len(exported.files)} files in {args.folder}")
         else:
             events = rollback_game(store, args.game, now, args.phase, restore=args.restore,
                                    full=args.full, forward=args.forward, search=args.map_dir)

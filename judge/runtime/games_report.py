@@ -13,7 +13,7 @@ from pathlib import Path
 
 from judge.errors import Problem, ProblemsError
 from judge.game.checkup import map_problems, time_problems
-from judge.game.games_index import INDEX_FILE
+from judge.game.games_index import INDEX_FILE, VARIANT
 from judge.game.standing import game_state
 from judge.maps import MapCache
 from judge.runtime.game_files import read_index, read_standing, read_status_file
@@ -42,8 +42,32 @@ class GameReport:
 def report_games(store: GameStore, search: Sequence[Path] = ()) -> list[GameReport]:
     """Every game, in name order: those with a folder, then those only the index names."""
     maps = MapCache(search)
-    reports = [_report(store, name, maps) for name in store.names()]
-    return reports + _missing(store, {r.name for r in reports})
+    index = _Index(store)
+    reports = [_with_variant(_report(store, name, maps), index) for name in store.names()]
+    return reports + _missing(index, {r.name for r in reports})
+
+
+class _Index:
+    """DPjudge's games index of the folder, with the line each game is on."""
+
+    def __init__(self, store: GameStore):
+        self.entries = read_index(store.root)
+        self.text = decode_status(read_bytes(store.root / INDEX_FILE, store.root))[0] \
+            if self.entries else ""
+
+    def line(self, name: str) -> int:
+        return next((n for n, line in enumerate(self.text.lower().splitlines(), 1)
+                     if line.split()[:1] == [name]), 1)
+
+
+def _with_variant(report: GameReport, index: _Index) -> GameReport:
+    """A game of a DPjudge variant other than standard (payola, xtalball...) cannot be played here."""
+    entry = index.entries.get(report.name)
+    if entry is None or entry.variant == VARIANT:
+        return report
+    problem = Problem(INDEX_FILE, index.line(report.name),
+                      f"game {report.name} is a {entry.variant} game: the judge plays {VARIANT} games")
+    return replace(report, problems=(str(problem), *report.problems))
 
 
 def _report(store: GameStore, name: str, maps: MapCache) -> GameReport:
@@ -82,17 +106,9 @@ def _line_of(text: str, keywords: tuple[str, ...]) -> int:
     return 1
 
 
-def _missing(store: GameStore, found: set[str]) -> list[GameReport]:
+def _missing(index: _Index, found: set[str]) -> list[GameReport]:
     """The games DPjudge's index names that have no folder here."""
-    index = read_index(store.root)
-    if not index:
-        return []
-    text = decode_status(read_bytes(store.root / INDEX_FILE, store.root))[0]
-    reports = []
-    for name in sorted(set(index) - found):
-        line = next(n for n, words in enumerate(text.lower().splitlines(), 1)
-                    if words.split()[:1] == [name])
-        reports.append(GameReport(name, index[name].state or BROKEN, problems=(
-            str(Problem(INDEX_FILE, line, f"game {name} is in the index but has no folder {name}/ "
-                                          f"with a status file")),)))
-    return reports
+    return [GameReport(name, index.entries[name].state or BROKEN, problems=(str(Problem(
+        INDEX_FILE, index.line(name),
+        f"game {name} is in the index but has no folder {name}/ with a status file")),))
+        for name in sorted(set(index.entries) - found)]

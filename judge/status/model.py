@@ -289,6 +289,13 @@ class GameStatus:
     def completed(self) -> bool:
         return self.phase is GameStage.COMPLETED
 
+    @property
+    def master_mail(self) -> tuple[str, ...]:
+        """Where the Master's mail goes: the game's ADDRESS line (DPjudge's), else MASTER's address."""
+        if self.address:
+            return self.address
+        return (self.master.email,) if self.master and self.master.email else ()
+
     def power(self, name: str) -> PowerStatus | None:
         for block in self.powers:
             if block.name == name:

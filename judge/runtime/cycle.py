@@ -284,7 +284,7 @@ def overdue(store: GameStore, name: str, last_run: datetime, now: datetime,
     try:
         with store.locked(name) as game:
             _, status, m = read_game(game, search)
-            standing = read_standing(game)
+            standing = read_standing(game, status)
         return agenda(status, m, now, standing).missed(last_run, now)
     except (JudgeError, ValueError, OSError, LookupError):
         return False  # a broken game is reported by its tick
@@ -298,7 +298,7 @@ def tick_game(store: GameStore, name: str, now: datetime, search: Sequence[Path]
     with store.locked(name) as game:
         try:
             text, status, m = read_game(game, search, maps)
-            standing = read_standing(game)
+            standing = read_standing(game, status)
             check_times(status)
         except (JudgeError, ValueError, OSError, LookupError) as exc:
             if resource_failure(exc):  # not a broken file: the game is read at the next tick

@@ -7,7 +7,7 @@ Change a status with `dataclasses.replace` (or `GameStatus.with_power` for one p
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from enum import Enum
 
 from judge.types import Phase, Unit
@@ -270,6 +270,9 @@ class GameStatus:
     rotate: tuple[RotateStep, ...] = ()  # empty: no ROTATE line
     rules: frozenset[str] = frozenset()
     rules_off: frozenset[str] = frozenset()  # `RULE !X`: turned off after every other rule
+    # The rules in the sequence the file lists them (DPjudge writes them back so): how the file is
+    # laid out, not what it says, so left out of comparisons.
+    rule_order: tuple[str, ...] = field(default=(), compare=False)
     allow: frozenset[str] = frozenset()
     teams: tuple[Team, ...] = ()
     proposal: Proposal | None = None

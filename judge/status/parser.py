@@ -322,6 +322,7 @@ def _game(values: dict[str, Any], powers: tuple[PowerStatus, ...], layout: Layou
     return GameStatus(
         phase=phase, phase_mode=mode, map_name=map_name, trial=trial,
         rules=frozenset(name for name, on in rules if on),
+        rule_order=tuple(dict.fromkeys(name for name, _ in rules)),
         rules_off=frozenset(name for name, on in rules if not on),
         allow=frozenset(fields.pop("allow", ())),
         timing=" ".join(timing) or None, layout=layout,

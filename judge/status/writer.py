@@ -77,8 +77,8 @@ def _game_block(s: GameStatus) -> list[str]:
         *_stanza("NAME", s.origin),
         *_optional("PRIVATE", s.private),
         *_words("ROTATE", [w for step in s.rotate for w in (step.when.value, step.phase_type)]),
-        *[_line("RULE", rule) for rule in sorted(s.rules)],
-        *[_line("RULE", "!" + rule) for rule in sorted(s.rules_off)],
+        *[_line("RULE", rule) for rule in _rules(s, s.rules)],
+        *[_line("RULE", "!" + rule) for rule in _rules(s, s.rules_off)],
         *[_line("ALLOW", kind) for kind in sorted(s.allow)],
         *_words("TEAMS", ("-".join(team.powers) for team in s.teams)),
         *([] if s.proposal is None else [_line("PROPOSAL", s.proposal.result, s.proposal.proposer)]),
@@ -89,6 +89,14 @@ def _game_block(s: GameStatus) -> list[str]:
         *(_optional("JUDGE", s.judge) if s.layout is Layout.DPJUDGE else []),  # DPjudge's twice
         *_optional("SIGNON", s.signon),
     ]
+
+
+def _rules(s: GameStatus, names: frozenset[str]) -> list[str]:
+    """In DPjudge's layout, in the file's own sequence (new ones after, sorted); else sorted."""
+    if s.layout is not Layout.DPJUDGE:
+        return sorted(names)
+    listed = {name: n for n, name in enumerate(s.rule_order)}
+    return sorted(names, key=lambda name: (name not in listed, listed.get(name, 0), name))
 
 
 def _player(history: PlayerHistory | None) -> list[str]:

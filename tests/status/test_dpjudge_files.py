@@ -2,6 +2,7 @@
 written back byte for byte; the files a CREATE mail made (in the Master's own order) read too."""
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -49,3 +50,14 @@ def test_every_directive_of_the_beta_game_is_read():
 def test_every_snapshot_dpjudge_kept_reads():
     for path in GAMES.glob("alpha/status.*"):
         assert parse_status(text_of(path)).phase.abbrev == path.name.split(".")[1]
+
+
+def test_rules_keep_the_sequence_dpjudge_wrote_them_in():
+    text = text_of(PHASES / "rho.rules.dpjudge")
+    status = parse_status(text)
+    assert "RULE NO_PRESS\nRULE CIVIL_DISORDER\nRULE PROXY_OK\nRULE !HOLD_WIN\n" in text
+    added = replace(status, rules=status.rules - {"NO_PRESS"} | {"BLIND", "ANONYMOUS"})
+    assert "RULE CIVIL_DISORDER\nRULE PROXY_OK\nRULE ANONYMOUS\nRULE BLIND\nRULE !HOLD_WIN\n" in \
+        write_status(added)
+    assert "RULE CIVIL_DISORDER\nRULE NO_PRESS\nRULE PROXY_OK\n" in \
+        write_status(replace(status, layout=Layout.JUDGE))

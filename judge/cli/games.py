@@ -20,10 +20,12 @@ from judge.runtime.game_files import (
 from judge.game.process import preview
 from judge.game.record import results_record
 from judge.status.model import GameStatus
+from judge.runtime.export import export_game
+from judge.runtime.games_report import report_games
 from judge.runtime.store import GameStore
 from judge.types import Phase
 
-COMMANDS = ("new", "status", "process", "rollback")
+COMMANDS = ("new", "status", "process", "rollback", "export")
 
 
 def add_game_commands(commands) -> None:
@@ -44,8 +46,37 @@ def add_game_commands(commands) -> None:
     rollback.add_argument("--restore", action="store_true", help="keep the orders of that phase")
     rollback.add_argument("--full", action="store_true", help="also undo rule and player changes")
     rollback.add_argument("--forward", action="store_true", help="ROLLFORWARD after a rollback")
-    for sub in (show, process, rollback):
+    export = commands.add_parser("export", help="write a game as DPjudge reads it into FOLDER "
+                                 "(DPjudge's games folder): status, snapshots, results, index line")
+    export.add_argument("game")
+    export.add_argument("folder", type=Path)
+    for sub in (show, process, rollback, export):
         _common(sub)
+
+
+def add_games_report(commands, config_help: str) -> None:
+    report = commands.add_parser("games", help="list every game with its state and every problem "
+                                 "found, file:line: what is wrong (exit 1: a game cannot be played)")
+    report.add_argument("--games", type=Path, default=None, metavar="DIR",
+                        help="the games folder (default: [paths] games of the configuration)")
+    report.add_argument("--map-dir", action="append", default=[], type=Path,
+                        help="also look for maps here (before [paths] maps and the bundled ones)")
+    report.add_argument("--config", metavar="FILE", default=argparse.SUPPRESS, help=config_help)
+
+
+def games_report(games: Path, search: Sequence[Path]) -> int:
+    """`judge games`: one line per game, its problems under it; 1 when a game cannot be played."""
+    reports = report_games(GameStore(games), search)
+    width = max((len(r.name) for r in reports), default=0)
+    for r in reports:
+        marks = ("" if r.listed else " unlisted") + (" private" if r.private else "")
+        print(f"{r.name:<{width}}  {r.state:<11}  {r.phase:<22}  {r.map_name}{marks}".rstrip())
+        for problem in r.problems:
+            print(f"  {problem}")
+    broken = [r.name for r in reports if not r.playable]
+    print(f"{len(reports)} games; " + (f"{len(broken)} cannot be played: {', '.join(broken)}"
+                                       if broken else "every one can be played"))
+    return 1 if broken else 0
 
 
 def _new_options() -> argparse.ArgumentParser:
@@ -82,6 +113,11 @@ def run_game_command(args: argparse.Namespace, now: datetime | None = None) -> i
             print(summary(status, m, now))
         elif args.command == "process":
             return _process(store, args, now)
+        elif args.command == "export":
+            exported = export_game(store, args.game, args.folder)
+            for note in exported.notes:
+                print(f"judge export: {note}", file=sys.stderr)
+            print(f"game {args.game} written for DPjudge: {len(exported.files)} files in {args.folder}")
         else:
             events = rollback_game(store, args.game, now, args.phase, restore=args.restore,
                                    full=args.full, forward=args.forward, search=args.map_dir)

@@ -47,8 +47,9 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--release", action="store_true", help="release the games held after an outage")
     for sub in (serve, outbox, mail, check):
         sub.add_argument("--config", metavar="FILE", default=argparse.SUPPRESS, help=CONFIG_HELP)
-    from judge.cli.games import add_game_commands
+    from judge.cli.games import add_game_commands, add_games_report
     add_game_commands(commands)
+    add_games_report(commands, CONFIG_HELP)
     return parser
 
 
@@ -124,6 +125,17 @@ def check_command(args) -> int:
     return check(config, now, args.game, args.release, err=lambda text: print(text, file=sys.stderr))
 
 
+def games_command(args) -> int:
+    """`judge games`: the games folder given, else the configuration's, with its maps folder."""
+    from judge.cli.games import games_report
+    if args.games is not None:
+        return games_report(args.games, args.map_dir)
+    config = read_config(args)
+    if config is None:
+        return EX_CONFIG
+    return games_report(Path(config.paths.games), [*args.map_dir, Path(config.paths.maps)])
+
+
 def adjudicate_command(args) -> int:
     """Read a JSON request (or an array of them), print the resolution; bad input: exit 2."""
     from judge.adjudicator.request import RequestError, adjudicate_text
@@ -188,6 +200,8 @@ def main(argv: list[str] | None = None) -> int:
         return mail_command(args)
     if args.command == "check":
         return check_command(args)
+    if args.command == "games":
+        return games_command(args)
     from judge.cli.games import COMMANDS, run_game_command
     if args.command in COMMANDS:
         return run_game_command(args)

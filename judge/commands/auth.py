@@ -197,7 +197,7 @@ def overlong_addresses(status: GameStatus, limit: int) -> tuple[str, ...]:
 
 
 def master_addresses(status: GameStatus) -> tuple[str, ...]:
-    return (status.master.email.lower(),) if status.master is not None else ()
+    return tuple(address.lower() for address in status.master_mail)
 
 
 def registered_addresses(status: GameStatus, role: str, limit: int) -> tuple[str, ...]:

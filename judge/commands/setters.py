@@ -62,7 +62,8 @@ class SetAddress(Command):
             if session.role == JUDGEKEEPER or len(found) != 1:
                 raise Refusal("the Master's mail goes to one address: SET ADDRESS one@address")
             master = status.master or Dppd("NO-ID", found[0], "")
-            session.update(replace(status, master=replace(master, email=found[0])))
+            address = found if status.address else ()  # a DPjudge game's ADDRESS line follows
+            session.update(replace(status, master=replace(master, email=found[0]), address=address))
         else:
             block = own_block(session, self.name)
             session.update(status.with_power(replace(block, address=found)))

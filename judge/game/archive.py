@@ -16,7 +16,7 @@ A rollback cuts the archive before the entry of the phase rolled back to (`cut_a
 does: a rolled-back phase is no longer part of the game's history.
 
 Pure: text in, text out. The file's bytes and their encoding are the store's
-(`judge.runtime.store`); DPjudge wrote latin-1, and `decode` reads either.
+(`judge.runtime.store`); DPjudge wrote latin-1, and `judge.status.parser.decode_status` reads either.
 """
 from __future__ import annotations
 
@@ -32,14 +32,6 @@ _SUBJECT = "Subject: "
 
 # A part of an entry and who may see it: None, everyone; else the readers' names (powers, MASTER).
 Part = tuple[str, Collection[str] | None]
-
-
-def decode(data: bytes) -> str:
-    """An archive's text: UTF-8, or latin-1 (as DPjudge wrote it) when it is not."""
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        return data.decode("latin-1")
 
 
 def from_line(sender: str, when: datetime) -> str:

@@ -82,7 +82,7 @@ def audience(status: GameStatus, limit: int = PER_PLAYER) -> Audience:
     observers: dict[str, tuple[str, ...]] = {}
     monitors: dict[str, tuple[str, ...]] = {}
     omniscient: list[str] = []
-    master = (status.master.email,) if status.master and status.master.email else ()
+    master = status.master_mail
     for block in status.powers:
         addresses = own[block.name]
         if block.is_power:

@@ -376,8 +376,9 @@ class MapBuilder:
         power.league = League(name, kind, benign)
 
     def select_powers(self, words: list[str], directive: str) -> list[PowerDraft]:
-        """The powers `[ALL [EXCEPT]] name...` means; none named means the current power."""
-        upper = [w.upper() for w in words]
+        """The powers `[ALL [EXCEPT]] name...` means; none named means the current power. Names may
+        be separated by commas too, as the `diplomacy` package's map files write them."""
+        upper = [name for w in words for name in w.upper().split(",") if name]
         if not upper:
             return [self.need_power(directive)]
         if upper[0] == "ALL":

@@ -66,6 +66,7 @@ from judge.events import (
     Reminder,
 )
 from judge.runtime import journal
+from judge.game.checkup import check_times
 from judge.game.clock import agenda
 from judge.game.deadlines import current_deadline
 from judge.runtime.game_files import Archive, archiver, commit, read_game, read_standing
@@ -76,7 +77,7 @@ from judge.status import write_status
 from judge.status.model import GameStatus, PhaseMode
 from judge.runtime.spool import open_spools, outbox_entries, queue_mails
 from judge.runtime.store import GameDir, GameStore, PathRefused, atomic_write, open_file, read_text
-from judge.timing import game_zone, parse_timing
+from judge.timing import game_zone
 from judge.game.schedule import on_tick
 from judge.types import Phase
 
@@ -285,7 +286,7 @@ def overdue(store: GameStore, name: str, last_run: datetime, now: datetime,
     try:
         with store.locked(name) as game:
             _, status, m = read_game(game, search)
-            standing = read_standing(game)
+            standing = read_standing(game, status)
         return agenda(status, m, now, standing).missed(last_run, now)
     except (JudgeError, ValueError, OSError, LookupError):
         return False  # a broken game is reported by its tick
@@ -301,8 +302,8 @@ def tick_game(store: GameStore, name: str, now: datetime, search: Sequence[Path]
     with store.locked(name) as game:
         try:
             text, status, m = read_game(game, search, maps)
-            standing = read_standing(game)
-            _check_times(status)
+            standing = read_standing(game, status)
+            check_times(status)
         except (JudgeError, ValueError, OSError, LookupError) as exc:
             if resource_failure(exc):  # not a broken file: the game is read at the next tick
                 raise
@@ -359,13 +360,6 @@ def master_in(game: GameDir) -> str | None:
     except OSError:
         return None
     return found.group(1).lower() if found and plain_address(found.group(1)) else None
-
-
-def _check_times(status: GameStatus) -> None:
-    """The TIMING line, ZONE and DEADLINE read (ValueError saying which is wrong)."""
-    parse_timing(status.timing or "")
-    game_zone(status.zone)
-    current_deadline(status)
 
 
 def _note_broken(state: CycleState, outcome: GameOutcome, report: CycleReport) -> None:

@@ -125,8 +125,8 @@ class StoreGames:
     def standing(self, name: str) -> Standing:
         game = self.held.get(name) or GameDir(self.store.root / check_game_name(name))
         try:
-            return persist.read_standing(game)
-        except (StateError, OSError, ValueError) as error:
+            return persist.read_standing(game, self.read[name][1] if name in self.read else None)
+        except (StateError, StatusError, OSError, ValueError) as error:
             raise self._unreadable(name, "state", error) from None
 
     @staticmethod

@@ -13,6 +13,8 @@ moved on.
 """
 from __future__ import annotations
 
+import fcntl
+import os
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
@@ -25,16 +27,35 @@ from judge.runtime import journal
 from judge.game.process import on_process, require_ready
 from judge.game.rollback import roll_to
 from judge.game.seats import GameError
-from judge.game.standing import Standing, parse_standing
+from judge.game.games_index import (
+    INDEX_FILE,
+    IndexEntry,
+    entry_for,
+    parse_index,
+    standing_of,
+    write_index,
+)
+from judge.game.standing import FREE, Standing, parse_standing
 from judge.maps import MapCache
 from judge.maps.model import Map
+from judge.passwords import hash_password
 from judge.phases import parse_phase, phase_key
 from judge.status import apply_map_directives, parse_status, write_status
 from judge.status.model import Dppd, GameStatus, PhaseMode
-from judge.runtime.store import STATE, STATUS, GameDir, GameStore
+from judge.runtime.store import (
+    STATE,
+    STATUS,
+    GameDir,
+    GameStore,
+    atomic_write,
+    open_file,
+    read_bytes,
+)
+from judge.status.parser import LATIN1, decode_status, encode_status
 from judge.types import Phase
 
 FORMING = "FORMING"
+INDEX_LOCK = ".status.lock"  # held while the games index is rewritten (games share it)
 Action = Callable[[GameStatus, Map], tuple[GameStatus, list[Event]]]
 Archive = Callable[[GameStatus, Map, Sequence[Event], datetime], str]  # see `archiver`
 
@@ -46,8 +67,8 @@ def game_map(status: GameStatus, search: Sequence[Path] = (), maps: MapCache | N
 
 
 def read_status_file(game: GameDir) -> tuple[str, GameStatus]:
-    """The game's status file: its text and what it says (StatusError, with the file and line,
-    when it is not UTF-8 or does not parse). The one reader of a status file: the inbox runner,
+    """The game's status file: its text (UTF-8, else latin-1) and what it says (StatusError, with
+    the file and line, when it does not parse). The one reader of a status file: the inbox runner,
     the cycle and the `judge` commands all read a game through it."""
     text = game.read_status()
     return text, parse_status(text, f"{game.name}/{STATUS}")
@@ -62,25 +83,59 @@ def read_game(game: GameDir, search: Sequence[Path] = (), maps: MapCache | None 
     return text, status, game_map(status, search, maps)
 
 
-def read_standing(game: GameDir) -> Standing:
-    """The game's state and listing from its state file (`judge.game.standing`); StateError."""
-    return parse_standing(game.read_state(), f"{game.name}/{STATE}")
+def read_standing(game: GameDir, status: GameStatus | None = None) -> Standing:
+    """The game's state and listing from its state file (`judge.game.standing`; StateError), else,
+    for a game DPjudge left, from the games index (`judge.game.games_index`); `status`: the game's,
+    when the caller has read it."""
+    if game.has(STATE):
+        return parse_standing(game.read_state(), f"{game.name}/{STATE}")
+    entry = read_index(game.root).get(game.name)
+    if entry is None:
+        return FREE
+    return standing_of(entry, status or read_status_file(game)[1])
+
+
+def read_index(root: Path) -> dict[str, IndexEntry]:
+    """DPjudge's games index in the games folder `root` (empty when there is none)."""
+    try:
+        return parse_index(decode_status(read_bytes(root / INDEX_FILE, root))[0])
+    except FileNotFoundError:
+        return {}
+
+
+def index_game(game: GameDir, status: GameStatus | None, standing: Standing | None = None,
+               old_name: str | None = None) -> None:
+    """Keep the game's line of the games index as DPjudge writes it (None: the game is gone;
+    `old_name`: its line before a rename, dropped). Written only when it changes."""
+    root = game.root
+    with open(open_file(root / INDEX_LOCK, os.O_RDWR | os.O_CREAT, root), "r+b") as lock:
+        fcntl.flock(lock.fileno(), fcntl.LOCK_EX)
+        entries = read_index(root)
+        before = dict(entries)
+        old = entries.pop(old_name, None) if old_name else entries.get(game.name)
+        if status is None:
+            entries.pop(game.name, None)
+        else:
+            entries[game.name] = entry_for(status, standing or read_standing(game, status), old)
+        if entries != before:
+            atomic_write(root / INDEX_FILE, encode_status(write_index(entries), LATIN1), root=root)
 
 
 def new_game(store: GameStore, name: str, map_name: str, master: str | None = None,
              password: str | None = None, lines: Sequence[str] = (), search: Sequence[Path] = ()
              ) -> GameStatus:
-    """Create a forming game: GAME, PHASE FORMING, MAP, MASTER, PASSWORD, the given status lines,
-    and the map's DIRECTIVES stanzas."""
+    """Create a forming game: GAME, PHASE FORMING, MAP, MASTER, PASSWORD (hashed, as a mail's
+    CREATE stores it), the given status lines, and the map's DIRECTIVES stanzas."""
     head = [f"GAME {name}", "PHASE FORMING", f"MAP {map_name}"]
     if master:
         head.append(f"MASTER {Dppd('NO-ID', master, '')}")
     if password:
-        head.append(f"PASSWORD {password}")
+        head.append(f"PASSWORD {hash_password(password)}")  # stored as every command stores one
     status = parse_status("\n".join(head + list(lines)) + "\n", f"{name}/{STATUS}")
     m = game_map(status, search)
     status = apply_map_directives(status, m.stanzas, file=m.name)
     store.create(name, write_status(status))
+    index_game(GameDir(store.root / name), status)
     return status
 
 
@@ -138,6 +193,7 @@ def commit(game: GameDir, before_text: str, m: Map, after: GameStatus, events: S
         game.write_status(after_text)
     if results:  # the game moved on: what was rolled back cannot come back
         game.drop_rolled_back()
+    index_game(game, after)
 
 
 def _archive_after_roll(game: GameDir, name: str, event: RolledBack) -> tuple[int | None, str]:

@@ -345,8 +345,10 @@ def commit(games: StoreGames, change: Change, receipt: tuple[str, bytes] | None,
         return True
     if change.create:
         games.store.create(name, write_status(status), write_standing(change.standing))
+        persist.index_game(GameDir(root / name), status, change.standing)
     elif change.purge:
         purge(root, games.held[name].path, now.strftime("%Y%m%d%H%M%S"))
+        persist.index_game(games.held[name], None)
     else:
         game = games.held[name]
         if change.new_standing:
@@ -359,6 +361,10 @@ def commit(games: StoreGames, change: Change, receipt: tuple[str, bytes] | None,
             receipt = None if with_change else receipt
         if change.rename_to:
             rename(game, change.rename_to)
+            persist.index_game(GameDir(root / change.rename_to), status, change.standing,
+                               old_name=name)
+        elif change.new_standing:
+            persist.index_game(game, status, change.standing)
     if receipt is not None:
         journal.write_receipt(root, *receipt)
     return True

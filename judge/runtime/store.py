@@ -27,8 +27,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from judge.game.archive import decode
-from judge.status.parser import status_text
+from judge.status.parser import UTF8, decode_status, encode_status
 
 log = logging.getLogger("judge.store")
 
@@ -37,7 +36,6 @@ STATUS = "status"
 STATE = "state"
 RESULTS = "results"
 ROLLED_BACK = "results.0"  # the archive before a rollback (DPjudge's name), for ROLLFORWARD
-LATIN_1 = "latin-1"
 LOCK = ".lock"
 TMP = ".tmp"  # the end of a temporary file's name (`.<name>.<pid>.<thread>.tmp`)
 STALE_TMP_SECONDS = 3600.0  # a temporary file this old was left by a crash, not being written
@@ -274,20 +272,33 @@ class GameDir:
         self.path = path
         self.name = path.name
         self.root = path.parent
+        self.encoding: str | None = None  # the status file's, once read (`status_encoding`)
 
     @property
     def status_path(self) -> Path:
         return self.path / STATUS
 
     def read_status(self) -> str:
-        """The status file's text; StatusError (with its line) when it is not UTF-8."""
-        return status_text(read_bytes(self.status_path, self.root), f"{self.name}/{STATUS}")
+        """The status file's text: UTF-8, else latin-1 (as DPjudge wrote it); the encoding is
+        kept, and the file written back in it."""
+        text, self.encoding = decode_status(read_bytes(self.status_path, self.root))
+        return text
 
     def status_bytes(self) -> bytes:
         return read_bytes(self.status_path, self.root)
 
+    def status_encoding(self) -> str:
+        """The encoding the status file is in (UTF-8 for a new game): its snapshots and its next
+        version are written in it whenever every character fits."""
+        if self.encoding is None:
+            try:
+                self.encoding = decode_status(self.status_bytes())[1]
+            except FileNotFoundError:
+                self.encoding = UTF8
+        return self.encoding
+
     def write_status(self, text: str) -> None:
-        atomic_write(self.status_path, text.encode("utf-8"), root=self.root)
+        atomic_write(self.status_path, encode_status(text, self.status_encoding()), root=self.root)
 
     @property
     def state_path(self) -> Path:
@@ -319,7 +330,7 @@ class GameDir:
     def snapshot(self, phase_abbrev: str, text: str) -> Path:
         """Keep the status as it was before processing `phase_abbrev` (status.S1901M)."""
         path = self.path / f"{STATUS}.{phase_abbrev}"
-        atomic_write(path, text.encode("utf-8"), root=self.root)
+        atomic_write(path, encode_status(text, self.status_encoding()), root=self.root)
         return path
 
     def snapshots(self) -> list[str]:
@@ -343,7 +354,7 @@ class GameDir:
             data = read_bytes(self.path / name, self.root)
         except FileNotFoundError:
             raise LookupError(f"game {self.name} has no snapshot of {phase_abbrev}") from None
-        return status_text(data, f"{self.name}/{name}")
+        return decode_status(data)[0]
 
     def append_results(self, text: str) -> None:
         """Add entries to the results archive; an append of whole lines, fsynced, in the archive's
@@ -351,32 +362,26 @@ class GameDir:
         not fit is rewritten in UTF-8 first, atomically."""
         text = text if text.endswith("\n") else text + "\n"
         path = self.path / RESULTS
-        if self.results_encoding() == LATIN_1:
-            try:
-                data = text.encode(LATIN_1)
-            except UnicodeEncodeError:
-                atomic_write(path, (self.read_results() + text).encode("utf-8"), root=self.root)
-                return
-        else:
-            data = text.encode("utf-8")
+        try:
+            data = text.encode(self.results_encoding())
+        except UnicodeEncodeError:  # a latin-1 archive the text does not fit: all of it in UTF-8
+            atomic_write(path, (self.read_results() + text).encode(UTF8), root=self.root)
+            return
         append_bytes(path, data, self.root)
 
     def read_results(self) -> str:
         """The results archive's text (UTF-8, or latin-1 as DPjudge wrote it); empty when none."""
         try:
-            return decode(read_bytes(self.path / RESULTS, self.root))
+            return decode_status(read_bytes(self.path / RESULTS, self.root))[0]
         except FileNotFoundError:
             return ""
 
     def results_encoding(self) -> str:
-        """The archive's encoding: latin-1 when it is not UTF-8 (DPjudge's), else UTF-8."""
+        """The archive's encoding, read as a status file's is (UTF-8 for a new archive)."""
         try:
-            read_bytes(self.path / RESULTS, self.root).decode("utf-8")
+            return decode_status(read_bytes(self.path / RESULTS, self.root))[1]
         except FileNotFoundError:
-            return "utf-8"
-        except UnicodeDecodeError:
-            return LATIN_1
-        return "utf-8"
+            return UTF8
 
     def results_length(self, text: str) -> int:
         """The length in bytes `text`, a beginning of the archive, has in the archive's file."""
@@ -393,7 +398,7 @@ class GameDir:
         """The archive as it was before the first rollback since the game last moved on (what a
         ROLLFORWARD takes its entries back from); None when there is none."""
         try:
-            return decode(read_bytes(self.path / ROLLED_BACK, self.root))
+            return decode_status(read_bytes(self.path / ROLLED_BACK, self.root))[0]
         except FileNotFoundError:
             return None
 

@@ -22,6 +22,7 @@ from judge.status.model import (
 class Combine(Enum):
     ONCE = "once"  # a second line is an error
     APPEND = "append"  # each line adds one value
+    SAME = "same"  # a second line may only repeat the first (DPjudge writes JUDGE twice)
     EXTEND = "extend"  # each line adds its values
 
 
@@ -113,6 +114,10 @@ GAME = {
     "MORPH": Directive("morphs", _some_text, Combine.APPEND, stanza=True),
     "TEAM": Directive("teams", v.teams, Combine.EXTEND),
     "MASTER": Directive("master", lambda words: v.dppd(v.one_word(words, "the Master's DPPD data"))),
+    "ADDRESS": Directive("address", v.addresses),
+    "JUDGE": Directive("judge", _some_text, Combine.SAME),
+    "GROUPS": Directive("groups", v.groups),
+    "SIGNON": Directive("signon", _some_text),
     "PASSWORD": Directive("password", v.password),
     "TESTER": Directive("tester", _optional_word),
     "START": Directive("start", _some_text),
@@ -143,6 +148,9 @@ POWER = {
     "MSG": Directive("messages", v.text, Combine.APPEND),
     "OMNISCIENT": Directive("omniscient", _bare(Omniscience.VIEW)),
     "OMNISCIENT!": Directive("omniscient", _bare(Omniscience.PRESS)),
+    "OMNIPOTENT": Directive("omniscient", _bare(Omniscience.MASTER)),
+    "OMNIPOTENT!": Directive("omniscient", _bare(Omniscience.KEEPER)),
+    "HIDES": Directive("hides", v.hides, Combine.EXTEND),
     "HOME": Directive("home", _centers()),
     "FUNDS": Directive("funds", v.funds),
     "SEES": Directive("sees", _centers(), Combine.EXTEND),

@@ -7,7 +7,7 @@ Change a status with `dataclasses.replace` (or `GameStatus.with_power` for one p
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from enum import Enum
 
 from judge.types import Phase, Unit
@@ -155,6 +155,17 @@ class Vote:
 class Omniscience(str, Enum):
     VIEW = "OMNISCIENT"  # may view every power's pages and press
     PRESS = "OMNISCIENT!"  # and also gets every press message by e-mail
+    MASTER = "OMNIPOTENT"  # DPjudge's word for a Master's powers (kept as written)
+    KEEPER = "OMNIPOTENT!"  # and a judgekeeper's
+
+
+class Layout(str, Enum):
+    """How the file names a power's block and its homes: the judge's own way, or DPjudge's (a bare
+    `FRANCE` once the game has started, `INHABITS`, `RETREAT A PAR DISBAND`), read from the file so
+    that a file DPjudge saved is written back as it was."""
+
+    JUDGE = "judge"
+    DPJUDGE = "dpjudge"
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,6 +232,7 @@ class PowerStatus:
     home: tuple[str, ...] | None = None  # HOME line (None: the map's homes)
     owns: tuple[str, ...] = ()  # centres; `SC!`, `SC?`, `SC*` as written
     sees: tuple[str, ...] = ()
+    hides: tuple[str, ...] = ()  # HIDES: units (`A PAR`) others do not see, as DPjudge lists them
     funds: tuple[Fund, ...] | None = None  # FUNDS line (None: no line)
     units: tuple[Unit, ...] = ()
     dislodged: tuple[Dislodged, ...] = ()
@@ -242,9 +254,12 @@ class GameStatus:
     map_name: str = "standard"  # MAP / TRIAL (a file without either plays on standard)
     trial: bool = False  # TRIAL rather than MAP: a map in development
     morphs: tuple[str, ...] = ()  # map-file lines, from MORPH lines and MORPH...END MORPH, in order
+    judge: str | None = None  # JUDGE: the judge the game was moved from (a legacy line, kept)
     master: Dppd | None = None
+    address: tuple[str, ...] = ()  # the Master's ADDRESS line (DPjudge writes it in every file)
     password: str | None = None
     tester: str | None = None  # TESTER address; "" for a bare TESTER (no mail at all)
+    groups: tuple[str, ...] = ()  # GROUPS A|B: DPjudge's web groups, kept as written
     start: str | None = None
     finish: str | None = None
     result: GameResult | None = None
@@ -255,6 +270,9 @@ class GameStatus:
     rotate: tuple[RotateStep, ...] = ()  # empty: no ROTATE line
     rules: frozenset[str] = frozenset()
     rules_off: frozenset[str] = frozenset()  # `RULE !X`: turned off after every other rule
+    # The rules in the sequence the file lists them (DPjudge writes them back so): how the file is
+    # laid out, not what it says, so left out of comparisons.
+    rule_order: tuple[str, ...] = field(default=(), compare=False)
     allow: frozenset[str] = frozenset()
     teams: tuple[Team, ...] = ()
     proposal: Proposal | None = None
@@ -262,6 +280,8 @@ class GameStatus:
     zone: str | None = None
     delay: int | None = None
     timing: str | None = None  # the TIMING keys and values as written; judge.timing reads them
+    signon: str | None = None  # SIGNON: a legacy line of DPjudge's, kept as written
+    layout: Layout = Layout.JUDGE
     powers: tuple[PowerStatus, ...] = ()
 
     @property
@@ -271,6 +291,13 @@ class GameStatus:
     @property
     def completed(self) -> bool:
         return self.phase is GameStage.COMPLETED
+
+    @property
+    def master_mail(self) -> tuple[str, ...]:
+        """Where the Master's mail goes: the game's ADDRESS line (DPjudge's), else MASTER's address."""
+        if self.address:
+            return self.address
+        return (self.master.email,) if self.master and self.master.email else ()
 
     def power(self, name: str) -> PowerStatus | None:
         for block in self.powers:

@@ -24,7 +24,7 @@ from judge.status.keywords import (
     is_keyword,
     power_directive,
 )
-from judge.status.model import Dislodged, GameStage, GameStatus, PhaseMode, PowerStatus
+from judge.status.model import Dislodged, GameStage, GameStatus, Layout, PhaseMode, PowerStatus
 
 
 def parse_status(text: str, file: str = "status") -> GameStatus:
@@ -36,17 +36,24 @@ def parse_status(text: str, file: str = "status") -> GameStatus:
     return reader.status()
 
 
-def status_text(data: bytes, file: str = "status") -> str:
-    """A status file's bytes as text (UTF-8); StatusError at the line of the first byte that is
-    not UTF-8."""
+UTF8, LATIN1 = "utf-8", "latin-1"
+
+
+def decode_status(data: bytes) -> tuple[str, str]:
+    """A status file's bytes as text, and the encoding they were read in: UTF-8 when they are,
+    else latin-1 (DPjudge's, in which every byte is a letter, so reading never fails)."""
     try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line_start = data.rfind(b"\n", 0, exc.start) + 1
-        column = len(data[line_start:exc.start].decode("utf-8", "replace")) + 1
-        raise StatusError([Problem(file, data.count(b"\n", 0, exc.start) + 1,
-                                   f"byte {data[exc.start]:#04x} at column {column} is not UTF-8 "
-                                   "(status files are read as UTF-8 text)")]) from None
+        return data.decode(UTF8), UTF8
+    except UnicodeDecodeError:
+        return data.decode(LATIN1), LATIN1
+
+
+def encode_status(text: str, encoding: str) -> bytes:
+    """The text in the encoding the file was read in when every character fits it, else UTF-8."""
+    try:
+        return text.encode(encoding)
+    except UnicodeEncodeError:
+        return text.encode(UTF8)
 
 
 def parse_game_lines(lines: Iterable[str], file: str) -> GameStatus:
@@ -104,6 +111,7 @@ class _Reader:
         self.block: _Draft | None = None
         self.in_orders = False
         self.stanza: _Stanza | None = None
+        self.bare_heading = False  # a started game's power opened by its name alone (DPjudge's way)
         self.owned: dict[str, tuple[str, int]] = {}
         self.occupied: dict[tuple[bool, str], tuple[str, int]] = {}
 
@@ -179,6 +187,8 @@ class _Reader:
         elif len(words) in (1, 2) and not is_keyword(line.keyword):
             block.name = words[-1]
             block.kind = words[0].upper() if len(words) == 2 else None
+            started = self.game.values.get("phase_line", (None, GameStage.FORMING))[1]
+            self.bare_heading |= len(words) == 1 and started is not GameStage.FORMING
         else:
             block.skip = True
             self.problem(line.number, f"{' '.join(words)!r} does not start a power's block (a blank "
@@ -273,7 +283,9 @@ class _Reader:
             self.problem(line.number, f"{line.keyword}: {exc}")
             block.seen.setdefault(directive.field, line.number)  # given, if badly: not missing
             return None
-        if directive.combine is Combine.ONCE:
+        if directive.combine is Combine.SAME and block.values.get(directive.field, value) == value:
+            block.values[directive.field] = value
+        elif directive.combine in (Combine.ONCE, Combine.SAME):
             if directive.field in block.seen:
                 self.problem(line.number, f"{line.keyword} repeats what line "
                                           f"{block.seen[directive.field]} already says")
@@ -289,7 +301,8 @@ class _Reader:
     def status(self) -> GameStatus:
         if self.problems:
             raise StatusError(sorted(self.problems, key=lambda p: p.line))
-        return _game(self.game.values, tuple(_power(p) for p in self.powers))
+        layout = Layout.DPJUDGE if self.bare_heading else Layout.JUDGE
+        return _game(self.game.values, tuple(_power(p) for p in self.powers), layout)
 
 
 def _frozen(values: dict[str, Any]) -> dict[str, Any]:
@@ -300,7 +313,7 @@ def _power(block: _Draft) -> PowerStatus:
     return PowerStatus(name=block.name, kind=block.kind, **_frozen(block.values))
 
 
-def _game(values: dict[str, Any], powers: tuple[PowerStatus, ...]) -> GameStatus:
+def _game(values: dict[str, Any], powers: tuple[PowerStatus, ...], layout: Layout) -> GameStatus:
     fields = _frozen(values)
     mode, phase = fields.pop("phase_line", (PhaseMode.PHASE, GameStage.FORMING))
     map_name, trial = fields.pop("map", ("standard", False))
@@ -309,7 +322,8 @@ def _game(values: dict[str, Any], powers: tuple[PowerStatus, ...]) -> GameStatus
     return GameStatus(
         phase=phase, phase_mode=mode, map_name=map_name, trial=trial,
         rules=frozenset(name for name, on in rules if on),
+        rule_order=tuple(dict.fromkeys(name for name, _ in rules)),
         rules_off=frozenset(name for name, on in rules if not on),
         allow=frozenset(fields.pop("allow", ())),
-        timing=" ".join(timing) or None,
+        timing=" ".join(timing) or None, layout=layout,
         powers=powers, **fields)

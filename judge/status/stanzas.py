@@ -21,9 +21,9 @@ from judge.status.model import GameStatus
 from judge.status.parser import parse_game_lines
 
 SCALARS = ("name", "master", "password", "tester", "start", "finish", "result", "private",
-           "proposal", "deadline", "zone", "delay")
+           "proposal", "deadline", "zone", "delay", "judge", "signon")
 CONCATENATED = ("morphs", "description", "origin")
-EITHER = ("need", "rotate", "teams")
+EITHER = ("need", "rotate", "teams", "address", "groups")
 
 
 def apply_map_directives(status: GameStatus, stanzas: Iterable[Stanza], variant: str = "standard",

@@ -235,12 +235,28 @@ def rotate(words: list[str]) -> tuple[RotateStep, ...]:
 
 
 def rules(words: list[str]) -> list[tuple[str, bool]]:
-    """Rule names, upper case, each with whether it is on (`!NAME`: off)."""
+    """Rule names, upper case, each with whether it is on (`!NAME`: off). A name may end in `!` or
+    `+` (DPjudge's `EAVESDROP!`): a rule of its own, kept as written."""
     count(words, 1, None, "one or more rule names")
     found = []
     for word in words:
-        name = word.upper().lstrip("!")
-        if not re.fullmatch(r"[A-Z0-9_]+", name):
+        off = word.startswith("!")
+        name = word.upper()[off:]
+        if not re.fullmatch(r"[A-Z0-9_]+[!+]?", name):
             raise ValueError(f"{word!r} is not a rule name")
-        found.append((name, not word.startswith("!")))
+        found.append((name, not off))
     return found
+
+
+def groups(words: list[str]) -> tuple[str, ...]:
+    """GROUPS `A|B`: DPjudge's web groups, upper case."""
+    word = one_word(words, "one word, the groups separated by |").upper()
+    return tuple(word.split("|"))
+
+
+def hides(words: list[str]) -> tuple[str, ...]:
+    """HIDES `A PAR, F BRE`: comma-separated units, upper case, as DPjudge writes them."""
+    found = tuple(item.strip() for item in " ".join(words).upper().split(","))
+    if not all(found):
+        raise ValueError("takes units separated by commas, such as A PAR, F BRE")
+    return tuple(" ".join(item.split()) for item in found)

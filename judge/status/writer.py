@@ -15,6 +15,7 @@ from judge.status.model import (
     BuildOrder,
     DisbandOrder,
     GameStatus,
+    Layout,
     PlayerHistory,
     PowerStatus,
     RemoveOrder,
@@ -25,7 +26,10 @@ STANZA_FROM = 4  # lines of DESC, NAME or MORPH from which the block form is use
 
 
 def write_status(status: GameStatus) -> str:
-    blocks = [_game_block(status)] + [_power_block(p) for p in status.powers]
+    """The status text, in the file's own layout (`status.layout`: the judge's or DPjudge's)."""
+    dpjudge = status.layout is Layout.DPJUDGE
+    bare = dpjudge and not status.forming  # DPjudge names a power alone once the game has started
+    blocks = [_game_block(status)] + [_power_block(p, bare, dpjudge) for p in status.powers]
     return "\n\n".join("\n".join(lines) for lines in blocks) + "\n"
 
 
@@ -57,11 +61,14 @@ def _game_block(s: GameStatus) -> list[str]:
     return [
         *_optional("GAME", s.name),
         _line(s.phase_mode, s.phase),
+        *_optional("JUDGE", s.judge),
         _line("TRIAL" if s.trial else "MAP", s.map_name),
         *_stanza("MORPH", s.morphs),
         *_optional("MASTER", s.master),
+        *_words("ADDRESS", [",".join(s.address)] if s.address else []),
         *_optional("PASSWORD", s.password),
         *_optional("TESTER", s.tester),
+        *_words("GROUPS", ["|".join(s.groups)] if s.groups else []),
         *_optional("START", s.start),
         *_optional("FINISH", s.finish),
         *([] if s.result is None else [_line("RESULT", s.result.last_phase, *s.result.victors)]),
@@ -70,16 +77,26 @@ def _game_block(s: GameStatus) -> list[str]:
         *_stanza("NAME", s.origin),
         *_optional("PRIVATE", s.private),
         *_words("ROTATE", [w for step in s.rotate for w in (step.when.value, step.phase_type)]),
-        *[_line("RULE", rule) for rule in sorted(s.rules)],
-        *[_line("RULE", "!" + rule) for rule in sorted(s.rules_off)],
-        *_words("ALLOW", sorted(s.allow)),
+        *[_line("RULE", rule) for rule in _rules(s, s.rules)],
+        *[_line("RULE", "!" + rule) for rule in _rules(s, s.rules_off)],
+        *[_line("ALLOW", kind) for kind in sorted(s.allow)],
         *_words("TEAMS", ("-".join(team.powers) for team in s.teams)),
         *([] if s.proposal is None else [_line("PROPOSAL", s.proposal.result, s.proposal.proposer)]),
         *_optional("DEADLINE", s.deadline),
         *_optional("ZONE", s.zone),
         *_optional("DELAY", s.delay),
         *_optional("TIMING", s.timing),
+        *(_optional("JUDGE", s.judge) if s.layout is Layout.DPJUDGE else []),  # DPjudge's twice
+        *_optional("SIGNON", s.signon),
     ]
+
+
+def _rules(s: GameStatus, names: frozenset[str]) -> list[str]:
+    """In DPjudge's layout, in the file's own sequence (new ones after, sorted); else sorted."""
+    if s.layout is not Layout.DPJUDGE:
+        return sorted(names)
+    listed = {name: n for n, name in enumerate(s.rule_order)}
+    return sorted(names, key=lambda name: (name not in listed, listed.get(name, 0), name))
 
 
 def _player(history: PlayerHistory | None) -> list[str]:
@@ -91,21 +108,22 @@ def _player(history: PlayerHistory | None) -> list[str]:
     return [_line("PLAYER", *words)]
 
 
-def adjustment_text(order: AdjustOrder) -> str:
-    """A retreat or adjustment order as the status file writes it (`BUILD A VIE`)."""
+def adjustment_text(order: AdjustOrder, dpjudge: bool = False) -> str:
+    """A retreat or adjustment order as the status file writes it (`BUILD A VIE`); `dpjudge`: in
+    DPjudge's layout."""
     if isinstance(order, RetreatOrder):
         return _line("RETREAT", order.unit, "-", order.destination)
     if isinstance(order, DisbandOrder):
-        return _line("DISBAND", order.unit)
+        return _line("RETREAT", order.unit, "DISBAND") if dpjudge else _line("DISBAND", order.unit)
     if isinstance(order, RemoveOrder):
         return _line("REMOVE", order.unit)
     assert isinstance(order, BuildOrder)
     return _line("BUILD", order.unit or "WAIVED", "HIDDEN" if order.hidden else None)
 
 
-def _power_block(p: PowerStatus) -> list[str]:
+def _power_block(p: PowerStatus, bare: bool, dpjudge: bool) -> list[str]:
     return [
-        _line(p.kind or "POWER", p.name),
+        _line(p.kind or ("" if bare else "POWER"), p.name),
         *_player(p.player),
         *_words("ADDRESS", [",".join(p.address)] if p.address else []),
         *_words("CONTROL", p.control),
@@ -115,12 +133,13 @@ def _power_block(p: PowerStatus) -> list[str]:
         *(["CD"] if p.cd else []),
         *_optional("VOTE", p.vote),
         *[_line("MSG", message) for message in p.messages],
-        *([] if p.home is None else [_line("HOME", *p.home)]),
+        *([] if p.home is None else [_line("INHABITS" if dpjudge else "HOME", *p.home)]),
         *_words("OWNS", p.owns),
         *_words("SEES", p.sees),
+        *([", ".join(("HIDES " + p.hides[0],) + p.hides[1:])] if p.hides else []),
         *([] if p.funds is None else [_line("FUNDS", *p.funds)]),
         *[_line(d.unit, "-->", *d.retreats) for d in p.dislodged],
         *[str(unit) for unit in p.units],
-        *[adjustment_text(order) for order in p.adjustments],
+        *[adjustment_text(order, dpjudge) for order in p.adjustments],
         *([] if p.orders is None else ["ORDERS", *p.orders]),
     ]

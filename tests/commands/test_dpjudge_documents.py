@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from judge.game.archive import decode
 from judge.status import write_status
 from judge.status.model import Dislodged
+from judge.status.parser import decode_status
 from judge.types import Phase
 from tests.support.games import unit
 
@@ -23,7 +23,7 @@ def mail(sender: str, body: str, subject: str = "query") -> bytes:
 
 
 def recorded(name: str) -> str:
-    return decode((DPJUDGE / name).read_bytes())
+    return decode_status((DPJUDGE / name).read_bytes())[0]
 
 
 def dpjudge_body(name: str) -> str:

@@ -7,13 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from judge.game.archive import cut_at, decode, entries, entry_text, for_reader, from_line
+from judge.game.archive import cut_at, entries, entry_text, for_reader, from_line
+from judge.status.parser import decode_status
 
 FIXTURES = Path(__file__).parent / "fixtures" / "dpjudge"
 
 
 def recorded(name: str) -> str:
-    return decode((FIXTURES / name).read_bytes())
+    return decode_status((FIXTURES / name).read_bytes())[0]
 
 
 def reply_body(name: str) -> str:
@@ -64,8 +65,8 @@ def test_an_archive_without_show_lines_is_read_as_it_is():
 
 def test_latin1_archives_are_read():
     text = "From j@x Mon Nov 30 04:00:00 2026\nSubject: Diplomacy results g S1901M\n\nGen\u00e8ve.\n"
-    assert decode(text.encode("latin-1")) == text
-    assert decode(text.encode("utf-8")) == text
+    assert decode_status(text.encode("latin-1"))[0] == text
+    assert decode_status(text.encode("utf-8"))[0] == text
 
 
 @pytest.mark.parametrize("when, line", [

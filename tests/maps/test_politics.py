@@ -189,11 +189,19 @@ def test_control_of_unknown_power_is_an_error():
     ("NORTH ALP\nSOUTH ECH\nUNPLAYED NORTH\n", {"SOUTH"}),
     ("NORTH ALP\nSOUTH ECH\nWEST DEL\nUNPLAYED ALL EXCEPT WEST\n", {"WEST"}),
     ("NORTH ALP\nSOUTH ECH\nUNPLAYED ALL\nWEST DEL\n", {"WEST"}),
+    ("NORTH ALP\nSOUTH ECH\nWEST DEL\nUNPLAYED NORTH, SOUTH\n", {"WEST"}),  # the diplomacy package's
+    ("NORTH ALP\nSOUTH ECH\nWEST DEL\nUNPLAYED NORTH,SOUTH\n", {"WEST"}),
+    ("NORTH ALP\nSOUTH ECH\nWEST DEL\nUNPLAYED ALL EXCEPT NORTH , WEST\n", {"NORTH", "WEST"}),
 ])
 def test_unplayed_forms(lines, left):
     m = pol(lines)
     assert set(m.powers) == left
     assert "ALP" in m.supply_centers  # the centres stay, unowned
+
+
+def test_dummies_separated_by_commas():
+    m = pol("NORTH ALP\nSOUTH ECH\nWEST DEL\nDUMMIES NORTH, WEST\n")
+    assert {n for n, p in m.powers.items() if p.dummy} == {"NORTH", "WEST"}
 
 
 def test_unknown_power_in_selection_is_an_error():

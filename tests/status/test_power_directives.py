@@ -67,6 +67,9 @@ CASES = [
      "MSG Your deadline is extended.\nMSG"),
     ("OMNISCIENT", "OMNISCIENT", "omniscient", Omniscience.VIEW, None),
     ("OMNISCIENT!", "OMNISCIENT!", "omniscient", Omniscience.PRESS, None),
+    ("OMNIPOTENT", "OMNIPOTENT", "omniscient", Omniscience.MASTER, None),
+    ("OMNIPOTENT!", "OMNIPOTENT!", "omniscient", Omniscience.KEEPER, None),
+    ("HIDES", "HIDES a par, F  BRE", "hides", ("A PAR", "F BRE"), "HIDES A PAR, F BRE"),
     ("HOME", "HOME PAR MAR", "home", ("PAR", "MAR"), None),
     ("HOME none", "HOME", "home", (), None),
     ("INHABITS", "INHABITS PAR", "home", ("PAR",), "HOME PAR"),
@@ -102,6 +105,23 @@ def test_power_heading(heading, name, kind, written):
     assert (block.name, block.kind) == (name, kind)
     status = parse_status(f"PHASE FORMING\n\n{heading}\n")
     assert rewritten(status).endswith(f"\n\n{written}\n")
+
+
+# (block lines, as a file DPjudge saved writes them back)
+DPJUDGE_CASES = [
+    ("INHABITS PAR MAR", "INHABITS PAR MAR"),
+    ("HOME PAR", "INHABITS PAR"),
+    ("RETREAT A PAR DISBAND", "RETREAT A PAR DISBAND"),
+    ("DISBAND A PAR", "RETREAT A PAR DISBAND"),
+    ("SEES BEL\nHIDES A PAR, F BRE\nFUNDS $10", "SEES BEL\nHIDES A PAR, F BRE\nFUNDS $10"),
+]
+
+
+@pytest.mark.parametrize("lines, written", DPJUDGE_CASES)
+def test_a_started_game_dpjudge_saved_is_written_in_its_layout(lines, written):
+    """DPjudge names a started game's powers alone (`FRANCE`): such a file is written back its way."""
+    text = rewritten(parse_status(f"PHASE SPRING 1901 MOVEMENT\n\nFRANCE\n{lines}\n"))
+    assert text.endswith(f"\n\nFRANCE\n{written}\n")
 
 
 def test_power_block_in_canonical_sequence():

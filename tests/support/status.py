@@ -22,6 +22,7 @@ from judge.status.model import (
     GameStage,
     GameStatus,
     Handover,
+    Layout,
     Need,
     Omniscience,
     PhaseMode,
@@ -150,6 +151,7 @@ def power_status(draw, name: str) -> PowerStatus:
         home=draw(st.none() | st.lists(center, max_size=4).map(tuple)),
         owns=tuple(draw(st.lists(center | st.sampled_from(["SC!", "SC?", "SC*"]), max_size=6))),
         sees=tuple(draw(st.lists(center, max_size=4))),
+        hides=tuple(draw(st.lists(unit.map(str), max_size=3))),
         funds=draw(st.none() | funds),
         units=tuple(draw(st.lists(unit, max_size=5))),
         dislodged=tuple(draw(st.lists(st.builds(Dislodged, unit, st.lists(location, max_size=4).map(tuple)),
@@ -189,8 +191,9 @@ def game_status(draw, max_powers: int = 4) -> GameStatus:
     powers = _exclusive([draw(power_status(name)) for name in names])
     deadline = draw(st.none() | st.datetimes(datetime(1990, 1, 1), datetime(2200, 1, 1)).map(
         lambda d: d.strftime("%Y%m%d%H%M")))
+    played = draw(phase)
     return GameStatus(
-        name=draw(st.none() | token), phase=draw(phase), phase_mode=draw(st.sampled_from(PhaseMode)),
+        name=draw(st.none() | token), phase=played, phase_mode=draw(st.sampled_from(PhaseMode)),
         map_name=draw(st.text(string.ascii_lowercase + string.digits + "_-", min_size=1,
                                           max_size=10)),
         trial=draw(st.booleans()), morphs=draw(texts), master=draw(st.none() | dppd),
@@ -210,5 +213,15 @@ def game_status(draw, max_powers: int = 4) -> GameStatus:
         proposal=draw(st.none() | st.builds(Proposal, upper_word, power_name)),
         deadline=deadline, zone=draw(st.none() | token), delay=draw(st.none() | st.integers(1, 72)),
         timing=draw(st.none() | free_text),
+        judge=draw(st.none() | free_text), signon=draw(st.none() | free_text),
+        address=tuple(draw(st.lists(email, max_size=2))),
+        groups=tuple(draw(st.lists(upper_word, max_size=3))),
+        layout=_layout(draw(st.booleans()), played, powers),
         powers=tuple(powers),
     )
+
+
+def _layout(dpjudge: bool, phase, powers: list[PowerStatus]) -> Layout:
+    """DPjudge's layout shows (a power named alone) only in a started game with a power."""
+    shows = isinstance(phase, Phase) and any(p.kind is None for p in powers)
+    return Layout.DPJUDGE if dpjudge and shows else Layout.JUDGE

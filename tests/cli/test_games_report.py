@@ -1,0 +1,55 @@
+"""`judge games`: every game with its state, every problem as `file:line: what is wrong`, exit 1 when
+a game cannot be played."""
+from __future__ import annotations
+
+from judge.cli import main
+from tests.support.dpjudge import dpjudge_games
+
+
+def run(capsys, *words: str) -> tuple[int, list[str]]:
+    code = main(["games", *words])
+    return code, capsys.readouterr().out.splitlines()
+
+
+def test_a_dpjudge_games_folder_is_listed_with_each_state(tmp_path, capsys):
+    games = dpjudge_games(tmp_path)
+    code, lines = run(capsys, "--games", str(games))
+    assert code == 0
+    assert [line.split()[:2] for line in lines[:-1]] == [
+        ["alpha", "active"], ["beta", "active"], ["delta", "forming"], ["epsilon", "waiting"],
+        ["eta", "terminated"], ["gamma", "preparation"], ["zeta", "completed"]]
+    assert lines[5].endswith("FORMING                 standard unlisted")
+    assert lines[-1] == "7 games; every one can be played"
+
+
+def test_every_problem_is_shown_at_its_line(tmp_path, capsys):
+    games = dpjudge_games(tmp_path)
+    alpha = games / "alpha" / "status"
+    alpha.write_bytes(alpha.read_bytes().replace(b"\nA SER\n", b"\nA XYZ\n").replace(
+        b"OWNS BUD TRI VIE", b"OWNS BUD TRI VIE SIL"))
+    beta = games / "beta" / "status"
+    beta.write_bytes(beta.read_bytes().replace(b"DEADLINE 202612010800", b"DEADLINE 2026120108"))
+    (games / "eta" / "state").write_text("STATE bogus\n")
+    (games / "delta" / "status").write_bytes(b"GAME delta\nPHASE FORMING\nMAP nowhere\n")
+    with (games / "status").open("a") as index:
+        index.write("%32s standard active\n" % "ghost")
+    index = games / "status"
+    index.write_bytes(index.read_bytes().replace(b"zeta standard", b"zeta payola"))
+    code, lines = run(capsys, "--games", str(games))
+    assert code == 1
+    assert "  alpha/status:18: A XYZ: map standard has no place XYZ" in lines
+    assert "  alpha/status:17: OWNS SIL: not a supply centre of map standard" in lines
+    assert ("  beta/status:16: DEADLINE: '2026120108' is not a date and time written yyyymmddhhmm"
+            in lines)
+    assert "  eta/state:1: STATE is preparation, waiting or terminated, not 'bogus'" in lines
+    assert any(line.startswith("  delta/status:3: map nowhere: ") for line in lines)
+    assert "  status:8: game ghost is in the index but has no folder ghost/ with a status file" in lines
+    assert "  status:6: game zeta is a payola game: the judge plays standard games" in lines
+    assert lines[-1] == "8 games; 6 cannot be played: alpha, beta, delta, eta, zeta, ghost"
+
+
+def test_the_configuration_names_the_games_folder(tmp_path, capsys):
+    games = dpjudge_games(tmp_path)
+    (tmp_path / "judge.toml").write_text(f'[paths]\ngames = "{games}"\nmaps = "{tmp_path / "maps"}"\n')
+    code, lines = run(capsys, "--config", str(tmp_path / "judge.toml"))
+    assert code == 0 and lines[-1] == "7 games; every one can be played"

@@ -1,0 +1,78 @@
+"""A copy of DPjudge's games folder (its `games/status` index and its games in every state) in the
+judge's games folder: each game arrives in its state, the cycle processes only the games DPjudge
+would, and the index is kept in DPjudge's layout as the judge creates games and changes their state."""
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from judge.cli import main
+from judge.game.games_index import parse_index
+from judge.game.standing import GameState, game_state
+from judge.runtime.game_files import read_status_file, read_standing
+from judge.runtime.store import GameStore
+from tests.support.commands import Judge as MailJudge
+from tests.support.cycle import Judge
+from tests.support.dpjudge import dpjudge_games
+
+DEADLINE = datetime(2026, 11, 30, 8, 0, tzinfo=UTC)  # alpha's, eta's and epsilon's DEADLINE
+
+
+@pytest.fixture
+def judge(tmp_path) -> Judge:
+    dpjudge_games(tmp_path)
+    return Judge(tmp_path)
+
+
+def index(judge: Judge) -> dict:
+    return parse_index((judge.root / "games" / "status").read_text(encoding="latin-1"))
+
+
+def test_every_game_arrives_in_its_state(judge):
+    states = {}
+    for name in judge.store.names():
+        with judge.store.locked(name) as game:
+            status = read_status_file(game)[1]
+            standing = read_standing(game, status)
+        states[name] = (game_state(status, standing).value, standing.listed)
+    assert states == {"alpha": ("active", True), "beta": ("active", True),
+                      "gamma": ("preparation", False), "delta": ("forming", True),
+                      "epsilon": ("waiting", True), "eta": ("terminated", True),
+                      "zeta": ("completed", True)}
+
+
+def test_a_terminated_or_waiting_game_is_not_processed_at_its_deadline(judge):
+    before = {name: (judge.root / "games" / name / "status").read_bytes() for name in ("eta", "epsilon")}
+    seen = []
+    for step in range(3):
+        code, lines = judge.check(DEADLINE + timedelta(minutes=20 * (step - 1)))
+        assert code == 0
+        seen += lines
+    assert any(line.startswith("alpha: late notice") for line in seen)
+    assert not any(line.startswith(("eta", "epsilon")) for line in seen)
+    assert {name: (judge.root / "games" / name / "status").read_bytes() for name in before} == before
+
+
+def test_a_game_the_judge_creates_gets_its_line(judge):
+    assert main(["new", "fresh", "--map", "standard", "--games", str(judge.root / "games")]) == 0
+    entries = index(judge)
+    assert entries["fresh"].state == "forming" and entries["eta"].state == "terminated"
+    assert len(entries) == 8
+
+
+def test_a_game_that_changes_state_changes_its_line(judge):
+    store = GameStore(judge.root / "games")
+    assert main(["process", "alpha", "--force", "--games", str(store.root)]) == 0
+    assert index(judge)["alpha"].state == "active"
+    with store.locked("zeta") as game:
+        assert read_standing(game).state is None
+    assert (judge.root / "games" / "status").read_text(encoding="latin-1").count("\n") == 7
+
+
+def test_a_mail_that_terminates_a_game_writes_terminated(tmp_path):
+    judge = MailJudge(tmp_path / "games")
+    judge.add("vienna")
+    assert not judge.send("master_terminate.eml").failed
+    line = (tmp_path / "games" / "status").read_text()
+    assert line == "%32s standard %s\n" % ("vienna", GameState.TERMINATED.value)

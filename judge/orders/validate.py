@@ -71,6 +71,20 @@ class OrderChecker:
         except _Illegal as illegal:
             return str(illegal)
 
+    def signal(self, order: Order) -> bool:
+        """SIGNAL_SUPPORT: whether the order is a support taken as a signal although it cannot be
+        given (the supporter or the supported unit cannot reach the place, across a strait, into
+        a SHUT space...): what it names must stand on the board, and a unit may not support
+        itself. The adjudicator rules such a support void, as every illegal order."""
+        if type(order) is not Support or "SIGNAL_SUPPORT" not in self.rules or not self._movement:
+            return False
+        try:
+            unit = self.mobile(order.unit)
+            target = self.other(order.target, "support")
+        except _Illegal:
+            return False
+        return target.province != unit.province and (order.dest is None or order.dest in self.locations)
+
     def plain_crossing(self, order: Move) -> Abut | None:
         """The adjacency the order crosses if it is the common legal move, known without the full
         check: in a movement phase, a unit on the board moving straight along an adjacency every

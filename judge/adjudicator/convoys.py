@@ -14,7 +14,8 @@ province and lands from the first touching its destination.
 A convoyed army has a route when its convoying fleets link its province to its destination (the
 route written out, when there is one): without one its move is `no convoy`. The path decision holds
 while some such route has no dislodged fleet (DATC 4.A.1); when every route is broken the move is
-`disrupted`. Only fleets at sea, in a PORT, or (COASTAL_CONVOY) on a coast can convoy.
+`disrupted`. SAFE_CONVOYS also breaks a route at a beleaguered fleet, WEAK_CONVOYS at a fleet a
+foreign attack matches (`_broken`). Only fleets at sea, in a PORT, or (COASTAL_CONVOY) on a coast can convoy.
 """
 from __future__ import annotations
 
@@ -32,7 +33,7 @@ from judge.adjudicator.board import (
     hold_back,
 )
 from judge.adjudicator.model import Result
-from judge.adjudicator.moves import convoy_failure, dislodged
+from judge.adjudicator.moves import convoy_failure, dislodged, hold_strength, prevent_strength
 from judge.adjudicator.resolver import Resolver
 from judge.orders.model import Convoy
 from judge.types import province_of
@@ -159,13 +160,32 @@ def _landing_strength(board: Board, army: Piece) -> int:
 
 
 def has_path(board: Board, r: Resolver, army: Piece) -> bool:
-    """The path decision: some route of the army's fleets has no dislodged fleet."""
+    """The path decision: some route of the army's fleets has no broken fleet (`_broken`)."""
     if not army.has_route:
         return False
     if army.path:
-        return not any(dislodged(board, r, fleet) for fleet in army.fleets)
+        return not any(_broken(board, r, fleet) for fleet in army.fleets)
     return _reaches(board, army.province, army.dest_province, army.fleets,
-                    lambda fleet: not dislodged(board, r, fleet))
+                    lambda fleet: not _broken(board, r, fleet))
+
+
+def _broken(board: Board, r: Resolver, fleet: Piece) -> bool:
+    """Whether a convoying fleet fails its army: it is dislodged; under SAFE_CONVOYS, it is a
+    beleaguered garrison (two or more attacks, one of them foreign, tie at a strength above its
+    own); under WEAK_CONVOYS, a foreign attack is at least as strong as it is."""
+    if dislodged(board, r, fleet):
+        return True
+    weak, safe = "WEAK_CONVOYS" in board.rules, "SAFE_CONVOYS" in board.rules
+    attackers = board.attackers.get(fleet.province) if weak or safe else None
+    if not attackers:
+        return False
+    hold = hold_strength(board, r, fleet.province)
+    forces = [(prevent_strength(r, a), a.power != fleet.power) for a in attackers]
+    if weak and any(foreign and strength >= hold for strength, foreign in forces):
+        return True
+    top = max(strength for strength, _ in forces)
+    strongest = [foreign for strength, foreign in forces if strength == top]
+    return safe and top > hold and len(strongest) > 1 and any(strongest)
 
 
 def words(r: Resolver, fleet: Piece) -> tuple[Result, ...]:

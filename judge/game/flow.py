@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from judge.adjudicator.builds import needs_adjustments
-from judge.game.positions import capture, centers_of, power_blocks, units_of, with_board
+from judge.game.positions import build_tokens, capture, centers_of, power_blocks, units_of, with_board
 from judge.maps import map_for_phase
 from judge.maps.model import Map
 from judge.phases import next_phase
@@ -76,7 +76,7 @@ def _nothing_to_do(status: GameStatus, m: Map, phase: Phase, rules: frozenset[st
     if phase.type == ADJUSTMENTS:
         homes = {b.name: frozenset(b.home) for b in power_blocks(status, m) if b.home is not None}
         return not needs_adjustments(m, units_of(status, m), centers_of(status, m), rules,
-                                     homes=homes or None, phase=phase)
+                                     homes=homes or None, phase=phase, tokens=build_tokens(status, m))
     return False
 
 

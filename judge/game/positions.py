@@ -18,6 +18,7 @@ from judge.types import Phase, Unit
 Units = Mapping[str, tuple[Unit, ...]]
 Centers = Mapping[str, frozenset[str]]
 Retreats = Mapping[str, Mapping[Unit, tuple[str, ...]]]
+BUILD_TOKENS = ("SC!", "SC?")
 
 
 def power_blocks(status: GameStatus, m: Map) -> list[PowerStatus]:
@@ -30,6 +31,15 @@ def owned_centers(block: PowerStatus) -> frozenset[str]:
     return frozenset(c for c in block.owns if c not in BUILD_ANYWHERE)
 
 
+def build_tokens(status: GameStatus, m: Map) -> dict[str, tuple[int, int]] | None:
+    """Power -> the (`SC!`, `SC?`) build tokens its OWNS line holds; None when no line holds one
+    (the map's tokens then count in the game's first adjustment phase)."""
+    blocks = power_blocks(status, m)
+    if not any(c in BUILD_TOKENS for b in blocks for c in b.owns):
+        return None
+    return {b.name: (b.owns.count("SC!"), b.owns.count("SC?")) for b in blocks}
+
+
 def position_of(status: GameStatus, m: Map, phase: Phase) -> Position:
     blocks = power_blocks(status, m)
     homes = {b.name: frozenset(b.home) for b in blocks if b.home is not None}
@@ -40,6 +50,7 @@ def position_of(status: GameStatus, m: Map, phase: Phase) -> Position:
         dislodged={b.name: {d.unit: d.retreats for d in b.dislodged} for b in blocks if b.dislodged},
         homes=homes or None,
         dummies=frozenset(b.name for b in blocks if b.player is not None and b.player.dummy),
+        tokens=build_tokens(status, m),
     )
 
 
@@ -53,9 +64,11 @@ def units_of(status: GameStatus, m: Map) -> dict[str, tuple[Unit, ...]]:
 
 def with_board(status: GameStatus, m: Map, units: Units | None = None, dislodged: Retreats | None = None,
                centers: Centers | None = None, homes: Mapping[str, frozenset[str]] | None = None,
-               keep_tokens: bool = True) -> GameStatus:
+               keep_tokens: bool = True, tokens: Mapping[str, tuple[int, int]] | None = None
+               ) -> GameStatus:
     """`status` with the given parts of the board replaced for every power of the map (a part left
-    None is kept). HOME lines are written only where the homes differ from the map's."""
+    None is kept). HOME lines are written only where the homes differ from the map's. With new
+    centres, the OWNS line keeps its build tokens, or (not `keep_tokens`) holds those of `tokens`."""
     for name, info in m.powers.items():
         block = status.power(name) or PowerStatus(name=name)
         changes: dict = {}
@@ -65,14 +78,19 @@ def with_board(status: GameStatus, m: Map, units: Units | None = None, dislodged
             changes["dislodged"] = tuple(Dislodged(u, tuple(sorted(r)))
                                          for u, r in sorted(dislodged.get(name, {}).items()))
         if centers is not None:
-            tokens = tuple(c for c in block.owns if c in BUILD_ANYWHERE) if keep_tokens else ()
-            changes["owns"] = tuple(sorted(centers.get(name, ()))) + tokens
+            kept = tuple(c for c in block.owns if c in BUILD_ANYWHERE) if keep_tokens else \
+                _token_words((tokens or {}).get(name, (0, 0)))
+            changes["owns"] = tuple(sorted(centers.get(name, ()))) + kept
         if homes is not None and name in homes:
             mine = tuple(sorted(homes[name]))
             changes["home"] = None if mine == tuple(sorted(info.homes)) else mine
         if changes or status.power(name) is None:
             status = status.with_power(replace(block, **changes))
     return status
+
+
+def _token_words(tokens: tuple[int, int]) -> tuple[str, ...]:
+    return ("SC!",) * tokens[0] + ("SC?",) * tokens[1]
 
 
 def capture(m: Map, units: Units, centers: Centers) -> tuple[dict[str, frozenset[str]], dict[str, str]]:

@@ -123,7 +123,7 @@ def _apply(status: GameStatus, m: Map, phase: Phase, resolution: Resolution | No
     if phase.type == RETREATS:
         return with_board(status, m, units=resolution.units, dislodged={})
     return with_board(status, m, units=resolution.units, centers=resolution.centers,
-                      homes=resolution.homes, keep_tokens=False)
+                      homes=resolution.homes, keep_tokens=False, tokens=resolution.tokens)
 
 
 def _hidden_records(status: GameStatus, m: Map) -> dict[str, tuple[Unit, ...]]:

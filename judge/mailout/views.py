@@ -264,7 +264,7 @@ def phase_results(m: Map, resolution: Resolution, position: Position | None = No
 def _pending_builds(m: Map, resolution: Resolution, position: Position,
                     rules: frozenset[str]) -> dict[str, int]:
     options = build_options(m, position.units, position.centers, rules, homes=position.homes,
-                            phase=position.phase)
+                            phase=position.phase, tokens=position.tokens)
     pending = {}
     for power, option in options.items():
         used = sum(1 for r in resolution.results if r.order.power == power and not r.results

@@ -5,9 +5,23 @@ from __future__ import annotations
 
 import pytest
 
-from judge.game import on_process
+from judge.game import join, on_process, start_game
 from judge.game.positions import with_board
-from tests.support.games import DAY, NOW, everyone_orders, running, unit, units_of
+from judge.maps.loader import load_map
+from judge.mailout.mailings import Mailer
+from judge.mailout.render import environment
+from tests.support.games import (
+    DAY,
+    NOW,
+    build,
+    everyone_orders,
+    forming,
+    player,
+    round_trip,
+    running,
+    unit,
+    units_of,
+)
 
 
 def on_board(status, m, **units: str):
@@ -25,3 +39,60 @@ def test_weak_convoys_reach_the_game(standard, rule, landed):
                             "FRANCE": ["F ENG - NTH"]})
     s, _ = on_process(s, standard, NOW + DAY)
     assert ("A BEL" in units_of(s, "ENGLAND")) is landed
+
+
+# --- MOBILIZE and BLANK_BOARD: the game begins with the adjustment phase before BEGIN --------------
+
+def test_mobilize_starts_with_one_build_token_each_and_no_board(standard):
+    s = running(standard, "RULE MOBILIZE")
+    assert str(s.phase) == "WINTER 1900 ADJUSTMENTS"
+    assert {(b.units, b.owns) for b in s.powers} == {((), ("SC!",))}
+    round_trip(s)
+
+
+def test_mobilize_build_takes_its_home_and_an_unused_token_stays(standard):
+    s = build(running(standard, "RULE MOBILIZE"), "FRANCE", "F MAR")
+    s, _ = on_process(s, standard, NOW + DAY, force=True)
+    assert str(s.phase) == "SPRING 1901 MOVEMENT"
+    france, austria = s.power("FRANCE"), s.power("AUSTRIA")
+    assert (units_of(s, "FRANCE"), france.owns) == (["F MAR"], ("MAR",))
+    assert (austria.units, austria.owns) == ((), ("SC!",))  # DPjudge: "1 unused build pending"
+
+
+def test_mobilize_gives_an_immobile_dummy_a_token_per_home(standard):
+    s = forming("RULE MOBILIZE IMMOBILE_DUMMIES")
+    for n in range(6):
+        s, _ = join(s, standard, NOW, player(n), f"pw{n}")
+    s, _ = start_game(s, standard, NOW)
+    dummy = next(b for b in s.powers if b.player.dummy)
+    assert dummy.owns == ("SC!",) * len(standard.powers[dummy.name].homes)
+
+
+def test_blank_board_starts_owning_the_homes_with_no_unit_on_them(standard):
+    s = running(standard, "RULE BLANK_BOARD")
+    assert str(s.phase) == "WINTER 1900 ADJUSTMENTS"
+    england = s.power("ENGLAND")
+    assert (england.units, england.owns) == ((), ("EDI", "LON", "LVP"))
+    s = build(s, "ENGLAND", "F LON", "A LVP", "F EDI")
+    s, _ = on_process(s, standard, NOW + DAY, force=True)
+    assert sorted(units_of(s, "ENGLAND")) == ["A LVP", "F EDI", "F LON"]
+    assert str(s.phase) == "SPRING 1901 MOVEMENT"
+
+
+def test_blank_board_keeps_the_units_off_the_home_centres():
+    """On the 1900 map Britain starts with a fleet in Gibraltar, which is no centre of its."""
+    m = load_map("1900")
+    s = running(m, "RULE BLANK_BOARD")
+    assert str(s.phase) == "WINTER 1899 ADJUSTMENTS"
+    assert [str(u) for u in s.power("BRITAIN").units] == ["F GIB"]
+    assert all(not b.units for b in s.powers if b.name != "BRITAIN")
+
+
+@pytest.mark.parametrize("rule", ["MOBILIZE", "BLANK_BOARD"])
+def test_the_start_mail_shows_the_position_of_the_adjustment_phase(standard, rule):
+    s = forming(f"RULE {rule}")
+    for n in range(7):
+        s, events = join(s, standard, NOW, player(n), f"pw{n}")
+    body = next(m.rendered.body for m in Mailer(environment(), s, standard, judge="TEST").for_events(events)
+                if "starting" in m.rendered.subject)
+    assert "Starting position for Winter of 1900." in body

@@ -211,8 +211,9 @@ class GameCompleted:
 
     game: str
     phase: Phase
-    kind: str  # "solo", "concession" or "draw"
+    kind: str  # "solo", "concession", "draw" or "last man" (LAST_MAN_STANDING)
     victors: tuple[str, ...]
+    unit: Unit | None = None  # "last man": the one unit left on the board
 
 
 @dataclass(frozen=True)

@@ -29,12 +29,12 @@ from judge.events import (
 from judge.game.positions import position_of, power_blocks, with_board
 from judge.game.clock import deadline_in_force, readiness
 from judge.game.deadlines import deadline_for
-from judge.game.flow import ADJUDICATED, advance
+from judge.game.flow import ADJUDICATED, Advance, advance
 from judge.game.orders import OrderSheet, duties, orders_on_file
 from judge.game.rotate import rotate_after, rotate_before
 from judge.game.rules import rules_in_force
 from judge.game.seats import GameError, refresh_need
-from judge.game.victory import check_votes, complete, winners
+from judge.game.victory import check_votes, complete, last_man, winners
 from judge.maps import map_for_phase
 from judge.maps.model import Map
 from judge.orders.model import Build
@@ -96,7 +96,7 @@ def process_phase(status: GameStatus, base: Map, now: datetime) -> tuple[GameSta
     events: list[Event] = [CivilDisorder(status.name or "", phase, missing)] if missing else []
     status, moved = rotate_after(status, base, phase)
     step = advance(status, base, phase, rules)
-    status, completed = _ending(step.status, base, phase, step.year_end, rules, now)
+    status, completed = _ending(step.status, base, phase, step, rules, now)
     deadline = None
     if completed is None:
         fresh = deadline_for(status, base, now, keep_later=True)
@@ -151,10 +151,15 @@ def _clear_orders(status: GameStatus, m: Map, resolution: Resolution | None,
     return status, {p: len(us) for p, us in hidden.items()}
 
 
-def _ending(status: GameStatus, m: Map, phase: Phase, year_end: bool, rules: frozenset[str],
+def _ending(status: GameStatus, m: Map, phase: Phase, step: Advance, rules: frozenset[str],
             now: datetime) -> tuple[GameStatus, GameCompleted | None]:
-    """The game over by victory at the year's end, or by the votes on file."""
-    if year_end:
+    """The game over by victory at the year's end, the last unit standing, or the votes on file."""
+    if "LAST_MAN_STANDING" in rules:
+        found = last_man(status, m, step.skipped + [step.phase])
+        if found is not None:
+            reached, power, unit = found
+            return complete(status, m, reached, "last man", (power,), now, unit)
+    if step.year_end:
         status, victors = winners(status, m, rules, phase.year)
         if victors:
             return complete(status, m, phase, "solo" if len(victors) == 1 else "draw", victors, now)

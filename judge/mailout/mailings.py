@@ -229,7 +229,10 @@ class Mailer:
             adjustments = views.adjustments(m, res.units, centers, self.rules,
                                             phase=adjusting[0] if adjusting else None,
                                             homes=res.homes, victors=victors)
-        return {"results": report, "ownership": ownership, "adjustments": adjustments,
+        last_man = None
+        if completed is not None and completed.unit is not None:
+            last_man = views.unit_view(m, completed.unit, completed.victors[0])
+        return {"results": report, "ownership": ownership, "adjustments": adjustments, "last_man": last_man,
                 "revealed": views.unit_holdings(m, event.revealed),
                 "lost": views.unit_holdings(m, event.lost),
                 "next_phase": views.phase_view(event.next_phase) if event.next_phase else None,

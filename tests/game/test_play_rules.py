@@ -3,10 +3,16 @@ the start rules (MOBILIZE, BLANK_BOARD), LAST_MAN_STANDING, CD_SUPPORTS... Their
 cases are tables (tests/adjudicator/tables/); here each is seen to reach the game."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from judge.game import join, on_process, start_game
 from judge.game.positions import with_board
+from judge.game.rules import rules_in_force
+from judge.game.victory import winners
+from judge.phases import parse_phase
+from judge.status.model import GameResult, GameStage
 from judge.maps.loader import load_map
 from judge.mailout.mailings import Mailer
 from judge.mailout.render import environment
@@ -21,6 +27,7 @@ from tests.support.games import (
     running,
     unit,
     units_of,
+    with_centers,
 )
 
 
@@ -96,3 +103,36 @@ def test_the_start_mail_shows_the_position_of_the_adjustment_phase(standard, rul
     body = next(m.rendered.body for m in Mailer(environment(), s, standard, judge="TEST").for_events(events)
                 if "starting" in m.rendered.subject)
     assert "Starting position for Winter of 1900." in body
+
+
+# --- LAST_MAN_STANDING ------------------------------------------------------------------------------
+
+def _last_two(standard):
+    """Fall 1901: England holds London with an army, France has a fleet and no centre."""
+    s = running(standard, "RULE LAST_MAN_STANDING DEFAULT_UNORDERED")
+    s = on_board(s, standard, ENGLAND="A LON", FRANCE="F ENG")
+    s = with_board(s, standard, centers={"ENGLAND": frozenset({"LON"})})
+    return replace(s, phase=parse_phase(standard, "F1901M"))
+
+
+def test_last_man_standing_ends_the_game_when_one_unit_is_left(standard):
+    """As DPjudge: France removes its fleet in Winter 1901; the game ends as that phase is left,
+    RESULT naming the phase it reached (S1902M) and England; the results mail says so."""
+    s, _ = on_process(everyone_orders(_last_two(standard), {}), standard, NOW + DAY)
+    assert str(s.phase) == "WINTER 1901 ADJUSTMENTS"
+    s, events = on_process(s, standard, NOW + 2 * DAY, force=True)
+    assert s.phase is GameStage.COMPLETED and s.result == GameResult("S1902M", ("ENGLAND",))
+    body = results_body(s, standard, events)
+    assert "The English army in London is the Last Man Standing.\n" \
+           "The game is over.  Thank you for playing." in body
+
+
+def test_last_man_standing_wins_nobody_by_centres(standard):
+    s = running(standard, "RULE LAST_MAN_STANDING")
+    s = with_centers(s, standard, ENGLAND=" ".join(sorted(standard.supply_centers)[:20]))
+    assert winners(s, standard, rules_in_force(s, standard), 1901) == (s, ())
+
+
+def results_body(s, m, events) -> str:
+    mails = Mailer(environment(), s, m, judge="TEST").for_events(events)
+    return next(x.rendered.body for x in mails if "results" in x.rendered.subject)

@@ -2,7 +2,7 @@
 
 The stages, in order: the powers whose orders are missing are in civil disorder (their orders are
 left to the adjudicator's defaults: hold, disband or CD_RETREATS, waive or CD_BUILDS, removals by the
-DATC's rule); the orders on file are adjudicated on the map in force in the phase; the resolution is
+DATC's rule; under CD_SUPPORTS the judge orders their units in a movement phase, `cd_supports`); the orders on file are adjudicated on the map in force in the phase; the resolution is
 written back (units, dislodged units with their retreats, after an adjustment phase the centres and
 homes, hidden builds recorded as `BUILD ... HIDDEN` until the next movement phase reveals them);
 orders, WAIT and CD flags are cleared; ROTATE AFTER; the game moves on by its FLOW (`flow.advance`:
@@ -26,6 +26,7 @@ from judge.events import (
     PhaseResults,
     Preview,
 )
+from judge.game.cd_supports import cd_supports, in_civil_disorder
 from judge.game.positions import position_of, power_blocks, with_board
 from judge.game.clock import deadline_in_force, readiness
 from judge.game.deadlines import deadline_for
@@ -89,7 +90,10 @@ def process_phase(status: GameStatus, base: Map, now: datetime) -> tuple[GameSta
     sheet = orders_on_file(status, m, phase, rules)
     resolution = None
     if phase.type in ADJUDICATED:
-        resolution = resolve(m, position_of(status, m, phase), sheet.orders, rules)
+        position = position_of(status, m, phase)
+        if phase.type == MOVEMENT and "CD_SUPPORTS" in rules:
+            sheet = _with_cd_supports(status, m, position, sheet, missing, rules)
+        resolution = resolve(m, position, sheet.orders, rules)
     revealed = _hidden_records(status, m) if phase.type == MOVEMENT else {}
     status = _apply(status, m, phase, resolution)
     status, hidden = _clear_orders(status, m, resolution, missing)
@@ -112,6 +116,16 @@ def process_phase(status: GameStatus, base: Map, now: datetime) -> tuple[GameSta
     if completed is not None:
         events.append(completed)
     return status, events
+
+
+def _with_cd_supports(status: GameStatus, m: Map, position, sheet: OrderSheet,
+                      missing: tuple[str, ...], rules: frozenset[str]) -> OrderSheet:
+    """CD_SUPPORTS: the judge's orders for the powers in civil disorder (`cd_supports`)."""
+    given = dict(sheet.orders)
+    for power in missing:
+        if in_civil_disorder(status, power, given.get(power), rules):
+            given[power] = cd_supports(m, position, power)
+    return replace(sheet, orders=given)
 
 
 def _apply(status: GameStatus, m: Map, phase: Phase, resolution: Resolution | None) -> GameStatus:

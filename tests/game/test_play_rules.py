@@ -136,3 +136,35 @@ def test_last_man_standing_wins_nobody_by_centres(standard):
 def results_body(s, m, events) -> str:
     mails = Mailer(environment(), s, m, judge="TEST").for_events(events)
     return next(x.rendered.body for x in mails if "results" in x.rendered.subject)
+
+
+# --- CD_SUPPORTS ------------------------------------------------------------------------------------
+
+def _germany_in_disorder(standard, rules):
+    s = running(standard, f"RULE {rules}")
+    s = on_board(s, standard, FRANCE="A BUR, A RUH", GERMANY="A MUN, A BER, F KIE, A TYR",
+                 ITALY="A VEN, A PIE", RUSSIA="A SIL")
+    orders = everyone_orders(s, {})
+    return orders.with_power(replace(orders.power("GERMANY"), orders=None))
+
+
+def test_cd_supports_orders_a_power_in_civil_disorder_as_dpjudge_does(standard):
+    """The position and the orders DPjudge gave Germany (its threatened Munich supported twice,
+    Tyrolia, threatened twice, by Munich; Kiel, threatened once, holding)."""
+    s, events = on_process(_germany_in_disorder(standard, "CIVIL_DISORDER CD_SUPPORTS"), standard,
+                           NOW + DAY, force=True)
+    lines = results_body(s, standard, events).splitlines()
+    assert {"Germany: Army Munich SUPPORT Army Tyrolia.", "Germany: Army Berlin SUPPORT Army Munich.",
+            "Germany: Fleet Kiel HOLD.", "Germany: Army Tyrolia SUPPORT Army Munich."} <= set(lines)
+
+
+def test_without_cd_supports_a_power_in_civil_disorder_holds(standard):
+    s, events = on_process(_germany_in_disorder(standard, "CIVIL_DISORDER"), standard, NOW + DAY,
+                           force=True)
+    assert "Germany: Army Berlin HOLD." in results_body(s, standard, events)
+
+
+def test_cd_supports_leaves_a_vacancy_without_civil_disorder_to_hold(standard):
+    s = _germany_in_disorder(standard, "CD_SUPPORTS")
+    s, events = on_process(s, standard, NOW + DAY, force=True)
+    assert "Germany: Army Berlin HOLD." in results_body(s, standard, events)

@@ -155,19 +155,24 @@ def build_options(m: Map, units: Units, centers: Centers, rules: frozenset[str] 
     occupied = occupied_provinces(units)
     owners = {c: p for p, cs in centers.items() for c in cs}
     all_homes = frozenset(c for hs in homes_now.values() for c in hs)
+    held = {p: tokens_of(info, first, tokens) for p, info in m.powers.items()}
+    # DPjudge: while a power holds build tokens no other power builds on its homes
+    reserved = frozenset(c for p, n in held.items() if any(n) for c in homes_now[p])
     return {p: _power_builds(m, info, units.get(p, ()), frozenset(centers.get(p, ())), homes_now[p],
-                             all_homes, owners, occupied, rules, tokens_of(info, first, tokens))
+                             all_homes, owners, occupied, rules, held[p],
+                             reserved if not any(held[p]) else frozenset())
             for p, info in m.powers.items()}
 
 
 def _power_builds(m: Map, info: PowerInfo, units: tuple[Unit, ...], owned: frozenset[str],
                   homes: frozenset[str], all_homes: frozenset[str], owners: Mapping[str, str],
-                  occupied: frozenset[str], rules: frozenset[str], tokens: tuple[int, int]) -> PowerBuilds:
+                  occupied: frozenset[str], rules: frozenset[str], tokens: tuple[int, int],
+                  reserved: frozenset[str]) -> PowerBuilds:
     own_tokens, free_tokens = tokens
     count = adjustment_count(info, units, owned, homes, rules, own_tokens + free_tokens)
     barred = "REMOTE_BUILDS" in rules and not owns_a_home(owned, homes)
     owned_centres = owned & m.supply_centers
-    centre_sites = frozenset() if barred else _centre_sites(owned_centres, homes, all_homes, rules)
+    centre_sites = frozenset() if barred else _centre_sites(owned_centres, homes, all_homes, rules) - reserved
     open_homes = (owned_centres & homes) - occupied
     extra = set() if "NO_FACTORIES" in rules else set(info.factories)
     if partisans_rise(owned, homes, rules):

@@ -8,7 +8,8 @@ from dataclasses import replace
 import pytest
 
 from judge.game import join, on_process, start_game
-from judge.game.positions import with_board
+from judge.adjudicator.builds import build_options
+from judge.game.positions import build_tokens, centers_of, position_of, with_board
 from judge.game.rules import rules_in_force
 from judge.game.victory import winners
 from judge.phases import parse_phase
@@ -168,3 +169,43 @@ def test_cd_supports_leaves_a_vacancy_without_civil_disorder_to_hold(standard):
     s = _germany_in_disorder(standard, "CD_SUPPORTS")
     s, events = on_process(s, standard, NOW + DAY, force=True)
     assert "Germany: Army Berlin HOLD." in results_body(s, standard, events)
+
+
+# --- GARRISON -------------------------------------------------------------------------------------
+
+def _garrison_game(standard, rules="GARRISON DEFAULT_UNORDERED"):
+    """As checked with DPjudge: Austria and France own nothing; Italy owns Trieste, Germany holds
+    Paris. Fall 1901."""
+    s = running(standard, f"RULE {rules}")
+    s = on_board(s, standard, AUSTRIA="A GAL", FRANCE="A PIC", ITALY="A VEN, A ROM", GERMANY="A PAR")
+    s = with_board(s, standard, centers={"ITALY": frozenset({"TRI", "ROM", "NAP", "VEN"}),
+                                         "GERMANY": frozenset({"PAR", "MUN"})})
+    s, _ = on_process(everyone_orders(replace(s, phase=parse_phase(standard, "F1901M")), {}),
+                      standard, NOW + DAY)
+    return s
+
+
+def test_garrison_lets_a_power_without_centres_build_on_a_vacant_home(standard):
+    s = _garrison_game(standard)
+    assert str(s.phase) == "WINTER 1901 ADJUSTMENTS"
+    assert s.power("AUSTRIA").owns == ("SC?", "SC?")  # one more than its units: one build
+    assert s.power("FRANCE").owns == ()  # a German army stands in Paris
+    s, _ = on_process(build(s, "AUSTRIA", "A TRI"), standard, NOW + 2 * DAY, force=True)
+    assert sorted(units_of(s, "AUSTRIA")) == ["A GAL", "A TRI"]
+    assert s.power("AUSTRIA").owns == () and "TRI" in s.power("ITALY").owns  # no ownership taken
+
+
+def test_without_garrison_a_power_without_centres_builds_nothing(standard):
+    s = _garrison_game(standard, "DEFAULT_UNORDERED")
+    assert s.power("AUSTRIA").owns == ()
+
+
+def test_no_other_power_builds_on_the_homes_of_a_garrison_builder(standard):
+    """DPjudge's buildSites: Italy, owning Trieste under BUILD_ANY, may not build there while Austria
+    holds its build tokens."""
+    s = _garrison_game(standard, "GARRISON DEFAULT_UNORDERED BUILD_ANY")
+    rules = rules_in_force(s, standard)
+    options = build_options(standard, position_of(s, standard, s.phase).units, centers_of(s, standard),
+                            rules, phase=s.phase, tokens=build_tokens(s, standard))
+    assert "TRI" in options["AUSTRIA"].sites() and "TRI" not in options["ITALY"].sites()
+    assert "NAP" in options["ITALY"].sites()

@@ -76,6 +76,12 @@ def start_game(status: GameStatus, m: Map, now: datetime, seed: str | None = Non
                                 units_of(status, m), centers_of(status, m))]
 
 
+def starts_at_once(status: GameStatus, m: Map) -> bool:
+    """Whether a game starts as it forms (DPjudge's CREATE and FORM): no seat is left to fill
+    (under SOLITAIRE there is none) and START_MASTER does not keep the start for the Master."""
+    return open_seats(status, m) <= 0 and "START_MASTER" not in rules_in_force(status, m)
+
+
 def first_phase(m: Map, rules: frozenset[str]) -> Phase:
     """The map's BEGIN; under MOBILIZE or BLANK_BOARD the adjustment phase before it."""
     if ("MOBILIZE" in rules or "BLANK_BOARD" in rules) and m.begin.type != ADJUSTMENTS:

@@ -6,7 +6,8 @@ movement phase or a phase type the judge does not adjudicate (that one becomes a
 Master). Leaving the last movement or retreat phase of a year (the next phase is an adjustment phase,
 or the year changes) every supply centre with a unit on it passes to the unit's power. A NEWHOMES
 year's adjustment phase passed over still makes each power's homes the centres it owns. Under
-GARRISON a power left without a centre may then build on a vacant home (`garrison`). Entering the
+GARRISON a power left without a centre may then build on a vacant home (`garrison`); under
+VASSAL_DUMMIES the minor powers change allegiance (`vassals`). Entering the
 new phase, the map in force may change (IN / FROM blocks): a unit left where it can no longer stand
 is destroyed, unless HIBERNATE keeps it or UNITS_ADAPT turns it into the other kind of unit.
 """
@@ -24,6 +25,7 @@ from judge.game.positions import (
     units_of,
     with_board,
 )
+from judge.game.vassals import keeps, vassalship
 from judge.maps import map_for_phase
 from judge.maps.model import Map
 from judge.phases import next_phase
@@ -43,6 +45,8 @@ class Advance:
     captured: dict[str, str] = field(default_factory=dict)
     year_end: bool = False  # centres were taken on the way: time to look for a winner
     lost: dict[str, tuple[Unit, ...]] = field(default_factory=dict)
+    torn: dict[str, tuple[Unit, ...]] = field(default_factory=dict)  # TORN_ALLEGIANCE
+    allegiance: tuple[tuple[str, str | None], ...] = ()  # VASSAL_DUMMIES: minor power -> controller
 
 
 def mode_for(phase: Phase) -> PhaseMode:
@@ -56,7 +60,7 @@ def advance(status: GameStatus, base: Map, processed: Phase, rules: frozenset[st
     for _ in range(4 * len(base.flow) + 8):
         following = next_phase(base, step.phase)
         if _year_ends(step.phase, following) and not step.year_end:
-            _capture(step, base)
+            _capture(step, base, rules)
             if "GARRISON" in rules:
                 step.status = garrison(step.status, base)
         m = map_for_phase(base, following)
@@ -74,11 +78,17 @@ def _year_ends(phase: Phase, following: Phase) -> bool:
                                                     or following.year != phase.year)
 
 
-def _capture(step: Advance, m: Map) -> None:
-    centers, changed = capture(m, units_of(step.status, m), centers_of(step.status, m))
+def _capture(step: Advance, m: Map, rules: frozenset[str]) -> None:
+    vassals = "VASSAL_DUMMIES" in rules
+    centers, changed = capture(m, units_of(step.status, m), centers_of(step.status, m),
+                               keeps(step.status) if vassals else None)
     step.status = with_board(step.status, m, centers=centers)
     step.captured.update(changed)
     step.year_end = True
+    if vassals:
+        found = vassalship(step.status, m, "TORN_ALLEGIANCE" in rules)
+        step.status, step.torn, step.allegiance = found.status, found.torn, found.allegiance
+        step.captured.update(found.moved)
 
 
 def garrison(status: GameStatus, m: Map) -> GameStatus:

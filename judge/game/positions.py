@@ -6,7 +6,7 @@ which a unit stands passes to the unit's power, and the others keep their owner.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 
 from judge.adjudicator.model import Position
@@ -93,14 +93,18 @@ def _token_words(tokens: tuple[int, int]) -> tuple[str, ...]:
     return ("SC!",) * tokens[0] + ("SC?",) * tokens[1]
 
 
-def capture(m: Map, units: Units, centers: Centers) -> tuple[dict[str, frozenset[str]], dict[str, str]]:
+def capture(m: Map, units: Units, centers: Centers, keeps: Callable[[str, str], bool] | None = None
+            ) -> tuple[dict[str, frozenset[str]], dict[str, str]]:
     """Ownership once each unit takes the supply centre it stands on; and centre -> new owner for the
-    centres that changed hands."""
+    centres that changed hands. `keeps(holder, taker)`: the holder keeps its centre (VASSAL_DUMMIES)."""
     owner = {c: p for p, cs in centers.items() for c in cs}
     changed: dict[str, str] = {}
     for power, mine in units.items():
         for unit in mine:
-            if unit.province in m.supply_centers and owner.get(unit.province) != power:
+            holder = owner.get(unit.province)
+            if keeps is not None and holder is not None and keeps(holder, power):
+                continue
+            if unit.province in m.supply_centers and holder != power:
                 owner[unit.province] = power
                 changed[unit.province] = power
     result: dict[str, set[str]] = {p: set() for p in centers}

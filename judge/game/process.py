@@ -191,4 +191,5 @@ def _results(status: GameStatus, phase: Phase, resolution: Resolution | None, sh
         game=status.name or "", phase=phase, resolution=resolution, orders=dict(sheet.orders),
         unreadable=dict(sheet.unreadable), civil_disorder=missing,
         captured={c: p for c, p in step.captured.items()}, hidden_builds=hidden, revealed=revealed,
-        lost=dict(step.lost), skipped=tuple(step.skipped), next_phase=next_phase, deadline=deadline)
+        lost=dict(step.lost), skipped=tuple(step.skipped), next_phase=next_phase, deadline=deadline,
+        torn=dict(step.torn), allegiance=step.allegiance)

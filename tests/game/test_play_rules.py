@@ -13,7 +13,7 @@ from judge.game.positions import build_tokens, centers_of, position_of, with_boa
 from judge.game.rules import rules_in_force
 from judge.game.victory import winners
 from judge.phases import parse_phase
-from judge.status.model import GameResult, GameStage
+from judge.status.model import GameResult, GameStage, PlayerHistory, Vacancy
 from judge.maps.loader import load_map
 from judge.mailout.mailings import Mailer
 from judge.mailout.render import environment
@@ -209,3 +209,46 @@ def test_no_other_power_builds_on_the_homes_of_a_garrison_builder(standard):
                             rules, phase=s.phase, tokens=build_tokens(s, standard))
     assert "TRI" in options["AUSTRIA"].sites() and "TRI" not in options["ITALY"].sites()
     assert "NAP" in options["ITALY"].sites()
+
+
+# --- VASSAL_DUMMIES and TORN_ALLEGIANCE ---------------------------------------------------------------
+
+def _vassal_game(standard, rules):
+    """As checked with DPjudge: Germany, a dummy and France's vassal, has an army in Paris; England
+    stands on all of Germany's homes. Fall 1901."""
+    s = running(standard, f"RULE DEFAULT_UNORDERED {rules}")
+    s = s.with_power(replace(s.power("GERMANY"), player=PlayerHistory(Vacancy.DUMMY), password=None,
+                             control=("FRANCE",)))
+    s = on_board(s, standard, ENGLAND="F KIE, A MUN, A BER", FRANCE="A BUR", GERMANY="A PAR")
+    s = with_board(s, standard, centers={"ENGLAND": frozenset({"LON", "EDI", "LVP"}),
+                                         "FRANCE": frozenset({"PAR", "BRE", "MAR"}),
+                                         "GERMANY": frozenset({"BER", "KIE", "MUN"})})
+    s = everyone_orders(replace(s, phase=parse_phase(standard, "F1901M")), {})
+    return on_process(s, standard, NOW + DAY)
+
+
+def test_vassal_changes_allegiance_and_keeps_its_homes(standard):
+    s, events = _vassal_game(standard, "VASSAL_DUMMIES")
+    germany = s.power("GERMANY")
+    assert germany.control == ("ENGLAND",) and set(germany.owns) == {"BER", "KIE", "MUN"}
+    assert "PAR" in s.power("FRANCE").owns  # France's own vassal took nothing from it
+    assert units_of(s, "GERMANY") == ["A PAR"]
+    body = results_body(s, standard, events)
+    assert "\nVassal status of minor powers:\n\nGermany is a vassal of England.\n\n" \
+           "Ownership of supply centers:\n\n" in body
+    assert "Germany:    Berlin, Kiel, Munich." in body
+
+
+def test_torn_allegiance_destroys_the_vassal_unit_on_another_sides_centre(standard):
+    s, events = _vassal_game(standard, "VASSAL_DUMMIES TORN_ALLEGIANCE")
+    assert units_of(s, "GERMANY") == []
+    body = results_body(s, standard, events)
+    assert "\n\nThe German army in Paris with torn allegiance was destroyed.\n\n" \
+           "Vassal status of minor powers:\n" in body
+    assert "Germany:     3 Supply centers,  0 Units:  Builds   3 units." in body  # as DPjudge
+
+
+def test_without_vassal_dummies_centres_are_taken_as_usual(standard):
+    s, _ = _vassal_game(standard, "")
+    assert s.power("GERMANY").control == ("FRANCE",) and set(s.power("ENGLAND").owns) >= {"BER", "KIE"}
+    assert "PAR" in s.power("GERMANY").owns

@@ -119,5 +119,6 @@ def survivors(status: GameStatus, m: Map) -> list[str]:
 
 
 def alive(block: PowerStatus) -> bool:
-    """Whether a power is still on the board: it has centres, units or dislodged units."""
-    return bool(owned_centers(block) or block.units or block.dislodged)
+    """Whether a power is still on the board: it has centres (or build tokens, as DPjudge counts
+    them: MOBILIZE, GARRISON), units or dislodged units."""
+    return bool(block.owns or block.units or block.dislodged)

@@ -9,7 +9,7 @@ import pytest
 
 from judge.game import join, on_process, start_game
 from judge.adjudicator.builds import build_options
-from judge.game.positions import build_tokens, centers_of, position_of, with_board
+from judge.game.positions import alive, build_tokens, centers_of, position_of, with_board
 from judge.game.rules import rules_in_force
 from judge.game.victory import winners
 from judge.phases import parse_phase
@@ -65,6 +65,7 @@ def test_mobilize_build_takes_its_home_and_an_unused_token_stays(standard):
     france, austria = s.power("FRANCE"), s.power("AUSTRIA")
     assert (units_of(s, "FRANCE"), france.owns) == (["F MAR"], ("MAR",))
     assert (austria.units, austria.owns) == ((), ("SC!",))  # DPjudge: "1 unused build pending"
+    assert alive(austria)  # its token keeps it in the game, as DPjudge counts it
 
 
 def test_mobilize_gives_an_immobile_dummy_a_token_per_home(standard):

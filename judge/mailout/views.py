@@ -199,7 +199,7 @@ def _shape(m: Map, order: Order, owners: Mapping[str, str], power: PowerView) ->
         return OrderLine(power, "move", unit, via=tuple(place(m, p) for p in order.path),
                          dest=place(m, order.dest))
     if isinstance(order, (Support, Convoy)):
-        target_unit = order.target if isinstance(order, Support) else Unit(UnitType.ARMY, order.army)
+        target_unit = order.target if isinstance(order, Support) else Unit(order.carried, order.army)
         owner = owners.get(target_unit.province)
         return OrderLine(power, "support" if isinstance(order, Support) else "convoy", unit,
                          unit_view(m, target_unit, owner),

@@ -15,6 +15,7 @@ from judge.game.victory import winners
 from judge.phases import parse_phase
 from judge.status.model import GameResult, GameStage, PlayerHistory, Vacancy
 from judge.maps.loader import load_map
+from judge.orders import parse_orders
 from judge.mailout.mailings import Mailer
 from judge.mailout.render import environment
 from tests.support.games import (
@@ -253,3 +254,36 @@ def test_without_vassal_dummies_centres_are_taken_as_usual(standard):
     s, _ = _vassal_game(standard, "")
     assert s.power("GERMANY").control == ("FRANCE",) and set(s.power("ENGLAND").owns) >= {"BER", "KIE"}
     assert "PAR" in s.power("GERMANY").owns
+
+
+# --- PORTAGE_CONVOY ---------------------------------------------------------------------------------
+
+def test_portage_convoy_carries_a_fleet_over_land_and_the_results_say_so(standard):
+    """As DPjudge adjudicated and wrote it."""
+    s = on_board(running(standard, "RULE DEFAULT_UNORDERED PORTAGE_CONVOY"), standard,
+                 FRANCE="F MAR, A BUR")
+    s = everyone_orders(s, {"FRANCE": ["F MAR - BUR - BEL", "A BUR C F MAR - BEL"]})
+    s, events = on_process(s, standard, NOW + DAY)
+    assert sorted(units_of(s, "FRANCE")) == ["A BUR", "F BEL"]
+    lines = results_body(s, standard, events).splitlines()
+    assert {"France: Fleet Marseilles -> Burgundy -> Belgium.",
+            "France: Army Burgundy CONVOY Fleet Marseilles -> Belgium."} <= set(lines)
+
+
+@pytest.mark.parametrize("rules, refused", [(frozenset(), 2), (frozenset({"PORTAGE_CONVOY"}), 0)])
+def test_portage_orders_are_taken_only_under_the_rule(standard, rules, refused):
+    s = on_board(running(standard), standard, FRANCE="F MAR, A BUR")
+    lines = ["F MAR - BUR - BEL", "A BUR C F MAR - BEL"]
+    _, errors = parse_orders(standard, "FRANCE", lines, s.phase, {"FRANCE": s.power("FRANCE").units},
+                             position_of(s, standard, s.phase), rules)
+    assert len(errors) == refused
+
+
+def test_portage_needs_an_army_on_each_step(standard):
+    s = on_board(running(standard), standard, FRANCE="F MAR, A PAR")
+    _, errors = parse_orders(standard, "FRANCE", ["F MAR - BUR - BEL", "A PAR C F MAR - BEL"], s.phase,
+                             {"FRANCE": s.power("FRANCE").units}, position_of(s, standard, s.phase),
+                             frozenset({"PORTAGE_CONVOY"}))
+    assert [reason for _, reason in errors] == ["no unit in Burgundy to carry the fleet",
+                                                 "no armies carry F MAR from Marseilles to Belgium "
+                                                 "through Paris"]

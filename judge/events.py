@@ -8,7 +8,7 @@ docstring says who should be told; "everyone" means every power's player, observ
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 
 from judge.adjudicator.model import Resolution
@@ -75,7 +75,9 @@ class PhaseResults:
     `hidden_builds`: powers -> number of units built hidden (HIDE_BUILDS, `~` sites);
     `revealed`: hidden builds of the last adjustment phase, now shown (FOUND);
     `lost`: units destroyed because the map changed under them; `skipped`: phases passed over
-    because nobody had anything to do; `next_phase` None when the game is over."""
+    because nobody had anything to do; `next_phase` None when the game is over; `torn`: vassal
+    units destroyed (TORN_ALLEGIANCE); `allegiance`: each minor power's controller at the year's
+    end (VASSAL_DUMMIES)."""
 
     game: str
     phase: Phase
@@ -90,6 +92,8 @@ class PhaseResults:
     skipped: tuple[Phase, ...]
     next_phase: Phase | None
     deadline: datetime | None
+    torn: Mapping[str, tuple[Unit, ...]] = field(default_factory=dict)  # TORN_ALLEGIANCE
+    allegiance: tuple[tuple[str, str | None], ...] = ()  # VASSAL_DUMMIES: minor -> controller
 
 
 @dataclass(frozen=True)
@@ -211,8 +215,9 @@ class GameCompleted:
 
     game: str
     phase: Phase
-    kind: str  # "solo", "concession" or "draw"
+    kind: str  # "solo", "concession", "draw" or "last man" (LAST_MAN_STANDING)
     victors: tuple[str, ...]
+    unit: Unit | None = None  # "last man": the one unit left on the board
 
 
 @dataclass(frozen=True)

@@ -44,6 +44,25 @@ def next_phase(m: Map, phase: Phase) -> Phase:
     raise ValueError(f"the {m.name} map's FLOW has no season to go to after {phase}")
 
 
+def previous_phase(m: Map, phase: Phase, kind: str) -> Phase:
+    """The last phase of type `kind` the FLOW puts before `phase` (from at most two years before)."""
+    found = []
+    for year in range(phase.year - 2, phase.year + 1):
+        for step in m.seasons:
+            if kind not in step.phases:
+                continue
+            candidate = step_to = Phase(step.season, year, kind)
+            for _ in range(4 * len(m.flow) + 4):
+                step_to = next_phase(m, step_to)
+                if step_to == phase:
+                    found.append(candidate)
+                if step_to == phase or step_to.type == kind:
+                    break
+    if not found:
+        raise ValueError(f"the {m.name} map's FLOW has no {kind} phase before {phase}")
+    return max(found, key=lambda p: phase_key(m, p))
+
+
 def parse_phase(m: Map, text: str) -> Phase:
     """`SPRING 1901 MOVEMENT` or `S1901M` (letters looked up in the map's FLOW)."""
     words = text.upper().split()

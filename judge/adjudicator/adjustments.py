@@ -10,7 +10,9 @@ and the power: the same position always gets the same answer). The judge's own o
 among the results with the note "civil disorder".
 
 A build in a `~` site, or any build under HIDE_BUILDS, carries the note "hidden". A build on a claimed
-centre makes it a home (`Resolution.homes`); a build with an `SC!` token makes its site owned. In a
+centre makes it a home (`Resolution.homes`); a build with an `SC!` token makes its site owned. When
+the position gives the powers' tokens (their OWNS lines), the `SC!` tokens not built on are left
+(`Resolution.tokens`) for a later adjustment phase, as DPjudge keeps them; the `SC?` ones go. In a
 NEWHOMES year every power's homes become the centres it owns before anything is built.
 """
 from __future__ import annotations
@@ -37,10 +39,12 @@ def resolve_adjustments(m: Map, position: Position, orders: Mapping[str, Sequenc
                         rules: frozenset[str] = frozenset()) -> Resolution:
     """Adjudicate an adjustment phase: orders by power, carried out in the order given."""
     homes = current_homes(m, position.homes, position.centers, position.phase)
-    options = build_options(m, position.units, position.centers, rules, homes=homes, phase=position.phase)
+    options = build_options(m, position.units, position.centers, rules, homes=homes, phase=position.phase,
+                            tokens=position.tokens)
     units = {p: list(us) for p, us in position.units.items()}
     centers = {p: set(cs) for p, cs in position.centers.items()}
     results: list[OrderResult] = []
+    tokens_left: dict[str, tuple[int, int]] = {}
     for power in sorted(set(options) | set(orders)):
         given = list(orders.get(power, ()))
         if power not in options:
@@ -50,10 +54,13 @@ def resolve_adjustments(m: Map, position: Position, orders: Mapping[str, Sequenc
         results += outcome.results
         centers.setdefault(power, set()).update(outcome.gained)
         homes[power] = homes[power] | outcome.claimed
+        if outcome.own_tokens_left:
+            tokens_left[power] = (outcome.own_tokens_left, 0)
     return Resolution(phase=position.phase, results=tuple(results),
                       units={p: tuple(sorted(us)) for p, us in sorted(units.items())},
                       dislodged={}, centers={p: frozenset(cs) for p, cs in sorted(centers.items())},
-                      homes=_homes_if_changed(m, position, homes))
+                      homes=_homes_if_changed(m, position, homes),
+                      tokens=tokens_left if position.tokens is not None else None)
 
 
 def _homes_if_changed(m: Map, position: Position, homes: dict[str, frozenset[str]]):
@@ -71,6 +78,7 @@ class _PowerOutcome:
         self.results: list[OrderResult] = []
         self.gained: set[str] = set()
         self.claimed: set[str] = set()
+        self.own_tokens_left = options.own_tokens  # an `SC!` not built on stays for a later phase
         if options.count > 0:
             builds = _Builds(m, options)
             if given:
@@ -78,6 +86,7 @@ class _PowerOutcome:
             else:
                 self.results = self.civil_builds(builds, rules, position)
             self.gained, self.claimed = builds.gained, builds.claimed
+            self.own_tokens_left = builds.own_tokens
         elif options.count < 0:
             self.results = self.removals(given, -options.count)
         else:

@@ -1,7 +1,8 @@
 """Who may build how many units where: the adjustment count and the build sites of each power.
 
 The count (builds allowed when positive, removals due when negative) is the power's supply centres,
-plus its build tokens (`SC!`, `SC?`) in the game's first adjustment phase, plus one per partisan site
+plus its build tokens (`SC!`, `SC?`: its OWNS line's when the position gives them, else the map's
+in the game's first adjustment phase), plus one per partisan site
 while it owns some but not all of its homes (unless NO_PARTISANS: DPjudge counts each such site as a
 centre), plus, while it owns at least one of its homes, its RESERVES (unless NO_RESERVES) and one
 MILITIA per unit of its own standing on one of its homes up to the MILITIA count (unless NO_MILITIA);
@@ -29,6 +30,7 @@ from judge.types import ADJUSTMENTS, Phase, Unit
 Units = Mapping[str, tuple[Unit, ...]]
 Centers = Mapping[str, frozenset[str]]
 Homes = Mapping[str, frozenset[str]]
+Tokens = Mapping[str, tuple[int, int]]  # power -> (SC!, SC?) build tokens
 
 
 def current_homes(m: Map, homes: Homes | None = None, centers: Centers | None = None,
@@ -115,50 +117,62 @@ def adjustment_count(info: PowerInfo, units: tuple[Unit, ...], owned: frozenset[
 
 
 def adjustment_counts(m: Map, units: Units, centers: Centers, rules: frozenset[str] = frozenset(), *,
-                      homes: Homes | None = None, phase: Phase | None = None) -> dict[str, int]:
+                      homes: Homes | None = None, phase: Phase | None = None,
+                      tokens: Tokens | None = None) -> dict[str, int]:
     """Each power's adjustment count (builds allowed > 0, removals due < 0), by power name."""
     homes_now = current_homes(m, homes, centers, phase)
     first = is_first_adjustment(m, phase)
     return {p: adjustment_count(info, units.get(p, ()), frozenset(centers.get(p, ())), homes_now[p],
-                                rules, _tokens(info, first))
+                                rules, sum(tokens_of(info, first, tokens)))
             for p, info in m.powers.items()}
 
 
-def _tokens(info: PowerInfo, first: bool) -> int:
-    return info.build_and_own + info.build_unowned if first else 0
+def tokens_of(info: PowerInfo, first: bool, tokens: Tokens | None) -> tuple[int, int]:
+    """The power's (SC!, SC?) build tokens: as given (its OWNS line's), else the map's in the game's
+    first adjustment phase."""
+    if tokens is not None:
+        return tokens.get(info.name, (0, 0))
+    return (info.build_and_own, info.build_unowned) if first else (0, 0)
 
 
 def needs_adjustments(m: Map, units: Units, centers: Centers, rules: frozenset[str] = frozenset(), *,
-                      homes: Homes | None = None, phase: Phase | None = None) -> bool:
+                      homes: Homes | None = None, phase: Phase | None = None,
+                      tokens: Tokens | None = None) -> bool:
     """Whether any power must remove a unit, or may build one and has somewhere to build it."""
-    for options in build_options(m, units, centers, rules, homes=homes, phase=phase).values():
+    for options in build_options(m, units, centers, rules, homes=homes, phase=phase,
+                                 tokens=tokens).values():
         if options.count < 0 or (options.count > 0 and options.sites()):
             return True
     return False
 
 
 def build_options(m: Map, units: Units, centers: Centers, rules: frozenset[str] = frozenset(), *,
-                  homes: Homes | None = None, phase: Phase | None = None) -> dict[str, PowerBuilds]:
+                  homes: Homes | None = None, phase: Phase | None = None,
+                  tokens: Tokens | None = None) -> dict[str, PowerBuilds]:
     """Each power's `PowerBuilds` at the start of an adjustment phase."""
     homes_now = current_homes(m, homes, centers, phase)
     first = is_first_adjustment(m, phase)
     occupied = occupied_provinces(units)
     owners = {c: p for p, cs in centers.items() for c in cs}
     all_homes = frozenset(c for hs in homes_now.values() for c in hs)
+    held = {p: tokens_of(info, first, tokens) for p, info in m.powers.items()}
+    # DPjudge: while a power holds build tokens no other power builds on its homes
+    reserved = frozenset(c for p, n in held.items() if any(n) for c in homes_now[p])
     return {p: _power_builds(m, info, units.get(p, ()), frozenset(centers.get(p, ())), homes_now[p],
-                             all_homes, owners, occupied, rules, first)
+                             all_homes, owners, occupied, rules, held[p],
+                             reserved if not any(held[p]) else frozenset())
             for p, info in m.powers.items()}
 
 
 def _power_builds(m: Map, info: PowerInfo, units: tuple[Unit, ...], owned: frozenset[str],
                   homes: frozenset[str], all_homes: frozenset[str], owners: Mapping[str, str],
-                  occupied: frozenset[str], rules: frozenset[str], first: bool) -> PowerBuilds:
-    own_tokens = info.build_and_own if first else 0
-    free_tokens = info.build_unowned if first else 0
+                  occupied: frozenset[str], rules: frozenset[str], tokens: tuple[int, int],
+                  reserved: frozenset[str]) -> PowerBuilds:
+    own_tokens, free_tokens = tokens
     count = adjustment_count(info, units, owned, homes, rules, own_tokens + free_tokens)
     barred = "REMOTE_BUILDS" in rules and not owns_a_home(owned, homes)
     owned_centres = owned & m.supply_centers
-    centre_sites = frozenset() if barred else _centre_sites(owned_centres, homes, all_homes, rules)
+    centre_sites = frozenset() if barred else _centre_sites(owned_centres, homes, all_homes, rules) - reserved
     open_homes = (owned_centres & homes) - occupied
     extra = set() if "NO_FACTORIES" in rules else set(info.factories)
     if partisans_rise(owned, homes, rules):

@@ -14,7 +14,12 @@ province and lands from the first touching its destination.
 A convoyed army has a route when its convoying fleets link its province to its destination (the
 route written out, when there is one): without one its move is `no convoy`. The path decision holds
 while some such route has no dislodged fleet (DATC 4.A.1); when every route is broken the move is
-`disrupted`. Only fleets at sea, in a PORT, or (COASTAL_CONVOY) on a coast can convoy.
+`disrupted`. SAFE_CONVOYS also breaks a route at a beleaguered fleet, WEAK_CONVOYS at a fleet a
+foreign attack matches (`_broken`).
+
+PORTAGE_CONVOY turns it round: armies carry a fleet over land (`A BUR C F MAR - BEL`), along the
+path the fleet's order writes (`F MAR - BUR - BEL`), and the portage fails as a convoy does when an
+army of the path is dislodged. Only fleets at sea, in a PORT, or (COASTAL_CONVOY) on a coast can convoy.
 """
 from __future__ import annotations
 
@@ -32,7 +37,7 @@ from judge.adjudicator.board import (
     hold_back,
 )
 from judge.adjudicator.model import Result
-from judge.adjudicator.moves import convoy_failure, dislodged
+from judge.adjudicator.moves import convoy_failure, dislodged, hold_strength, prevent_strength
 from judge.adjudicator.resolver import Resolver
 from judge.orders.model import Convoy
 from judge.types import province_of
@@ -47,12 +52,13 @@ def link(board: Board) -> None:
     for fleet in convoying:
         order = fleet.order
         assert isinstance(order, Convoy)
-        if board.carries_convoy(fleet.unit.location) and fleet.unit.type is FLEET:
+        if order.carried is FLEET and fleet.unit.type is ARMY or \
+                board.carries_convoy(fleet.unit.location) and fleet.unit.type is FLEET:
             offers.setdefault((province_of(order.army), province_of(order.dest)), []).append(fleet)
         else:
             fleet.void = f"{fleet.unit} cannot convoy from {fleet.unit.location}"
     for army in tuple(board.ordered[MOVE]):  # (a copy: `_route_army` may hold an army back)
-        if army.unit.type is ARMY:
+        if army.unit.type is ARMY or army.by_convoy:  # (a fleet by convoy: PORTAGE_CONVOY)
             offered = offers.get((army.province, army.dest_province))
             if offered or army.by_convoy:
                 _route_army(board, army, offered or [])
@@ -78,8 +84,9 @@ def _route_army(board: Board, army: Piece, offered: list[Piece]) -> None:
         hold_back(board, army, problem)
         return
     army.fleets = (_written_route(board, army, needed) or []) if army.path else needed
-    army.has_route = bool(army.fleets) and _reaches(board, army.province, army.dest_province,
-                                                    army.fleets, _any)
+    army.has_route = bool(army.fleets) and (army.unit.type is FLEET  # (a portage: its path checked)
+                                            or _reaches(board, army.province, army.dest_province,
+                                                        army.fleets, _any))
     army.base = _landing_strength(board, army)
 
 
@@ -89,6 +96,11 @@ def _any(fleet: Piece) -> bool:
 
 def _no_fleet_on_the_way(board: Board, army: Piece) -> str | None:
     """DATC 6.D.32: a convoyed move is illegal when no fleets stand where a convoy would go."""
+    if army.unit.type is FLEET:  # PORTAGE_CONVOY: armies stand where the path says
+        standing = {p.province for p in board.pieces if p.unit.type is ARMY}
+        if all(province_of(place) in standing for place in army.path):
+            return None
+        return f"no army stands on the way to carry {army.unit} to {army.dest_province}"
     fleets = [p for p in board.pieces
               if p.unit.type is FLEET and board.carries_convoy(p.unit.location)]
     if army.path:
@@ -104,8 +116,9 @@ def _unmatched(board: Board, fleet: Piece) -> str | None:
     order = fleet.order
     assert isinstance(order, Convoy)
     army = board.at.get(province_of(order.army))
-    if army is None or army.unit.type is not ARMY:
-        return f"there is no army in {province_of(order.army)} to convoy"
+    if army is None or army.unit.type is not order.carried:
+        kind = "army" if order.carried is ARMY else "fleet"
+        return f"there is no {kind} in {province_of(order.army)} to convoy"
     if army.kind != MOVE or army.dest_province != province_of(order.dest):
         return f"{army.unit} does not move to {province_of(order.dest)}"
     if not army.by_convoy:
@@ -121,6 +134,8 @@ def _written_route(board: Board, army: Piece, offered: list[Piece]) -> list[Piec
     if any(f is None for f in route):
         return None
     stops = [army.province] + [f.province for f in route] + [army.dest_province]  # type: ignore[union-attr]
+    if army.unit.type is FLEET:  # PORTAGE_CONVOY: the order's check made sure of the steps
+        return route  # type: ignore[return-value]
     for fleet, before, after in zip(route, stops, stops[2:]):
         near = board.touching(fleet.unit.location)  # type: ignore[union-attr]
         if before not in near or after not in near:
@@ -159,13 +174,32 @@ def _landing_strength(board: Board, army: Piece) -> int:
 
 
 def has_path(board: Board, r: Resolver, army: Piece) -> bool:
-    """The path decision: some route of the army's fleets has no dislodged fleet."""
+    """The path decision: some route of the army's fleets has no broken fleet (`_broken`)."""
     if not army.has_route:
         return False
     if army.path:
-        return not any(dislodged(board, r, fleet) for fleet in army.fleets)
+        return not any(_broken(board, r, fleet) for fleet in army.fleets)
     return _reaches(board, army.province, army.dest_province, army.fleets,
-                    lambda fleet: not dislodged(board, r, fleet))
+                    lambda fleet: not _broken(board, r, fleet))
+
+
+def _broken(board: Board, r: Resolver, fleet: Piece) -> bool:
+    """Whether a convoying fleet fails its army: it is dislodged; under SAFE_CONVOYS, it is a
+    beleaguered garrison (two or more attacks, one of them foreign, tie at a strength above its
+    own); under WEAK_CONVOYS, a foreign attack is at least as strong as it is."""
+    if dislodged(board, r, fleet):
+        return True
+    weak, safe = "WEAK_CONVOYS" in board.rules, "SAFE_CONVOYS" in board.rules
+    attackers = board.attackers.get(fleet.province) if weak or safe else None
+    if not attackers:
+        return False
+    hold = hold_strength(board, r, fleet.province)
+    forces = [(prevent_strength(r, a), a.power != fleet.power) for a in attackers]
+    if weak and any(foreign and strength >= hold for strength, foreign in forces):
+        return True
+    top = max(strength for strength, _ in forces)
+    strongest = [foreign for strength, foreign in forces if strength == top]
+    return safe and top > hold and len(strongest) > 1 and any(strongest)
 
 
 def words(r: Resolver, fleet: Piece) -> tuple[Result, ...]:

@@ -39,6 +39,9 @@ class Position:
     dislodged: Mapping[str, Mapping[Unit, tuple[str, ...]]] = field(default_factory=dict)
     homes: Mapping[str, frozenset[str]] | None = None  # current homes when they differ from the map's
     dummies: frozenset[str] = frozenset()  # powers nobody plays (DUMMY in the status file), beside the map's
+    # power -> its build tokens (`SC!`, `SC?`) as its OWNS line holds them; None: the map's, in the
+    # game's first adjustment phase
+    tokens: Mapping[str, tuple[int, int]] | None = None
 
 
 @dataclass(slots=True)  # not frozen: a frozen dataclass is three times as slow to make, and a phase
@@ -61,3 +64,4 @@ class Resolution:
     dislodged: Mapping[str, Mapping[Unit, tuple[str, ...]]]
     centers: Mapping[str, frozenset[str]]
     homes: Mapping[str, frozenset[str]] | None = None
+    tokens: Mapping[str, tuple[int, int]] | None = None  # the build tokens left (position's were given)

@@ -29,13 +29,19 @@ def place(board: Board, piece: Piece, order: Move, crossing: Abut | None) -> str
     `crossing` is the adjacency of the common move when the order checker found it
     (`OrderChecker.plain_crossing`): straight to the place written. Otherwise an army goes to the
     province, straight or by convoy (its order says so, or it may not cross); a fleet goes to the
-    location written."""
+    location written; a fleet whose order writes a path (PORTAGE_CONVOY, checked legal) is carried
+    by the armies of the path."""
     if board.immobile_dummies and piece.power in board.dummies:
         return IMMOBILE
     if crossing is not None:
         piece.moving(order.dest, board.map.locations[order.dest].province, crossing)
         return None
     province = board.map.locations[order.dest].province
+    if piece.unit.type is FLEET and order.path:  # PORTAGE_CONVOY: carried by the armies written
+        piece.moving(order.dest, province, None)
+        piece.by_convoy = board.by_convoy = True
+        piece.path = order.path
+        return None
     if piece.unit.type is FLEET:
         crossing = board.crossing(piece.unit, piece.power, order.dest)
         if crossing is None:  # (ORDER_ANY: the order's power may cross here, the unit's owner not)

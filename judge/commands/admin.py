@@ -20,12 +20,15 @@ from judge.commands.auth import (
     valid_password,
 )
 from judge.commands.game_queries import addresses_for
+from judge.commands.master import start_now
 from judge.commands.notices import GameCreated, GameRenamed
 from judge.commands.registry import Command, Stage
 from judge.commands.reply import Said, said
 from judge.commands.session import Cursor, Refusal, Session
 from judge.errors import MapError, StatusError
+from judge.game.rules import rules_in_force
 from judge.game.standing import GameState, Standing
+from judge.game.start import starts_at_once
 from judge.passwords import hash_password
 from judge.status import apply_map_directives, parse_status
 from judge.status.model import Dppd, GameStatus
@@ -126,9 +129,13 @@ class Create(Command):
         session.standing = Standing(None if forms else GameState.PREPARATION, listed)
         session.role, session.level = MASTER, Level.MASTER
         m = session.base_map
+        if "SOLITAIRE" in rules_in_force(status, m) and not status.private:
+            session.status = status = replace(status, private="SOLITAIRE")  # as DPjudge: a private game
         session.emit(GameCreated(name, session.sender, status.map_name, status.trial, m.notify))
         out = [f"Game '{name}' has been created on the {status.map_name} map; you are its Master."]
-        if forms:
+        if forms and starts_at_once(status, m):
+            out.append(start_now(session).lines[0])
+        elif forms:
             out.append(f"It is forming: players join with JOIN {name} password"
                        + (" privacyPassword." if status.private else "."))
         else:

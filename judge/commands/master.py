@@ -28,6 +28,7 @@ from judge.game import (
     start_game,
 )
 from judge.game.seats import refresh_need, takeover
+from judge.game.start import starts_at_once
 from judge.game.standing import (
     GameState,
     Standing,
@@ -74,6 +75,14 @@ def restate(session: Session, standing: Standing) -> None:
     session.emit(StateChanged(session.game or "", session.state.value))
 
 
+def start_now(session: Session) -> Said:
+    """Start the forming game in hand (ACTIVATE, or FORM with no seat to fill)."""
+    session.standing = replace(session.standing, state=None)
+    session.live(start_game, session.base_map, session.now)
+    session.snapshot_text = session.loaded_text or None
+    return said(f"Game '{session.game}' has started: the phase is {session.current().phase}.")
+
+
 class Form(MasterCommand):
     name = "FORM"
     help = "FORM: let a game in preparation (or terminated, not started) accept JOIN"
@@ -82,6 +91,9 @@ class Form(MasterCommand):
         standing = ruled(session, form)
         if session.state is GameState.FORMING:
             return said(f"Game '{session.game}' is forming.")
+        if starts_at_once(session.current(), session.base_map):
+            session.standing = standing
+            return start_now(session)
         restate(session, standing)
         private = " privacyPassword" if session.current().private else ""
         return said(f"Game '{session.game}' is forming: players join with JOIN {session.game} "
@@ -99,10 +111,7 @@ class Activate(MasterCommand):
             return said(f"Game '{session.game}' is active.")
         if start:
             session.standing = standing
-            session.live(start_game, session.base_map, session.now)
-            session.snapshot_text = session.loaded_text
-            return said(f"Game '{session.game}' has started: the phase is "
-                        f"{session.current().phase}.")
+            return start_now(session)
         restate(session, standing)
         status = session.current()
         if status.need:

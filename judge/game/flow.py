@@ -5,7 +5,9 @@ dislodged unit and an adjustment phase in which nobody builds or removes; it nev
 movement phase or a phase type the judge does not adjudicate (that one becomes a WAIT phase, for the
 Master). Leaving the last movement or retreat phase of a year (the next phase is an adjustment phase,
 or the year changes) every supply centre with a unit on it passes to the unit's power. A NEWHOMES
-year's adjustment phase passed over still makes each power's homes the centres it owns. Entering the
+year's adjustment phase passed over still makes each power's homes the centres it owns. Under
+GARRISON a power left without a centre may then build on a vacant home (`garrison`); under
+VASSAL_DUMMIES the minor powers change allegiance (`vassals`). Entering the
 new phase, the map in force may change (IN / FROM blocks): a unit left where it can no longer stand
 is destroyed, unless HIBERNATE keeps it or UNITS_ADAPT turns it into the other kind of unit.
 """
@@ -14,7 +16,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from judge.adjudicator.builds import needs_adjustments
-from judge.game.positions import capture, centers_of, power_blocks, units_of, with_board
+from judge.game.positions import (
+    build_tokens,
+    capture,
+    centers_of,
+    owned_centers,
+    power_blocks,
+    units_of,
+    with_board,
+)
+from judge.game.vassals import keeps, vassalship
 from judge.maps import map_for_phase
 from judge.maps.model import Map
 from judge.phases import next_phase
@@ -34,6 +45,8 @@ class Advance:
     captured: dict[str, str] = field(default_factory=dict)
     year_end: bool = False  # centres were taken on the way: time to look for a winner
     lost: dict[str, tuple[Unit, ...]] = field(default_factory=dict)
+    torn: dict[str, tuple[Unit, ...]] = field(default_factory=dict)  # TORN_ALLEGIANCE
+    allegiance: tuple[tuple[str, str | None], ...] = ()  # VASSAL_DUMMIES: minor power -> controller
 
 
 def mode_for(phase: Phase) -> PhaseMode:
@@ -47,7 +60,9 @@ def advance(status: GameStatus, base: Map, processed: Phase, rules: frozenset[st
     for _ in range(4 * len(base.flow) + 8):
         following = next_phase(base, step.phase)
         if _year_ends(step.phase, following) and not step.year_end:
-            _capture(step, base)
+            _capture(step, base, rules)
+            if "GARRISON" in rules:
+                step.status = garrison(step.status, base)
         m = map_for_phase(base, following)
         if not _nothing_to_do(step.status, m, following, rules):
             step.phase = following
@@ -63,11 +78,33 @@ def _year_ends(phase: Phase, following: Phase) -> bool:
                                                     or following.year != phase.year)
 
 
-def _capture(step: Advance, m: Map) -> None:
-    centers, changed = capture(m, units_of(step.status, m), centers_of(step.status, m))
+def _capture(step: Advance, m: Map, rules: frozenset[str]) -> None:
+    vassals = "VASSAL_DUMMIES" in rules
+    centers, changed = capture(m, units_of(step.status, m), centers_of(step.status, m),
+                               keeps(step.status) if vassals else None)
     step.status = with_board(step.status, m, centers=centers)
     step.captured.update(changed)
     step.year_end = True
+    if vassals:
+        found = vassalship(step.status, m, "TORN_ALLEGIANCE" in rules)
+        step.status, step.torn, step.allegiance = found.status, found.torn, found.allegiance
+        step.captured.update(found.moved)
+
+
+def garrison(status: GameStatus, m: Map) -> GameStatus:
+    """GARRISON (DPjudge's ownership()): at the year's end a power owning no centre (and holding no
+    `SC!`) that someone still plays or controls, none of whose homes a foreign unit stands on, gets
+    `SC?` tokens, one more than its units: one build on a vacant home of its, taking no ownership.
+    Until it uses them no other power may build on its homes (`build_options`)."""
+    blocks = power_blocks(status, m)
+    for block in blocks:
+        homes = frozenset(block.home if block.home is not None else m.powers[block.name].homes)
+        played = bool(block.control) or (block.player is not None and not block.player.resigned)
+        occupied = any(u.province in homes for b in blocks if b is not block for u in b.units)
+        if owned_centers(block) or "SC!" in block.owns or not played or occupied:
+            continue
+        status = status.with_power(replace(block, owns=("SC?",) * (len(block.units) + 1)))
+    return status
 
 
 def _nothing_to_do(status: GameStatus, m: Map, phase: Phase, rules: frozenset[str]) -> bool:
@@ -76,7 +113,7 @@ def _nothing_to_do(status: GameStatus, m: Map, phase: Phase, rules: frozenset[st
     if phase.type == ADJUSTMENTS:
         homes = {b.name: frozenset(b.home) for b in power_blocks(status, m) if b.home is not None}
         return not needs_adjustments(m, units_of(status, m), centers_of(status, m), rules,
-                                     homes=homes or None, phase=phase)
+                                     homes=homes or None, phase=phase, tokens=build_tokens(status, m))
     return False
 
 

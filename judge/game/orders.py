@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from judge.adjudicator.builds import build_options
 from judge.errors import OrderError
-from judge.game.positions import centers_of, power_blocks, units_of
+from judge.game.positions import build_tokens, centers_of, power_blocks, units_of
 from judge.maps.model import Map
 from judge.orders.model import Build, Disband, Order, Retreat, Waive
 from judge.orders.parser import OrderReader
@@ -146,7 +146,8 @@ def _adjustment_counts(status: GameStatus, m: Map, phase: Phase, rules: frozense
     with a choice to make (removing every unit is no choice)."""
     units = units_of(status, m)
     homes = {b.name: frozenset(b.home) for b in power_blocks(status, m) if b.home is not None}
-    options = build_options(m, units, centers_of(status, m), rules, homes=homes or None, phase=phase)
+    options = build_options(m, units, centers_of(status, m), rules, homes=homes or None, phase=phase,
+                            tokens=build_tokens(status, m))
     counts = {}
     for power, o in options.items():
         if o.count > 0 and o.sites():

@@ -2,7 +2,7 @@
 
 The stages, in order: the powers whose orders are missing are in civil disorder (their orders are
 left to the adjudicator's defaults: hold, disband or CD_RETREATS, waive or CD_BUILDS, removals by the
-DATC's rule); the orders on file are adjudicated on the map in force in the phase; the resolution is
+DATC's rule; under CD_SUPPORTS the judge orders their units in a movement phase, `cd_supports`); the orders on file are adjudicated on the map in force in the phase; the resolution is
 written back (units, dislodged units with their retreats, after an adjustment phase the centres and
 homes, hidden builds recorded as `BUILD ... HIDDEN` until the next movement phase reveals them);
 orders, WAIT and CD flags are cleared; ROTATE AFTER; the game moves on by its FLOW (`flow.advance`:
@@ -26,15 +26,16 @@ from judge.events import (
     PhaseResults,
     Preview,
 )
+from judge.game.cd_supports import cd_supports, in_civil_disorder
 from judge.game.positions import position_of, power_blocks, with_board
 from judge.game.clock import deadline_in_force, readiness
 from judge.game.deadlines import deadline_for
-from judge.game.flow import ADJUDICATED, advance
+from judge.game.flow import ADJUDICATED, Advance, advance
 from judge.game.orders import OrderSheet, duties, orders_on_file
 from judge.game.rotate import rotate_after, rotate_before
 from judge.game.rules import rules_in_force
 from judge.game.seats import GameError, refresh_need
-from judge.game.victory import check_votes, complete, winners
+from judge.game.victory import check_votes, complete, last_man, winners
 from judge.maps import map_for_phase
 from judge.maps.model import Map
 from judge.orders.model import Build
@@ -89,14 +90,17 @@ def process_phase(status: GameStatus, base: Map, now: datetime) -> tuple[GameSta
     sheet = orders_on_file(status, m, phase, rules)
     resolution = None
     if phase.type in ADJUDICATED:
-        resolution = resolve(m, position_of(status, m, phase), sheet.orders, rules)
+        position = position_of(status, m, phase)
+        if phase.type == MOVEMENT and "CD_SUPPORTS" in rules:
+            sheet = _with_cd_supports(status, m, position, sheet, missing, rules)
+        resolution = resolve(m, position, sheet.orders, rules)
     revealed = _hidden_records(status, m) if phase.type == MOVEMENT else {}
     status = _apply(status, m, phase, resolution)
     status, hidden = _clear_orders(status, m, resolution, missing)
     events: list[Event] = [CivilDisorder(status.name or "", phase, missing)] if missing else []
     status, moved = rotate_after(status, base, phase)
     step = advance(status, base, phase, rules)
-    status, completed = _ending(step.status, base, phase, step.year_end, rules, now)
+    status, completed = _ending(step.status, base, phase, step, rules, now)
     deadline = None
     if completed is None:
         fresh = deadline_for(status, base, now, keep_later=True)
@@ -114,6 +118,16 @@ def process_phase(status: GameStatus, base: Map, now: datetime) -> tuple[GameSta
     return status, events
 
 
+def _with_cd_supports(status: GameStatus, m: Map, position, sheet: OrderSheet,
+                      missing: tuple[str, ...], rules: frozenset[str]) -> OrderSheet:
+    """CD_SUPPORTS: the judge's orders for the powers in civil disorder (`cd_supports`)."""
+    given = dict(sheet.orders)
+    for power in missing:
+        if in_civil_disorder(status, power, given.get(power), rules):
+            given[power] = cd_supports(m, position, power)
+    return replace(sheet, orders=given)
+
+
 def _apply(status: GameStatus, m: Map, phase: Phase, resolution: Resolution | None) -> GameStatus:
     if resolution is None:
         return status
@@ -123,7 +137,7 @@ def _apply(status: GameStatus, m: Map, phase: Phase, resolution: Resolution | No
     if phase.type == RETREATS:
         return with_board(status, m, units=resolution.units, dislodged={})
     return with_board(status, m, units=resolution.units, centers=resolution.centers,
-                      homes=resolution.homes, keep_tokens=False)
+                      homes=resolution.homes, keep_tokens=False, tokens=resolution.tokens)
 
 
 def _hidden_records(status: GameStatus, m: Map) -> dict[str, tuple[Unit, ...]]:
@@ -151,10 +165,15 @@ def _clear_orders(status: GameStatus, m: Map, resolution: Resolution | None,
     return status, {p: len(us) for p, us in hidden.items()}
 
 
-def _ending(status: GameStatus, m: Map, phase: Phase, year_end: bool, rules: frozenset[str],
+def _ending(status: GameStatus, m: Map, phase: Phase, step: Advance, rules: frozenset[str],
             now: datetime) -> tuple[GameStatus, GameCompleted | None]:
-    """The game over by victory at the year's end, or by the votes on file."""
-    if year_end:
+    """The game over by victory at the year's end, the last unit standing, or the votes on file."""
+    if "LAST_MAN_STANDING" in rules:
+        found = last_man(status, m, step.skipped + [step.phase])
+        if found is not None:
+            reached, power, unit = found
+            return complete(status, m, reached, "last man", (power,), now, unit)
+    if step.year_end:
         status, victors = winners(status, m, rules, phase.year)
         if victors:
             return complete(status, m, phase, "solo" if len(victors) == 1 else "draw", victors, now)
@@ -172,4 +191,5 @@ def _results(status: GameStatus, phase: Phase, resolution: Resolution | None, sh
         game=status.name or "", phase=phase, resolution=resolution, orders=dict(sheet.orders),
         unreadable=dict(sheet.unreadable), civil_disorder=missing,
         captured={c: p for c, p in step.captured.items()}, hidden_builds=hidden, revealed=revealed,
-        lost=dict(step.lost), skipped=tuple(step.skipped), next_phase=next_phase, deadline=deadline)
+        lost=dict(step.lost), skipped=tuple(step.skipped), next_phase=next_phase, deadline=deadline,
+        torn=dict(step.torn), allegiance=step.allegiance)

@@ -7,6 +7,11 @@ both kept in the status, so an assignment can always be reproduced from the file
 and the dummies of TEAMS get `PLAYER DUMMY` (controlled by their team's main power, or as the map's
 CONTROL says); a playable power nobody took (the Master started a game not full) is a DUMMY too.
 The first phase is the map's BEGIN; its deadline is set with `first=True` (twice the usual delay).
+
+MOBILIZE and BLANK_BOARD (as DPjudge's findStartPhase) begin with the last adjustment phase before
+BEGIN, when BEGIN is not one. Under MOBILIZE every power starts with no unit and no centre but one
+`SC!` build token (a dummy one per home under IMMOBILE_DUMMIES); under BLANK_BOARD it owns its
+centres and keeps only its units off them, to build the others.
 """
 from __future__ import annotations
 
@@ -29,8 +34,10 @@ from judge.game.seats import (
     seats,
 )
 from judge.maps.model import Map, PowerInfo
+from judge.phases import previous_phase
 from judge.status.model import Dppd, GameStatus, PlayerHistory, PowerStatus, Vacancy
 from judge.timing import game_zone
+from judge.types import ADJUSTMENTS, Phase, Unit
 
 START_FORMAT = "%a %b %d %Y %H:%M"
 DATE_FORMAT = "%a %b %d %Y"
@@ -54,17 +61,32 @@ def start_game(status: GameStatus, m: Map, now: datetime, seed: str | None = Non
     start = start_text(now, status.zone)
     chosen = assign(status, m, seed if seed is not None else f"{status.name}|{start}")
     team_main = {d: team.main for team in status.teams for d in team.dummies}
-    blocks = [_power_block(status, m.powers[name], chosen.get(name), team_main.get(name))
+    rules = rules_in_force(status, m)
+    blocks = [_power_block(status, m.powers[name], chosen.get(name), team_main.get(name), rules)
               for name in m.powers]
     others = tuple(b for b in status.powers if not b.is_power)
-    status = replace(status, powers=tuple(blocks) + others, phase=m.begin, phase_mode=mode_for(m.begin),
+    first = first_phase(m, rules)
+    status = replace(status, powers=tuple(blocks) + others, phase=first, phase_mode=mode_for(first),
                      start=start, need=(), result=None, finish=None)
     status = refresh_need(status, m)
     deadline = deadline_for(status, m, now, first=True)
     status = replace(status, deadline=deadline.text)
     assignments = tuple(_assignment(name, chosen.get(name)) for name in m.powers)
-    return status, [GameStarted(status.name or "", m.begin, deadline.moment, assignments,
+    return status, [GameStarted(status.name or "", first, deadline.moment, assignments,
                                 units_of(status, m), centers_of(status, m))]
+
+
+def starts_at_once(status: GameStatus, m: Map) -> bool:
+    """Whether a game starts as it forms (DPjudge's CREATE and FORM): no seat is left to fill
+    (under SOLITAIRE there is none) and START_MASTER does not keep the start for the Master."""
+    return open_seats(status, m) <= 0 and "START_MASTER" not in rules_in_force(status, m)
+
+
+def first_phase(m: Map, rules: frozenset[str]) -> Phase:
+    """The map's BEGIN; under MOBILIZE or BLANK_BOARD the adjustment phase before it."""
+    if ("MOBILIZE" in rules or "BLANK_BOARD" in rules) and m.begin.type != ADJUSTMENTS:
+        return previous_phase(m, m.begin, ADJUSTMENTS)
+    return m.begin
 
 
 def assign(status: GameStatus, m: Map, seed: str) -> dict[str, PowerStatus]:
@@ -82,16 +104,26 @@ def assign(status: GameStatus, m: Map, seed: str) -> dict[str, PowerStatus]:
 
 
 def _power_block(status: GameStatus, info: PowerInfo, seat: PowerStatus | None,
-                 main: str | None) -> PowerStatus:
+                 main: str | None, rules: frozenset[str]) -> PowerStatus:
     """The power's block at the start: its seat's player (or a dummy) and the map's board."""
     base = seat or status.power(info.name) or PowerStatus(name=info.name)
     block = replace(base, name=info.name)
     if block.player is None:
         control = block.control or ((main,) if main else info.control)
         block = replace(block, player=PlayerHistory(Vacancy.DUMMY), control=control, password=None)
+    units, owns = _board(info, rules, block.player is not None and block.player.dummy)
+    return replace(block, units=units, owns=owns, dislodged=(), home=None, orders=None, adjustments=())
+
+
+def _board(info: PowerInfo, rules: frozenset[str], dummy: bool) -> tuple[tuple[Unit, ...], tuple[str, ...]]:
+    """The power's units and OWNS line at the start (see the module's doc)."""
+    if "MOBILIZE" in rules:
+        return (), ("SC!",) * (len(info.homes) if dummy and "IMMOBILE_DUMMIES" in rules else 1)
     tokens = ("SC!",) * info.build_and_own + ("SC?",) * info.build_unowned
-    return replace(block, units=tuple(sorted(info.units)), owns=tuple(sorted(info.centers)) + tokens,
-                   dislodged=(), home=None, orders=None, adjustments=())
+    units = tuple(sorted(info.units))
+    if "BLANK_BOARD" in rules:
+        units = tuple(u for u in units if u.province not in info.centers)
+    return units, tuple(sorted(info.centers)) + tokens
 
 
 def _assignment(power: str, seat: PowerStatus | None) -> Assignment:

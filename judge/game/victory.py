@@ -6,7 +6,9 @@ other; a tie lets the game go on. TEAM_VICTORY counts the centres of the dummies
 (CONTROL, or its TEAM). VICTORY_HOMES counts only the home centres of others it owns; its default
 criterion is half of (all homes less one power's average) plus one. SHARED_VICTORY ends the game at
 the first victory, shared by all who reach it. HOLD_WIN asks for the condition in two years in a row:
-the first year is noted on the power as a MSG line (`hold_win_note`).
+the first year is noted on the power as a MSG line (`hold_win_note`). LAST_MAN_STANDING ends the game
+instead when a single unit is left on the board as a movement or adjustment phase begins: its power
+wins (`last_man`).
 
 Votes (VOTE lines) are counted among the survivors (powers owning a centre) other than dummies:
 - by default (DIAS) a lone SOLO vote with LOSS from all others is a concession; with no SOLO vote,
@@ -36,7 +38,7 @@ from judge.status.model import (
     Vote,
     VoteKind,
 )
-from judge.types import Phase
+from judge.types import ADJUSTMENTS, MOVEMENT, Phase, Unit
 
 DIAS = "DIAS"
 
@@ -82,7 +84,10 @@ def criterion(m: Map, rules: frozenset[str], year: int) -> int:
 
 def winners(status: GameStatus, m: Map, rules: frozenset[str], year: int
             ) -> tuple[GameStatus, tuple[str, ...]]:
-    """The winners at the end of `year` (empty: the game goes on), with HOLD_WIN notes updated."""
+    """The winners at the end of `year` (empty: the game goes on), with HOLD_WIN notes updated.
+    Under LAST_MAN_STANDING nobody wins by centres (`last_man`)."""
+    if "LAST_MAN_STANDING" in rules:
+        return status, ()
     score = scores(status, m, rules)
     needed = criterion(m, rules, year)
     reached = sorted((p for p, n in score.items() if n >= needed), key=lambda p: -score[p])
@@ -160,12 +165,22 @@ def _no_dias(votes: dict[str, Vote], alive: list[str]):
 
 
 def complete(status: GameStatus, m: Map, phase: Phase, kind: str, victors: tuple[str, ...],
-             now: datetime) -> tuple[GameStatus, GameCompleted]:
+             now: datetime, unit: Unit | None = None) -> tuple[GameStatus, GameCompleted]:
     """The game over: COMPLETED, RESULT and FINISH written, no deadline, no proposal."""
     done = replace(status, phase=GameStage.COMPLETED, phase_mode=PhaseMode.PHASE,
                    result=GameResult(phase.abbrev, victors), finish=date_text(now, status.zone),
                    deadline=None, delay=None, proposal=None)
-    return done, GameCompleted(status.name or "", phase, kind, victors)
+    return done, GameCompleted(status.name or "", phase, kind, victors, unit)
+
+
+def last_man(status: GameStatus, m: Map, phases: list[Phase]) -> tuple[Phase, str, Unit] | None:
+    """LAST_MAN_STANDING (DPjudge's checkPhase): the first movement or adjustment phase among those
+    the game reached, with the power and its unit, when a single unit is left on the board."""
+    units = [(b.name, u) for b in power_blocks(status, m) for u in b.units]
+    reached = [p for p in phases if p.type in (MOVEMENT, ADJUSTMENTS)]
+    if len(units) != 1 or not reached:
+        return None
+    return reached[0], units[0][0], units[0][1]
 
 
 def check_votes(status: GameStatus, m: Map, now: datetime) -> tuple[GameStatus, list[Event]]:

@@ -237,10 +237,19 @@ class Mailer:
             centers = views.with_captures(res.centers, event.captured)
             ownership = views.ownership(m, centers)
             victors = completed.victors if completed is not None and solo else ()
-            adjustments = views.adjustments(m, res.units, centers, self.rules,
+            standing = {p: tuple(u for u in us if u not in event.torn.get(p, ()))
+                        for p, us in res.units.items()} if event.torn else res.units
+            adjustments = views.adjustments(m, standing, centers, self.rules,
                                             phase=adjusting[0] if adjusting else None,
                                             homes=res.homes, victors=victors)
-        return {"results": report, "ownership": ownership, "adjustments": adjustments,
+        last_man = None
+        if completed is not None and completed.unit is not None:
+            last_man = views.unit_view(m, completed.unit, completed.victors[0])
+        torn = tuple(views.unit_view(m, u, p) for p in sorted(event.torn) for u in event.torn[p])
+        vassals = tuple((views.power_view(m, p), views.power_view(m, c) if c else None)
+                        for p, c in event.allegiance)
+        return {"results": report, "ownership": ownership, "adjustments": adjustments, "last_man": last_man,
+                "torn": torn, "vassals": vassals if ownership else (),
                 "revealed": views.unit_holdings(m, event.revealed),
                 "lost": views.unit_holdings(m, event.lost),
                 "next_phase": views.phase_view(event.next_phase) if event.next_phase else None,

@@ -199,7 +199,7 @@ def _shape(m: Map, order: Order, owners: Mapping[str, str], power: PowerView) ->
         return OrderLine(power, "move", unit, via=tuple(place(m, p) for p in order.path),
                          dest=place(m, order.dest))
     if isinstance(order, (Support, Convoy)):
-        target_unit = order.target if isinstance(order, Support) else Unit(UnitType.ARMY, order.army)
+        target_unit = order.target if isinstance(order, Support) else Unit(order.carried, order.army)
         owner = owners.get(target_unit.province)
         return OrderLine(power, "support" if isinstance(order, Support) else "convoy", unit,
                          unit_view(m, target_unit, owner),
@@ -264,7 +264,7 @@ def phase_results(m: Map, resolution: Resolution, position: Position | None = No
 def _pending_builds(m: Map, resolution: Resolution, position: Position,
                     rules: frozenset[str]) -> dict[str, int]:
     options = build_options(m, position.units, position.centers, rules, homes=position.homes,
-                            phase=position.phase)
+                            phase=position.phase, tokens=position.tokens)
     pending = {}
     for power, option in options.items():
         used = sum(1 for r in resolution.results if r.order.power == power and not r.results

@@ -35,7 +35,11 @@ def build_sites(m: Map, position: Position, power: str, rules: frozenset[str]) -
     sites |= {alt.center for alt in info.alt_homes if alt.center in owned}
     if info.claims:
         sites |= owned
-    if info.build_and_own or info.build_unowned:
+    tokens = position.tokens.get(power, (0, 0)) if position.tokens is not None else \
+        (info.build_and_own, info.build_unowned)
+    if tokens[1]:  # SC?: any home
+        sites |= homes
+    elif tokens[0]:  # SC!: a home no other power owns
         taken = frozenset().union(*(c for p, c in position.centers.items() if p != power))
         sites |= homes - taken
     if "NO_FACTORIES" not in rules:

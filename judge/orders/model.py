@@ -53,15 +53,16 @@ class Support:
 
 @dataclass(frozen=True, slots=True)
 class Convoy:
-    """`F NTH C A LON - BEL`."""
+    """`F NTH C A LON - BEL`; under PORTAGE_CONVOY an army carries a fleet over land: `A BUR C F MAR - BEL`."""
 
     power: str
     unit: Unit
-    army: str  # province of the convoyed army
+    army: str  # province of the convoyed army (of the carried fleet, under PORTAGE_CONVOY)
     dest: str  # province
+    carried: UnitType = UnitType.ARMY
 
     def __str__(self) -> str:
-        return f"{self.unit} C A {self.army} - {self.dest}"
+        return f"{self.unit} C {self.carried.value} {self.army} - {self.dest}"
 
 
 @dataclass(frozen=True, slots=True)

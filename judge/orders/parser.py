@@ -41,6 +41,7 @@ class OrderReader:
         self.index = place_index(m)
         self.foreign_ok = bool(rules & FOREIGN_ORDERS)
         self.no_check = "NO_CHECK" in rules
+        self.portage = "PORTAGE_CONVOY" in rules
 
     def read(self, power: str, text: str, phase: Phase,
              units: Mapping[str, Sequence[Unit]] | OrderableUnits) -> Order:
@@ -58,7 +59,7 @@ class OrderReader:
         if not isinstance(units, OrderableUnits):
             units = OrderableUnits(units)
         return _Line(self.map, self.index, phase.type, power, units, lenient or self.foreign_ok,
-                     phase.type == RETREATS, lenient).read
+                     phase.type == RETREATS, lenient, self.portage).read
 
 
 class OrderableUnits:
@@ -84,6 +85,7 @@ class _Line:
     foreign_ok: bool
     dislodged: bool
     lenient: bool = False  # NO_CHECK: a unit that is not there is taken as written
+    portage: bool = False  # PORTAGE_CONVOY: armies convoy fleets
 
     def read(self, text: str) -> Order:
         lexemes = lex(self.index, text)
@@ -243,11 +245,11 @@ def _support(line: _Line, unit: Unit, rest: list[Lexeme]) -> Support:
 def _convoy(line: _Line, unit: Unit, rest: list[Lexeme]) -> Convoy:
     """`C A LON - BEL`, `C LON BEL`."""
     army_type, place, rest = _split_unit(rest, "a convoy names the army it convoys")
-    if army_type is UnitType.FLEET:
+    if army_type is UnitType.FLEET and not line.portage:
         raise OrderError("only armies can be convoyed")
     army = province_of(line.place(place))
     dest = line.place(_one_place(rest, f"a convoy names the army's destination: {unit} C A {army} - place"))
-    return Convoy(line.power, unit, army, province_of(dest))
+    return Convoy(line.power, unit, army, province_of(dest), army_type or UnitType.ARMY)
 
 
 # --- retreat and adjustment phases: verbs may stand in front or behind -------------------------------

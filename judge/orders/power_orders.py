@@ -23,7 +23,9 @@ def parse_orders(m: Map, power: str, lines: Iterable[str], phase: Phase,
     """The orders the lines give and (line, reason) for each line refused.
 
     Blank lines are skipped. Illegal orders are refused too, except in a movement phase under NO_CHECK,
-    where an order that is understood is kept for the adjudicator to rule invalid."""
+    where an order that is understood is kept for the adjudicator to rule invalid, and a support
+    under SIGNAL_SUPPORT that names units on the board (`OrderChecker.signal`), kept for the
+    adjudicator to rule void."""
     reader = OrderReader(m, rules)
     orderable = OrderableUnits(units)
     checker = None if phase.type == MOVEMENT and "NO_CHECK" in rules else OrderChecker(m, position, rules)
@@ -43,7 +45,7 @@ def parse_orders(m: Map, power: str, lines: Iterable[str], phase: Phase,
             errors.append((text, str(error)))
             continue
         reason = entry_problem(order) or (checker.check(order) if checker is not None else None)
-        if reason is not None:
+        if reason is not None and not (checker is not None and checker.signal(order)):
             errors.append((text, reason))
             continue
         key = order_key(order, number)

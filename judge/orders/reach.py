@@ -36,6 +36,40 @@ def touches(m: Map, location: str, province: str) -> bool:
     return any(province_of(dest) == province for dest in m.moves(FLEET, location))
 
 
+def borders(m: Map, province: str, other: str) -> bool:
+    """Whether the provinces border each other by any crossing, of an army or a fleet (as DPjudge's
+    adjacency lists: the steps of a portage, PORTAGE_CONVOY)."""
+    return any(province_of(dest) == other for location in (province, *m.coasts_of(province))
+               for kind in (ARMY, FLEET) for dest in m.moves(kind, location))
+
+
+def portage_route(m: Map, start: str, end: str, carriers: AbstractSet[str],
+                  through: str | None = None) -> bool:
+    """PORTAGE_CONVOY: whether armies standing in the provinces `carriers` (through the one given,
+    if any) link province `start` to province `end`, each bordering the next."""
+    usable = frozenset(carriers) - {start, end}
+    if through is None:
+        return _portage_reaches(m, start, usable, lambda here: borders(m, here, end))
+    return through in usable and _portage_reaches(m, start, usable, lambda here: here == through) \
+        and _portage_reaches(m, through, usable, lambda here: borders(m, here, end))
+
+
+def _portage_reaches(m: Map, start: str, usable: AbstractSet[str], arrived) -> bool:
+    """Whether a chain of `usable` provinces from `start` (itself, when usable) comes to one that
+    `arrived` accepts."""
+    frontier = [start]
+    seen = {start}
+    while frontier:
+        here = frontier.pop()
+        if here in usable and arrived(here):
+            return True
+        for there in usable - seen:
+            if borders(m, here, there):
+                seen.add(there)
+                frontier.append(there)
+    return False
+
+
 def convoy_route(m: Map, start: str, end: str, rules: frozenset[str], through: str | None = None) -> bool:
     """Whether an army could be convoyed from province `start` to province `end` (through the given
     convoying location, if any) over spaces that may carry a convoy."""

@@ -13,7 +13,14 @@ from judge.maps.model import Abut, Map, Terrain
 from judge.orders.builds import site_problem
 from judge.orders.model import Build, Convoy, Disband, Hold, Keep, Move, Order, Retreat, Support, Waive
 from judge.orders.names import either, place_name, unit_name
-from judge.orders.reach import ConvoyRoutes, can_convoy, map_reach, path_problem
+from judge.orders.reach import (
+    ConvoyRoutes,
+    borders,
+    can_convoy,
+    map_reach,
+    path_problem,
+    portage_route,
+)
 from judge.types import ADJUSTMENTS, MOVEMENT, RETREATS, Unit, UnitType, province_of
 
 if TYPE_CHECKING:
@@ -70,6 +77,20 @@ class OrderChecker:
             return CHECKS[kind](self, order)
         except _Illegal as illegal:
             return str(illegal)
+
+    def signal(self, order: Order) -> bool:
+        """SIGNAL_SUPPORT: whether the order is a support taken as a signal although it cannot be
+        given (the supporter or the supported unit cannot reach the place, across a strait, into
+        a SHUT space...): what it names must stand on the board, and a unit may not support
+        itself. The adjudicator rules such a support void, as every illegal order."""
+        if type(order) is not Support or "SIGNAL_SUPPORT" not in self.rules or not self._movement:
+            return False
+        try:
+            unit = self.mobile(order.unit)
+            target = self.other(order.target, "support")
+        except _Illegal:
+            return False
+        return target.province != unit.province and (order.dest is None or order.dest in self.locations)
 
     def plain_crossing(self, order: Move) -> Abut | None:
         """The adjacency the order crosses if it is the common legal move, known without the full
@@ -187,9 +208,17 @@ class OrderChecker:
         return self._routes.route(start, end, through)
 
     def can_reach(self, unit: Unit, province: str) -> bool:
-        """Whether the unit could get into the province at all: straight, or an army by convoy."""
+        """Whether the unit could get into the province at all: straight, or an army by convoy (a
+        fleet carried by armies under PORTAGE_CONVOY)."""
         return bool(self.reach.crossings(unit, province)) or (
-            unit.type is ARMY and self.convoy_route(unit.province, province))
+            unit.type is ARMY and self.convoy_route(unit.province, province)) or (
+            unit.type is FLEET and "PORTAGE_CONVOY" in self.rules
+            and self.portage_route(unit.province, province))
+
+    def portage_route(self, start: str, end: str, through: str | None = None) -> bool:
+        """PORTAGE_CONVOY: whether the armies on the board link the provinces."""
+        armies = {p for p, u in self.units.items() if u.type is ARMY}
+        return portage_route(self.map, start, end, armies, through)
 
 
 NO_TABLE: Mapping[str, Abut] = {}
@@ -239,6 +268,8 @@ def _army_move(checker: OrderChecker, unit: Unit, order: Move, dest: str) -> str
 
 
 def _fleet_move(checker: OrderChecker, unit: Unit, order: Move) -> str | None:
+    if order.path and "PORTAGE_CONVOY" in checker.rules:
+        return _portage(checker, unit, order)
     if order.path or order.via_convoy:
         return "a fleet cannot be convoyed"
     dest = order.dest
@@ -253,6 +284,29 @@ def _fleet_move(checker: OrderChecker, unit: Unit, order: Move) -> str | None:
     if not abut.restricted or checker.allowed(abut, order.power):
         return None
     return checker.restriction(abut, unit.location, dest, order.power)
+
+
+def _portage(checker: OrderChecker, unit: Unit, order: Move) -> str | None:
+    """PORTAGE_CONVOY: a fleet on a coast carried over land by the armies its path names, each
+    province bordering the next, to a coast (DPjudge's checks of a portage)."""
+    m = checker.map
+    if m.locations[unit.location].terrain not in (Terrain.COAST, Terrain.PORT):
+        return f"{unit} cannot be carried over land: it is not on a coast"
+    dest = m.locations[order.dest]
+    if dest.terrain not in (Terrain.COAST, Terrain.PORT) or not dest.fleet_can_stand:
+        return f"a fleet carried over land must land on a coast, not in {checker.name(order.dest)}"
+    stops = [unit.province, *(province_of(p) for p in order.path), dest.province]
+    for place in stops[1:-1]:
+        if m.locations[place].terrain is Terrain.WATER:
+            return f"only armies carry a fleet: {checker.name(place)} is at sea"
+        if "FICTIONAL_OK" not in checker.rules:
+            checker.other(Unit(ARMY, place), "carry the fleet")
+    if len(set(stops[1:-1])) < len(stops) - 2 and "CONVOY_BACK" not in checker.rules:
+        return "a path may not pass the same army twice"
+    for here, there in zip(stops, stops[1:]):
+        if not borders(m, here, there):
+            return f"{checker.name(here)} does not border {checker.name(there)}"
+    return None
 
 
 def _support(checker: OrderChecker, order: Support) -> str | None:
@@ -287,6 +341,8 @@ def _support_reach(checker: OrderChecker, unit: Unit, province: str, power: str)
 
 
 def _convoy(checker: OrderChecker, order: Convoy) -> str | None:
+    if order.carried is FLEET:
+        return _portage_convoy(checker, order)
     unit = checker.mobile(order.unit)
     if unit.type is not FLEET:
         return "only fleets convoy"
@@ -302,6 +358,27 @@ def _convoy(checker: OrderChecker, order: Convoy) -> str | None:
     if not checker.convoy_route(order.army, dest, through=unit.location):
         return (f"no convoy route from {checker.name(order.army)} to {checker.name(dest)} "
                 f"passes {checker.name(unit.location)}")
+    return None
+
+
+def _portage_convoy(checker: OrderChecker, order: Convoy) -> str | None:
+    """PORTAGE_CONVOY: an army carries a fleet on a coast to a coast over a chain of armies."""
+    if "PORTAGE_CONVOY" not in checker.rules:
+        return "only armies can be convoyed"
+    unit = checker.mobile(order.unit)
+    if unit.type is not ARMY:
+        return "only armies carry fleets over land"
+    fleet = checker.other(Unit(FLEET, order.army), "convoy")
+    m = checker.map
+    if m.locations[fleet.location].terrain not in (Terrain.COAST, Terrain.PORT):
+        return f"{fleet} cannot be carried over land: it is not on a coast"
+    dest = checker.place(order.dest)
+    if not any(m.locations[c].terrain in (Terrain.COAST, Terrain.PORT) and m.locations[c].fleet_can_stand
+               for c in (dest, *m.coasts_of(dest))):
+        return f"a fleet carried over land must land on a coast, not in {checker.name(dest)}"
+    if not checker.portage_route(fleet.province, dest, through=unit.province):
+        return (f"no armies carry {fleet} from {checker.name(fleet.province)} to {checker.name(dest)} "
+                f"through {checker.name(unit.province)}")
     return None
 
 

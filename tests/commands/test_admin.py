@@ -4,6 +4,7 @@ from __future__ import annotations
 from judge.commands.notices import GameRenamed
 from judge.passwords import verify
 from judge.status.model import Dppd
+from tests.support.commands import eml
 
 
 def test_create_with_status_lines_and_form(judge):
@@ -93,3 +94,21 @@ def test_rename_to_a_taken_name(vienna):
     vienna.add("forming")
     sent = vienna.send("rename_taken.eml")
     assert sent.failed and "already exists" in sent.text
+
+
+def test_create_solitaire_starts_at_once_with_every_power_a_dummy(judge):
+    """SOLITAIRE, as DPjudge: a private game (privacy word SOLITAIRE) with no seat to fill, begun
+    as it forms, every power a dummy for the Master."""
+    sent = judge.send(eml("create.eml", (b"private privacyPw\r\n", b""),
+                          (b"rule power_choice", b"rule solitaire")))
+    assert "Game 'mygame' has started: the phase is SPRING 1901 MOVEMENT." in sent.text
+    status = judge.status("mygame")
+    assert status.private == "SOLITAIRE" and str(status.phase) == "SPRING 1901 MOVEMENT"
+    assert all(b.player.dummy for b in status.powers if b.is_power)
+
+
+def test_form_starts_a_solitaire_game(judge):
+    judge.send(eml("create.eml", (b"rule power_choice", b"rule solitaire"), (b"\nform\r\n", b"\n")))
+    assert judge.status("mygame").forming
+    sent = judge.send(eml("master_form.eml", (b"Mforming gmpass", b"Mmygame masterPw")))
+    assert "has started" in sent.text and not judge.status("mygame").forming

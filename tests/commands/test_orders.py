@@ -11,7 +11,7 @@ from judge.game.rules import rules_in_force
 from judge.maps import load_map
 from judge.status.model import BuildOrder, PhaseMode, RemoveOrder, RetreatOrder
 from judge.types import Unit, UnitType
-from tests.support.commands import LATE
+from tests.support.commands import LATE, eml
 
 
 def test_orders_replace_those_on_file_and_are_echoed_as_stored(vienna):
@@ -161,3 +161,13 @@ def test_the_powers_due_are_known_without_reading_the_orders(vienna, mode):
     rules = rules_in_force(status, m)
     assert due_powers(status, m, rules) == duties(status, m, rules).due
     assert bool(due_powers(status, m, rules)) == (mode is None)
+
+
+def test_signal_support_is_stored_and_reported_void(judge):
+    """SIGNAL_SUPPORT: a support no unit could give is taken at entry; the results call it void."""
+    judge.add("vienna", rules=("SIGNAL_SUPPORT",))
+    sent = judge.send(eml("orders.eml", (b"A SPA - GAS", b"A SPA S A VIE - ROM")))
+    assert sent.outcome("5 order lines").quoted[-1] == "A SPA S A VIE - ROM"
+    processed = judge.send("master_process_force.eml")
+    results = judge.results("vienna", processed.events)
+    assert "France: Army Spain SUPPORT Austrian Army Vienna -> Rome.  (*void*)" in results

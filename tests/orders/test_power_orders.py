@@ -126,3 +126,23 @@ def test_no_check_keeps_an_order_naming_the_wrong_unit_type(standard):
 def test_no_check_cannot_guess_the_type_of_a_missing_unit(standard):
     _, errors = sheet(standard, ["LON - NTH"], NO_CHECK)
     assert errors == [("LON - NTH", "no unit in London to order")]
+
+
+SIGNAL = frozenset({"SIGNAL_SUPPORT"})
+SIGNALLERS = units(FRANCE="A PAR, A MAR", AUSTRIA="A VIE", ITALY="A VEN", ENGLAND="F NTH")
+
+
+def test_signal_support_takes_a_support_that_cannot_be_given(standard):
+    lines = ["A MAR S A VIE - ROM", "A PAR S A VEN - SWI", "A PAR S F NTH"]
+    for rules, taken in ((frozenset(), 0), (SIGNAL, 1)):
+        for line in lines:
+            orders, errors = sheet(standard, [line], rules, on_board=SIGNALLERS)
+            assert (len(orders), len(errors)) == (taken, 1 - taken), (rules, line)
+
+
+def test_signal_support_still_refuses_a_support_of_no_unit_or_of_itself(standard):
+    _, errors = sheet(standard, ["A MAR S A BUR", "A MAR S A MAR", "A MAR - SWI"], SIGNAL,
+                      on_board=SIGNALLERS)
+    assert [reason for _, reason in errors] == ["no unit in Burgundy to support",
+                                                 "a unit cannot support itself",
+                                                 "Switzerland is impassable"]

@@ -14,7 +14,7 @@ from pathlib import Path
 from judge.commands.reply import Outcome, Reply
 from judge.commands.session import Settings
 from judge.mailin.message import read_message
-from judge.mailout.mailings import render_reply
+from judge.mailout.mailings import Mailer, render_reply
 from judge.mailout.render import environment
 from judge.maps import MapCache
 from judge.runtime.gateway import envelope_sender
@@ -99,3 +99,10 @@ class Judge:
 
     def status(self, name: str) -> GameStatus:
         return parse_status(self.text(name))
+
+    def results(self, name: str, events: list) -> str:
+        """The body of the results mail the events make for the game's players."""
+        status = self.status(name)
+        mails = Mailer(TEMPLATES, status, MAPS.get(status.map_name),
+                       judge=self.settings.judge_id).for_events(events)
+        return next(m.rendered.body for m in mails if "results" in m.rendered.subject)

@@ -1,0 +1,45 @@
+"""PNG and PDF made from a picture's SVG: resvg renders the raster with the fonts shipped beside
+this module (DejaVu Sans), so the text is the same on every machine whatever fonts it has; the PDF
+is that raster on a page, made by Pillow."""
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+FONTS = Path(__file__).resolve().parent / "fonts"
+PNG_WIDTH = 1200  # pixels: the canvas's own width, where every label is at its designed size
+PDF_DPI = 150
+
+
+def to_png(svg: str, width: int = PNG_WIDTH) -> bytes:
+    import resvg_py
+
+    fonts = sorted(str(p) for p in FONTS.glob("*.ttf"))
+    return bytes(resvg_py.svg_to_bytes(svg_string=svg, width=width, skip_system_fonts=True,
+                                       font_files=fonts, font_family="DejaVu Sans",
+                                       sans_serif_family="DejaVu Sans"))
+
+
+def to_pdf(svg: str, width: int = PNG_WIDTH * 2) -> bytes:
+    """One page holding the picture, rendered at twice the PNG's width so that it prints sharply."""
+    from PIL import Image
+
+    image = Image.open(io.BytesIO(to_png(svg, width))).convert("RGB")
+    out = io.BytesIO()
+    image.save(out, "PDF", resolution=PDF_DPI * 2)
+    return out.getvalue()
+
+
+FORMATS = ("svg", "png", "pdf")
+MIME_TYPES = {"svg": ("image", "svg+xml"), "png": ("image", "png"), "pdf": ("application", "pdf")}
+
+
+def encode(svg: str, kind: str) -> bytes:
+    """The picture in one of `FORMATS`."""
+    if kind == "svg":
+        return svg.encode("utf-8")
+    if kind == "png":
+        return to_png(svg)
+    if kind == "pdf":
+        return to_pdf(svg)
+    raise ValueError(f"no picture format {kind!r} (one of {', '.join(FORMATS)})")

@@ -4,26 +4,42 @@ is that raster on a page, made by Pillow."""
 from __future__ import annotations
 
 import io
+import re
 from pathlib import Path
 
 FONTS = Path(__file__).resolve().parent / "fonts"
-PNG_WIDTH = 1200  # pixels: the canvas's own width, where every label is at its designed size
 PDF_DPI = 150
+MAX_PNG_BYTES = 300_000  # a PNG larger than this is cut down to a palette of colours
 
 
-def to_png(svg: str, width: int = PNG_WIDTH) -> bytes:
+def to_png(svg: str, width: int | None = None) -> bytes:
+    """The picture at `width` pixels (default: the canvas's own width, where every label is at its
+    designed size); one too big for a mail is re-encoded with a palette, which keeps it legible."""
     import resvg_py
 
     fonts = sorted(str(p) for p in FONTS.glob("*.ttf"))
-    return bytes(resvg_py.svg_to_bytes(svg_string=svg, width=width, skip_system_fonts=True,
-                                       font_files=fonts, font_family="DejaVu Sans",
-                                       sans_serif_family="DejaVu Sans"))
+    png = bytes(resvg_py.svg_to_bytes(svg_string=svg, width=width, skip_system_fonts=True,
+                                      font_files=fonts, font_family="DejaVu Sans",
+                                      sans_serif_family="DejaVu Sans"))
+    return png if len(png) <= MAX_PNG_BYTES else _with_palette(png)
 
 
-def to_pdf(svg: str, width: int = PNG_WIDTH * 2) -> bytes:
+def _with_palette(png: bytes) -> bytes:
+    from PIL import Image
+
+    image = Image.open(io.BytesIO(png)).convert("RGB").quantize(colors=128, method=Image.Quantize.FASTOCTREE)
+    out = io.BytesIO()
+    image.save(out, "PNG")
+    return out.getvalue()
+
+
+def to_pdf(svg: str, zoom: int = 2) -> bytes:
     """One page holding the picture, rendered at twice the PNG's width so that it prints sharply."""
     from PIL import Image
 
+
+    found = re.search(r'width="([0-9.]+)"', svg)
+    width = int(float(found.group(1))) * zoom if found else None
     image = Image.open(io.BytesIO(to_png(svg, width))).convert("RGB")
     out = io.BytesIO()
     image.save(out, "PDF", resolution=PDF_DPI * 2)

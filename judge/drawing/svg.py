@@ -18,7 +18,9 @@ from judge.drawing.cells import cells
 from judge.drawing.geometry import Geometry, province_point
 from judge.maps.model import Map, Terrain
 
-CANVAS_WIDTH = 1200  # the picture's width in SVG units: a PNG of that width shows text at its size
+CANVAS_WIDTH = 1200  # the picture's least width in SVG units: a PNG of that width shows text at its size
+MAX_WIDTH = 1800
+CLOSE_GAP = 34.0  # canvas units that nine places in ten keep at least to their nearest neighbour
 MARGIN = 12
 TITLE_HEIGHT = 48
 LEGEND_ROW = 22
@@ -39,6 +41,7 @@ class Placed:
     """Canvas coordinates of a map's locations and the outlines of its provinces."""
 
     scale: float
+    width: float
     points: Mapping[str, tuple[float, float]]
     outlines: Mapping[str, str]  # province -> SVG path data
     height: float
@@ -46,11 +49,10 @@ class Placed:
 
 def colours(m: Map) -> dict[str, str]:
     """Each power's colour: its usual one, else the next of the palette (map order)."""
-    found: dict[str, str] = {}
-    spare = iter(PALETTE * (1 + len(m.powers) // len(PALETTE)))
-    for name in m.powers:
-        found[name] = KNOWN_COLOURS.get(name) or next(spare)
-    return found
+    known = {name: KNOWN_COLOURS[name] for name in m.powers if name in KNOWN_COLOURS}
+    unused = [c for c in PALETTE if c not in known.values()]
+    spare = iter(unused * (1 + len(m.powers) // max(len(unused), 1)))
+    return {name: known.get(name) or next(spare) for name in m.powers}
 
 
 def text_colour(fill: str) -> str:
@@ -61,8 +63,9 @@ def text_colour(fill: str) -> str:
 
 def place(m: Map, geometry: Geometry) -> Placed:
     """The map's places scaled to the canvas, and the province outlines."""
-    scale = (CANVAS_WIDTH - 2 * MARGIN) / geometry.width
     given = geometry.point_map()
+    width = _canvas_width(geometry)
+    scale = (width - 2 * MARGIN) / geometry.width
     points: dict[str, tuple[float, float]] = {}
     for abbrev in m.locations:
         found = province_point(given, abbrev)
@@ -72,7 +75,19 @@ def place(m: Map, geometry: Geometry) -> Placed:
                   if "/" not in a and a in given)
     outlines = {name: _path(((MARGIN + x * scale, TITLE_HEIGHT + y * scale) for x, y in poly))
                 for name, poly in cells(sites, geometry.width, geometry.height).items()}
-    return Placed(scale, points, outlines, TITLE_HEIGHT + geometry.height * scale)
+    return Placed(scale, width, points, outlines, TITLE_HEIGHT + geometry.height * scale)
+
+
+def _canvas_width(geometry: Geometry) -> int:
+    """Wide enough for the labels of a crowded board (Europe on Youngstown's) not to overlap."""
+    points = [(x, y) for a, x, y in geometry.points if "/" not in a]
+    gaps = sorted(min((math.hypot(x - ox, y - oy) for ox, oy in points if (ox, oy) != (x, y)), default=0.0)
+                  for x, y in points)
+    close = gaps[len(gaps) // 10] if gaps else 0.0
+    if close <= 0:
+        return CANVAS_WIDTH
+    needed = CLOSE_GAP * geometry.width / close + 2 * MARGIN
+    return int(min(MAX_WIDTH, max(CANVAS_WIDTH, math.ceil(needed / 100) * 100)))
 
 
 def _path(points) -> str:
@@ -85,7 +100,7 @@ def draw_svg(env: jinja2.Environment, m: Map, geometry: Geometry, board: Board) 
     palette = colours(m)
     owner = {c: p for p, cs in board.centers.items() for c in cs}
     context = {
-        "width": CANVAS_WIDTH,
+        "width": placed.width,
         "map_bottom": placed.height,
         "game": board.game, "phase": board.phase, "results": board.results,
         "schematic": geometry.schematic, "map_name": m.name,

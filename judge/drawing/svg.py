@@ -166,7 +166,9 @@ def _unit(power: str, unit, placed: Placed, palette: Mapping[str, str], dx: floa
 
 
 def _units(board: Board, placed: Placed, palette: Mapping[str, str]) -> list[dict]:
-    drawn = (_unit(p, u, placed, palette) for p, us in sorted(board.units.items()) for u in us)
+    """Units on the board; a dislodged one is drawn once, among the dislodged."""
+    drawn = (_unit(p, u, placed, palette) for p, us in sorted(board.units.items()) for u in us
+             if u not in board.dislodged.get(p, {}))
     return [u for u in drawn if u]
 
 

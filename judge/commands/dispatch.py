@@ -64,7 +64,7 @@ def run_commands(session: Session, lines: tuple[str, ...], registry: Registry = 
             stop(session, cursor)
             return
         if outcome is not None:
-            session.results.add(echo, *outcome.lines, quoted=outcome.quoted)
+            session.results.add(echo, *outcome.lines, quoted=outcome.quoted, picture=outcome.picture)
     finish(session)
 
 

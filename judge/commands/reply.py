@@ -9,6 +9,14 @@ from dataclasses import dataclass, field
 
 
 @dataclass(frozen=True)
+class PictureRequest:
+    """A picture of a game's board to attach to the reply (MAP): the runner draws it."""
+
+    game: str
+    kind: str  # png, pdf or svg
+
+
+@dataclass(frozen=True)
 class Outcome:
     """One command: the line as the sender wrote it (passwords masked), what came of it, and any
     quoted text (orders as stored, a press message's echo)."""
@@ -17,6 +25,7 @@ class Outcome:
     lines: tuple[str, ...] = ()
     quoted: tuple[str, ...] = ()
     ok: bool = True
+    picture: PictureRequest | None = None
 
 
 @dataclass(frozen=True)
@@ -25,10 +34,11 @@ class Said:
 
     lines: tuple[str, ...] = ()
     quoted: tuple[str, ...] = ()
+    picture: PictureRequest | None = None
 
 
-def said(*lines: str, quoted: tuple[str, ...] | list[str] = ()) -> Said:
-    return Said(tuple(lines), tuple(quoted))
+def said(*lines: str, quoted: tuple[str, ...] | list[str] = (), picture: PictureRequest | None = None) -> Said:
+    return Said(tuple(lines), tuple(quoted), picture)
 
 
 @dataclass(frozen=True)
@@ -50,6 +60,11 @@ class Reply:
     def recipients(self) -> tuple[str, ...]:
         return self.to + tuple(a for a in self.cc if a not in self.to)
 
+    @property
+    def pictures(self) -> tuple[PictureRequest, ...]:
+        """The pictures the reply carries (MAP), unless the mail failed and nothing is sent but why."""
+        return () if self.failed else tuple(o.picture for o in self.outcomes if o.picture is not None)
+
 
 @dataclass
 class Results:
@@ -60,8 +75,9 @@ class Results:
     unprocessed: list[str] = field(default_factory=list)
     failed: bool = False
 
-    def add(self, command: str, *lines: str, quoted: tuple[str, ...] | list[str] = ()) -> None:
-        self.outcomes.append(Outcome(command, tuple(lines), tuple(quoted)))
+    def add(self, command: str, *lines: str, quoted: tuple[str, ...] | list[str] = (),
+            picture: PictureRequest | None = None) -> None:
+        self.outcomes.append(Outcome(command, tuple(lines), tuple(quoted), picture=picture))
 
     def fail(self, command: str, reason: str, *more: str, quoted: tuple[str, ...] = ()) -> None:
         self.outcomes.append(Outcome(command, (reason,) + more, tuple(quoted), ok=False))

@@ -52,6 +52,7 @@ from judge.game.standing import write_standing
 from judge.mailin.message import LENIENT, Incoming, parse, read_message, reply_headers
 from judge.mailout.envelope import AUTO_GENERATED, envelopes, loop_token, raw_key
 from judge.mailout.mailings import Mailer, Mailing, bounded, render_reply
+from judge.runtime.pictures import encoder, geometry_of, position_picture
 from judge.mailout.render import Rendered, environment
 from judge.maps import MapCache
 from judge.runtime import game_files as persist
@@ -219,15 +220,31 @@ class MailHandler:
                         "one mail may reach", incoming.sender, dropped,
                         self.settings.recipients_per_mail)
         mails: list[EmailMessage] = []
+        draw, attach = encoder(), self.config.maps.attach
         if mailings[0].recipients:
             headers = reply_headers(incoming)
-            mails += envelopes(judge, mailings[0], now=now, key=key,
+            answer = self.with_picture(mailings[0], reply, after)
+            mails += envelopes(judge, answer, now=now, key=key,
                                in_reply_to=headers.get("In-Reply-To", ""),
-                               references=headers.get("References", ""))
+                               references=headers.get("References", ""), draw=draw)
         for number, mailing in enumerate(mailings[1:]):
             mails += envelopes(judge, mailing, now=now, key=raw_key(raw, f"event{number}"),
-                               auto=AUTO_GENERATED)
+                               auto=AUTO_GENERATED, draw=draw, default_kind=attach)
         return mails
+
+    def with_picture(self, answer: Mailing, reply: Reply | None,
+                     after: Mapping[str, GameStatus | None]) -> Mailing:
+        """The reply with the board MAP asked for (the first, if several), as the mail leaves it."""
+        requests = reply.pictures if reply is not None else ()
+        if not requests:
+            return answer
+        wanted = requests[0]
+        status = after.get(wanted.game) if wanted.game in after else self.read(wanted.game)
+        if status is None:
+            return answer
+        m = self.maps.get(status.map_name, status.morphs)
+        return answer._replace(picture=position_picture(self.templates(), status, m, wanted.kind,
+                                                        answer.recipients))
 
     def answer(self, incoming: Incoming, reply: Reply | None, now: datetime, key: str
                ) -> Mailing:
@@ -277,9 +294,11 @@ class MailHandler:
         the game's status after the mail says who is who. A purged game has no one to tell."""
         if status is None:
             return []
-        mailer = Mailer(self.templates(), status, self.maps.get(status.map_name, status.morphs),
+        m = self.maps.get(status.map_name, status.morphs)
+        mailer = Mailer(self.templates(), status, m,
                         judge=self.config.judge.id, keeper=self.config.judge.keeper,
-                        addresses_per_player=self.settings.addresses_per_player)
+                        addresses_per_player=self.settings.addresses_per_player,
+                        pictures=self.config.maps.attach != "none", geometry=geometry_of(m))
         return mailer.for_events(cast(list[Any], events), now)
 
     def read(self, game: str) -> GameStatus | None:

@@ -169,3 +169,20 @@ def test_vote_refusals(judge):
     assert "VOTE MAYBE" in judge.send("vote_bad.eml").text
     assert "only the powers vote" in judge.send("vote_observer.eml").text
     assert judge.status("vienna").power("FRANCE").vote is None
+
+
+@pytest.mark.parametrize("word, kept", [(b"pdf", "PDF"), (b"NONE", "NONE"), (b"Svg", "SVG")])
+def test_set_map_chooses_the_picture_results_carry(vienna, word, kept):
+    sent = vienna.send(eml("set_address.eml", (b"SET ADDRESS chloe@new.example.fr,chloe@work.example.fr",
+                                               b"SET MAP " + word)))
+    assert not sent.failed
+    assert vienna.status("vienna").power("FRANCE").picture == kept
+    assert "PICTURE " + kept in vienna.text("vienna")
+
+
+def test_set_map_refuses_an_unknown_format(vienna):
+    before = vienna.text("vienna")
+    sent = vienna.send(eml("set_address.eml", (b"SET ADDRESS chloe@new.example.fr,chloe@work.example.fr",
+                                               b"SET MAP gif")))
+    assert sent.failed and "SET MAP takes one of PNG, PDF, SVG, NONE" in sent.text
+    assert vienna.text("vienna") == before

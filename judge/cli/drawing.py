@@ -29,6 +29,8 @@ def add_draw_command(map_commands) -> argparse.ArgumentParser:
     draw.add_argument("--format", choices=FORMATS, default=None,
                       help="default: the output file's extension, else png")
     draw.add_argument("-o", "--output", type=Path, required=True, metavar="FILE")
+    draw.add_argument("--dpjudge", action="store_true",
+                      help="DPjudge's drawing (its NAME.ps and psinfo in a map folder, and gs): png or pdf")
     return draw
 
 
@@ -51,13 +53,29 @@ def map_draw(args: argparse.Namespace, now: datetime | None = None) -> int:
     kind = kind if kind in FORMATS else "png"
     try:
         m, board = _game_board(args, now or datetime.now(UTC)) if args.game else _start_board(args)
-        geometry, _, _ = read_geometry(m)
-        drawn = picture(environment(), m, geometry, board)
-        args.output.write_bytes(encode(drawn.svg, kind))
-    except (JudgeError, LookupError, ValueError, OSError) as exc:
+        if args.dpjudge:
+            args.output.write_bytes(_dpjudge(args, m, board, kind))
+        else:
+            geometry, _, _ = read_geometry(m)
+            drawn = picture(environment(), m, geometry, board)
+            args.output.write_bytes(encode(drawn.svg, kind))
+    except (JudgeError, LookupError, ValueError, OSError, RuntimeError) as exc:
         return _fail(str(exc))
     print(f"{args.output}: {kind}, {board.game or m.name} {board.phase}")
     return 0
+
+
+def _dpjudge(args: argparse.Namespace, m: Map, board, kind: str) -> bytes:
+    from judge.runtime.ghostscript import available, dpjudge_picture
+
+    if kind == "svg":
+        raise ValueError("DPjudge's drawing is made as png or pdf")
+    ps = available(m, list(args.map_dir))
+    if ps is None:
+        raise LookupError(f"no DPjudge drawing of map {m.name} (NAME.ps in a map folder) or no gs installed")
+    season = board.phase.season.title()
+    title = f"{board.game}, {season} {board.phase.year}" if board.game else f"{m.name}, {season} {board.phase.year}"
+    return dpjudge_picture(ps, m, board, title, kind)
 
 
 def _start_board(args: argparse.Namespace):

@@ -57,3 +57,11 @@ def snapshot_results(snapshot: GameStatus, base: Map, now: datetime) -> Board | 
 def picture(env: jinja2.Environment, m: Map, geometry: Geometry | None, board: Board) -> Picture:
     svg = draw_svg(env, m, fitted(m, geometry), board)
     return Picture(svg, f"{board.game or m.name}-{board.phase.abbrev}")
+
+
+def seen_picture(env: jinja2.Environment, m: Map, geometry: Geometry | None, game: str,
+                 seen: Position) -> Picture:
+    """A position as one reader may see it (a BLIND game): the caller hands in the position already
+    filtered for that reader, and nothing else is drawn: units, dislodged units and centres are
+    those `seen` holds, and the legend counts only them."""
+    return picture(env, m, geometry, board_of_position(game, seen))

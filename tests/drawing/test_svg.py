@@ -156,3 +156,15 @@ def _start(m):
     from judge.adjudicator.model import Position
     return Position(m.begin, {p: info.units for p, info in m.powers.items()},
                     {p: frozenset(info.centers) for p, info in m.powers.items()})
+
+
+def test_a_filtered_position_draws_only_what_its_reader_sees(standard):
+    from judge.adjudicator.model import Position
+    from judge.drawing.pictures import seen_picture
+    from judge.types import Unit, UnitType
+
+    seen = Position(standard.begin, {"FRANCE": (Unit(UnitType.ARMY, "PAR"),), "GERMANY": (Unit(UnitType.ARMY, "MUN"),)},
+                    {"FRANCE": frozenset({"PAR"})})
+    svg = seen_picture(environment(), standard, read_geometry(standard)[0], "blind", seen).svg
+    assert sorted(u.get("data-place") for u in parts(svg, "unit")) == ["MUN", "PAR"]
+    assert [c.get("data-place") for c in parts(svg, "center") if c.get("data-owner")] == ["PAR"]

@@ -11,6 +11,7 @@ import math
 from dataclasses import dataclass
 
 from judge.errors import Problem
+from judge.maps.derived import per_map
 from judge.maps.model import Map, Terrain
 
 
@@ -98,6 +99,11 @@ SCHEMATIC_SPACING = 60.0  # canvas units between neighbouring provinces
 
 
 def schematic(m: Map) -> Geometry:
+    """`schematic_layout` of the map, worked out once a map (`per_map`)."""
+    return _schematic(m)
+
+
+def schematic_layout(m: Map) -> Geometry:
     """A layout from the adjacencies alone: provinces spread by a force-directed layout (neighbours
     pull, everything pushes), started from a breadth-first ring order so that it is deterministic.
     Coasts sit a little off their province, towards the water."""
@@ -114,6 +120,9 @@ def schematic(m: Map) -> Geometry:
             points.append((abbrev, *_coast_point(m, abbrev, placed)))
     return Geometry(round(max(xs) - min(xs) + 2 * margin, 1), round(max(ys) - min(ys) + 2 * margin, 1),
                     tuple(points), schematic=True)
+
+
+_schematic = per_map(schematic_layout)
 
 
 def _links(m: Map, provinces: list[str]) -> dict[str, set[str]]:

@@ -16,6 +16,7 @@ import jinja2
 from judge.drawing.board import Board, DrawnOrder
 from judge.drawing.cells import cells
 from judge.drawing.geometry import Geometry, province_point
+from judge.maps.derived import per_map
 from judge.maps.model import Map, Terrain
 
 CANVAS_WIDTH = 1200  # the picture's least width in SVG units: a PNG of that width shows text at its size
@@ -117,17 +118,14 @@ def draw_svg(env: jinja2.Environment, m: Map, geometry: Geometry, board: Board) 
     return env.get_template("board.svg").render(**context)
 
 
-_PLACED: dict[tuple[int, int], Placed] = {}
+_placements = per_map(lambda m: {})  # map -> geometry -> Placed: a map's cells are worked out once
 
 
 def _placed(m: Map, geometry: Geometry) -> Placed:
-    """`place`, kept for the last few maps drawn (a picture of a map costs its cells once)."""
-    key = (id(m), id(geometry))
-    found = _PLACED.get(key)
-    if found is None or len(_PLACED) > 16:
-        if len(_PLACED) > 16:
-            _PLACED.clear()
-        found = _PLACED[key] = place(m, geometry)
+    kept = _placements(m)
+    found = kept.get(geometry)
+    if found is None:
+        found = kept[geometry] = place(m, geometry)
     return found
 
 

@@ -465,7 +465,7 @@ def _outcome_mailings(env: Any, config: Config, now: datetime, outcome: GameOutc
     if outcome.status is None or outcome.map is None:
         return []
     mailer = Mailer(env, outcome.status, outcome.map, judge=config.judge.id, keeper=keeper,
-                    addresses_per_player=limit, pictures=config.maps.attach != "none",
+                    addresses_per_player=limit, pictures=config.maps.attach.lower() != "none",
                     geometry=geometry_of(outcome.map))
     if outcome.events:
         warn_overlong(outcome.game, overlong_addresses(outcome.status, limit), limit)
@@ -518,7 +518,7 @@ def _envelopes(config: Config, now: datetime, game: str, mailings: Sequence[Any]
         digest = hashlib.sha256("\n".join([*recipients, rendered.subject, rendered.body]).encode()).hexdigest()
         key = f"cycle-{game}-{slot}-{digest[:20]}"
         mails += envelopes(config.judge, mailing, now=now, key=key, auto=AUTO_GENERATED,
-                           draw=draw, default_kind=config.maps.attach)
+                           draw=draw, default_kind=config.maps.attach.lower())
     return mails
 
 

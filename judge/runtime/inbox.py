@@ -220,7 +220,7 @@ class MailHandler:
                         "one mail may reach", incoming.sender, dropped,
                         self.settings.recipients_per_mail)
         mails: list[EmailMessage] = []
-        draw, attach = encoder(), self.config.maps.attach
+        draw, attach = encoder(), self.config.maps.attach.lower()
         if mailings[0].recipients:
             headers = reply_headers(incoming)
             answer = self.with_picture(mailings[0], reply, after)
@@ -298,7 +298,7 @@ class MailHandler:
         mailer = Mailer(self.templates(), status, m,
                         judge=self.config.judge.id, keeper=self.config.judge.keeper,
                         addresses_per_player=self.settings.addresses_per_player,
-                        pictures=self.config.maps.attach != "none", geometry=geometry_of(m))
+                        pictures=self.config.maps.attach.lower() != "none", geometry=geometry_of(m))
         return mailer.for_events(cast(list[Any], events), now)
 
     def read(self, game: str) -> GameStatus | None:

@@ -7,7 +7,7 @@ from judge.maps.loader import bundled_maps_dir
 from tests.support.drawing import CORPUS, parts, start_svg
 
 SHIPPED = sorted(bundled_maps_dir().glob("*.map"))
-CORPUS_MAPS = sorted(CORPUS.glob("*.map")) if CORPUS.is_dir() else []
+CORPUS_MAPS = sorted(CORPUS.glob("*.map")) + sorted(CORPUS.glob("trials/*.map")) if CORPUS.is_dir() else []
 needs_corpus = pytest.mark.skipif(not CORPUS.is_dir(), reason="DPjudge's map corpus is not beside this checkout")
 
 

@@ -73,3 +73,12 @@ def test_results_mails_carry_the_processed_phase(started, attach, kind):
             text, picture = mail.iter_parts()
             assert text.get_content_type() == "text/plain" and picture.get_content_type() == kind
             assert picture.get_filename() == "quiet-S1901M.png"
+
+
+def test_map_of_a_forming_game_shows_the_maps_start(tmp_path):
+    handler = MailHandler(config(tmp_path))
+    send(handler, MASTER, "CREATE quiet masterpw\nmap standard\nform", 0)
+    [reply] = send(handler, "stranger@elsewhere.test", "MAP quiet svg", 1)
+    svg = list(reply.iter_parts())[1].get_content()
+    svg = svg.decode() if isinstance(svg, bytes) else svg
+    assert svg.count('class="unit"') == 22 and "quiet: Spring 1901 Movement" in svg

@@ -49,6 +49,7 @@ def test_the_picture_follows_the_unchanged_text_part(env, standard, processed):
         assert with_.get_content_type() == "multipart/mixed"
         text, image = with_.get_payload()
         assert text.get_content_type() == "text/plain"
+        assert text.get_payload() == without.get_payload()  # as sent, before decoding
         assert text.get_payload(decode=True) == without.get_payload(decode=True)
         assert text["Content-Transfer-Encoding"] == without["Content-Transfer-Encoding"]
         assert text.get_content_charset() == without.get_content_charset()

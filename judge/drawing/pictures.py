@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from pathlib import PurePath
 
 import jinja2
 
@@ -56,7 +57,7 @@ def snapshot_results(snapshot: GameStatus, base: Map, now: datetime) -> Board | 
 
 def picture(env: jinja2.Environment, m: Map, geometry: Geometry | None, board: Board) -> Picture:
     svg = draw_svg(env, m, fitted(m, geometry), board)
-    return Picture(svg, f"{board.game or m.name}-{board.phase.abbrev}")
+    return Picture(svg, f"{board.game or PurePath(m.name).stem}-{board.phase.abbrev}")
 
 
 def seen_picture(env: jinja2.Environment, m: Map, geometry: Geometry | None, game: str,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from pathlib import PurePath
 from dataclasses import dataclass
 
 import jinja2
@@ -104,7 +105,7 @@ def draw_svg(env: jinja2.Environment, m: Map, geometry: Geometry, board: Board) 
         "width": placed.width,
         "map_bottom": placed.height,
         "game": board.game, "phase": board.phase, "results": board.results,
-        "schematic": geometry.schematic, "map_name": m.name,
+        "schematic": geometry.schematic, "map_name": PurePath(m.name).stem,  # a path names no folder
         "regions": _regions(m, placed, owner, palette),
         "centers": _centers(m, placed, owner, palette),
         "units": _units(board, placed, palette),

@@ -72,3 +72,11 @@ def test_check_reports_a_map_without_drawing_data(tmp_path, capsys):
 def test_check_is_quiet_for_the_shipped_maps(capsys):
     assert main(["map", "check", "standard", "fleetrome", "youngstown"]) == 0
     assert capsys.readouterr().err == ""
+
+
+def test_a_map_given_by_path_is_named_without_its_folder(tmp_path):
+    shutil.copy(bundled_maps_dir() / "pure.map", tmp_path / "mine.map")
+    assert main(["map", "draw", str(tmp_path / "mine.map"), "-o", str(tmp_path / "m.svg")]) == 0
+    svg = (tmp_path / "m.svg").read_text()
+    assert "mine: Spring 1901 Movement" in svg and "map mine has no drawing data" in svg
+    assert str(tmp_path) not in svg

@@ -11,6 +11,7 @@ from judge.runtime.config import Config, ConfigError, load_config
 from judge.errors import MapError
 from judge.maps import load_map, map_for_phase
 from judge.maps.export import map_to_json, summary
+from judge.cli.drawing import add_draw_command, drawing_problems, map_draw
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -25,7 +26,8 @@ def build_parser() -> argparse.ArgumentParser:
     show = map_commands.add_parser("show", help="print a map as it stands at its BEGIN phase")
     show.add_argument("map", metavar="NAME_OR_PATH")
     show.add_argument("--json", action="store_true", help="print JSON (the only format so far)")
-    for sub in (check, show):
+    draw = add_draw_command(map_commands)
+    for sub in (check, show, draw):
         sub.add_argument("--map-dir", action="append", default=[], type=Path,
                          help="also look for maps here (before the bundled ones)")
 
@@ -170,6 +172,8 @@ def map_check(args) -> int:
             continue
         for warning in m.warnings:
             print(f"{warning} (warning)", file=sys.stderr)
+        for problem in drawing_problems(m):
+            print(f"{problem} (drawing)", file=sys.stderr)
         print(summary(m))
     return 1 if failed else 0
 
@@ -189,7 +193,7 @@ def map_show(args) -> int:
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.command == "map":
-        return {"check": map_check, "show": map_show}[args.map_command](args)
+        return {"check": map_check, "show": map_show, "draw": map_draw}[args.map_command](args)
     if args.command == "adjudicate":
         return adjudicate_command(args)
     if args.command == "serve":

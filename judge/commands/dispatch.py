@@ -69,7 +69,7 @@ def run_commands(session: Session, lines: tuple[str, ...], registry: Registry = 
             return
         if outcome is not None:
             session.results.add(echo, *outcome.lines, quoted=outcome.quoted,
-                                document=outcome.document)
+                                document=outcome.document, picture=outcome.picture)
     finish(session)
 
 

@@ -24,9 +24,9 @@ from judge.commands.documents import (
     parameters,
     roster,
 )
-from judge.commands.game_queries import deadline, past_deadline, phase_of
+from judge.commands.game_queries import deadline, past_deadline, phase_name, phase_of
 from judge.commands.registry import Command, Stage
-from judge.commands.reply import Document, Said, said
+from judge.commands.reply import Document, PictureRequest, Said, said
 from judge.commands.session import Cursor, Refusal, Session
 from judge.commands.closed_games import sees_hidden
 from judge.errors import MapError
@@ -253,12 +253,23 @@ def archive_readers(session: Session, status: GameStatus, blind: bool) -> frozen
     return frozenset({"MASTER" if session.is_master else session.role or ""})
 
 
+# MAP's formats; DPjudge's gif and ps are answered with their nearest kin
+PICTURE_WORDS = {"png": "png", "pdf": "pdf", "svg": "svg", "gif": "png", "ps": "pdf"}
+
+
 class MapCommand(InfoCommand):
     name = "MAP"
-    help = "MAP game: (maps are not drawn by this judge; LIST game gives the position)"
+    help = "MAP game [png|pdf|svg]: the board as it stands, attached to the reply (default png)"
 
     def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
-        return said("This judge draws no maps; LIST gamename gives the units and centers.")
+        kind = PICTURE_WORDS.get(args[-1].lower()) if args else None
+        status, _ = self.game_status(session, args[:-1] if kind else args)
+        blind = "BLIND" in rules_in_force(status, session.games.load_map(status))
+        if blind and phase_of(status) is not None and not session.is_master:
+            raise Refusal("a BLIND game in play shows no board: each power sees only its own part")
+        kind = kind or "png"
+        return said(f"The board of game '{status.name}', {phase_name(status)}, is attached "
+                    f"({kind.upper()}).", picture=PictureRequest(status.name or "", kind))
 
 
 COMMANDS: list[type[Command]] = [List, Summary, History, MapCommand]

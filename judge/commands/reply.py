@@ -10,6 +10,14 @@ from typing import ClassVar
 
 
 @dataclass(frozen=True)
+class PictureRequest:
+    """A picture of a game's board to attach to the reply (MAP): the runner draws it."""
+
+    game: str
+    kind: str  # png, pdf or svg
+
+
+@dataclass(frozen=True)
 class Outcome:
     """One command: the line as the sender wrote it (passwords masked), what came of it, and any
     quoted text (orders as stored, a press message's echo)."""
@@ -19,6 +27,7 @@ class Outcome:
     quoted: tuple[str, ...] = ()
     ok: bool = True
     document: Document | None = None
+    picture: PictureRequest | None = None
 
 
 class Document:
@@ -35,11 +44,12 @@ class Said:
     lines: tuple[str, ...] = ()
     quoted: tuple[str, ...] = ()
     document: Document | None = None
+    picture: PictureRequest | None = None
 
 
-def said(*lines: str, quoted: tuple[str, ...] | list[str] = (), document: Document | None = None
-         ) -> Said:
-    return Said(tuple(lines), tuple(quoted), document)
+def said(*lines: str, quoted: tuple[str, ...] | list[str] = (), document: Document | None = None,
+         picture: PictureRequest | None = None) -> Said:
+    return Said(tuple(lines), tuple(quoted), document, picture)
 
 
 @dataclass(frozen=True)
@@ -61,6 +71,11 @@ class Reply:
     def recipients(self) -> tuple[str, ...]:
         return self.to + tuple(a for a in self.cc if a not in self.to)
 
+    @property
+    def pictures(self) -> tuple[PictureRequest, ...]:
+        """The pictures the reply carries (MAP), unless the mail failed and nothing is sent but why."""
+        return () if self.failed else tuple(o.picture for o in self.outcomes if o.picture is not None)
+
 
 @dataclass
 class Results:
@@ -72,8 +87,9 @@ class Results:
     failed: bool = False
 
     def add(self, command: str, *lines: str, quoted: tuple[str, ...] | list[str] = (),
-            document: Document | None = None) -> None:
-        self.outcomes.append(Outcome(command, tuple(lines), tuple(quoted), document=document))
+            document: Document | None = None, picture: PictureRequest | None = None) -> None:
+        self.outcomes.append(Outcome(command, tuple(lines), tuple(quoted), document=document,
+                                     picture=picture))
 
     def fail(self, command: str, reason: str, *more: str, quoted: tuple[str, ...] = ()) -> None:
         self.outcomes.append(Outcome(command, (reason,) + more, tuple(quoted), ok=False))

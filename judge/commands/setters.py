@@ -127,6 +127,22 @@ class SetNoWait(SetWait):
     wait = False
 
 
+class SetMap(Command):
+    name = "SET MAP"
+    help = "SET MAP PNG|PDF|SVG|NONE: the board's picture your results mails carry (NONE: text only)"
+
+    def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
+        block = own_block(session, self.name)
+        try:
+            kind = values.picture_format(args)
+        except ValueError:
+            raise Refusal(f"SET MAP takes one of {', '.join(values.PICTURE_FORMATS)}") from None
+        session.update(session.current().with_power(replace(block, picture=kind)))
+        if kind == "NONE":
+            return said(f"{block.name}'s results mails will carry no picture of the board.")
+        return said(f"{block.name}'s results mails will carry the board as {kind}.")
+
+
 class SetAbsence(Command):
     name = "SET ABSENCE"
     help = "SET ABSENCE [date] [TO date]: days on which no deadline may fall (players: 14 days)"
@@ -277,5 +293,5 @@ def vote_forms(written: str, rules: frozenset[str]) -> tuple[str, str]:
     return f"{written} is not a vote this judge reads", f"Write {forms}."
 
 
-COMMANDS: list[type[Command]] = [SetAddress, SetPassword, SetWait, SetNoWait, SetAbsence, SetZone,
+COMMANDS: list[type[Command]] = [SetAddress, SetPassword, SetWait, SetNoWait, SetMap, SetAbsence, SetZone,
                                  SetNoZone, SetDeadline, SetListed, SetUnlisted, Vote]

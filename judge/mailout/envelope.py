@@ -19,11 +19,11 @@ from __future__ import annotations
 import hashlib
 import logging
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
 from email.message import EmailMessage, Message
 from email.utils import format_datetime, formataddr, make_msgid
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from judge.identity import JudgeSection
 from judge.mailin.message import header as read_header
@@ -125,17 +125,39 @@ def build_message(judge: JudgeSection, *, to: str, subject: str, body: str,
 
 
 def envelopes(judge: JudgeSection, mailing: Mailing, *, now: datetime, key: str,
-              in_reply_to: str = "", references: str = "", auto: str | None = None
-              ) -> list[EmailMessage]:
+              in_reply_to: str = "", references: str = "", auto: str | None = None,
+              draw: Draw | None = None, default_kind: str = "none") -> list[EmailMessage]:
     """A mailing (recipients and rendered words) as one mail per recipient, each To: naming its
     own reader only: players never see each other's addresses (anonymous games). Each mail's
     Message-ID is made of `key` and its recipient, so a retried step builds the same mails and
-    the outbox sends each of them once."""
+    the outbox sends each of them once. A mailing with a picture gets it, made by `draw` in the
+    format the recipient chose (else `default_kind`), as a second MIME part after the text."""
     rendered = mailing.rendered
-    return [build_message(judge, to=recipient, subject=rendered.subject, body=rendered.body,
-                          now=now, key=f"{key}-{recipient.lower()}", in_reply_to=in_reply_to,
-                          references=references, auto=auto)
-            for recipient in writable(mailing.recipients)]
+    mails = []
+    for recipient in writable(mailing.recipients):
+        msg = build_message(judge, to=recipient, subject=rendered.subject, body=rendered.body,
+                            now=now, key=f"{key}-{recipient.lower()}", in_reply_to=in_reply_to,
+                            references=references, auto=auto)
+        if mailing.picture is not None and draw is not None:
+            kind = mailing.picture.kinds.get(recipient.lower(), default_kind).lower()
+            data = draw(mailing.picture.picture, kind) if kind != "none" else None
+            if data is not None:
+                attach_picture(msg, data, mailing.picture.picture.stem, kind)
+        mails.append(msg)
+    return mails
+
+
+# picture, format (png, pdf or svg) -> the file's bytes, None when it could not be made (the mail
+# then goes without it); the runner's is judge.runtime.pictures.encoder
+Draw = Callable[[Any, str], bytes | None]
+PICTURE_TYPES = {"svg": ("image", "svg+xml"), "png": ("image", "png"), "pdf": ("application", "pdf")}
+
+
+def attach_picture(msg: EmailMessage, data: bytes, stem: str, kind: str) -> None:
+    """The picture after the text part, which stays as it was (headers and body, byte for byte):
+    a reader of the text (jDip, Mapper, a filter) sees exactly what it saw without one."""
+    maintype, subtype = PICTURE_TYPES[kind]
+    msg.add_attachment(data, maintype=maintype, subtype=subtype, filename=f"{KEY_CHARS.sub('_', stem)}.{kind}")
 
 
 def writable(recipients: Iterable[str]) -> list[str]:

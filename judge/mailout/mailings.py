@@ -29,8 +29,11 @@ from judge.commands import notices
 from judge.limits import Limits
 from judge.game import clock
 from judge.game.rules import rules_in_force
+from judge.drawing.geometry import Geometry
+from judge.drawing.pictures import Picture, picture, results_board
 from judge.mailout import views
 from judge.mailout.render import Rendered, render
+from judge.maps import map_for_phase
 from judge.maps.model import Map
 from judge.status.model import Dppd, GameStatus, Omniscience, PowerStatus
 from judge.timing.zones import game_zone, to_wall
@@ -40,9 +43,19 @@ MASTER = "MASTER"
 PER_PLAYER = Limits().addresses_per_player
 
 
+@dataclass(frozen=True)
+class PictureMail:
+    """The board's picture a mailing carries after its text: `kinds` is the format each recipient
+    chose (address in lower case -> png, pdf, svg or none); the others get the judge's default."""
+
+    picture: Picture
+    kinds: Mapping[str, str] = field(default_factory=dict)
+
+
 class Mailing(NamedTuple):
     recipients: tuple[str, ...]
     rendered: Rendered
+    picture: PictureMail | None = None
 
 
 # --- the people of a game ----------------------------------------------------------------------------
@@ -130,8 +143,8 @@ def merged(mailings: Sequence[Mailing]) -> list[Mailing]:
     """Mailings in a row with the same words become one, to all their recipients."""
     result: list[Mailing] = []
     for mailing in mailings:
-        if result and result[-1].rendered == mailing.rendered:
-            result[-1] = Mailing(_unique(result[-1].recipients + mailing.recipients), mailing.rendered)
+        if result and result[-1].rendered == mailing.rendered and result[-1].picture == mailing.picture:
+            result[-1] = result[-1]._replace(recipients=_unique(result[-1].recipients + mailing.recipients))
         else:
             result.append(mailing)
     return result
@@ -152,7 +165,7 @@ def bounded(mailings: Sequence[Mailing], limit: int) -> tuple[list[Mailing], int
                 to.append(address)
             else:
                 left_out.add(address.lower())
-        kept.append(Mailing(tuple(to), mailing.rendered))
+        kept.append(mailing._replace(recipients=tuple(to)))
     return kept, len(left_out)
 
 
@@ -162,7 +175,7 @@ def for_tester(mailings: Sequence[Mailing], tester: str | None) -> list[Mailing]
         return list(mailings)
     if not tester:
         return []
-    return [Mailing((tester,), m.rendered) for m in mailings if m.recipients]
+    return [m._replace(recipients=(tester,)) for m in mailings if m.recipients]
 
 
 # --- the mailer --------------------------------------------------------------------------------------
@@ -172,10 +185,13 @@ class Mailer:
 
     def __init__(self, env: jinja2.Environment, status: GameStatus, m: Map, *, judge: str = "LOCAL",
                  keeper: str = "", rules: frozenset[str] | None = None,
-                 addresses_per_player: int = PER_PLAYER, replied: Iterable[str] = ()) -> None:
+                 addresses_per_player: int = PER_PLAYER, replied: Iterable[str] = (),
+                 pictures: bool = False, geometry: Geometry | None = None) -> None:
         self.env, self.status, self.map, self.keeper = env, status, m, keeper
         # those a reply to the mail that made the events already told: no notice of it for them
         self.replied = frozenset(a.lower() for a in replied)
+        # results carry the board's picture (drawn with `geometry`, or schematically when None)
+        self.pictures, self.geometry = pictures, geometry
         self.rules = rules_in_force(status, m) if rules is None else rules
         self.people = audience(status, addresses_per_player)
         self.game = views.GameView(judge, status.name or "", status.map_name, status.zone or "GMT")
@@ -256,8 +272,21 @@ class Mailer:
                 "deadline": self.when(event.deadline)}
 
     def results(self, event: ev.PhaseResults, completed: ev.GameCompleted | None = None) -> list[Mailing]:
-        return self.mail(self.people.everyone(monitors=True), "results",
-                         **self.results_context(event, completed))
+        mailings = self.mail(self.people.everyone(monitors=True), "results",
+                             **self.results_context(event, completed))
+        attached = self.results_picture(event)
+        return [m._replace(picture=attached) for m in mailings] if attached else mailings
+
+    def results_picture(self, event: ev.PhaseResults) -> PictureMail | None:
+        """The processed phase drawn with its orders, for the results mails. A BLIND game's
+        results show each power only what it sees: its board is not drawn for all."""
+        board = results_board(event) if self.pictures and "BLIND" not in self.rules else None
+        if board is None:
+            return None
+        drawn = picture(self.env, map_for_phase(self.map, event.phase), self.geometry, board)
+        kinds = {a.lower(): b.picture.lower() for b in self.status.powers if b.picture
+                 for a in _addresses(b)}
+        return PictureMail(drawn, kinds)
 
     def archived(self, events: Sequence[ev.Event]) -> list[Rendered]:
         """The results and completion mails among the events' mails, as everyone reads them: what

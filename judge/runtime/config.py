@@ -95,6 +95,14 @@ class PasswordsSection:
 
 
 @dataclass(frozen=True)
+class MapsSection:
+    attach: str = "png"  # the board's picture in results mails, for players who chose none (SET MAP)
+
+
+PICTURE_KINDS = ("png", "pdf", "svg", "none")
+
+
+@dataclass(frozen=True)
 class Config:
     judge: JudgeSection = JudgeSection()
     paths: PathsSection = PathsSection()
@@ -103,13 +111,14 @@ class Config:
     imap: ImapSection = ImapSection()
     limits: Limits = Limits()
     passwords: PasswordsSection = PasswordsSection()
+    maps: MapsSection = MapsSection()
     source: str = ""  # the file it was read from; "" for the built-in defaults
 
 
 SECTIONS: dict[str, type] = {"judge": JudgeSection, "paths": PathsSection,
                              "smtp_in": SmtpInSection, "smtp_out": SmtpOutSection,
                              "imap": ImapSection, "limits": Limits,
-                             "passwords": PasswordsSection}
+                             "passwords": PasswordsSection, "maps": MapsSection}
 SECRET_KEYS = {"smtp_out": {"password"}, "imap": {"password"}}  # never read from the file
 POSITIVE = {("smtp_in", "max_bytes"), ("imap", "interval"),
             *(("limits", f.name) for f in fields(Limits)),
@@ -205,6 +214,8 @@ def value_problem(section_name: str, key: str, value: Any, default: Any) -> str 
         return f"a port is between 1 and 65535, got {value}"
     if (section_name, key) in POSITIVE and value <= 0:
         return f"must be positive, got {value}"
+    if (section_name, key) == ("maps", "attach") and value.lower() not in PICTURE_KINDS:
+        return f"one of {', '.join(PICTURE_KINDS)}, got {value!r}"
     if key in ("address", "keeper") and not plain_address(value):  # it goes in mail headers
         return f"expected an e-mail address like judge@example.org, got {value!r}"
     return None

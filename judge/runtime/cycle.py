@@ -75,6 +75,7 @@ from judge.maps import MapCache
 from judge.maps.model import Map
 from judge.status import write_status
 from judge.status.model import GameStatus, PhaseMode
+from judge.runtime.pictures import encoder, geometry_of
 from judge.runtime.spool import open_spools, outbox_entries, queue_mails
 from judge.runtime.store import GameDir, GameStore, PathRefused, atomic_write, open_file, read_text
 from judge.timing import game_zone
@@ -461,7 +462,8 @@ def _outcome_mailings(env: Any, config: Config, now: datetime, outcome: GameOutc
     if outcome.status is None or outcome.map is None:
         return []
     mailer = Mailer(env, outcome.status, outcome.map, judge=config.judge.id, keeper=keeper,
-                    addresses_per_player=limit)
+                    addresses_per_player=limit, pictures=config.maps.attach.lower() != "none",
+                    geometry=geometry_of(outcome.map))
     if outcome.events:
         warn_overlong(outcome.game, overlong_addresses(outcome.status, limit), limit)
     mailings = mailer.for_events(list(outcome.events), now) if outcome.events else []
@@ -507,11 +509,13 @@ def _envelopes(config: Config, now: datetime, game: str, mailings: Sequence[Any]
 
     slot = now.astimezone(UTC).strftime("%Y%m%d%H%M")
     mails = []
+    draw = encoder()
     for mailing in mailings:
-        recipients, rendered = mailing
+        recipients, rendered = mailing.recipients, mailing.rendered
         digest = hashlib.sha256("\n".join([*recipients, rendered.subject, rendered.body]).encode()).hexdigest()
         key = f"cycle-{game}-{slot}-{digest[:20]}"
-        mails += envelopes(config.judge, mailing, now=now, key=key, auto=AUTO_GENERATED)
+        mails += envelopes(config.judge, mailing, now=now, key=key, auto=AUTO_GENERATED,
+                           draw=draw, default_kind=config.maps.attach.lower())
     return mails
 
 

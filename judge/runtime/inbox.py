@@ -52,6 +52,7 @@ from judge.game.standing import write_standing
 from judge.mailin.message import LENIENT, Incoming, parse, read_message, reply_headers
 from judge.mailout.envelope import AUTO_GENERATED, envelopes, loop_token, raw_key
 from judge.mailout.mailings import Mailer, Mailing, bounded, render_reply
+from judge.runtime.pictures import encoder, geometry_of, position_picture
 from judge.mailout.render import Rendered, environment
 from judge.maps import MapCache
 from judge.runtime import game_files as persist
@@ -223,8 +224,10 @@ class MailHandler:
         thread = reply_headers(incoming)
         threading = {"in_reply_to": thread.get("In-Reply-To", ""),
                      "references": thread.get("References", "")}
+        draw, attach = encoder(), self.config.maps.attach.lower()
         if mailings[0].recipients:
-            mails += envelopes(judge, mailings[0], now=now, key=key, **threading)
+            answer = self.with_picture(mailings[0], reply, after)
+            mails += envelopes(judge, answer, now=now, key=key, draw=draw, **threading)
         sender = incoming.sender.lower()
         for number, mailing in enumerate(mailings[1:]):
             # what the mail made for its own sender (an order confirmation) answers it too
@@ -232,11 +235,25 @@ class MailHandler:
             others = tuple(a for a in mailing.recipients if a.lower() != sender)
             event_key = raw_key(raw, f"event{number}")
             if mine:
-                mails += envelopes(judge, Mailing(mine, mailing.rendered), now=now,
-                                   key=event_key, **threading)
-            mails += envelopes(judge, Mailing(others, mailing.rendered), now=now,
-                               key=event_key, auto=AUTO_GENERATED)
+                mails += envelopes(judge, mailing._replace(recipients=mine), now=now, key=event_key,
+                                   draw=draw, default_kind=attach, **threading)
+            mails += envelopes(judge, mailing._replace(recipients=others), now=now, key=event_key,
+                               auto=AUTO_GENERATED, draw=draw, default_kind=attach)
         return mails
+
+    def with_picture(self, answer: Mailing, reply: Reply | None,
+                     after: Mapping[str, GameStatus | None]) -> Mailing:
+        """The reply with the board MAP asked for (the first, if several), as the mail leaves it."""
+        requests = reply.pictures if reply is not None else ()
+        if not requests:
+            return answer
+        wanted = requests[0]
+        status = after.get(wanted.game) if wanted.game in after else self.read(wanted.game)
+        if status is None:
+            return answer
+        m = self.maps.get(status.map_name, status.morphs)
+        return answer._replace(picture=position_picture(self.templates(), status, m, wanted.kind,
+                                                        answer.recipients))
 
     def answer(self, incoming: Incoming, reply: Reply | None, now: datetime, key: str
                ) -> Mailing:
@@ -288,10 +305,12 @@ class MailHandler:
         the game's status after the mail says who is who. A purged game has no one to tell."""
         if status is None:
             return []
-        mailer = Mailer(self.templates(), status, self.maps.get(status.map_name, status.morphs),
+        m = self.maps.get(status.map_name, status.morphs)
+        mailer = Mailer(self.templates(), status, m,
                         judge=self.config.judge.id, keeper=self.config.judge.keeper,
                         addresses_per_player=self.settings.addresses_per_player,
-                        replied=replied)
+                        replied=replied, pictures=self.config.maps.attach.lower() != "none",
+                        geometry=geometry_of(m))
         return mailer.for_events(cast(list[Any], events), now)
 
     def read(self, game: str) -> GameStatus | None:

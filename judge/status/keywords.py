@@ -155,6 +155,7 @@ POWER = {
     "FUNDS": Directive("funds", v.funds),
     "SEES": Directive("sees", _centers(), Combine.EXTEND),
     "ORDERS": Directive("orders", _order_list),
+    "PICTURE": Directive("picture", v.picture_format),
 }
 POWER_ALIASES = {"HOMES": "HOME", "INHABITS": "HOME"}
 

@@ -238,6 +238,7 @@ class PowerStatus:
     dislodged: tuple[Dislodged, ...] = ()
     adjustments: tuple[AdjustOrder, ...] = ()  # RETREAT, DISBAND, BUILD and REMOVE lines in order
     orders: tuple[str, ...] | None = None  # movement orders after an ORDERS line (None: no line)
+    picture: str | None = None  # PICTURE line: the board's picture in results mails (PNG, PDF, SVG, NONE)
 
     @property
     def is_power(self) -> bool:

@@ -53,6 +53,16 @@ def one_word(words: list[str], what: str) -> str:
     return count(words, 1, 1, what)[0]
 
 
+PICTURE_FORMATS = ("PNG", "PDF", "SVG", "NONE")  # how a player takes the board's picture in mails
+
+
+def picture_format(words: list[str]) -> str:
+    word = one_word(words, "one word: " + ", ".join(PICTURE_FORMATS)).upper()
+    if word not in PICTURE_FORMATS:
+        raise ValueError(f"a picture is one of {', '.join(PICTURE_FORMATS)}, not {word}")
+    return word
+
+
 def password(words: list[str]) -> str:
     word = one_word(words, "one word, the password")
     if "<" in word or ">" in word:

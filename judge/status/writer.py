@@ -131,6 +131,7 @@ def _power_block(p: PowerStatus, bare: bool, dpjudge: bool) -> list[str]:
         *_optional("", p.omniscient),
         *(["WAIT"] if p.wait else []),
         *(["CD"] if p.cd else []),
+        *_optional("PICTURE", p.picture),
         *_optional("VOTE", p.vote),
         *[_line("MSG", message) for message in p.messages],
         *([] if p.home is None else [_line("INHABITS" if dpjudge else "HOME", *p.home)]),

@@ -32,9 +32,6 @@ def test_list_of_a_completed_game_says_completed_once(judge):
     assert text.count("completed") == 1 and "Game 'vienna' is completed." in text
 
 
-def test_the_map_reply_says_centers(vienna):
-    assert "units and centers." in vienna.send(eml("list_all.eml", (b"LIST", b"MAP vienna"))).prose
-
 
 def test_no_template_says_centres():
     templates = Path(__file__).parents[2] / "templates"

@@ -3,6 +3,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
+from judge.commands.reply import PictureRequest
 from tests.support.commands import eml
 
 
@@ -67,10 +70,30 @@ def test_history_mails_the_results_archive_as_it_is(vienna):
     assert "> HISTORY vienna\n\nSpring 1901 results\nA PAR - BUR\n" in sent.text
 
 
-def test_map_is_not_drawn_but_the_mail_goes_on(vienna):
+def test_map_asks_for_the_board_as_a_png_and_the_mail_goes_on(vienna):
     sent = vienna.send("map.eml")
-    assert "draws no maps" in sent.text and not sent.failed
+    assert "The board of game 'vienna', SPRING 1902 MOVEMENT, is attached (PNG)." in sent.text
+    assert sent.reply.pictures == (PictureRequest("vienna", "png"),) and not sent.failed
     assert sent.outcome("LIST").ok
+
+
+@pytest.mark.parametrize("line, kind", [(b"MAP vienna pdf", "pdf"), (b"MAP vienna SVG", "svg"),
+                                        (b"MAP vienna gif", "png"), (b"MAP vienna ps", "pdf")])
+def test_map_takes_a_format_as_dpjudge_does(vienna, line, kind):
+    sent = vienna.send(eml("map.eml", (b"MAP vienna", line)))
+    assert sent.reply.pictures == (PictureRequest("vienna", kind),)
+
+
+def test_map_of_a_blind_game_in_play_is_refused(judge):
+    judge.add("vienna", rules=("BLIND",))
+    sent = judge.send("map.eml")
+    assert sent.failed and "a BLIND game in play shows no board" in sent.text
+    assert sent.reply.pictures == ()
+
+
+def test_map_of_an_unknown_game_is_refused(vienna):
+    sent = vienna.send(eml("map.eml", (b"MAP vienna", b"MAP nowhere png")))
+    assert sent.failed and "there is no game 'nowhere'" in sent.text
 
 
 def test_a_path_is_not_a_game(vienna):

@@ -177,3 +177,20 @@ def test_a_vote_not_understood_is_refused_with_the_forms_accepted(vienna, vote):
     assert sent.failed and "Write VOTE 3WAY (a draw of at most three powers), VOTE SOLO, " \
         "VOTE LOSS or VOTE NONE." in sent.prose
     assert vienna.status("vienna").power("FRANCE").vote is None
+
+
+@pytest.mark.parametrize("word, kept", [(b"pdf", "PDF"), (b"NONE", "NONE"), (b"Svg", "SVG")])
+def test_set_map_chooses_the_picture_results_carry(vienna, word, kept):
+    sent = vienna.send(eml("set_address.eml", (b"SET ADDRESS chloe@new.example.fr,chloe@work.example.fr",
+                                               b"SET MAP " + word)))
+    assert not sent.failed
+    assert vienna.status("vienna").power("FRANCE").picture == kept
+    assert "PICTURE " + kept in vienna.text("vienna")
+
+
+def test_set_map_refuses_an_unknown_format(vienna):
+    before = vienna.text("vienna")
+    sent = vienna.send(eml("set_address.eml", (b"SET ADDRESS chloe@new.example.fr,chloe@work.example.fr",
+                                               b"SET MAP gif")))
+    assert sent.failed and "SET MAP takes one of PNG, PDF, SVG, NONE" in sent.text
+    assert vienna.text("vienna") == before

@@ -76,7 +76,7 @@ class Mailboxes:
         def arrived() -> dict[str, str] | None:
             found = {}
             for address in addresses:
-                texts = [m.get_content() for m in self.of(address, subject)]
+                texts = [m.get_body(("plain",)).get_content() for m in self.of(address, subject)]
                 texts = [t for t in texts if text in t]
                 if not texts:
                     return None
@@ -128,6 +128,9 @@ def test_a_game_by_mail_from_create_to_the_first_results(served, notify):
     results = mail.wait((*PLAYERS, MASTER), f"Diplomacy results {GAME} S1901M")
     for text in results.values():
         assert [line for line in RESULTS if line not in text] == []
+    for address in (*PLAYERS, MASTER):  # the board, after the text
+        [sent] = mail.of(address, f"Diplomacy results {GAME} S1901M")
+        assert [p.get_content_type() for p in sent.iter_parts()] == ["text/plain", "image/png"]
     processed = mail.wait((MASTER,), "Re: mail", "SPRING 1901 MOVEMENT was processed")[MASTER]
     assert "The game is now in FALL 1901 MOVEMENT." in flat(processed)
 
@@ -150,7 +153,8 @@ def check_every_mail(mail: Mailboxes) -> None:
         assert [a for a in people if a != reader and a in text] == [], message["Subject"]
         assert message["From"] == f"Judge TEST <{JUDGE}>" and message["X-Loop"] == JUDGE
         assert message["Auto-Submitted"] in ("auto-replied", "auto-generated")
-        assert [line for line in message.get_content().splitlines() if len(line) >= MAX_LINE] == []
+        body = message.get_body(("plain",)).get_content()
+        assert [line for line in body.splitlines() if len(line) >= MAX_LINE] == []
     ids = [m["Message-ID"] for m in mail.all()]
     assert len(ids) == len(set(ids))  # nothing sent twice
 

@@ -58,7 +58,14 @@ def test_unknown_key_is_reported_with_its_line(tmp_path):
 def test_unknown_section_is_reported_with_its_line(tmp_path):
     assert problems_of('[judge]\nid = "X"\n[smtp]\nhost = "x"\n', tmp_path) == [
         ("judge.toml:3: unknown section [smtp] (known: judge, paths, smtp_in, smtp_out, imap, "
-         "limits, passwords)")]
+         "limits, passwords, maps)")]
+
+
+def test_the_pictures_results_carry_by_default(tmp_path):
+    assert parse_config("", "judge.toml", tmp_path).maps.attach == "png"
+    assert parse_config('[maps]\nattach = "pdf"\n', "judge.toml", tmp_path).maps.attach == "pdf"
+    assert problems_of('[maps]\nattach = "gif"\n', tmp_path) == [
+        "judge.toml:2: [maps] attach: one of png, pdf, svg, none, got 'gif'"]
 
 
 def test_the_password_pauses_reach_the_command_layer(tmp_path):

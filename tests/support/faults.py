@@ -179,11 +179,14 @@ def outbox_mails(config: Config) -> list[tuple[str, str, str, str]]:
 
 
 def mails_in(folder: Path) -> list[tuple[str, str, str, str]]:
-    """The .eml files under `folder` as (Message-ID, To, Subject, body)."""
+    """The .eml files under `folder` as (Message-ID, To, Subject, body): the text, then the name of
+    each file attached (a picture of the board)."""
     found = []
     for path in sorted(folder.rglob("*.eml")) if folder.is_dir() else []:
         msg = message_from_bytes(path.read_bytes(), policy=policy.default)
-        found.append((str(msg["Message-ID"]), str(msg["To"]), str(msg["Subject"]), msg.get_content()))
+        body = msg.get_body(("plain",)).get_content()
+        body += "".join(f"\n[{part.get_filename()}]" for part in msg.iter_attachments())
+        found.append((str(msg["Message-ID"]), str(msg["To"]), str(msg["Subject"]), body))
     return found
 
 

@@ -1,0 +1,231 @@
+"""A board drawn as SVG, the master form of every picture (PNG and PDF are made from it).
+
+This module works out the shapes (cells, points, arrows) on a canvas `CANVAS_WIDTH` wide; the words
+and the markup are `templates/board.svg`'s. The picture's parts carry `class` and `data-*`
+attributes naming what they show (`unit`, `center`, `order`...), so a test or a tool can read a
+picture back.
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from pathlib import PurePath
+from dataclasses import dataclass
+
+import jinja2
+
+from judge.drawing.board import Board, DrawnOrder
+from judge.drawing.cells import cells
+from judge.drawing.geometry import Geometry, province_point
+from judge.maps.derived import per_map
+from judge.maps.model import Map, Terrain
+
+CANVAS_WIDTH = 1200  # the picture's least width in SVG units: a PNG of that width shows text at its size
+MAX_WIDTH = 1800
+CLOSE_GAP = 34.0  # canvas units that nine places in ten keep at least to their nearest neighbour
+MARGIN = 12
+TITLE_HEIGHT = 48
+LEGEND_ROW = 22
+UNIT_RADIUS = 9.0
+
+# Colours of the usual powers of the usual maps; other powers take the palette in map order.
+KNOWN_COLOURS = {
+    "AUSTRIA": "#d8262b", "ENGLAND": "#6a2ab3", "FRANCE": "#2e8fd8", "GERMANY": "#5a4030",
+    "ITALY": "#2fa33a", "RUSSIA": "#f0f0f0", "TURKEY": "#f2c418",
+}
+PALETTE = ("#d8262b", "#2e8fd8", "#2fa33a", "#f2c418", "#6a2ab3", "#e3791c", "#5a4030", "#f0f0f0",
+           "#19a3a0", "#d94fa8", "#7f8c1a", "#1d3e8c", "#a0522d", "#9aa3ad", "#000000", "#ff9e80")
+LAND, SEA, SHUT = "#efe4c4", "#a9cbe8", "#8a8a8a"
+
+
+@dataclass(frozen=True)
+class Placed:
+    """Canvas coordinates of a map's locations and the outlines of its provinces."""
+
+    scale: float
+    width: float
+    points: Mapping[str, tuple[float, float]]
+    outlines: Mapping[str, str]  # province -> SVG path data
+    height: float
+
+
+def colours(m: Map) -> dict[str, str]:
+    """Each power's colour: its usual one, else the next of the palette (map order)."""
+    known = {name: KNOWN_COLOURS[name] for name in m.powers if name in KNOWN_COLOURS}
+    unused = [c for c in PALETTE if c not in known.values()]
+    spare = iter(unused * (1 + len(m.powers) // max(len(unused), 1)))
+    return {name: known.get(name) or next(spare) for name in m.powers}
+
+
+def text_colour(fill: str) -> str:
+    """Black on light colours, white on dark ones, so the letter of a unit is always legible."""
+    r, g, b = (int(fill[i:i + 2], 16) for i in (1, 3, 5))
+    return "#000000" if 0.299 * r + 0.587 * g + 0.114 * b > 140 else "#ffffff"
+
+
+def place(m: Map, geometry: Geometry) -> Placed:
+    """The map's places scaled to the canvas, and the province outlines."""
+    given = geometry.point_map()
+    width = _canvas_width(geometry)
+    scale = (width - 2 * MARGIN) / geometry.width
+    points: dict[str, tuple[float, float]] = {}
+    for abbrev in m.locations:
+        found = province_point(given, abbrev)
+        if found is not None:
+            points[abbrev] = (MARGIN + found[0] * scale, TITLE_HEIGHT + found[1] * scale)
+    sites = tuple((a, given[a][0], given[a][1]) for a in sorted(m.locations)
+                  if "/" not in a and a in given)
+    outlines = {name: _path(((MARGIN + x * scale, TITLE_HEIGHT + y * scale) for x, y in poly))
+                for name, poly in cells(sites, geometry.width, geometry.height).items()}
+    return Placed(scale, width, points, outlines, TITLE_HEIGHT + geometry.height * scale)
+
+
+def _canvas_width(geometry: Geometry) -> int:
+    """Wide enough for the labels of a crowded board (Europe on Youngstown's) not to overlap."""
+    points = [(x, y) for a, x, y in geometry.points if "/" not in a]
+    gaps = sorted(min((math.hypot(x - ox, y - oy) for ox, oy in points if (ox, oy) != (x, y)), default=0.0)
+                  for x, y in points)
+    close = gaps[len(gaps) // 10] if gaps else 0.0
+    if close <= 0:
+        return CANVAS_WIDTH
+    needed = CLOSE_GAP * geometry.width / close + 2 * MARGIN
+    return int(min(MAX_WIDTH, max(CANVAS_WIDTH, math.ceil(needed / 100) * 100)))
+
+
+def _path(points) -> str:
+    return "M" + "L".join(f"{x:.1f},{y:.1f}" for x, y in points) + "Z"
+
+
+def draw_svg(env: jinja2.Environment, m: Map, geometry: Geometry, board: Board) -> str:
+    """The SVG of `board` on map `m` drawn with `geometry` (see `geometry.fitted`)."""
+    placed = _placed(m, geometry)
+    palette = colours(m)
+    owner = {c: p for p, cs in board.centers.items() for c in cs}
+    context = {
+        "width": placed.width,
+        "map_bottom": placed.height,
+        "game": board.game, "phase": board.phase, "results": board.results,
+        "schematic": geometry.schematic, "map_name": PurePath(m.name).stem,  # a path names no folder
+        "regions": _regions(m, placed, owner, palette),
+        "centers": _centers(m, placed, owner, palette),
+        "units": _units(board, placed, palette),
+        "dislodged": _dislodged(board, placed, palette),
+        "orders": [drawn for drawn in (_order(o, placed) for o in board.orders) if drawn],
+        "legend": _legend(m, board, palette),
+        "legend_row": LEGEND_ROW,
+    }
+    rows = math.ceil(len(context["legend"]) / 4) + (2 if board.results else 1)
+    context["height"] = placed.height + MARGIN + rows * LEGEND_ROW + MARGIN
+    return env.get_template("board.svg").render(**context)
+
+
+_placements = per_map(lambda m: {})  # map -> geometry -> Placed: a map's cells are worked out once
+
+
+def _placed(m: Map, geometry: Geometry) -> Placed:
+    kept = _placements(m)
+    found = kept.get(geometry)
+    if found is None:
+        found = kept[geometry] = place(m, geometry)
+    return found
+
+
+def _regions(m: Map, placed: Placed, owner: Mapping[str, str], palette: Mapping[str, str]) -> list[dict]:
+    regions = []
+    for abbrev, outline in sorted(placed.outlines.items()):
+        loc = m.locations[abbrev]
+        kind = "sea" if loc.terrain is Terrain.WATER else "shut" if loc.terrain is Terrain.SHUT else "land"
+        fill = {"sea": SEA, "shut": SHUT}.get(kind, LAND)
+        tint = palette.get(owner.get(abbrev, ""), None) if kind == "land" else None
+        x, y = placed.points[abbrev]
+        regions.append({"abbrev": abbrev, "name": loc.name, "kind": kind, "path": outline, "fill": fill,
+                        "tint": tint, "x": round(x, 1), "y": round(y + 2 * UNIT_RADIUS + 2, 1)})
+    return regions
+
+
+def _centers(m: Map, placed: Placed, owner: Mapping[str, str], palette: Mapping[str, str]) -> list[dict]:
+    found = []
+    for center in sorted(m.supply_centers):
+        if center not in placed.points:
+            continue
+        x, y = placed.points[center]
+        power = owner.get(center)
+        found.append({"abbrev": center, "owner": power or "", "fill": palette.get(power or "", "#ffffff"),
+                      "x": round(x + UNIT_RADIUS + 6, 1), "y": round(y + UNIT_RADIUS + 2, 1)})
+    return found
+
+
+def _unit(power: str, unit, placed: Placed, palette: Mapping[str, str], dx: float = 0.0) -> dict | None:
+    if unit.location not in placed.points:
+        return None
+    x, y = placed.points[unit.location]
+    fill = palette.get(power, "#ffffff")
+    return {"power": power, "type": unit.type.value, "location": unit.location, "fill": fill,
+            "ink": text_colour(fill), "x": round(x + dx, 1), "y": round(y, 1), "r": UNIT_RADIUS}
+
+
+def _units(board: Board, placed: Placed, palette: Mapping[str, str]) -> list[dict]:
+    """Units on the board; a dislodged one is drawn once, among the dislodged."""
+    drawn = (_unit(p, u, placed, palette) for p, us in sorted(board.units.items()) for u in us
+             if u not in board.dislodged.get(p, {}))
+    return [u for u in drawn if u]
+
+
+def _dislodged(board: Board, placed: Placed, palette: Mapping[str, str]) -> list[dict]:
+    """Dislodged units stand beside the place they were driven from, with their ways out."""
+    found = []
+    for power, units in sorted(board.dislodged.items()):
+        for unit, retreats in sorted(units.items()):
+            drawn = _unit(power, unit, placed, palette, dx=UNIT_RADIUS * 1.6)
+            if drawn is None:
+                continue
+            drawn["retreats"] = [_line(placed, unit.location, r, (drawn["x"], drawn["y"]))
+                                 for r in retreats if r in placed.points]
+            found.append(drawn)
+    return found
+
+
+def _line(placed: Placed, start: str, end: str, origin: tuple[float, float] | None = None,
+          end_point: tuple[float, float] | None = None) -> dict:
+    """A line between two places, shortened at both ends so that it does not cover the units."""
+    x1, y1 = origin or placed.points[start]
+    x2, y2 = end_point or placed.points[end]
+    length = math.hypot(x2 - x1, y2 - y1) or 1.0
+    cut = min(UNIT_RADIUS + 2, length / 3)
+    ux, uy = (x2 - x1) / length, (y2 - y1) / length
+    return {"x1": round(x1 + ux * cut, 1), "y1": round(y1 + uy * cut, 1),
+            "x2": round(x2 - ux * cut, 1), "y2": round(y2 - uy * cut, 1), "to": end}
+
+
+def _order(order: DrawnOrder, placed: Placed) -> dict | None:
+    if order.at not in placed.points or (order.to is not None and order.to not in placed.points):
+        return None
+    drawn = {"kind": order.kind, "power": order.power, "at": order.at, "to": order.to or "",
+             "via": order.via or "", "ok": order.ok}
+    x, y = placed.points[order.at]
+    drawn.update(x=round(x, 1), y=round(y, 1))
+    if order.kind in ("move", "retreat"):
+        drawn["line"] = _line(placed, order.at, order.to)
+    elif order.kind == "support" and order.via in placed.points:
+        vx, vy = placed.points[order.via]
+        if order.to != order.via:  # a supported move: the mark ends on the middle of its arrow
+            tx, ty = placed.points[order.to]
+            vx, vy = (vx + tx) / 2, (vy + ty) / 2
+        drawn["line"] = _line(placed, order.at, order.via, end_point=(vx, vy))
+    elif order.kind == "convoy" and order.via in placed.points:
+        ax, ay = placed.points[order.via]
+        tx, ty = placed.points[order.to]
+        drawn["points"] = f"{ax:.1f},{ay:.1f} {x:.1f},{y:.1f} {tx:.1f},{ty:.1f}"
+    return drawn
+
+
+def _legend(m: Map, board: Board, palette: Mapping[str, str]) -> list[dict]:
+    rows = []
+    for name, info in m.powers.items():
+        centres = len(board.centers.get(name, ()))
+        units = len(board.units.get(name, ()))
+        if not centres and not units and name not in board.centers:
+            continue
+        rows.append({"power": name, "name": info.display, "fill": palette[name], "ink": text_colour(palette[name]),
+                     "centers": centres, "units": units})
+    return rows

@@ -1,0 +1,57 @@
+"""Pictures for the mails: a map's drawing data read from disk, the pictures MAP asks for, and the
+PNG, PDF or SVG files made once per mail run whatever the number of recipients."""
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable
+
+import jinja2
+
+from judge.drawing.geometry import Geometry
+from judge.drawing.loader import read_geometry
+from judge.drawing.pictures import Picture, picture, position_board
+from judge.drawing.raster import encode
+from judge.errors import resource_failure
+from judge.mailout.envelope import Draw
+from judge.mailout.mailings import PictureMail
+from judge.maps.model import Map
+from judge.status.model import GameStatus
+
+log = logging.getLogger("judge.pictures")
+
+
+def geometry_of(m: Map) -> Geometry | None:
+    """The map's drawing data; None (a schematic layout) when it has none or a broken file, which
+    `judge map check` reports."""
+    geometry, path, problems = read_geometry(m)
+    if problems:
+        log.warning("map %s: drawing data %s unusable: %s", m.name, path, problems[0])
+    return geometry
+
+
+def position_picture(env: jinja2.Environment, status: GameStatus, m: Map, kind: str,
+                     recipients: Iterable[str]) -> PictureMail:
+    """The game's board as it stands, in `kind` for each recipient (MAP)."""
+    base_map, board = position_board(status, m)
+    drawn = picture(env, base_map, geometry_of(m), board)
+    return PictureMail(drawn, {r.lower(): kind for r in recipients})
+
+
+def encoder() -> Draw:
+    """`encode`, each picture made once per format; a picture that cannot be made is left out of
+    the mail (logged), never holding the mail's text back."""
+    made: dict[tuple[str, str], bytes | None] = {}
+
+    def draw(drawn: Picture, kind: str) -> bytes | None:
+        key = (drawn.svg, kind)
+        if key not in made:
+            try:
+                made[key] = encode(drawn.svg, kind)
+            except Exception as exc:
+                if resource_failure(exc):
+                    raise
+                log.exception("picture %s: no %s made", drawn.stem, kind)
+                made[key] = None
+        return made[key]
+
+    return draw

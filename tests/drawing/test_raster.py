@@ -1,0 +1,46 @@
+"""PNG and PDF made from the SVG, with the shipped font: opened again and looked at."""
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image
+
+from judge.drawing.raster import MAX_PNG_BYTES, encode, to_pdf, to_png
+from tests.support.drawing import start_svg
+
+TEXT_ONLY = ('<svg xmlns="http://www.w3.org/2000/svg" width="200" height="40">'
+             '<rect width="200" height="40" fill="#ffffff"/>'
+             '<text x="10" y="30" font-size="24" font-family="DejaVu Sans">Paris</text></svg>')
+
+
+def test_the_png_opens_at_the_pictures_width_under_the_mail_size():
+    _, svg = start_svg("standard")
+    png = to_png(svg)
+    image = Image.open(io.BytesIO(png))
+    image.load()
+    assert image.format == "PNG" and image.size[0] == 1200 and len(png) < MAX_PNG_BYTES
+
+
+def test_text_is_drawn_with_the_shipped_font_whatever_the_machine_has():
+    image = Image.open(io.BytesIO(to_png(TEXT_ONLY))).convert("L")
+    dark = sum(image.histogram()[:128])
+    assert dark > 150  # the word is there: system fonts are never asked for
+
+
+def test_a_large_board_is_kept_under_the_mail_size():
+    _, svg = start_svg("youngstown")
+    png = to_png(svg)
+    assert len(png) <= MAX_PNG_BYTES
+    Image.open(io.BytesIO(png)).load()
+
+
+def test_the_pdf_is_one_page_holding_the_picture():
+    pdf = to_pdf(TEXT_ONLY)
+    assert pdf.startswith(b"%PDF-") and pdf.count(b"/Type /Page\n") + pdf.count(b"/Type /Page ") >= 1
+
+
+def test_formats():
+    assert encode(TEXT_ONLY, "svg") == TEXT_ONLY.encode()
+    with pytest.raises(ValueError, match="no picture format 'gif'"):
+        encode(TEXT_ONLY, "gif")

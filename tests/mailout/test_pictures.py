@@ -1,0 +1,100 @@
+"""Results mails with the board's picture: a second MIME part after the text part, which is byte for
+byte the mail without one; each player's SET MAP choice, the judge's default, and BLIND games."""
+from __future__ import annotations
+
+import email
+import io
+from dataclasses import replace
+from datetime import UTC, datetime
+
+import pytest
+from PIL import Image
+
+from judge.events import PhaseResults
+from judge.identity import JudgeSection
+from judge.mailout.envelope import envelopes
+from judge.mailout.mailings import Mailer
+from judge.runtime.pictures import encoder
+
+NOW = datetime(2025, 2, 10, 18, 0, tzinfo=UTC)
+JUDGE = JudgeSection(id="TEST", address="judge@example.org", keeper="keeper@example.org")
+
+
+draw = encoder()  # each picture made once in each format, as the runner makes them
+
+
+@pytest.fixture
+def processed(env, status, standard):
+    from judge.game.schedule import on_process
+    after, events = on_process(status, standard, NOW, force=True)
+    return after, events
+
+
+def _results(env, status, standard, events, **kw):
+    mails = Mailer(env, status, standard, **kw).for_events(events, now=NOW)
+    return next(m for m in mails if m.rendered.subject.startswith("Diplomacy results"))
+
+
+def _sent(mailing, **kw):
+    return [email.message_from_bytes(bytes(m)) for m in envelopes(JUDGE, mailing, now=NOW, key="k", **kw)]
+
+
+def test_the_picture_follows_the_unchanged_text_part(env, standard, processed):
+    status, events = processed
+    plain = _sent(_results(env, status, standard, events))
+    pictured = _sent(_results(env, status, standard, events, pictures=True), draw=draw, default_kind="png")
+    assert len(plain) == len(pictured) > 1
+    for without, with_ in zip(plain, pictured):
+        assert not without.is_multipart()
+        assert with_.get_content_type() == "multipart/mixed"
+        text, image = with_.get_payload()
+        assert text.get_content_type() == "text/plain"
+        assert text.get_payload() == without.get_payload()  # as sent, before decoding
+        assert text.get_payload(decode=True) == without.get_payload(decode=True)
+        assert text["Content-Transfer-Encoding"] == without["Content-Transfer-Encoding"]
+        assert text.get_content_charset() == without.get_content_charset()
+        assert image.get_content_type() == "image/png"
+        assert image.get_filename().endswith("-S1902M.png") and image.get_filename().startswith("jigdy")
+        picture = Image.open(io.BytesIO(image.get_payload(decode=True)))
+        assert picture.size[0] == 1200
+        for header in ("Subject", "From", "To", "Message-ID", "Auto-Submitted"):
+            assert with_[header] == without[header]
+
+
+def test_each_player_gets_the_format_chosen_with_set_map(env, standard, processed):
+    status, events = processed
+    austria = status.power("AUSTRIA")  # two addresses: both get the PDF
+    status = status.with_power(replace(austria, picture="PDF"))
+    mailing = _results(env, status, standard, events, pictures=True)
+    sent = {m["To"]: m for m in _sent(mailing, draw=draw, default_kind="svg")}
+    assert {"anna@example.at", "anna.berg@uni.example.at", "ben@example.co.uk"} <= set(sent)
+    for address, mail in sent.items():
+        kind = mail.get_payload()[1].get_content_type()
+        assert kind == ("application/pdf" if address in austria.address else "image/svg+xml")
+
+
+def test_none_keeps_the_mail_plain_text(env, standard, processed):
+    status, events = processed
+    mailing = _results(env, status, standard, events, pictures=True)
+    assert all(not m.is_multipart() for m in _sent(mailing, draw=draw, default_kind="none"))
+
+
+def test_a_blind_games_results_carry_no_picture(env, standard, processed):
+    status, events = processed
+    mailing = _results(env, status, standard, events, pictures=True, rules=frozenset({"BLIND"}))
+    assert mailing.picture is None
+
+
+def test_a_picture_that_cannot_be_made_leaves_the_text(env, standard, processed):
+    status, events = processed
+    mailing = _results(env, status, standard, events, pictures=True)
+    assert all(not m.is_multipart() for m in _sent(mailing, draw=lambda p, k: None, default_kind="png"))
+
+
+def test_the_picture_shows_the_phase_processed(env, standard, processed):
+    status, events = processed
+    results = next(e for e in events if isinstance(e, PhaseResults))
+    mailing = _results(env, status, standard, events, pictures=True)
+    svg = mailing.picture.picture.svg
+    assert "jigdy: Spring 1902 Movement (results)" in svg
+    assert svg.count('class="order ') == len(results.resolution.results)

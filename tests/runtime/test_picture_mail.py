@@ -1,0 +1,84 @@
+"""Pictures in the mails the runner sends: MAP's reply carries the board, results mails carry the
+processed phase (PNG by default, as `[maps] attach` says otherwise), text parts unchanged."""
+from __future__ import annotations
+
+import io
+from dataclasses import replace
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from judge.runtime.config import Config, JudgeSection, MapsSection, PathsSection
+from judge.runtime.inbox import MailHandler
+
+NOW = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
+MASTER = "gm@players.test"
+PLAYERS = tuple(f"player{n}@players.test" for n in range(7))
+
+
+def config(tmp_path: Path, attach: str = "png") -> Config:
+    return Config(judge=JudgeSection(id="TEST", address="judge@judge.test", keeper="keeper@judge.test"),
+                  paths=PathsSection(games=tmp_path / "games", maps=tmp_path / "maps", spool=tmp_path / "spool"),
+                  maps=MapsSection(attach=attach))
+
+
+def send(handler: MailHandler, sender: str, body: str, n: int):
+    raw = (f"Return-Path: <{sender}>\r\nFrom: {sender}\r\nTo: judge@judge.test\r\n"
+           f"Subject: m{n}\r\nMessage-ID: <m{n}@players.test>\r\n\r\n{body}\r\n").encode()
+    return handler(raw, NOW + timedelta(minutes=n))
+
+
+@pytest.fixture
+def started(tmp_path: Path) -> Path:
+    handler = MailHandler(config(tmp_path))
+    for n, (sender, body) in enumerate([(MASTER, "CREATE quiet masterpw\nmap standard\nform"),
+                                        *((p, f"JOIN quiet pw{k}") for k, p in enumerate(PLAYERS))]):
+        send(handler, sender, body, n)
+    return tmp_path
+
+
+def test_map_replies_with_the_board_attached(started):
+    [reply] = send(MailHandler(config(started)), "stranger@elsewhere.test", "MAP quiet", 20)
+    text, picture = reply.iter_parts()
+    assert "The board of game 'quiet', SPRING 1901 MOVEMENT, is attached (PNG)." in text.get_content()
+    assert picture.get_content_type() == "image/png" and picture.get_filename() == "quiet-S1901M.png"
+    assert Image.open(io.BytesIO(picture.get_content())).size[0] == 1200
+
+
+def test_map_in_pdf_and_svg(started):
+    handler = MailHandler(config(started))
+    [pdf] = send(handler, "stranger@elsewhere.test", "MAP quiet pdf", 20)
+    assert list(pdf.iter_parts())[1].get_content().startswith(b"%PDF-")
+    [svg] = send(handler, "stranger@elsewhere.test", "MAP quiet svg", 21)
+    assert list(svg.iter_parts())[1].get_content_type() == "image/svg+xml"
+
+
+def test_a_failed_map_has_no_picture(started):
+    [reply] = send(MailHandler(config(started)), "stranger@elsewhere.test", "MAP nowhere", 20)
+    assert not reply.is_multipart()
+
+
+@pytest.mark.parametrize("attach, kind", [("png", "image/png"), ("none", None)])
+def test_results_mails_carry_the_processed_phase(started, attach, kind):
+    handler = MailHandler(config(started, attach))
+    sent = send(handler, MASTER, "SIGNON Mquiet masterpw\nPROCESS!", 30)
+    results = [m for m in sent if str(m["Subject"]).startswith("Diplomacy results")]
+    assert len(results) == 8  # the seven players and the Master
+    for mail in results:
+        if kind is None:
+            assert not mail.is_multipart()
+        else:
+            text, picture = mail.iter_parts()
+            assert text.get_content_type() == "text/plain" and picture.get_content_type() == kind
+            assert picture.get_filename() == "quiet-S1901M.png"
+
+
+def test_map_of_a_forming_game_shows_the_maps_start(tmp_path):
+    handler = MailHandler(config(tmp_path))
+    send(handler, MASTER, "CREATE quiet masterpw\nmap standard\nform", 0)
+    [reply] = send(handler, "stranger@elsewhere.test", "MAP quiet svg", 1)
+    svg = list(reply.iter_parts())[1].get_content()
+    svg = svg.decode() if isinstance(svg, bytes) else svg
+    assert svg.count('class="unit"') == 22 and "quiet: Spring 1901 Movement" in svg

@@ -8,7 +8,7 @@ docstring says who should be told; "everyone" means every power's player, observ
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 
 from judge.adjudicator.model import Resolution
@@ -67,6 +67,21 @@ class GameStarted:
 
 
 @dataclass(frozen=True)
+class UnitSighting:
+    """BLIND: Who reads a unit's order line, and who is told it was FOUND, ARRIVES, DEPARTS or LOST.
+    `there`: where the unit is at the end of the phase (FOUND and ARRIVES name it there)."""
+
+    power: str
+    unit: Unit
+    there: Unit
+    readers: frozenset[str]
+    found: frozenset[str] = frozenset()
+    arrives: frozenset[str] = frozenset()
+    departs: frozenset[str] = frozenset()
+    lost: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
 class PhaseResults:
     """A phase was adjudicated (or, for a WAIT phase, passed by the Master). Tell everyone; append to
     the results log. `orders` are the orders each power had on file (typed), `unreadable` the lines
@@ -90,6 +105,8 @@ class PhaseResults:
     skipped: tuple[Phase, ...]
     next_phase: Phase | None
     deadline: datetime | None
+    # BLIND: (power, unit) -> who reads its line and who is told of it (judge.game.visibility)
+    sightings: Mapping[tuple[str, Unit], UnitSighting] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

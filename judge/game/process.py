@@ -25,7 +25,9 @@ from judge.events import (
     GameCompleted,
     PhaseResults,
     Preview,
+    UnitSighting,
 )
+from judge.game import visibility
 from judge.game.positions import position_of, power_blocks, with_board
 from judge.game.clock import deadline_in_force, readiness
 from judge.game.deadlines import deadline_for
@@ -91,6 +93,7 @@ def process_phase(status: GameStatus, base: Map, now: datetime) -> tuple[GameSta
     if phase.type in ADJUDICATED:
         resolution = resolve(m, position_of(status, m, phase), sheet.orders, rules)
     revealed = _hidden_records(status, m) if phase.type == MOVEMENT else {}
+    sightings = _sightings(status, m, rules, resolution)
     status = _apply(status, m, phase, resolution)
     status, hidden = _clear_orders(status, m, resolution, missing)
     events: list[Event] = [CivilDisorder(status.name or "", phase, missing)] if missing else []
@@ -105,13 +108,42 @@ def process_phase(status: GameStatus, base: Map, now: datetime) -> tuple[GameSta
         status, before = rotate_before(status, map_for_phase(base, step.phase), step.phase, rules)
         moved.update(before)
     status = refresh_need(status, base)
-    events.append(_results(status, phase, resolution, sheet, missing, step, hidden, revealed,
-                           None if completed else step.phase, deadline))
+    status = _seen_centres(status, map_for_phase(base, step.phase), rules, step.year_end,
+                           None if completed else step.phase)
+    events.append(replace(_results(status, phase, resolution, sheet, missing, step, hidden, revealed,
+                                   None if completed else step.phase, deadline), sightings=sightings))
     if moved:
         events.append(ControlRotated(status.name or "", step.phase, moved))
     if completed is not None:
         events.append(completed)
     return status, events
+
+
+def _sightings(status: GameStatus, m: Map, rules: frozenset[str], resolution: Resolution | None
+               ) -> dict[tuple[str, Unit], UnitSighting]:
+    """BLIND: who sees each unit of a movement phase (before the board changes)."""
+    if visibility.BLIND not in rules or resolution is None or resolution.phase.type != MOVEMENT:
+        return {}
+    position = position_of(status, m, resolution.phase)
+    moves = visibility.moves_of(position, resolution)
+    seers = replace(visibility.seers_of(status, m, position.units),
+                    after={p: tuple(us.values()) for p, us in moves.items()})
+    return visibility.movement_sightings(m, rules, seers, moves, visibility.dislodged_places(resolution))
+
+
+def _seen_centres(status: GameStatus, m: Map, rules: frozenset[str], year_end: bool,
+                  following: Phase | None) -> GameStatus:
+    """BLIND: each power's SEES brought up to date when the results show the ownership (the
+    centres seen since the year began)."""
+    if visibility.BLIND not in rules or not visibility.shows_ownership(
+            rules, year_end, following.type if following else None):
+        return status
+    earlier = {} if year_end else {b.name: b.sees for b in status.powers}
+    sees = visibility.centre_sightings(m, rules, visibility.seers_of(status, m), earlier)
+    for block in status.powers:
+        if block.name and block.sees != sees.get(block.name, ()):
+            status = status.with_power(replace(block, sees=sees.get(block.name, ())))
+    return status
 
 
 def _apply(status: GameStatus, m: Map, phase: Phase, resolution: Resolution | None) -> GameStatus:

@@ -26,6 +26,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from judge.adjudicator.model import Position, Resolution
+from judge.events import UnitSighting
 from judge.game.positions import owned_centers
 from judge.maps.model import Map
 from judge.orders.model import Move
@@ -72,21 +73,6 @@ class Seers:
             if owner in self.controller:
                 readers.add(self.controller[owner])
         return readers
-
-
-@dataclass(frozen=True)
-class UnitSighting:
-    """Who reads a unit's order line, and who is told it was FOUND, ARRIVES, DEPARTS or LOST.
-    `there`: where the unit is at the end of the phase (FOUND and ARRIVES name it there)."""
-
-    power: str
-    unit: Unit
-    there: Unit
-    readers: frozenset[str]
-    found: frozenset[str] = frozenset()
-    arrives: frozenset[str] = frozenset()
-    departs: frozenset[str] = frozenset()
-    lost: frozenset[str] = frozenset()
 
 
 def neighbours(m: Map, province: str, other: str) -> bool:

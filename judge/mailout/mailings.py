@@ -27,7 +27,8 @@ from judge.commands import notices
 from judge.limits import Limits
 from judge.game import clock
 from judge.game.rules import rules_in_force
-from judge.mailout import views
+from judge.game import visibility
+from judge.mailout import tailor, views
 from judge.mailout.render import Rendered, render
 from judge.maps.model import Map
 from judge.orders.model import Order
@@ -212,8 +213,10 @@ class Mailer:
 
     # --- results ---
 
-    def results_context(self, event: ev.PhaseResults, completed: ev.GameCompleted | None = None) -> dict[str, Any]:
-        """What results.txt and preview.txt read, from a PhaseResults event."""
+    def results_context(self, event: ev.PhaseResults, completed: ev.GameCompleted | None = None,
+                        reader: tailor.Reader | None = None) -> dict[str, Any]:
+        """What results.txt and preview.txt read, from a PhaseResults event; in a BLIND game, as
+        `reader` sees it (None: the Master's whole view)."""
         m, res = self.map, event.resolution
         if res is None:
             report = views.PhaseReport(views.phase_view(event.phase), ())
@@ -229,15 +232,50 @@ class Mailer:
             adjustments = views.adjustments(m, res.units, centers, self.rules,
                                             phase=adjusting[0] if adjusting else None,
                                             homes=res.homes, victors=victors)
-        return {"results": report, "ownership": ownership, "adjustments": adjustments,
-                "revealed": views.unit_holdings(m, event.revealed),
-                "lost": views.unit_holdings(m, event.lost),
-                "next_phase": views.phase_view(event.next_phase) if event.next_phase else None,
-                "deadline": self.when(event.deadline)}
+        elif res is not None and visibility.shows_ownership(
+                self.rules, False, event.next_phase.type if event.next_phase else None):
+            ownership = views.ownership(m, res.centers)
+        context = {"results": report, "ownership": ownership, "adjustments": adjustments,
+                   "revealed": views.unit_holdings(m, event.revealed),
+                   "lost": views.unit_holdings(m, event.lost),
+                   "next_phase": views.phase_view(event.next_phase) if event.next_phase else None,
+                   "deadline": self.when(event.deadline)}
+        if visibility.BLIND in self.rules:
+            context = self._tailored(context, event, reader or self.reader(MASTER))
+        return context
+
+    def reader(self, name: str) -> tailor.Reader:
+        """A BLIND game's reader: a block of the game or the Master, with the centres it has seen."""
+        block = self.status.power(name) if name != MASTER else None
+        return tailor.Reader(name, visibility.seers_of(self.status, self.map),
+                             frozenset(block.sees) if block else frozenset())
+
+    def _tailored(self, context: dict[str, Any], event: ev.PhaseResults,
+                  reader: tailor.Reader) -> dict[str, Any]:
+        report = tailor.blind_notes(context["results"])
+        if event.sightings:
+            report = tailor.report_for(self.map, report, event.sightings, reader)
+        else:
+            report = tailor.orders_only_own(report, reader)
+        tailored = dict(context, results=report, revealed=tailor.holdings_for(context["revealed"], reader),
+                        lost=tailor.holdings_for(context["lost"], reader))
+        if context["ownership"] is not None and "SEE_ALL_SCS" not in self.rules:
+            tailored["ownership"] = tailor.ownership_for(context["ownership"], reader)
+        if context["adjustments"] is not None:
+            tailored["adjustments"] = tailor.adjustments_for(context["adjustments"], reader)
+        return tailored
 
     def results(self, event: ev.PhaseResults, completed: ev.GameCompleted | None = None) -> list[Mailing]:
-        return self.mail(self.people.everyone(monitors=True), "results",
-                         **self.results_context(event, completed))
+        if visibility.BLIND not in self.rules:
+            return self.mail(self.people.everyone(monitors=True), "results",
+                             **self.results_context(event, completed))
+        mailings = []
+        people = self.people
+        for group in (people.players, people.observers, people.monitors):
+            for name, addresses in group.items():
+                mailings += self.mail(addresses, "results",
+                                      **self.results_context(event, completed, self.reader(name)))
+        return mailings + self.mail(people.master, "results", **self.results_context(event, completed))
 
     def preview(self, event: Any) -> list[Mailing]:
         return self.mail(self.people.master, "preview",

@@ -1,0 +1,207 @@
+"""BLIND: a 1901 game whose every results mail is compared with the one DPjudge sends the same
+reader (fixtures/blind: DPjudge's mails for the same orders, and its SEES lines), and what each
+visibility modifier changes."""
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from judge.game import visibility
+from judge.game.process import process_phase
+from judge.mailout.mailings import Mailer
+from judge.mailout.render import environment
+from judge.status import parse_status
+from judge.types import MOVEMENT, Unit, UnitType
+from tests.support.games import everyone_orders
+
+FIXTURES = Path(__file__).parent / "fixtures" / "blind"
+NOW = datetime(2026, 11, 24, 8, 30, tzinfo=UTC)
+READERS = ("austria", "england", "france", "germany", "italy", "russia", "turkey", "master")
+ORDERS = {
+    "S1901M": {"AUSTRIA": ["A VIE-GAL", "A BUD-SER", "F TRI-ALB"],
+               "ENGLAND": ["F LON-NTH", "F EDI-NWG", "A LVP-YOR"],
+               "FRANCE": ["F BRE-MAO", "A PAR-BUR", "A MAR S A PAR-BUR"],
+               "GERMANY": ["F KIE-DEN", "A BER-KIE", "A MUN-BUR"],
+               "ITALY": ["F NAP-ION", "A ROM-APU", "A VEN H"],
+               "RUSSIA": ["F STP/SC-BOT", "A MOS-UKR", "A WAR-GAL", "F SEV-BLA"],
+               "TURKEY": ["F ANK-BLA", "A CON-BUL", "A SMY-ARM"]},
+    "F1901M": {"AUSTRIA": ["F ALB-GRE", "A SER S F ALB-GRE", "A VIE-BUD"],
+               "ENGLAND": ["F NTH-BEL", "F NWG-NWY", "A YOR H"],
+               "FRANCE": ["F MAO-POR", "A BUR-BEL", "A MAR-SPA"],
+               "GERMANY": ["F DEN H", "A KIE-HOL", "A MUN H"],
+               "ITALY": ["F ION-TUN", "A APU H", "A VEN H"],
+               "RUSSIA": ["F BOT-SWE", "A UKR-RUM", "A WAR-GAL", "F SEV S A UKR-RUM"],
+               "TURKEY": ["F ANK-BLA", "A BUL-RUM", "A ARM H"]},
+}
+
+
+def played(standard, upto: str):
+    status = parse_status((FIXTURES / "start.status").read_text())
+    for phase in ORDERS:
+        status, events = process_phase(everyone_orders(status, ORDERS[phase]), standard, NOW)
+        if phase == upto:
+            return status, events
+    raise AssertionError(upto)
+
+
+def mails_by_reader(standard, phase: str) -> dict[str, str]:
+    status, events = played(standard, phase)
+    mailings = Mailer(environment(), status, standard, judge="DPJT").for_events(events, NOW)
+    return {a.split("@")[0]: m.rendered.body for m in mailings for a in m.recipients}
+
+
+def normalised(body: str, unit_order: bool = False) -> str:
+    """The body without the `::` header and the deadline sentence (dates and ids). Until the
+    results mails take DPjudge's blank lines and its order of centres and units, runs of blank
+    lines are one and those lists are compared as sets."""
+    lines = [line.rstrip() for line in body.splitlines()
+             if not line.startswith("::") and not line.startswith("The deadline for orders")]
+    lines = [_sorted_centres(line) for line in lines]
+    text = re.sub(r"\n{3,}", "\n\n", "\n".join(lines).strip())
+    if unit_order:
+        text = "\n\n".join("\n".join(sorted(block.splitlines())) for block in text.split("\n\n"))
+    return text
+
+
+def _sorted_centres(line: str) -> str:
+    found = re.match(r"^(\w[\w ]*:\s+)([^>]*, [^>]*)\.$", line)
+    if not found or "SUPPORT" in line:
+        return line
+    return found.group(1) + ", ".join(sorted(found.group(2).split(", "))) + "."
+
+
+@pytest.mark.parametrize("reader", READERS)
+def test_spring_1901_results_are_dpjudges_for_each_reader(standard, reader):
+    ours = mails_by_reader(standard, "S1901M")
+    theirs = (FIXTURES / "S1901M" / f"{reader}.txt").read_text()
+    assert normalised(ours[reader]) == normalised(theirs)
+
+
+@pytest.mark.parametrize("reader", READERS)
+def test_fall_1901_results_are_dpjudges_for_each_reader(standard, reader):
+    ours = mails_by_reader(standard, "F1901M")
+    theirs = (FIXTURES / "F1901M" / f"{reader}.txt").read_text()
+    assert normalised(ours[reader], unit_order=True) == normalised(theirs, unit_order=True)
+
+
+@pytest.mark.parametrize("phase", ["S1901M", "F1901M"])
+def test_the_status_file_keeps_dpjudges_sees_lines(standard, phase):
+    status, _ = played(standard, phase)
+    ours = {b.name: set(b.sees) for b in status.powers if b.sees}
+    theirs = {}
+    for line in (FIXTURES / phase / "sees.txt").read_text().splitlines():
+        power, _, *centres = line.split()
+        theirs[power] = set(centres)
+    assert ours == theirs
+
+
+def test_no_players_mail_names_a_unit_it_cannot_see(standard):
+    """England sees nothing of the Balkans in the spring: no word of Austria, Russia or Turkey."""
+    body = mails_by_reader(standard, "S1901M")["england"]
+    for hidden in ("Austria", "Russia", "Turkey", "Italy", "France", "Galicia", "Black Sea"):
+        assert hidden not in body
+
+
+def test_an_omniscient_observer_reads_the_masters_results(standard):
+    status = parse_status((FIXTURES / "start.status").read_text()
+                          + "\nOBSERVER watcher\nPLAYER #99|watcher@example.org|Watcher\n"
+                            "ADDRESS watcher@example.org\nPASSWORD wpw\nOMNISCIENT\n")
+    after, events = process_phase(everyone_orders(status, ORDERS["S1901M"]), standard, NOW)
+    mailings = Mailer(environment(), after, standard, judge="DPJT").for_events(events, NOW)
+    body = {a: m.rendered.body for m in mailings for a in m.recipients}
+    assert body["watcher@example.org"] == body["master@example.org"]
+
+
+def test_a_plain_observer_sees_no_position(standard):
+    status = parse_status((FIXTURES / "start.status").read_text()
+                          + "\nOBSERVER watcher\nPLAYER #99|watcher@example.org|Watcher\n"
+                            "ADDRESS watcher@example.org\nPASSWORD wpw\n")
+    after, events = process_phase(everyone_orders(status, ORDERS["S1901M"]), standard, NOW)
+    mailings = Mailer(environment(), after, standard, judge="DPJT").for_events(events, NOW)
+    body = next(m.rendered.body for m in mailings if "watcher@example.org" in m.recipients)
+    assert "Army" not in body and "Fleet" not in body and "Ownership" not in body
+
+
+# --- the modifiers, on one unit: a French army moving from Burgundy to Munich, watched by Germany
+
+def army(place: str) -> Unit:
+    return Unit(UnitType.ARMY, place)
+
+
+def fleet(place: str) -> Unit:
+    return Unit(UnitType.FLEET, place)
+
+
+def seers(german: tuple[Unit, ...], **extra) -> visibility.Seers:
+    return visibility.Seers(
+        readers=("FRANCE", "GERMANY"), before={"FRANCE": (army("BUR"),), "GERMANY": german},
+        after={"FRANCE": (army("MUN"),), "GERMANY": german},
+        centers={"FRANCE": frozenset({"PAR"}), "GERMANY": frozenset({"BER"})},
+        homes={"FRANCE": frozenset({"PAR"}), "GERMANY": frozenset({"BER"})}, **extra)
+
+
+def german_sees(standard, rules: set[str], german: tuple[Unit, ...], target: Unit = army("BUR"),
+                end: str = "MUN") -> int:
+    shows = visibility.sight(standard, frozenset({"BLIND", *rules}), seers(german), "FRANCE",
+                             target.location, end, target)
+    return shows["GERMANY"]
+
+
+def test_a_unit_next_to_both_ends_sees_the_whole_move(standard):
+    assert german_sees(standard, set(), (army("RUH"),)) == visibility.EVERYTHING
+
+
+def test_no_units_see_leaves_only_the_centres_as_eyes(standard):
+    assert german_sees(standard, set(), (army("RUH"),), army("BUR"), "BEL") != 0
+    assert german_sees(standard, {"NO_UNITS_SEE"}, (army("RUH"),), army("BUR"), "BEL") == 0
+    assert german_sees(standard, {"NO_UNITS_SEE"}, (army("RUH"),), army("KIE"), "BER") != 0
+
+
+def test_see_no_units_hides_every_foreign_unit(standard):
+    assert german_sees(standard, {"SEE_NO_UNITS"}, (army("RUH"),)) == 0
+
+
+def test_units_see_same_a_fleet_does_not_see_an_army(standard):
+    assert german_sees(standard, {"UNITS_SEE_SAME"}, (fleet("HOL"),), army("BEL"), "BEL") == 0
+    assert german_sees(standard, {"UNITS_SEE_SAME"}, (army("RUH"),), army("BEL"), "BEL") != 0
+
+
+def test_units_see_other_an_army_does_not_see_an_army(standard):
+    assert german_sees(standard, {"UNITS_SEE_OTHER"}, (army("RUH"),), army("BEL"), "BEL") == 0
+    assert german_sees(standard, {"UNITS_SEE_OTHER"}, (fleet("HOL"),), army("BEL"), "BEL") != 0
+
+
+def test_home_centres_see_unless_no_scs_see(standard):
+    assert german_sees(standard, set(), (), army("KIE"), "KIE") != 0  # Kiel is next to Berlin
+    assert german_sees(standard, {"NO_SCS_SEE"}, (), army("KIE"), "KIE") == 0
+
+
+def test_own_scs_see_owned_centres_are_eyes_not_homes(standard):
+    own = visibility.Seers(readers=("FRANCE", "GERMANY"), centers={"GERMANY": frozenset({"HOL"})},
+                           homes={"GERMANY": frozenset({"BER"})})
+    rules = frozenset({"BLIND", "OWN_SCS_SEE"})
+    assert visibility.sight(standard, rules, own, "FRANCE", "BEL", "BEL", army("BEL"))["GERMANY"]
+    assert not visibility.sight(standard, rules, own, "FRANCE", "MUN", "MUN", army("MUN"))["GERMANY"]
+
+
+def test_see_no_scs_hides_every_foreign_centre(standard):
+    view = seers((army("RUH"),))
+    assert visibility.centre_sightings(standard, frozenset({"BLIND", "SEE_NO_SCS"}), view, {}) == {}
+    assert "MUN" in visibility.centre_sightings(standard, frozenset({"BLIND"}), view, {})["GERMANY"]
+
+
+def test_see_all_scs_and_the_others_keep_ownership_out_of_movement_results():
+    assert visibility.shows_ownership(frozenset({"BLIND"}), False, MOVEMENT)
+    for rule in ("SEE_ALL_SCS", "SEE_NO_SCS", "NO_UNITS_SEE"):
+        assert not visibility.shows_ownership(frozenset({"BLIND", rule}), False, MOVEMENT)
+        assert visibility.shows_ownership(frozenset({"BLIND", rule}), True, MOVEMENT)
+
+
+def test_the_owner_its_controller_and_the_omniscient_see_everything(standard):
+    view = visibility.Seers(readers=("FRANCE", "GERMANY", "SPY"), everything=frozenset({"MASTER", "SPY"}),
+                            controller={"FRANCE": "GERMANY"})
+    shows = visibility.sight(standard, frozenset({"BLIND"}), view, "FRANCE", "BUR", "MUN", army("BUR"))
+    assert shows == {"MASTER": 15, "FRANCE": 15, "GERMANY": 15, "SPY": 15}

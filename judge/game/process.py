@@ -121,14 +121,19 @@ def process_phase(status: GameStatus, base: Map, now: datetime) -> tuple[GameSta
 
 def _sightings(status: GameStatus, m: Map, rules: frozenset[str], resolution: Resolution | None
                ) -> dict[tuple[str, Unit], UnitSighting]:
-    """BLIND: who sees each unit of a movement phase (before the board changes)."""
-    if visibility.BLIND not in rules or resolution is None or resolution.phase.type != MOVEMENT:
+    """BLIND: who sees each unit of the phase (worked out before the board changes)."""
+    if visibility.BLIND not in rules or resolution is None:
         return {}
-    position = position_of(status, m, resolution.phase)
-    moves = visibility.moves_of(position, resolution)
-    seers = replace(visibility.seers_of(status, m, position.units),
-                    after={p: tuple(us.values()) for p, us in moves.items()})
-    return visibility.movement_sightings(m, rules, seers, moves, visibility.dislodged_places(resolution))
+    phase = resolution.phase
+    position = position_of(status, m, phase)
+    seers = visibility.seers_of(status, m)
+    if phase.type == MOVEMENT:
+        moves = visibility.moves_of(position, resolution)
+        seers = replace(seers, after={p: tuple(us.values()) for p, us in moves.items()})
+        return visibility.movement_sightings(m, rules, seers, moves,
+                                             visibility.dislodged_places(resolution))
+    seers = replace(seers, after={p: tuple(resolution.units.get(p, ())) for p in seers.readers})
+    return visibility.other_sightings(m, rules, seers, phase.type, resolution, position.units)
 
 
 def _seen_centres(status: GameStatus, m: Map, rules: frozenset[str], year_end: bool,

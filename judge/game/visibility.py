@@ -29,7 +29,7 @@ from judge.adjudicator.model import Position, Resolution
 from judge.events import UnitSighting
 from judge.game.positions import owned_centers
 from judge.maps.model import Map
-from judge.orders.model import Move
+from judge.orders.model import Build, Move, Retreat
 from judge.status.model import GameStatus
 from judge.types import ADJUSTMENTS, MOVEMENT, Unit, UnitType, province_of
 
@@ -152,11 +152,12 @@ def sight(m: Map, rules: frozenset[str], seers: Seers, owner: str | None, start:
 
 
 def sighting(power: str, unit: Unit, there: Unit, shows: Mapping[str, int], kind: str,
-             removal: bool = False, disbanding: bool = False) -> UnitSighting:
-    """Who reads a unit's line and who is told of it, from its bits. `kind`: the phase's type
-    (movement, retreats, adjustments); an adjustment line is a build unless `removal`."""
+             letter: str = "M") -> UnitSighting:
+    """Who reads a unit's line and who is told of it, from its bits. `kind`: the phase's type;
+    `letter`: what the unit did, as DPjudge tells them apart: M moved (or held, in a movement
+    phase), B built, R removed (or disbanded, or destroyed retreating), H stood by in a retreat or
+    adjustment phase (no line of its own: only FOUND, LOST...)."""
     readers, found, came, gone, lost = set(), set(), set(), set(), set()
-    letter = "R" if removal else "D" if disbanding else "B" if kind == ADJUSTMENTS else "M"
     for who, how in shows.items():
         if how & AFTER_END:
             if how & BEFORE_START:
@@ -178,6 +179,8 @@ def sighting(power: str, unit: Unit, there: Unit, shows: Mapping[str, int], kind
                     lost.add(who)
                 if letter in "BRD":
                     readers.add(who)
+    if letter == "H":
+        readers = set()
     return UnitSighting(power, unit, there, frozenset(readers), frozenset(found), frozenset(came),
                         frozenset(gone), frozenset(lost))
 
@@ -195,6 +198,32 @@ def movement_sightings(m: Map, rules: frozenset[str], seers: Seers,
             dislodging = there != unit and there.province in knocked
             shows = sight(m, rules, seers, power, unit.location, there.location, unit, dislodging)
             found[(power, unit)] = sighting(power, unit, there, shows, MOVEMENT)
+    return found
+
+
+def other_sightings(m: Map, rules: frozenset[str], seers: Seers, kind: str, resolution: Resolution,
+                    standing: Mapping[str, Iterable[Unit]]) -> dict[tuple[str, Unit], UnitSighting]:
+    """(power, unit) -> its sighting, for a retreat or adjustment phase: each retreat, disband,
+    build and removal, then each unit that did nothing (`standing`: every unit on the board before
+    the phase), which may be FOUND or LOST by a reader whose eyes changed."""
+    found = {}
+    for result in resolution.results:
+        order = result.order
+        unit = getattr(order, "unit", None)
+        if unit is None:
+            continue
+        end, letter = unit, "R"
+        if isinstance(order, Retreat) and not result.results:
+            end, letter = Unit(unit.type, order.dest), "M"
+        elif isinstance(order, Build):
+            letter = "B"
+        shows = sight(m, rules, seers, order.power, unit.location, end.location, unit)
+        found[(order.power, unit)] = sighting(order.power, unit, end, shows, kind, letter)
+    for power, units in standing.items():
+        for unit in units:
+            if (power, unit) not in found:
+                shows = sight(m, rules, seers, power, unit.location, unit.location, unit)
+                found[(power, unit)] = sighting(power, unit, unit, shows, kind, "H")
     return found
 
 

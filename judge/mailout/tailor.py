@@ -21,6 +21,7 @@ from judge.mailout.views import (
     OrderLine,
     PhaseReport,
     PowerOrders,
+    power_view,
     unit_view,
 )
 from judge.maps.model import Map
@@ -70,12 +71,17 @@ def report_for(m: Map, report: PhaseReport, sightings: Mapping[tuple[str, Unit],
     if reader.all_seeing:
         return report
     index = {(power, unit.location): s for (power, unit), s in sightings.items()}
+    told = set()
     groups = []
-    for group in report.powers:
+    for group in _every_power(m, report, sightings):
         lines: list[OrderLine] = []
         for line in group.lines:
-            seen = index.get((group.power.name, line.unit.place.abbrev if line.unit else ""))
-            lines += _lines_for(m, line, seen, reader)
+            key = (group.power.name, line.unit.place.abbrev if line.unit else "")
+            told.add(key)
+            lines += _lines_for(m, line, index.get(key), reader)
+        for key, seen in index.items():
+            if key[0] == group.power.name and key not in told and not reader.owns(key[0]):
+                lines += _lines_for(m, None, seen, reader)
         if lines:
             groups.append(replace(group, lines=tuple(lines),
                                   pending=group.pending if reader.owns(group.power.name) else 0))
@@ -83,21 +89,33 @@ def report_for(m: Map, report: PhaseReport, sightings: Mapping[tuple[str, Unit],
     return replace(report, powers=tuple(groups), dislodged=dislodged)
 
 
-def _lines_for(m: Map, line: OrderLine, seen: UnitSighting | None, reader: Reader) -> list[OrderLine]:
-    if reader.owns(line.power.name):
+def _every_power(m: Map, report: PhaseReport, sightings: Mapping[tuple[str, Unit], UnitSighting]
+                 ) -> list[PowerOrders]:
+    """The report's groups, with an empty one for each power with a unit sighted but no line."""
+    groups = {g.power.name: g for g in report.powers}
+    for power, _ in sightings:
+        if power not in groups:
+            groups[power] = PowerOrders(power_view(m, power), ())
+    return [groups[name] for name in sorted(groups)]
+
+
+def _lines_for(m: Map, line: OrderLine | None, seen: UnitSighting | None, reader: Reader
+               ) -> list[OrderLine]:
+    """An order line as the reader sees it (`line` None: a unit that did nothing this phase)."""
+    if line is not None and reader.owns(line.power.name):
         return [line]
     if seen is None:
         return []
     who = reader.name
-    there = unit_view(m, seen.there, line.power.name)
-    own = line.unit
-    dislodged = tuple(r for r in line.results if r == "dislodged")
-    shown = [OrderLine(line.power, kind, place)
-             for kind, place, readers in (("found", there, seen.found), ("arrives", there, seen.arrives))
-             if who in readers]
-    if who in seen.readers:
+    power = power_view(m, seen.power)
+    there = unit_view(m, seen.there, seen.power)
+    own = unit_view(m, seen.unit, seen.power)
+    dislodged = tuple(r for r in line.results if r == "dislodged") if line else ()
+    shown = [OrderLine(power, kind, there)
+             for kind, readers in (("found", seen.found), ("arrives", seen.arrives)) if who in readers]
+    if line is not None and who in seen.readers:
         shown.append(line)
-    shown += [OrderLine(line.power, kind, own, results=dislodged)
+    shown += [OrderLine(power, kind, own, results=dislodged)
               for kind, readers in (("departs", seen.departs), ("lost", seen.lost)) if who in readers]
     return shown
 

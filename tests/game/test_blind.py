@@ -15,7 +15,7 @@ from judge.mailout.mailings import Mailer
 from judge.mailout.render import environment
 from judge.status import parse_status
 from judge.types import MOVEMENT, Unit, UnitType
-from tests.support.games import everyone_orders
+from tests.support.games import build, everyone_orders
 
 FIXTURES = Path(__file__).parent / "fixtures" / "blind"
 NOW = datetime(2026, 11, 24, 8, 30, tzinfo=UTC)
@@ -35,13 +35,21 @@ ORDERS = {
                "ITALY": ["F ION-TUN", "A APU H", "A VEN H"],
                "RUSSIA": ["F BOT-SWE", "A UKR-RUM", "A WAR-GAL", "F SEV S A UKR-RUM"],
                "TURKEY": ["F ANK-BLA", "A BUL-RUM", "A ARM H"]},
+    "W1901A": {"AUSTRIA": ["A TRI", "A VIE"], "ENGLAND": ["F LON"], "FRANCE": ["F BRE", "A PAR"],
+               "GERMANY": ["F KIE", "A BER"], "ITALY": ["F NAP"], "RUSSIA": ["F STP/NC", "A MOS"],
+               "TURKEY": ["F SMY"]},
 }
 
 
 def played(standard, upto: str):
     status = parse_status((FIXTURES / "start.status").read_text())
-    for phase in ORDERS:
-        status, events = process_phase(everyone_orders(status, ORDERS[phase]), standard, NOW)
+    for phase, orders in ORDERS.items():
+        if phase.endswith("A"):
+            for power, units in orders.items():
+                status = build(status, power, *units)
+        else:
+            status = everyone_orders(status, orders)
+        status, events = process_phase(status, standard, NOW)
         if phase == upto:
             return status, events
     raise AssertionError(upto)
@@ -80,14 +88,15 @@ def test_spring_1901_results_are_dpjudges_for_each_reader(standard, reader):
     assert normalised(ours[reader]) == normalised(theirs)
 
 
+@pytest.mark.parametrize("phase", ["F1901M", "W1901A"])
 @pytest.mark.parametrize("reader", READERS)
-def test_fall_1901_results_are_dpjudges_for_each_reader(standard, reader):
-    ours = mails_by_reader(standard, "F1901M")
-    theirs = (FIXTURES / "F1901M" / f"{reader}.txt").read_text()
+def test_fall_and_winter_1901_results_are_dpjudges_for_each_reader(standard, phase, reader):
+    ours = mails_by_reader(standard, phase)
+    theirs = (FIXTURES / phase / f"{reader}.txt").read_text()
     assert normalised(ours[reader], unit_order=True) == normalised(theirs, unit_order=True)
 
 
-@pytest.mark.parametrize("phase", ["S1901M", "F1901M"])
+@pytest.mark.parametrize("phase", ["S1901M", "F1901M", "W1901A"])
 def test_the_status_file_keeps_dpjudges_sees_lines(standard, phase):
     status, _ = played(standard, phase)
     ours = {b.name: set(b.sees) for b in status.powers if b.sees}

@@ -1,4 +1,4 @@
-"""BLIND: a 1901 game whose every results mail is compared with the one DPjudge sends the same
+"""BLIND: a game of 1901 and spring 1902 whose every results mail is compared with the one DPjudge sends the same
 reader (fixtures/blind: DPjudge's mails for the same orders, and its SEES lines), and what each
 visibility modifier changes."""
 from __future__ import annotations
@@ -15,7 +15,7 @@ from judge.mailout.mailings import Mailer
 from judge.mailout.render import environment
 from judge.status import parse_status
 from judge.types import MOVEMENT, Unit, UnitType
-from tests.support.games import build, everyone_orders
+from tests.support.games import build, everyone_orders, retreat
 
 FIXTURES = Path(__file__).parent / "fixtures" / "blind"
 NOW = datetime(2026, 11, 24, 8, 30, tzinfo=UTC)
@@ -38,6 +38,9 @@ ORDERS = {
     "W1901A": {"AUSTRIA": ["A TRI", "A VIE"], "ENGLAND": ["F LON"], "FRANCE": ["F BRE", "A PAR"],
                "GERMANY": ["F KIE", "A BER"], "ITALY": ["F NAP"], "RUSSIA": ["F STP/NC", "A MOS"],
                "TURKEY": ["F SMY"]},
+    # every unit not named holds
+    "S1902M": {"AUSTRIA": ["A SER-RUM", "A BUD S A SER-RUM"], "RUSSIA": ["F SEV-BLA"]},
+    "S1902R": {"RUSSIA": ["A RUM-UKR"]},
 }
 
 
@@ -47,6 +50,11 @@ def played(standard, upto: str):
         if phase.endswith("A"):
             for power, units in orders.items():
                 status = build(status, power, *units)
+        elif phase.endswith("R"):
+            for power, lines in orders.items():
+                for line in lines:
+                    unit, dest = line.split("-")
+                    status = retreat(status, power, unit, dest)
         else:
             status = everyone_orders(status, orders)
         status, events = process_phase(status, standard, NOW)
@@ -88,15 +96,15 @@ def test_spring_1901_results_are_dpjudges_for_each_reader(standard, reader):
     assert normalised(ours[reader]) == normalised(theirs)
 
 
-@pytest.mark.parametrize("phase", ["F1901M", "W1901A"])
+@pytest.mark.parametrize("phase", ["F1901M", "W1901A", "S1902M", "S1902R"])
 @pytest.mark.parametrize("reader", READERS)
-def test_fall_and_winter_1901_results_are_dpjudges_for_each_reader(standard, phase, reader):
+def test_later_results_are_dpjudges_for_each_reader(standard, phase, reader):
     ours = mails_by_reader(standard, phase)
     theirs = (FIXTURES / phase / f"{reader}.txt").read_text()
     assert normalised(ours[reader], unit_order=True) == normalised(theirs, unit_order=True)
 
 
-@pytest.mark.parametrize("phase", ["S1901M", "F1901M", "W1901A"])
+@pytest.mark.parametrize("phase", ["S1901M", "F1901M", "W1901A", "S1902M", "S1902R"])
 def test_the_status_file_keeps_dpjudges_sees_lines(standard, phase):
     status, _ = played(standard, phase)
     ours = {b.name: set(b.sees) for b in status.powers if b.sees}

@@ -18,11 +18,13 @@ from judge.commands.reply import Said, said
 from judge.commands.session import Cursor, Refusal, Session
 from judge.commands.closed_games import sees_hidden
 from judge.errors import MapError
+from judge.game import visibility
 from judge.game.positions import owned_centers
 from judge.game.rules import rules_in_force
 from judge.game.seats import open_seats
 from judge.game.standing import GameState, Standing, game_state
 from judge.status.model import Dppd, GameStatus, PowerStatus
+from judge.types import Unit
 from judge.timing import game_zone
 
 PRESS_RULES = (("NO_PRESS", "none"), ("PUBLIC_PRESS", "broadcast only"), ("GREY_PRESS", "grey"),
@@ -64,8 +66,27 @@ class List(InfoCommand):
         if not args and not session.signed_on:
             return said(*game_list(session))
         status, standing = self.game_status(session, args)
-        return said(*game_details(session, status, standing,
-                                  hide_board=self.blind_secret(session, status)))
+        seen = None
+        if self.blind_secret(session, status):
+            seen = blind_board(session, status)
+        return said(*game_details(session, status, standing, hide_board=seen is not None, seen=seen))
+
+
+def blind_board(session: Session, status: GameStatus) -> dict[str, tuple[Unit, ...] | None]:
+    """A BLIND game's board as the signed-on power sees it: power -> the units it sees (None: its
+    own and its vassals', shown in full with their centres); nothing for anyone else."""
+    if session.role is None or status.power(session.role) is None:
+        return {}
+    m = session.games.load_map(status)
+    seers = visibility.seers_of(status, m)
+    if session.role in seers.everything:
+        return {b.name: None for b in status.powers}
+    seen: dict[str, tuple[Unit, ...] | None] = dict(
+        visibility.units_seen(m, rules_in_force(status, m), seers, session.role))
+    for block in status.powers:
+        if session.role in seers.full_sight(block.name):
+            seen[block.name] = None
+    return seen
 
 
 def game_list(session: Session) -> list[str]:
@@ -108,7 +129,9 @@ def list_line(session: Session, name: str) -> str | None:
 
 
 def game_details(session: Session, status: GameStatus, standing: Standing,
-                 hide_board: bool) -> list[str]:
+                 hide_board: bool, seen: dict[str, tuple[Unit, ...] | None] | None = None) -> list[str]:
+    """`hide_board`: a BLIND game in play, of whose board the reader sees `seen` (see
+    `blind_board`)."""
     m = session.games.load_map(status)
     rules = rules_in_force(status, m)
     lines = [(f"Game '{status.name}' on the {status.map_name} map: "
@@ -129,7 +152,13 @@ def game_details(session: Session, status: GameStatus, standing: Standing,
     if status.forming:
         lines.append(f"Seats open: {open_seats(status, m)}.")
     for block in status.powers:
-        lines.append(power_line(block, hide_board))
+        shown = (seen or {}).get(block.name, ())
+        if hide_board and shown is None:
+            lines.append(power_line(block, False))
+        elif hide_board and shown:
+            lines.append(power_line(block, True) + "; seen: " + " ".join(str(u) for u in shown))
+        else:
+            lines.append(power_line(block, hide_board))
     return lines
 
 

@@ -304,3 +304,12 @@ def moves_of(position: Position, resolution: Resolution) -> dict[str, dict[Unit,
 
 def dislodged_places(resolution: Resolution) -> set[str]:
     return {u.province for units in resolution.dislodged.values() for u in units}
+
+
+def units_seen(m: Map, rules: frozenset[str], seers: Seers, reader: str
+               ) -> dict[str, tuple[Unit, ...]]:
+    """Power -> the units (and dislodged units) `reader` sees on the board now, for LIST."""
+    return {power: tuple(u for u in units
+                         if sight(m, rules, seers, power, u.location, u.location, u)
+                         .get(reader, 0) & AFTER_END)
+            for power, units in seers.after.items()}

@@ -36,6 +36,17 @@ def test_list_of_a_blind_game_hides_the_board(judge):
     assert "  FRANCE: played" in text and "A BUR" not in text
 
 
+def test_list_of_a_blind_game_to_its_player_shows_what_its_units_see(judge):
+    judge.add("vienna", rules=("BLIND",))
+    lines = judge.send(eml("list_other_after_signon.eml", (b"LIST forming", b"LIST"))).outcome("LIST").lines
+    text = "\n".join(lines)
+    assert "  FRANCE: played, 5 centres; A BUR A SPA F MAO F BRE A PAR" in lines
+    assert "  GERMANY: played; seen: A RUH A MUN" in lines  # both next to Burgundy
+    assert "  ENGLAND: played; seen: A BEL" in lines
+    assert "  AUSTRIA: played" in lines and "A BUD" not in text and "centres" not in text.replace(
+        "FRANCE: played, 5 centres", "")
+
+
 def test_after_signon_list_is_for_that_game_only(vienna):
     vienna.add("forming")
     sent = vienna.send("list_other_after_signon.eml")

@@ -269,13 +269,20 @@ class Mailer:
         if visibility.BLIND not in self.rules:
             return self.mail(self.people.everyone(monitors=True), "results",
                              **self.results_context(event, completed))
-        mailings = []
-        people = self.people
-        for group in (people.players, people.observers, people.monitors):
-            for name, addresses in group.items():
-                mailings += self.mail(addresses, "results",
-                                      **self.results_context(event, completed, self.reader(name)))
-        return mailings + self.mail(people.master, "results", **self.results_context(event, completed))
+        people, versions = self.people, self.results_by_reader(event, completed)
+        mailings = [Mailing(addresses, versions[name])
+                    for group in (people.players, people.observers, people.monitors)
+                    for name, addresses in group.items() if addresses]
+        return mailings + ([Mailing(people.master, versions[MASTER])] if people.master else [])
+
+    def results_by_reader(self, event: ev.PhaseResults, completed: ev.GameCompleted | None = None
+                          ) -> dict[str, Rendered]:
+        """A BLIND game's results as each block of the game and the Master read them (the
+        archive joins them with `tailor.with_show_lines`)."""
+        names = [b.name for b in self.status.powers if b.name]
+        return {name: self.render("results", **self.results_context(
+                    event, completed, self.reader(name) if name != MASTER else None))
+                for name in [*names, MASTER]}
 
     def preview(self, event: Any) -> list[Mailing]:
         return self.mail(self.people.master, "preview",

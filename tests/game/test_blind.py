@@ -11,6 +11,7 @@ import pytest
 
 from judge.game import visibility
 from judge.game.process import process_phase
+from judge.mailout import tailor
 from judge.mailout.mailings import Mailer
 from judge.mailout.render import environment
 from judge.status import parse_status
@@ -222,3 +223,30 @@ def test_the_owner_its_controller_and_the_omniscient_see_everything(standard):
                             controller={"FRANCE": "GERMANY"})
     shows = visibility.sight(standard, frozenset({"BLIND"}), view, "FRANCE", "BUR", "MUN", army("BUR"))
     assert shows == {"MASTER": 15, "FRANCE": 15, "GERMANY": 15, "SPY": 15}
+
+
+# --- the results archive --------------------------------------------------------------------------
+
+@pytest.mark.parametrize("phase", ["S1901M", "F1901M", "S1902M"])
+def test_the_archive_text_gives_each_reader_its_mail_back(standard, phase):
+    status, events = played(standard, phase)
+    mailer = Mailer(environment(), status, standard, judge="DPJT")
+    versions = {name: r.body for name, r in mailer.results_by_reader(events[-1]).items()}
+    archive = tailor.with_show_lines(versions)
+    for name, body in versions.items():
+        assert tailor.shown_to(archive, name) == body
+    assert "SHOW TURKEY\n" in archive or "SHOW AUSTRIA\n" in archive
+
+
+def test_dpjudges_archive_read_for_a_power_is_its_mail():
+    archive = (FIXTURES / "S1901M" / "results").read_text()
+    body = archive.split("\n\n", 1)[1]
+    for reader in READERS:
+        mail = (FIXTURES / "S1901M" / f"{reader}.txt").read_text()
+        assert normalised(tailor.shown_to(body, reader.upper())) == normalised(mail)
+
+
+def test_when_the_game_is_over_the_archive_shows_everything():
+    archive = "Head\nSHOW MASTER FRANCE\nFrance: Army Paris HOLD.\nSHOW GERMANY\nFrance: Army Paris FOUND.\nSHOW\nTail"
+    assert tailor.shown_to(archive, None) == "Head\nFrance: Army Paris HOLD.\nFrance: Army Paris FOUND.\nTail"
+    assert tailor.shown_to(archive, "ITALY") == "Head\nTail"

@@ -47,6 +47,21 @@ def test_list_of_a_blind_game_to_its_player_shows_what_its_units_see(judge):
         "FRANCE: played, 5 centres", "")
 
 
+def test_summary_of_a_blind_game_in_play_shows_no_centres(judge):
+    judge.add("vienna", rules=("BLIND",))
+    signed = eml("list_other_after_signon.eml", (b"LIST forming", b"SUMMARY"))
+    for mail in ("summary.eml", signed):
+        text = "\n".join(judge.send(mail).outcome("SUMMARY").lines)
+        assert "Supply centres" not in text and "@" not in text
+
+
+def test_history_of_a_blind_game_in_play_is_refused(judge):
+    judge.add("vienna", rules=("BLIND",))
+    (judge.store.root / "vienna" / "results").write_text("Spring 1901 results\nA PAR - BUR\n")
+    sent = judge.send("history.eml")
+    assert sent.failed and "A PAR" not in sent.text
+
+
 def test_after_signon_list_is_for_that_game_only(vienna):
     vienna.add("forming")
     sent = vienna.send("list_other_after_signon.eml")

@@ -4,6 +4,7 @@ visibility modifier changes."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -250,3 +251,18 @@ def test_when_the_game_is_over_the_archive_shows_everything():
     archive = "Head\nSHOW MASTER FRANCE\nFrance: Army Paris HOLD.\nSHOW GERMANY\nFrance: Army Paris FOUND.\nSHOW\nTail"
     assert tailor.shown_to(archive, None) == "Head\nFrance: Army Paris HOLD.\nFrance: Army Paris FOUND.\nTail"
     assert tailor.shown_to(archive, "ITALY") == "Head\nTail"
+
+
+def test_every_mail_of_a_processing_keeps_to_what_each_reader_sees(standard):
+    """Russia sends no orders: the civil disorder and the results tell England nothing of the east."""
+    status = parse_status((FIXTURES / "start.status").read_text())
+    spring = {p: o for p, o in ORDERS["S1901M"].items() if p != "RUSSIA"}
+    status = everyone_orders(status, spring)
+    status = status.with_power(replace(status.power("RUSSIA"), orders=None))
+    after, events = process_phase(status, standard, NOW)
+    mailings = Mailer(environment(), after, standard, judge="DPJT").for_events(events, NOW)
+    to_england = [m.rendered for m in mailings if "england@example.org" in m.recipients]
+    assert to_england
+    for mail in to_england:
+        for hidden in ("Russia", "Turkey", "Moscow", "Sevastopol", "Warsaw"):
+            assert hidden not in mail.subject + mail.body

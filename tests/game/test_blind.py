@@ -46,8 +46,8 @@ ORDERS = {
 }
 
 
-def played(standard, upto: str):
-    status = parse_status((FIXTURES / "start.status").read_text())
+def played(standard, upto: str, rules: str = ""):
+    status = parse_status((FIXTURES / "start.status").read_text().replace("RULE BLIND", "RULE BLIND " + rules))
     for phase, orders in ORDERS.items():
         if phase.endswith("A"):
             for power, units in orders.items():
@@ -65,8 +65,8 @@ def played(standard, upto: str):
     raise AssertionError(upto)
 
 
-def mails_by_reader(standard, phase: str) -> dict[str, str]:
-    status, events = played(standard, phase)
+def mails_by_reader(standard, phase: str, rules: str = "") -> dict[str, str]:
+    status, events = played(standard, phase, rules)
     mailings = Mailer(environment(), status, standard, judge="DPJT").for_events(events, NOW)
     return {a.split("@")[0]: m.rendered.body for m in mailings for a in m.recipients}
 
@@ -210,6 +210,20 @@ def test_see_no_scs_hides_every_foreign_centre(standard):
     view = seers((army("RUH"),))
     assert visibility.centre_sightings(standard, frozenset({"BLIND", "SEE_NO_SCS"}), view, {}) == {}
     assert "MUN" in visibility.centre_sightings(standard, frozenset({"BLIND"}), view, {})["GERMANY"]
+
+
+def test_see_all_scs_the_year_ends_ownership_is_public(standard):
+    england = mails_by_reader(standard, "F1901M", "SEE_ALL_SCS")["england"]
+    assert "Turkey:     Ankara, Bulgaria, Constantinople, Smyrna." in england
+    assert "Turkey:      4 Supply centers" not in england  # the adjustments stay private
+    assert "Ownership" not in mails_by_reader(standard, "S1901M", "SEE_ALL_SCS")["england"]
+
+
+def test_no_units_see_no_ownership_after_spring_and_only_home_eyes(standard):
+    austria = mails_by_reader(standard, "S1901M", "NO_UNITS_SEE")["austria"]
+    assert "Ownership" not in austria
+    assert "Italy: Army Venice HOLD." in austria  # Venice is next to Trieste, a home
+    assert "Turkey: Army Bulgaria FOUND." not in austria  # seen from Serbia, a unit
 
 
 def test_see_all_scs_and_the_others_keep_ownership_out_of_movement_results():

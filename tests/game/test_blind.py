@@ -280,3 +280,18 @@ def test_every_mail_of_a_processing_keeps_to_what_each_reader_sees(standard):
     for mail in to_england:
         for hidden in ("Russia", "Turkey", "Moscow", "Sevastopol", "Warsaw"):
             assert hidden not in mail.subject + mail.body
+
+
+# --- TOUCH_PRESS in a BLIND game ------------------------------------------------------------------
+
+@pytest.mark.parametrize("rules, touching", [(set(), True), ({"SEE_NO_UNITS"}, False)])
+def test_neighbours_who_see_each_other_are_in_touch(standard, rules, touching):
+    view = seers((army("MUN"),))
+    view = visibility.Seers(view.readers, after={"FRANCE": (army("BUR"),), "GERMANY": (army("MUN"),)})
+    assert visibility.in_touch(standard, frozenset({"BLIND", *rules}), view, "FRANCE", "GERMANY") is touching
+
+
+def test_powers_far_apart_are_not_in_touch(standard):
+    view = visibility.Seers(("FRANCE", "GERMANY"),
+                            after={"FRANCE": (army("PAR"),), "GERMANY": (army("BER"),)})
+    assert not visibility.in_touch(standard, frozenset(), view, "FRANCE", "GERMANY")

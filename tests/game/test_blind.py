@@ -1,6 +1,6 @@
-"""BLIND: a game of 1901 and spring 1902 whose every results mail is compared with the one DPjudge sends the same
-reader (fixtures/blind: DPjudge's mails for the same orders, and its SEES lines), and what each
-visibility modifier changes."""
+"""BLIND: a game of 1901 and spring 1902 whose every results mail is compared with the one DPjudge
+sends the same reader (fixtures/blind: DPjudge's mails for the same orders, and its SEES lines),
+and what each visibility modifier changes."""
 from __future__ import annotations
 
 import re
@@ -47,7 +47,8 @@ ORDERS = {
 
 
 def played(standard, upto: str, rules: str = ""):
-    status = parse_status((FIXTURES / "start.status").read_text().replace("RULE BLIND", "RULE BLIND " + rules))
+    text = (FIXTURES / "start.status").read_text()
+    status = parse_status(text.replace("RULE BLIND", "RULE BLIND " + rules))
     for phase, orders in ORDERS.items():
         if phase.endswith("A"):
             for power, units in orders.items():
@@ -262,7 +263,8 @@ def test_dpjudges_archive_read_for_a_power_is_its_mail():
 
 
 def test_when_the_game_is_over_the_archive_shows_everything():
-    archive = "Head\nSHOW MASTER FRANCE\nFrance: Army Paris HOLD.\nSHOW GERMANY\nFrance: Army Paris FOUND.\nSHOW\nTail"
+    archive = ("Head\nSHOW MASTER FRANCE\nFrance: Army Paris HOLD.\n"
+               "SHOW GERMANY\nFrance: Army Paris FOUND.\nSHOW\nTail")
     assert tailor.shown_to(archive, None) == "Head\nFrance: Army Paris HOLD.\nFrance: Army Paris FOUND.\nTail"
     assert tailor.shown_to(archive, "ITALY") == "Head\nTail"
 

@@ -236,6 +236,8 @@ class History(InfoCommand):
             raise Refusal("the results of a BLIND game in play differ for each power: "
                           "they are not sent as a HISTORY")
         text = session.games.results_text(status.name or "")
+        if status.completed:  # a BLIND game's end reveals every reader's part of the archive
+            text = visibility.shown_to(text, None)
         if not text.strip():
             return said(f"No phase of game '{status.name}' has been processed yet.")
         return said(f"The results of game '{status.name}':", quoted=text.rstrip("\n").split("\n"))

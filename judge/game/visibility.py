@@ -24,11 +24,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
+from difflib import SequenceMatcher
 
 from judge.adjudicator.model import Position, Resolution
 from judge.events import UnitSighting
 from judge.game.positions import owned_centers
-from judge.maps.model import Map
+from judge.maps.model import Map, Terrain
 from judge.orders.model import Build, Move, Retreat
 from judge.orders.reach import crossings
 from judge.status.model import GameStatus
@@ -84,7 +85,7 @@ def neighbours(m: Map, province: str, other: str) -> bool:
     if loc is None:
         return False
     target = m.locations.get(other)
-    if target is not None and target.terrain.value == "SHUT":
+    if target is not None and target.terrain is Terrain.SHUT:
         return False
     return any(province_of(a.dest) == other for a in loc.abuts)
 
@@ -331,3 +332,56 @@ def in_touch(m: Map, rules: frozenset[str], seers: Seers, one: str, other: str) 
             if seen.get(other, 0) & BEFORE_START and seeing.get(one, 0) & BEFORE_START:
                 return True
     return False
+
+
+# --- the results archive: one text for all readers, with DPjudge's SHOW lines ---------------------
+
+SHOW = "SHOW"
+
+
+def with_show_lines(bodies: Mapping[str, str]) -> str:
+    """One text holding every reader's version of a results mail (reader -> body; MASTER's is the
+    whole), each run of lines after a `SHOW name name...` line for those readers only, a bare `SHOW`
+    before what all of them read: the layout of DPjudge's results archive in a BLIND game.
+    `shown_to` gives each reader's body back."""
+    union: list[tuple[str, set[str]]] = []
+    for reader, body in bodies.items():
+        union = _merged(union, body.split("\n"), reader)
+    everyone = set(bodies)
+    out: list[str] = []
+    current: set[str] | None = None
+    for line, readers in union:
+        if readers != current:
+            out.append(SHOW if readers == everyone else " ".join([SHOW, *sorted(readers)]))
+            current = readers
+        out.append(line)
+    if current != everyone:
+        out.append(SHOW)
+    return "\n".join(out)
+
+
+def _merged(union: list[tuple[str, set[str]]], lines: list[str], reader: str
+            ) -> list[tuple[str, set[str]]]:
+    matcher = SequenceMatcher(None, [text for text, _ in union], lines, autojunk=False)
+    merged: list[tuple[str, set[str]]] = []
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "equal":
+            merged += [(text, readers | {reader}) for text, readers in union[i1:i2]]
+            continue
+        merged += union[i1:i2]
+        merged += [(text, {reader}) for text in lines[j1:j2]]
+    return merged
+
+
+def shown_to(text: str, reader: str | None) -> str:
+    """What a reader reads of a text with SHOW lines (None: everything, as when the game is over):
+    the lines after a SHOW line naming it or after a bare SHOW."""
+    kept: list[str] = []
+    hidden = False
+    for line in text.split("\n"):
+        if line == SHOW or line.startswith(SHOW + " "):
+            names = line.split()[1:]
+            hidden = bool(names) and reader is not None and reader not in names
+        elif not hidden:
+            kept.append(line)
+    return "\n".join(kept)

@@ -278,7 +278,7 @@ class Mailer:
     def results_by_reader(self, event: ev.PhaseResults, completed: ev.GameCompleted | None = None
                           ) -> dict[str, Rendered]:
         """A BLIND game's results as each block of the game and the Master read them (the
-        archive joins them with `tailor.with_show_lines`)."""
+        archive joins them with `visibility.with_show_lines`)."""
         names = [b.name for b in self.status.powers if b.name]
         return {name: self.render("results", **self.results_context(
                     event, completed, self.reader(name) if name != MASTER else None))

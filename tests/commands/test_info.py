@@ -1,6 +1,7 @@
 """LIST, SUMMARY, HISTORY and MAP."""
 from __future__ import annotations
 
+from judge.status.model import GameStage
 from tests.support.commands import eml
 
 
@@ -60,6 +61,15 @@ def test_history_of_a_blind_game_in_play_is_refused(judge):
     (judge.store.root / "vienna" / "results").write_text("Spring 1901 results\nA PAR - BUR\n")
     sent = judge.send("history.eml")
     assert sent.failed and "A PAR" not in sent.text
+
+
+def test_history_of_a_finished_blind_game_shows_every_part(judge):
+    judge.add("vienna", rules=("BLIND",), phase=GameStage.COMPLETED)
+    (judge.store.root / "vienna" / "results").write_text(
+        "Results\nSHOW MASTER FRANCE\nFrance: Army Paris HOLD.\nSHOW GERMANY\n"
+        "France: Army Burgundy FOUND.\nSHOW\nEnd\n")
+    quoted = judge.send("history.eml").outcome("HISTORY").quoted
+    assert quoted == ("Results", "France: Army Paris HOLD.", "France: Army Burgundy FOUND.", "End")
 
 
 def test_after_signon_list_is_for_that_game_only(vienna):

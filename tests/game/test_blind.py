@@ -12,7 +12,6 @@ import pytest
 
 from judge.game import visibility
 from judge.game.process import process_phase
-from judge.mailout import tailor
 from judge.mailout.mailings import Mailer
 from judge.mailout.render import environment
 from judge.status import parse_status
@@ -248,9 +247,9 @@ def test_the_archive_text_gives_each_reader_its_mail_back(standard, phase):
     status, events = played(standard, phase)
     mailer = Mailer(environment(), status, standard, judge="DPJT")
     versions = {name: r.body for name, r in mailer.results_by_reader(events[-1]).items()}
-    archive = tailor.with_show_lines(versions)
+    archive = visibility.with_show_lines(versions)
     for name, body in versions.items():
-        assert tailor.shown_to(archive, name) == body
+        assert visibility.shown_to(archive, name) == body
     assert "SHOW TURKEY\n" in archive or "SHOW AUSTRIA\n" in archive
 
 
@@ -259,14 +258,14 @@ def test_dpjudges_archive_read_for_a_power_is_its_mail():
     body = archive.split("\n\n", 1)[1]
     for reader in READERS:
         mail = (FIXTURES / "S1901M" / f"{reader}.txt").read_text()
-        assert normalised(tailor.shown_to(body, reader.upper())) == normalised(mail)
+        assert normalised(visibility.shown_to(body, reader.upper())) == normalised(mail)
 
 
 def test_when_the_game_is_over_the_archive_shows_everything():
     archive = ("Head\nSHOW MASTER FRANCE\nFrance: Army Paris HOLD.\n"
                "SHOW GERMANY\nFrance: Army Paris FOUND.\nSHOW\nTail")
-    assert tailor.shown_to(archive, None) == "Head\nFrance: Army Paris HOLD.\nFrance: Army Paris FOUND.\nTail"
-    assert tailor.shown_to(archive, "ITALY") == "Head\nTail"
+    assert visibility.shown_to(archive, None) == "Head\nFrance: Army Paris HOLD.\nFrance: Army Paris FOUND.\nTail"
+    assert visibility.shown_to(archive, "ITALY") == "Head\nTail"
 
 
 def test_every_mail_of_a_processing_keeps_to_what_each_reader_sees(standard):

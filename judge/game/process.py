@@ -143,12 +143,7 @@ def _seen_centres(status: GameStatus, m: Map, rules: frozenset[str], year_end: b
     if visibility.BLIND not in rules or not visibility.shows_ownership(
             rules, year_end, following.type if following else None):
         return status
-    earlier = {} if year_end else {b.name: b.sees for b in status.powers}
-    sees = visibility.centre_sightings(m, rules, visibility.seers_of(status, m), earlier)
-    for block in status.powers:
-        if block.name and block.sees != sees.get(block.name, ()):
-            status = status.with_power(replace(block, sees=sees.get(block.name, ())))
-    return status
+    return visibility.with_sees(status, m, rules, fresh=year_end)
 
 
 def _apply(status: GameStatus, m: Map, phase: Phase, resolution: Resolution | None) -> GameStatus:

@@ -292,6 +292,17 @@ def seers_of(status: GameStatus, m: Map, before: Mapping[str, Iterable[Unit]] | 
         start={name: tuple(u.location for u in info.units) for name, info in m.powers.items()})
 
 
+def with_sees(status: GameStatus, m: Map, rules: frozenset[str], fresh: bool = False) -> GameStatus:
+    """The status with each reader's SEES brought up to date (`fresh`: started anew, as at the
+    year's end and the game's start)."""
+    earlier = {} if fresh else {b.name: b.sees for b in status.powers}
+    sees = centre_sightings(m, rules, seers_of(status, m), earlier)
+    for block in status.powers:
+        if block.name and block.sees != sees.get(block.name, ()):
+            status = status.with_power(replace(block, sees=sees.get(block.name, ())))
+    return status
+
+
 def moves_of(position: Position, resolution: Resolution) -> dict[str, dict[Unit, Unit]]:
     """Power -> each unit of a movement phase -> where it stands after it (a dislodged or
     bounced unit where it was)."""

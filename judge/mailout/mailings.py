@@ -299,11 +299,28 @@ class Mailer:
             to = self.people.of([seat.power]) or (seat.player.email,)
             mailings += self.mail(to, "power_assignment", power=self.power(seat.power),
                                   seat=seat.seat, deadline=deadline)
-        mailings += self.mail(self.people.everyone(monitors=True), "game_start",
-                              phase=views.phase_view(event.phase), deadline=deadline,
-                              units=views.unit_holdings(self.map, event.units),
-                              ownership=views.ownership(self.map, event.centers))
-        return mailings
+        units = views.unit_holdings(self.map, event.units)
+        ownership = views.ownership(self.map, event.centers)
+        start = {"phase": views.phase_view(event.phase), "deadline": deadline}
+        if visibility.BLIND not in self.rules:
+            return mailings + self.mail(self.people.everyone(monitors=True), "game_start",
+                                        units=units, ownership=ownership, **start)
+        people = self.people
+        for group in (people.players, people.observers, people.monitors):
+            for name, addresses in group.items():
+                reader = self.reader(name)
+                seen = views.unit_holdings(self.map, self._units_seen(event.units, reader))
+                mailings += self.mail(addresses, "game_start", **start, units=seen,
+                                      ownership=tailor.ownership_for(ownership, reader))
+        return mailings + self.mail(people.master, "game_start", units=units, ownership=ownership, **start)
+
+    def _units_seen(self, units: Mapping[str, Sequence[Unit]], reader: tailor.Reader
+                    ) -> dict[str, tuple[Unit, ...]]:
+        """BLIND: the units a reader sees on the board (all of its own)."""
+        if reader.all_seeing:
+            return {p: tuple(us) for p, us in units.items()}
+        seen = visibility.units_seen(self.map, self.rules, reader.seers, reader.name)
+        return {p: tuple(us) if reader.owns(p) else seen.get(p, ()) for p, us in units.items()}
 
     def completed(self, event: Any) -> list[Mailing]:
         return self.mail(self.people.everyone(monitors=True), "game_complete", kind=event.kind,

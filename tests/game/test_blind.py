@@ -10,13 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from judge.game import visibility
+from judge.game import join, visibility
 from judge.game.process import process_phase
 from judge.mailout.mailings import Mailer
 from judge.mailout.render import environment
 from judge.status import parse_status
 from judge.types import MOVEMENT, Unit, UnitType
-from tests.support.games import build, everyone_orders, retreat
+from tests.support.games import build, everyone_orders, forming, player, retreat
 
 FIXTURES = Path(__file__).parent / "fixtures" / "blind"
 NOW = datetime(2026, 11, 24, 8, 30, tzinfo=UTC)
@@ -296,3 +296,22 @@ def test_powers_far_apart_are_not_in_touch(standard):
     view = visibility.Seers(("FRANCE", "GERMANY"),
                             after={"FRANCE": (army("PAR"),), "GERMANY": (army("BER"),)})
     assert not visibility.in_touch(standard, frozenset(), view, "FRANCE", "GERMANY")
+
+
+# --- the game's start --------------------------------------------------------------------------------
+
+def test_a_blind_games_start_shows_each_player_what_it_sees(standard):
+    status = forming("RULE BLIND")
+    for n in range(7):  # the seventh starts the game
+        status, events = join(status, standard, NOW, player(n), f"pw{n}")
+    austria = status.power("AUSTRIA").player.current.email
+    assert set(status.power("AUSTRIA").sees) == {"VEN", "SER", "RUM"}  # next to Trieste, Budapest
+    mailings = Mailer(environment(), status, standard, judge="DPJT").for_events(events, NOW)
+    start = next(m.rendered.body for m in mailings
+                 if austria in m.recipients and "Starting position" in m.rendered.body)
+    assert "Italy:" in start and "Army Venice" in start and "Army Rome" not in start
+    assert "Moscow" not in start and "England" not in start
+    russia = status.power("RUSSIA").player.current.email
+    start = next(m.rendered.body for m in mailings
+                 if russia in m.recipients and "Starting position" in m.rendered.body)
+    assert "Moscow" in start and "Vienna" not in start

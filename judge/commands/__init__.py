@@ -31,9 +31,11 @@ ROLLBACK / ROLLFORWARD, RESIGN / DUMMY / REVIVE power, REVEAL), `morph` (MORPH).
 
 Choices where the spec is silent
 --------------------------------
-- The first refusal stops the mail; what was done before it stands (press sent stays sent, SET
-  commands stay set). Order lines, RESIGN, PROCESS and PREVIEW wait for the end of the mail and are
-  not done when anything in it was refused; the reply says so. PROCESS runs after the mail's orders.
+- A mail's commands run in the order written, and the reply follows that order. Order lines are
+  stored when the next command comes (or the mail ends), so STATUS or PROCESS after them sees them.
+  The first refusal, a refused order set included, stops the mail; what was done before it stands
+  (orders stored, press sent, SET commands set) and the rest is quoted back unprocessed. A RESIGN
+  (`RESIGN Fgame password`) takes effect at the end of a mail without errors, after the press in it.
 - Passwords compare without regard to case ("case never matters"), in constant time. Those the judge
   sets (SET PASSWORD, JOIN, OBSERVE, TAKEOVER, CREATE, REVIVE) are stored as salted scrypt hashes
   (`judge.passwords`: `$scrypt$ln=14,r=8,p=1$salt$hash` on the PASSWORD line); a plain password

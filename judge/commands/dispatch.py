@@ -1,10 +1,10 @@
 """One incoming mail -> the commands in it -> one reply and the events for everyone else.
 
-`run_commands(session, lines)` is the core: it reads the lines in order, calls each command, gathers
-order lines for the end of the mail, and stops at the first refusal, keeping the rest of the mail
-for the reply ("Unprocessed portion of message follows"). What was done before the error stands
-(press already sent stays sent); orders and a RESIGN, which wait for the end of the mail, are not
-done. `run_mail` is the whole mail: the commands, what the judge does itself after them, the reply,
+`run_commands(session, lines)` is the core: it reads the lines in order and calls each command;
+order lines are gathered until the next command (or the end of the mail) and stored then, so the
+reply follows the mail's order. The first refusal (a refused order set too) stops the mail, keeping
+the rest for the reply ("Unprocessed portion of message follows"). What was done before the error
+stands (orders stored, press sent); a RESIGN, which waits for the end of the mail, is not done. `run_mail` is the whole mail: the commands, what the judge does itself after them, the reply,
 and the change to write, all from the games as read; it writes nothing and calls nothing back.
 """
 from __future__ import annotations
@@ -13,6 +13,7 @@ from datetime import datetime
 
 from judge.commands import (
     admin,
+    guide,
     info,
     master,
     morph,
@@ -24,7 +25,7 @@ from judge.commands import (
 )
 from judge.commands.auth import JUDGEKEEPER, MASTER, overlong_addresses, role_name
 from judge.commands.change import Change, change_of
-from judge.commands.registry import Registry, check_use
+from judge.commands.registry import Command, Registry, check_use
 from judge.commands.reply import Reply, Said
 from judge.commands.session import Cursor, GameAccess, Refusal, Session, Settings
 from judge.events import PhaseResults
@@ -34,10 +35,10 @@ from judge.game.schedule import after_mail
 
 REGISTRY = Registry(signon.COMMANDS + roles.COMMANDS + admin.COMMANDS + info.COMMANDS
                     + press.COMMANDS + orders.COMMANDS + setters.COMMANDS + master.COMMANDS
-                    + morph.COMMANDS)
+                    + morph.COMMANDS + guide.COMMANDS)
 
 EXPECTED = ("Expected SIGNON, JOIN, CREATE, PURGE, RENAME, RESIGN, TAKEOVER, SUMMARY, HISTORY or "
-            "LIST, or a join command such as OBSERVE name@game password")
+            "LIST, or a join command such as OBSERVE name@game password; HELP mails a guide")
 HTML_NOTE = "Your mail had no plain-text part: the judge read its HTML part as text."
 LONG_NOTE = f"Your mail was longer than {MAX_BODY_CHARS} characters: only its start was read."
 
@@ -52,6 +53,9 @@ def run_commands(session: Session, lines: tuple[str, ...], registry: Registry = 
         command = registry.find(upper, session.signed_on)
         echo = shown(line, session.signed_on, registry)
         try:
+            if ends_orders(session, command, upper) and not orders.store_pending(session):
+                stop(session, cursor, line)
+                return
             if command is None:
                 outcome = other_line(session, line.strip(), words, cursor)
             else:
@@ -64,8 +68,26 @@ def run_commands(session: Session, lines: tuple[str, ...], registry: Registry = 
             stop(session, cursor)
             return
         if outcome is not None:
-            session.results.add(echo, *outcome.lines, quoted=outcome.quoted)
+            session.results.add(echo, *outcome.lines, quoted=outcome.quoted, piece=outcome.piece)
     finish(session)
+
+
+def ends_orders(session: Session, command: type[Command] | None, upper: list[str]) -> bool:
+    """Whether a line ends the order lines before it (which are then stored): any command but
+    CLEAR, and a line naming a power or a SET word no command knows."""
+    if not session.signed_on or not session.orders:
+        return False
+    if command is not None:
+        return command is not orders.Clear
+    return upper[0] == "SET" or (len(upper) == 1 and named_power(session, upper[0]) is not None)
+
+
+def named_power(session: Session, word: str) -> str | None:
+    """The power a line of one word names (a switch of whose orders follow), if any."""
+    named = role_name(session.current(), session.map, word) if len(word) > 1 else None
+    if named in (None, MASTER, JUDGEKEEPER) or session.current().power(named or "") is None:
+        return None
+    return named
 
 
 def other_line(session: Session, line: str, words: list[str], cursor: Cursor) -> Said | None:
@@ -80,12 +102,8 @@ def other_line(session: Session, line: str, words: list[str], cursor: Cursor) ->
         known = sorted(k[4:] for c in REGISTRY.commands for k in c.call_words()
                        if k.startswith("SET "))
         raise Refusal(f"{' '.join(words[:2]).upper()} is not a SET command ({', '.join(known)})")
-    if len(words) == 1:
-        named = role_name(session.current(), session.map, words[0]) if len(words[0]) > 1 else None
-        if named not in (None, MASTER, JUDGEKEEPER) and session.current().power(named or "") \
-                is not None:
-            assert named is not None
-            return orders.switch_target(session, named)
+    if len(words) == 1 and (named := named_power(session, words[0])) is not None:
+        return orders.switch_target(session, named)
     orders.order_line(session, line)
     return None
 
@@ -112,29 +130,28 @@ def unprocessed(lines: list[str], registry: Registry = REGISTRY) -> list[str]:
 
 
 def finish(session: Session) -> None:
-    """The end of the mail: the orders gathered, then what waited for the end (RESIGN, PROCESS)."""
-    orders.finish_orders(session)
-    for number, (echo, finisher) in enumerate(session.finishers):
-        if session.results.failed:
-            dropped(session, [echo for echo, _ in session.finishers[number:]])
-            return
+    """The end of the mail: the last orders, then what waited for the end (a RESIGN)."""
+    if not orders.store_pending(session):
+        dropped(session, [step for step, _ in session.finishers])
+        return
+    for number, (step, finisher) in enumerate(session.finishers):
         try:
             outcome = finisher(session)
         except Refusal as refusal:
-            session.results.fail(echo, refusal.reason, *refusal.details)
-            dropped(session, [echo for echo, _ in session.finishers[number:]])
+            session.results.fail("", refusal.reason, *refusal.details)
+            dropped(session, [step for step, _ in session.finishers[number + 1:]])
             return
-        session.results.add(echo, *outcome.lines, quoted=outcome.quoted)
-    if session.results.failed:
-        dropped(session, [])
+        session.results.add("", *outcome.lines, quoted=outcome.quoted)
 
 
-def stop(session: Session, cursor: Cursor) -> None:
-    rest = list(cursor.rest())
+def stop(session: Session, cursor: Cursor, current: str | None = None) -> None:
+    """The mail stops at a refusal: the lines not done (from `current`, the line whose orders
+    before it were refused) are quoted back."""
+    rest = ([current] if current is not None else []) + list(cursor.rest())
     while rest and not rest[-1].strip():
         rest.pop()
     session.results.unprocessed = unprocessed(rest)
-    dropped(session, [echo for echo, _ in session.finishers])
+    dropped(session, [step for step, _ in session.finishers])
 
 
 def dropped(session: Session, steps: list[str]) -> None:
@@ -142,9 +159,8 @@ def dropped(session: Session, steps: list[str]) -> None:
     for power in session.orders:
         if power not in session.stored:
             session.results.note(f"The orders for {power} in this mail were not stored.")
-    if steps:
-        session.results.note(f"Not done, as it waited for the end of a mail without errors: "
-                             f"{', '.join(steps)}.")
+    for step in steps:
+        session.results.note(f"Not done, as this mail had an error: {step}.")
 
 
 def judge_moves(session: Session) -> None:

@@ -134,8 +134,9 @@ def game_details(session: Session, status: GameStatus, standing: Standing,
     `blind_board`)."""
     m = session.games.load_map(status)
     rules = rules_in_force(status, m)
-    lines = [(f"Game '{status.name}' on the {status.map_name} map: "
-             f"{game_state(status, standing).value}, {phase_name(status)}.")]
+    state = game_state(status, standing).value
+    now = f", {phase_name(status)}" if phase_of(status) is not None else ""  # once: "completed."
+    lines = [f"Game '{status.name}' on the {status.map_name} map: {state}{now}."]
     if not standing.listed:
         lines.append("Unlisted: LIST does not show it.")
     moment = deadline(status, rules)
@@ -180,7 +181,7 @@ def power_line(block: PowerStatus, hide_board: bool) -> str:
 
 class Summary(InfoCommand):
     name = "SUMMARY"
-    help = "SUMMARY game: centre counts phase by phase and who played each power"
+    help = "SUMMARY game: center counts phase by phase and who played each power"
 
     def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
         status, _ = self.game_status(session, args)
@@ -248,7 +249,7 @@ class MapCommand(InfoCommand):
     help = "MAP game: (maps are not drawn by this judge; LIST game gives the position)"
 
     def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
-        return said("This judge draws no maps; LIST gamename gives the units and centres.")
+        return said("This judge draws no maps; LIST gamename gives the units and centers.")
 
 
 COMMANDS: list[type[Command]] = [List, Summary, History, MapCommand]

@@ -149,10 +149,7 @@ class Process(MasterCommand):
             raise Refusal(f"game '{session.game}' is {session.state.value}: "
                           "there is nothing to process")
         refuse_closed(session, self.name)
-        session.finishers.append(("PROCESS!" if force else "PROCESS",
-                                  lambda s: finish_process(s, force)))
-        return said("The phase will be processed at the end of this mail, after its orders"
-                    + (", missing orders defaulted." if force else ", if all orders are in."))
+        return process_now(session, force)
 
     forced = False
 
@@ -163,7 +160,7 @@ class ProcessForced(Process):
     forced = True
 
 
-def finish_process(session: Session, force: bool) -> Said:
+def process_now(session: Session, force: bool) -> Said:
     before = write_status(session.current())
     events = session.live(on_process, session.base_map, session.now, force=force)
     session.snapshot_text = before
@@ -183,15 +180,9 @@ class Preview(MasterCommand):
     def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
         if phase_of(session.current()) is None:
             raise Refusal(f"game '{session.game}' has no phase to preview")
-        session.finishers.append(("PREVIEW", finish_preview))
-        return said("A preview of the results will be mailed to the Master after this mail's "
-                    "orders.")
-
-
-def finish_preview(session: Session) -> Said:
-    session.live(lambda status, *args: (status, [preview(status, *args)]), session.base_map,
-                 session.now)
-    return said("The preview is on its way to the Master.")
+        session.live(lambda status, *args: (status, [preview(status, *args)]), session.base_map,
+                     session.now)
+        return said("The preview is on its way to the Master.")
 
 
 class Rollback(MasterCommand):

@@ -124,3 +124,16 @@ class PasswordsPaused:
     until: datetime
     code: str
     kind: str = "role"
+
+
+@dataclass(frozen=True)
+class OrdersStored:
+    """A mail stored a power's orders (`lines`, as the status file keeps them): the order
+    confirmation, "Diplomacy orders GAME S1901M", to the `sender` and the power's addresses, the
+    Master too under ALWAYS_CONFIRM, everyone under BROADCAST_ORDERS."""
+
+    game: str
+    power: str
+    phase: Phase
+    lines: tuple[str, ...]
+    sender: str

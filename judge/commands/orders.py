@@ -1,8 +1,9 @@
 """Order lines after a SIGNON, CLEAR and NMR, STATUS, and a line naming a power.
 
-Order lines are gathered through the whole mail and stored at its end as a complete replacement of
-the power's orders for the phase; every line that cannot be accepted is reported together, and then
-none are stored. A line naming a power switches the power the following orders are for: the Master
+Order lines are gathered until the next command of the mail (or its end) and then stored, each
+power's lines of the whole mail so far as a complete replacement of its orders for the phase: the
+reply follows the mail's order, and a STATUS after orders shows them. Every line that cannot be
+accepted is reported together, and then none are stored and the rest of the mail is not done. A line naming a power switches the power the following orders are for: the Master
 may name any power, a player the powers it controls (dummies on its CONTROL line or in its TEAM).
 """
 from __future__ import annotations
@@ -21,6 +22,7 @@ from judge.commands.registry import Command, Stage
 from judge.commands.reply import Said, said
 from judge.commands.session import Cursor, Refusal, Session
 from judge.commands.closed_games import refuse_closed
+from judge.commands.notices import OrdersStored
 from judge.game.positions import position_of, units_of
 from judge.game.orders import Duties, due_powers, orders_on_file
 from judge.orders import Build, Disband, Keep, Order, Retreat, Waive, parse_orders
@@ -34,6 +36,7 @@ from judge.status.model import (
     RemoveOrder,
     RetreatOrder,
 )
+from judge.status.writer import adjustment_text
 from judge.types import ADJUSTMENTS, MOVEMENT, RETREATS, Phase
 
 
@@ -131,9 +134,12 @@ def submit(session: Session, power: str, lines: list[str]) -> Said:
     return said(f"The orders of {power} for {phase} are now:", quoted=now_stored)
 
 
-def finish_orders(session: Session) -> None:
-    """Store the orders gathered from the mail, power by power (the first refusal stops)."""
+def store_pending(session: Session) -> bool:
+    """Store the order lines gathered since the last command, power by power: each power's whole
+    set of this mail so far replaces its orders. False when a set is refused (the mail stops)."""
     for power, lines in session.orders.items():
+        if session.submitted.get(power) == len(lines):
+            continue
         count = sum(1 for line in lines if line.strip() and line.strip().upper() not in CLEAR_WORDS)
         echo = f"{count} order line{'s' if count != 1 else ''} for {power}" if count \
             else f"CLEAR for {power}"
@@ -141,9 +147,26 @@ def finish_orders(session: Session) -> None:
             outcome = submit(session, power, lines)
         except Refusal as refusal:
             session.results.fail(echo, refusal.reason, *refusal.details)
-            return
+            return False
         session.results.add(echo, *outcome.lines, quoted=outcome.quoted)
         session.stored.add(power)
+        session.submitted[power] = len(lines)
+        confirm(session, power)
+    return True
+
+
+def confirm(session: Session, power: str) -> None:
+    """The order confirmation of the orders just stored (the mail layer sends it)."""
+    status = session.current()
+    phase, block = phase_of(status), status.power(power)
+    if phase is None or block is None:
+        return
+    if phase.type == MOVEMENT:
+        lines = block.orders or ()
+    else:
+        lines = tuple(adjustment_text(a) for a in block.adjustments
+                      if not (isinstance(a, BuildOrder) and a.hidden))
+    session.emit(OrdersStored(session.game or "", power, phase, tuple(lines), session.sender))
 
 
 # -- lines of the mail -----------------------------------------------------------------------
@@ -184,7 +207,7 @@ class Clear(Command):
         orderable_phase(session)
         session.orders.setdefault(session.target, []).append("CLEAR")
         return said(f"The orders of {session.target} given so far are dropped; the orders after "
-                    "this line (if any) replace them at the end of the mail.")
+                    "this line (if any) replace them.")
 
 
 class Status(Command):

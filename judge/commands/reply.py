@@ -17,6 +17,7 @@ class Outcome:
     lines: tuple[str, ...] = ()
     quoted: tuple[str, ...] = ()
     ok: bool = True
+    piece: str = ""  # a template piece the reply shows under the line (HELP's guide)
 
 
 @dataclass(frozen=True)
@@ -25,10 +26,11 @@ class Said:
 
     lines: tuple[str, ...] = ()
     quoted: tuple[str, ...] = ()
+    piece: str = ""  # the name of a template piece (templates/_NAME.txt) that words the answer
 
 
-def said(*lines: str, quoted: tuple[str, ...] | list[str] = ()) -> Said:
-    return Said(tuple(lines), tuple(quoted))
+def said(*lines: str, quoted: tuple[str, ...] | list[str] = (), piece: str = "") -> Said:
+    return Said(tuple(lines), tuple(quoted), piece)
 
 
 @dataclass(frozen=True)
@@ -60,8 +62,9 @@ class Results:
     unprocessed: list[str] = field(default_factory=list)
     failed: bool = False
 
-    def add(self, command: str, *lines: str, quoted: tuple[str, ...] | list[str] = ()) -> None:
-        self.outcomes.append(Outcome(command, tuple(lines), tuple(quoted)))
+    def add(self, command: str, *lines: str, quoted: tuple[str, ...] | list[str] = (),
+            piece: str = "") -> None:
+        self.outcomes.append(Outcome(command, tuple(lines), tuple(quoted), piece=piece))
 
     def fail(self, command: str, reason: str, *more: str, quoted: tuple[str, ...] = ()) -> None:
         self.outcomes.append(Outcome(command, (reason,) + more, tuple(quoted), ok=False))

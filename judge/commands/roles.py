@@ -227,7 +227,7 @@ class Resign(Command):
                           "password and let him TAKEOVER master@game")
         if session.level == Level.OMNISCIENT:
             raise Refusal("an omniscient password cannot RESIGN a power")
-        session.finishers.append((f"RESIGN {role}", lambda s: finish_resign(s, role)))
+        session.finishers.append((f"the resignation of {role}", lambda s: finish_resign(s, role)))
         return said(f"Signed on as {role}: you will be resigned at the end of this mail, if "
                     "nothing in it goes wrong.")
 

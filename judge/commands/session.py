@@ -166,6 +166,7 @@ class Session:
     target: str | None = None  # the power orders go to (a power-name line switches it)
     orders: dict[str, list[str]] = field(default_factory=dict)  # power -> order lines
     stored: set[str] = field(default_factory=set)  # powers whose orders this mail stored
+    submitted: dict[str, int] = field(default_factory=dict)  # power -> its order lines stored
     finishers: list[tuple[str, Callable[[Session], Said]]] = field(default_factory=list)  # at end
     official: str | None = None  # OFFICIAL subject for later press
     loaded_text: str = ""  # the game's status file as it was read

@@ -258,14 +258,22 @@ class Vote(Command):
         else:
             try:
                 choice = None if words in (["NONE"], ["NO"], ["VETO"]) else values.vote(words)
-            except ValueError as exc:
-                raise Refusal(f"VOTE {' '.join(args)}: {exc}") from None
+            except ValueError:
+                raise Refusal(*vote_forms(" ".join(["VOTE", *words]), rules)) from None
             if choice is not None and choice.kind is VoteKind.DRAW and "NO_DRAW" in rules:
                 raise Refusal("no draws in this game (NO_DRAW)")
             session.live(cast_vote, session.map, power, choice, session.now)
         if session.current().completed:
             return said("Your vote is recorded, and it ends the game.")
         return said(f"The vote of {power} is now {' '.join(words)}.")
+
+
+def vote_forms(written: str, rules: frozenset[str]) -> tuple[str, str]:
+    """The refusal of a vote the judge cannot read: the forms it reads, with examples."""
+    forms = "VOTE 3WAY (a draw of at most three powers), VOTE SOLO, VOTE LOSS or VOTE NONE"
+    if "PROPOSE_DIAS" in rules:
+        forms += "; or VOTE PROPOSE DIAS, VOTE PROPOSE power, VOTE YES, VOTE NO"
+    return f"{written} is not a vote this judge reads", f"Write {forms}."
 
 
 COMMANDS: list[type[Command]] = [SetAddress, SetPassword, SetWait, SetNoWait, SetAbsence, SetZone,

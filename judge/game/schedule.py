@@ -126,12 +126,15 @@ def _deadline_gone(status: GameStatus, m: Map, now: datetime) -> bool:
 
 def resume(status: GameStatus, m: Map, now: datetime) -> Outcome:
     """A game back in play after waiting for replacements: a fresh deadline from `now` (never earlier
-    than the one on file), DELAY cleared."""
+    than the one on file), DELAY cleared; everyone is told only when the deadline moved."""
     phase = status.phase
     if not isinstance(phase, Phase):
         return status, []
     fresh = deadline_for(status, m, now, keep_later=True)
+    was = current_deadline(status)
     status = replace(status, deadline=fresh.text if fresh.moment else status.deadline, delay=None)
+    if fresh.moment == was or (fresh.moment is None and status.deadline is not None):
+        return status, []
     return status, [DeadlineSet(status.name or "", phase, fresh.moment, "judge")]
 
 

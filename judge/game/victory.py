@@ -220,7 +220,7 @@ def _voter(status: GameStatus, m: Map, power: str):
     if block is None or block.name not in m.powers:
         raise GameError(f"there is no power {power} in game {status.name}")
     if block.name not in survivors(status, m):
-        raise GameError(f"{block.name} owns no supply centre and has no vote")
+        raise GameError(f"{block.name} owns no supply center and has no vote")
     return block
 
 

@@ -11,7 +11,9 @@ controller), the Master, observers (OBSERVER and the other ALLOWed types), monit
 deadlines and the end of the game only) and the `OMNISCIENT!` readers, who get every press message
 with its true sender and recipients. A `TESTER address` game mails that address only, and a bare
 `TESTER` nobody; judgekeeper alerts are not game mail and always reach the judgekeeper. A block's
-mail goes to the first few addresses of its ADDRESS line only (`addresses_per_player`).
+mail goes to the first few addresses of its ADDRESS line only (`addresses_per_player`). For the
+events of a mail, `replied` names those its reply reached: they get no notice of what the reply
+told them (`TOLD_BY_REPLY`), and the sender's order confirmation goes only with a reply.
 """
 from __future__ import annotations
 
@@ -31,10 +33,9 @@ from judge.game import visibility
 from judge.mailout import tailor, views
 from judge.mailout.render import Rendered, render
 from judge.maps.model import Map
-from judge.orders.model import Order
 from judge.status.model import Dppd, GameStatus, Omniscience, PowerStatus
 from judge.timing.zones import game_zone, to_wall
-from judge.types import ADJUSTMENTS, Phase, Unit
+from judge.types import ADJUSTMENTS, Phase
 
 MASTER = "MASTER"
 PER_PLAYER = Limits().addresses_per_player
@@ -172,8 +173,10 @@ class Mailer:
 
     def __init__(self, env: jinja2.Environment, status: GameStatus, m: Map, *, judge: str = "LOCAL",
                  keeper: str = "", rules: frozenset[str] | None = None,
-                 addresses_per_player: int = PER_PLAYER) -> None:
+                 addresses_per_player: int = PER_PLAYER, replied: Iterable[str] = ()) -> None:
         self.env, self.status, self.map, self.keeper = env, status, m, keeper
+        # those a reply to the mail that made the events already told: no notice of it for them
+        self.replied = frozenset(a.lower() for a in replied)
         self.rules = rules_in_force(status, m) if rules is None else rules
         self.people = audience(status, addresses_per_player)
         self.game = views.GameView(judge, status.name or "", status.map_name, status.zone or "GMT")
@@ -208,8 +211,16 @@ class Mailer:
                 name = HANDLERS.get(type(event))
                 if name is None:
                     raise ValueError(f"no mailing for a {type(event).__name__} event")
-                mailings += getattr(self, name)(event)
+                mailings += self.unreplied(event, getattr(self, name)(event))
         return for_tester(merged(mailings), self.people.tester) + self.keeper_notices(events)
+
+    def unreplied(self, event: ev.Event, mailings: list[Mailing]) -> list[Mailing]:
+        """The notice of what a mail did goes to those its reply did not tell: one mail a person."""
+        if type(event) not in TOLD_BY_REPLY or not self.replied:
+            return mailings
+        kept = [Mailing(tuple(a for a in m.recipients if a.lower() not in self.replied), m.rendered)
+                for m in mailings]
+        return [m for m in kept if m.recipients]
 
     # --- results ---
 
@@ -412,10 +423,17 @@ class Mailer:
     # --- players coming and going ---
 
     def resigned(self, event: Any) -> list[Mailing]:
+        """The player and the Master; every other player and observer too (as DPjudge), unless
+        the power was out of the game already."""
         context = {"power": self.power(event.power), "player": event.player, "by_master": event.by_master}
         player = [event.player.email] if event.player else []
+        block = self.status.power(event.power)
+        others = [a for a in self.people.everyone(master=False)
+                  if a not in player and a not in self.people.master] \
+            if block is not None and (block.units or block.owns) else []
         return (self.mail(player, "resignation", reader="player", **context)
-                + self.mail(self.people.master, "resignation", reader="master", **context))
+                + self.mail(self.people.master, "resignation", reader="master", **context)
+                + self.mail(others, "resignation", reader="others", **context))
 
     def took_over(self, event: Any) -> list[Mailing]:
         context = {"power": self.power(event.power), "player": event.player}
@@ -447,13 +465,30 @@ class Mailer:
 
     # --- what players send: orders and press ---
 
-    def orders(self, power: str, phase: Phase, orders: Iterable[Order], *, deadline: datetime | None = None,
-               unordered: Iterable[Unit] = ()) -> list[Mailing]:
-        """An order confirmation: to the power, or to everyone under BROADCAST_ORDERS."""
-        to = self.people.everyone() if "BROADCAST_ORDERS" in self.rules else self.people.of([power])
+    def orders(self, power: str, phase: Phase, lines: Sequence[str], *,
+               deadline: datetime | None = None, sender: str | None = None) -> list[Mailing]:
+        """An order confirmation (the orders as stored): to the sender and the power, the Master
+        too under ALWAYS_CONFIRM; to everyone under BROADCAST_ORDERS (as DPjudge)."""
+        if "BROADCAST_ORDERS" in self.rules:
+            to = self.people.everyone()
+        else:
+            to = ((sender,) if sender else ()) + self.people.of([power]) + \
+                (self.people.master if "ALWAYS_CONFIRM" in self.rules else ())
         return self.mail(to, "orders", power=self.power(power), phase=views.phase_view(phase),
-                         deadline=self.when(deadline), lines=views.order_lines(self.map, orders, phase_type=phase.type),
-                         unordered=tuple(views.unit_view(self.map, u, power) for u in unordered))
+                         deadline=self.when(deadline), lines=tuple(lines))
+
+    def orders_stored(self, notice: Any) -> list[Mailing]:
+        """The command layer's OrdersStored: the deadline shown is the phase's, while it lasts.
+        The sender's address gets it only with the reply: the sender's reply limit holds both."""
+        deadline = clock.deadline_in_force(self.status, self.rules) \
+            if self.status.phase == notice.phase else None
+        mailings = self.orders(notice.power, notice.phase, notice.lines, deadline=deadline,
+                               sender=notice.sender)
+        if notice.sender.lower() in self.replied:
+            return mailings
+        return [m for m in (Mailing(tuple(a for a in m.recipients
+                                          if a.lower() != notice.sender.lower()), m.rendered)
+                            for m in mailings) if m.recipients]
 
     def press(self, sender: str, to: Sequence[str] | None, body: str, *, fake_to: Sequence[str] = (),
               fake_broadcast: bool = False, fake_from: str | None = None, grey: bool = False,
@@ -604,6 +639,10 @@ class Mailer:
         return self.mail([keeper], "adjudication_error", phase=views.phase_view(phase), error=error)
 
 
+# The events a mail's own commands make that its reply reports to the sender already.
+TOLD_BY_REPLY: frozenset[type] = frozenset({ev.PlayerJoined, ev.PlayerLeft, ev.Resigned, ev.TookOver,
+                                            ev.VoteCast})
+
 HANDLERS: dict[type, str] = {
     ev.PlayerJoined: "joined", ev.PlayerLeft: "left", ev.GameFull: "full", ev.GameStarted: "started",
     ev.Preview: "preview", ev.DeadlineSet: "deadline_set", ev.CivilDisorder: "civil_disorder",
@@ -614,7 +653,7 @@ HANDLERS: dict[type, str] = {
     notices.Press: "press_notice", notices.AbsenceSet: "absence", notices.ZoneChanged: "zone_changed",
     notices.StateChanged: "state_changed", notices.MasterChanged: "master_changed",
     notices.GameRenamed: "renamed", notices.GameCreated: "created", notices.PasswordSet: "password_set",
-    notices.PasswordsPaused: "passwords_paused",
+    notices.PasswordsPaused: "passwords_paused", notices.OrdersStored: "orders_stored",
 }
 
 

@@ -53,11 +53,11 @@ def site_problem(m: Map, position: Position, power: str, province: str, rules: f
     owned = position.centers.get(power, frozenset())
     homes = homes_of(m, position, power)
     if "REMOTE_BUILDS" in rules and not owned & homes:
-        return "you own none of your home centres, so you may not build (REMOTE_BUILDS)"
+        return "you own none of your home centers, so you may not build (REMOTE_BUILDS)"
     if province not in m.supply_centers:
-        return f"{name} is not a supply centre"
+        return f"{name} is not a supply center"
     if province not in owned:
         return f"you do not own {name}"
     if "HOME_BUILDS" in rules:
-        return f"{name} is nobody's home centre"
-    return f"{name} is not one of your home centres"
+        return f"{name} is nobody's home center"
+    return f"{name} is not one of your home centers"

@@ -212,21 +212,30 @@ class MailHandler:
         judge = self.config.judge
         key = raw_key(raw, "reply")
         answer = self.answer(incoming, reply, now, key)
-        mailings, dropped = bounded([answer, *self.mailings(events, now, after)],
+        mailings, dropped = bounded([answer, *self.mailings(events, now, after,
+                                                            answer.recipients)],
                                     self.settings.recipients_per_mail)
         if dropped:
             log.warning("mail from %s: %d addresses not sent to, past the %d the mails answering "
                         "one mail may reach", incoming.sender, dropped,
                         self.settings.recipients_per_mail)
         mails: list[EmailMessage] = []
+        thread = reply_headers(incoming)
+        threading = {"in_reply_to": thread.get("In-Reply-To", ""),
+                     "references": thread.get("References", "")}
         if mailings[0].recipients:
-            headers = reply_headers(incoming)
-            mails += envelopes(judge, mailings[0], now=now, key=key,
-                               in_reply_to=headers.get("In-Reply-To", ""),
-                               references=headers.get("References", ""))
+            mails += envelopes(judge, mailings[0], now=now, key=key, **threading)
+        sender = incoming.sender.lower()
         for number, mailing in enumerate(mailings[1:]):
-            mails += envelopes(judge, mailing, now=now, key=raw_key(raw, f"event{number}"),
-                               auto=AUTO_GENERATED)
+            # what the mail made for its own sender (an order confirmation) answers it too
+            mine = tuple(a for a in mailing.recipients if a.lower() == sender)
+            others = tuple(a for a in mailing.recipients if a.lower() != sender)
+            event_key = raw_key(raw, f"event{number}")
+            if mine:
+                mails += envelopes(judge, Mailing(mine, mailing.rendered), now=now,
+                                   key=event_key, **threading)
+            mails += envelopes(judge, Mailing(others, mailing.rendered), now=now,
+                               key=event_key, auto=AUTO_GENERATED)
         return mails
 
     def answer(self, incoming: Incoming, reply: Reply | None, now: datetime, key: str
@@ -258,12 +267,14 @@ class MailHandler:
 
     # -- the events' mailings --------------------------------------------------------------------
     def mailings(self, events: Sequence[object], now: datetime,
-                 after: Mapping[str, GameStatus | None]) -> list[Mailing]:
+                 after: Mapping[str, GameStatus | None], replied: Sequence[str] = ()
+                 ) -> list[Mailing]:
+        """The events' mailings; `replied`: who got the reply (no notice of the same for them)."""
         out: list[Mailing] = []
         for game in dict.fromkeys(getattr(e, "game", "") for e in events):
             mine = [e for e in events if getattr(e, "game", "") == game]
             try:
-                out += self.game_mailings(game, mine, now, after.get(game))
+                out += self.game_mailings(game, mine, now, after.get(game), replied)
             except Exception as exc:
                 if resource_failure(exc):  # the mail is handled again later: nobody misses them
                     raise
@@ -272,14 +283,15 @@ class MailHandler:
         return out
 
     def game_mailings(self, game: str, events: list[object], now: datetime,
-                      status: GameStatus | None) -> list[Mailing]:
+                      status: GameStatus | None, replied: Sequence[str] = ()) -> list[Mailing]:
         """The mail layer words the events (the game's life's and the command layer's notices);
         the game's status after the mail says who is who. A purged game has no one to tell."""
         if status is None:
             return []
         mailer = Mailer(self.templates(), status, self.maps.get(status.map_name, status.morphs),
                         judge=self.config.judge.id, keeper=self.config.judge.keeper,
-                        addresses_per_player=self.settings.addresses_per_player)
+                        addresses_per_player=self.settings.addresses_per_player,
+                        replied=replied)
         return mailer.for_events(cast(list[Any], events), now)
 
     def read(self, game: str) -> GameStatus | None:

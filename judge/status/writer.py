@@ -91,7 +91,8 @@ def _player(history: PlayerHistory | None) -> list[str]:
     return [_line("PLAYER", *words)]
 
 
-def _adjustment(order: AdjustOrder) -> str:
+def adjustment_text(order: AdjustOrder) -> str:
+    """A retreat or adjustment order as the status file writes it (`BUILD A VIE`)."""
     if isinstance(order, RetreatOrder):
         return _line("RETREAT", order.unit, "-", order.destination)
     if isinstance(order, DisbandOrder):
@@ -120,6 +121,6 @@ def _power_block(p: PowerStatus) -> list[str]:
         *([] if p.funds is None else [_line("FUNDS", *p.funds)]),
         *[_line(d.unit, "-->", *d.retreats) for d in p.dislodged],
         *[str(unit) for unit in p.units],
-        *[_adjustment(order) for order in p.adjustments],
+        *[adjustment_text(order) for order in p.adjustments],
         *([] if p.orders is None else ["ORDERS", *p.orders]),
     ]

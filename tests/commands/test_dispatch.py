@@ -15,7 +15,7 @@ from judge.commands.dispatch import REGISTRY
 from judge.commands.notices import Press
 from judge.commands.ratelimit import allowance, pruned
 from judge.runtime.config import Config, JudgeSection, PathsSection
-from judge.events import DeadlineSet, PhaseResults
+from judge.events import DeadlineSet, PhaseResults, VoteCast
 from judge.runtime.inbox import MailHandler, pipe_mail, with_envelope
 from tests.support.commands import EML, GAMES, NOW, eml
 
@@ -23,13 +23,14 @@ from tests.support.commands import EML, GAMES, NOW, eml
 def test_the_first_error_stops_the_mail_and_the_rest_is_quoted(vienna):
     sent = vienna.send("stop_on_error.eml")
     assert [o.command for o in sent.reply.outcomes] == ["SIGNON Fvienna ***", "SET NOWAIT",
+                                                        "1 order line for FRANCE",
                                                         "SET COLOUR blue"]
     assert sent.reply.unprocessed == ("PRESS TO E", "This is not sent.", "ENDPRESS")
     status = vienna.status("vienna").power("FRANCE")
     assert not status.wait  # done before the error: it stands
-    assert status.orders != ("A PAR H",)  # orders wait for the end of the mail
+    assert status.orders == ("A PAR H",)  # stored when the next command came: it stands too
     assert not sent.events_of(Press)
-    assert "The orders for FRANCE in this mail were not stored." in sent.text
+    assert "not stored" not in sent.text
 
 
 def test_every_command_has_a_name_and_help():
@@ -88,7 +89,7 @@ def test_one_reply_threaded_to_the_mail(handler):
     assert reply["In-Reply-To"] == "<9658403816409e66@example.fr>"
     assert reply["Auto-Submitted"] == "auto-replied" and reply["X-Loop"] == "judge@example.org"
     assert "The orders of FRANCE for SPRING 1902 MOVEMENT are now:" in reply.get_content()
-    assert len(mails) == 1
+    assert [m["Subject"] for m in mails[1:]] == ["Diplomacy orders vienna S1902M"]  # as DPjudge
 
 
 def test_the_same_mail_gets_the_same_message_ids(handler):
@@ -250,3 +251,116 @@ def test_a_game_back_in_play_gets_a_fresh_deadline(vienna):
     sent = vienna.send("takeover.eml")
     fresh = [e for e in sent.events_of(DeadlineSet) if e.by == "judge"]
     assert fresh and vienna.status("vienna").need == ()
+
+
+# -- the commands of a mail run in the order written -----------------------------------------------
+def test_refused_orders_stop_the_mail_and_a_vote_after_them_is_not_cast(vienna):
+    sent = vienna.send(eml("orders_errors.eml", (b"A SPA - GAS\r\n", b"A SPA - GAS\r\nVOTE 6WAY\r\n")))
+    assert [o.command for o in sent.reply.outcomes] == ["SIGNON Fvienna ***",
+                                                        "4 order lines for FRANCE"]
+    assert sent.reply.unprocessed == ("VOTE 6WAY",)
+    assert vienna.status("vienna").power("FRANCE").vote is None
+    assert not sent.events_of(VoteCast)
+
+
+def test_status_after_orders_shows_them_in_the_order_written(vienna):
+    sent = vienna.send(eml("orders_status.eml", (b"STATUS\r\n", b"A PAR - BUR\r\nSTATUS\r\n")))
+    assert [o.command for o in sent.reply.outcomes] == ["SIGNON Fvienna ***",
+                                                        "1 order line for FRANCE", "STATUS"]
+    assert sent.outcome("STATUS").quoted[:2] == ("FRANCE:", "  A PAR - BUR")
+
+
+def test_process_is_echoed_once_and_runs_in_its_place(vienna):
+    sent = vienna.send("master_process_force.eml")
+    assert sent.text.count("> PROCESS") == 1 and "Not done" not in sent.text
+    assert "SPRING 1902 MOVEMENT was processed." in sent.outcome("PROCESS").lines[0]
+
+
+def test_a_resignation_shows_no_line_nobody_wrote(vienna):
+    sent = vienna.send("resign.eml")
+    assert [o.command for o in sent.reply.outcomes] == ["RESIGN Gvienna ***", "BROADCAST", ""]
+    assert "> RESIGN GERMANY" not in sent.text
+    assert "You have resigned GERMANY" in sent.text
+
+
+# -- one mail a person for each thing a mail does ----------------------------------------------------
+def mails_to(mails, address: str) -> list:
+    return [m for m in mails if m["To"] == address]
+
+
+def later_deadline(handler: MailHandler) -> None:
+    """vienna with a deadline later than the one a game back in play would get at NOW."""
+    text = (GAMES / "vienna.status").read_text().replace("DEADLINE 202502101800",
+                                                         "DEADLINE 202502201800")
+    (handler.store.root / "vienna" / "status").write_text(text)
+
+
+@pytest.mark.parametrize("mail, sender", [("takeover.eml", "nora@example.net"),
+                                          ("vote_solo.eml", "chloe@example.fr"),
+                                          ("resign.eml", "dieter@example.de")])
+def test_the_sender_gets_the_reply_and_no_notice_of_the_same(handler, mail, sender):
+    later_deadline(handler)
+    mine = mails_to(handler((EML / mail).read_bytes(), NOW), sender)
+    assert len(mine) == 1 and mine[0]["Subject"].startswith("Re:"), [m["Subject"] for m in mine]
+
+
+def test_a_join_is_answered_once_and_threaded(handler):
+    handler.store.create("forming", (GAMES / "forming.status").read_text())
+    mine = mails_to(handler((EML / "join.eml").read_bytes(), NOW), "nora@example.net")
+    assert len(mine) == 1 and mine[0]["In-Reply-To"] and mine[0]["References"]
+
+
+def test_a_takeover_that_moves_no_deadline_sends_no_deadline_notice(handler):
+    later_deadline(handler)
+    mails = handler((EML / "takeover.eml").read_bytes(), NOW)
+    assert not [m for m in mails if "deadline" in m["Subject"].lower()]
+
+
+def test_a_resignation_is_announced_to_the_other_players(handler):
+    mails = handler((EML / "resign.eml").read_bytes(), NOW)
+    notices = [m for m in mails if m["Subject"] == "Diplomacy resignation notice"]
+    assert "chloe@example.fr" in {m["To"] for m in notices}
+    told = mails_to(notices, "chloe@example.fr")[0].get_content()
+    assert "Germany has resigned from game 'vienna'." in told and "@" not in told.split("(")[0]
+
+
+# -- the order confirmation ---------------------------------------------------------------------------
+def with_rule(handler: MailHandler, line: str) -> None:
+    text = (GAMES / "vienna.status").read_text().replace("RULE !BROADCAST_ORDERS", line)
+    (handler.store.root / "vienna" / "status").write_text(text)
+
+
+def confirmations(mails) -> dict[str, object]:
+    return {m["To"]: m for m in mails if m["Subject"] == "Diplomacy orders vienna S1902M"}
+
+
+def test_stored_orders_are_confirmed_to_the_player_in_the_thread_of_the_mail(handler):
+    sent = confirmations(handler((EML / "orders.eml").read_bytes(), NOW))
+    assert set(sent) == {"chloe@example.fr"}
+    mail = sent["chloe@example.fr"]
+    assert mail["In-Reply-To"] == "<9658403816409e66@example.fr>"
+    body = mail.get_content()
+    assert "Current orders for France:\n\nA PAR - BUR\nA BUR - MUN\n" in body
+    assert body.endswith("End of orders.\n")
+
+
+def test_always_confirm_copies_the_master(handler):
+    with_rule(handler, "RULE ALWAYS_CONFIRM")
+    assert set(confirmations(handler((EML / "orders.eml").read_bytes(), NOW))) == \
+        {"chloe@example.fr", "joe@blow.com"}
+
+
+def test_broadcast_orders_confirms_to_everyone(handler):
+    with_rule(handler, "RULE BROADCAST_ORDERS")
+    sent = confirmations(handler((EML / "orders.eml").read_bytes(), NOW))
+    assert {"chloe@example.fr", "joe@blow.com", "ben@example.co.uk", "kibitz@example.org"} <= set(sent)
+
+
+def test_refused_orders_are_not_confirmed(handler):
+    assert not confirmations(handler((EML / "orders_errors.eml").read_bytes(), NOW))
+
+
+def test_a_malformed_message_id_is_copied_onto_no_mail(handler):
+    raw = eml("orders.eml", (b"<9658403816409e66@example.fr>", b"<bad id\"@example.fr>"))
+    mails = handler(raw, NOW)
+    assert len(mails) == 2 and not [m for m in mails if m["In-Reply-To"] or m["References"]]

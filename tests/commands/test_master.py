@@ -204,7 +204,7 @@ def test_process_force(vienna):
     assert "SPRING 1902" in (vienna.store.root / "vienna" / "results").read_text().upper()
 
 
-def test_process_waits_for_the_orders_in_the_same_mail(judge):
+def test_process_after_orders_in_the_same_mail_sees_them(judge):
     judge.add("vienna", need=())
     judge.send("set_nowait.eml")
     others = b"GERMANY\r\nA MUN H\r\nITALY\r\nA VEN H\r\nRUSSIA\r\nA WAR H"

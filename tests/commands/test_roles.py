@@ -154,7 +154,7 @@ def test_resign_at_the_end_of_the_mail(vienna):
     sent = vienna.send("resign.eml")
     assert "you will be resigned at the end of this mail" in sent.outcome("RESIGN Gvienna").lines[0]
     assert sent.outcome("BROADCAST").lines[0] == "Broadcast sent."
-    assert "You have resigned GERMANY" in sent.outcome("RESIGN GERMANY").lines[0]
+    assert "You have resigned GERMANY" in sent.reply.outcomes[-1].lines[0]
     germany = vienna.status("vienna").power("GERMANY")
     assert germany.player.resigned and germany.password is None
     assert [n.power for n in vienna.status("vienna").need] == ["GERMANY", "ITALY"]
@@ -165,8 +165,7 @@ def test_a_mail_with_an_error_does_not_resign(vienna):
     sent = vienna.send("resign_broken.eml")
     assert sent.failed and "PRES TO M" in sent.text
     assert not vienna.status("vienna").power("GERMANY").player.resigned
-    assert "Not done, as it waited for the end of a mail without errors: RESIGN GERMANY." \
-        in sent.text
+    assert "Not done, as this mail had an error: the resignation of GERMANY." in sent.text
 
 
 def test_the_master_never_resigns(vienna):

@@ -169,3 +169,11 @@ def test_vote_refusals(judge):
     assert "VOTE MAYBE" in judge.send("vote_bad.eml").text
     assert "only the powers vote" in judge.send("vote_observer.eml").text
     assert judge.status("vienna").power("FRANCE").vote is None
+
+
+@pytest.mark.parametrize("vote", [b"VOTE DRAW", b"VOTE", b"VOTE MAYBE"])
+def test_a_vote_not_understood_is_refused_with_the_forms_accepted(vienna, vote):
+    sent = vienna.send(eml("vote_draw.eml", (b"VOTE 6WAY", vote)))
+    assert sent.failed and "Write VOTE 3WAY (a draw of at most three powers), VOTE SOLO, " \
+        "VOTE LOSS or VOTE NONE." in sent.prose
+    assert vienna.status("vienna").power("FRANCE").vote is None

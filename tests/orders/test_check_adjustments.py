@@ -38,11 +38,11 @@ def test_6I5_build_in_a_home_centre_another_power_owns(standard):
 
 def test_6I6_build_in_an_owned_centre_that_is_not_a_home(standard):
     centers = {"GERMANY": "BER KIE MUN WAR"}
-    assert check(standard, build("GERMANY", "A WAR"), centers) == "Warsaw is not one of your home centres"
+    assert check(standard, build("GERMANY", "A WAR"), centers) == "Warsaw is not one of your home centers"
 
 
 def test_build_outside_any_supply_centre(standard):
-    assert check(standard, build("FRANCE", "A BUR"), {"FRANCE": "PAR"}) == "Burgundy is not a supply centre"
+    assert check(standard, build("FRANCE", "A BUR"), {"FRANCE": "PAR"}) == "Burgundy is not a supply center"
 
 
 def test_6I2_fleet_built_inland(standard):
@@ -78,12 +78,12 @@ def test_home_builds_allows_another_power_s_home(standard):
 
 def test_home_builds_refuses_a_centre_that_is_nobody_s_home(standard):
     reason = check(standard, build("GERMANY", "A BEL"), {"GERMANY": "BEL"}, {"HOME_BUILDS"})
-    assert reason == "Belgium is nobody's home centre"
+    assert reason == "Belgium is nobody's home center"
 
 
 def test_remote_builds_without_a_home_centre(standard):
     reason = check(standard, build("GERMANY", "A WAR"), {"GERMANY": "WAR"}, {"REMOTE_BUILDS"})
-    assert reason == "you own none of your home centres, so you may not build (REMOTE_BUILDS)"
+    assert reason == "you own none of your home centers, so you may not build (REMOTE_BUILDS)"
 
 
 def test_remote_builds_with_a_home_centre_builds_anywhere_owned(standard):
@@ -107,12 +107,12 @@ def test_factory_site():
 def test_factory_site_under_no_factories():
     m = features_map("XLAND (XISH:X) ALP HOM +TYL")
     assert check(m, build("XLAND", "A TYL"), {"XLAND": "ALP HOM"}, {"NO_FACTORIES"}) == \
-        "Tyrolia is not a supply centre"
+        "Tyrolia is not a supply center"
 
 
 @pytest.mark.parametrize("owned, reason", [
     ("ALP", None),
-    ("ALP HOM", "Tyrolia is not a supply centre"),
+    ("ALP HOM", "Tyrolia is not a supply center"),
 ], ids=["some-homes-owned", "all-homes-owned"])
 def test_partisan_site(owned, reason):
     m = features_map("XLAND (XISH:X) ALP HOM *TYL")

@@ -81,7 +81,7 @@ def test_support_naming_a_coast_is_refused_under_no_check_too(standard):
 
 def test_no_check_does_not_cover_adjustments(standard):
     _, errors = sheet(standard, ["BUILD A BUR"], NO_CHECK, phase=WINTER, on_board={}, centers={"FRANCE": "PAR"})
-    assert errors == [("BUILD A BUR", "Burgundy is not a supply centre")]
+    assert errors == [("BUILD A BUR", "Burgundy is not a supply center")]
 
 
 def test_every_waive_stands(standard):

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import configparser
-from dataclasses import fields
+from dataclasses import fields, replace
 from pathlib import Path
 
 from judge.runtime.config import SECRET_KEYS, SECTIONS, parse_config
@@ -12,12 +12,18 @@ DEPLOY = Path(__file__).parents[2] / "deploy"
 
 def test_example_config_loads_and_names_every_key(tmp_path):
     text = (DEPLOY / "judge.toml.example").read_text()
-    config = parse_config(text, "judge.toml.example", tmp_path)
-    assert config.smtp_in.host == "127.0.0.1" and config.smtp_out.host == "127.0.0.1"
+    parse_config(text, "judge.toml.example", tmp_path)  # loads without a problem
     for name, kind in SECTIONS.items():
         for field in fields(kind):
             if field.name not in SECRET_KEYS.get(name, ()):
                 assert f"\n{field.name} = " in text.split(f"[{name}]", 1)[1], (name, field.name)
+
+
+def test_example_config_values_are_the_defaults(tmp_path):
+    """What the example shows is what a judge without a file does: every key at its default."""
+    text = (DEPLOY / "judge.toml.example").read_text()
+    example = parse_config(text, "judge.toml.example", tmp_path)
+    assert replace(example, source="") == parse_config("", "", tmp_path)
 
 
 def test_systemd_unit_is_hardened_and_waits_for_readiness():

@@ -11,7 +11,6 @@ from judge import events as ev
 from judge.mailout.mailings import Mailer, inbox_alert, outage_alert, outbox_alert, render_reply
 from judge.mailout.render import Rendered
 from judge.maps.model import Map
-from judge.orders.model import Build, Disband, Hold, Move, Support, Waive
 from judge.phases import parse_phase
 from judge.status.model import Dppd, Vote, VoteKind
 from judge.types import Unit, UnitType
@@ -35,6 +34,7 @@ class Outcome:
     lines: tuple[str, ...] = ()
     quoted: tuple[str, ...] = ()
     ok: bool = True
+    piece: str = ""
 
 
 @dataclass(frozen=True)
@@ -258,17 +258,16 @@ def draw_and_rollback(mailer: Mailer, m: Map) -> list:
 
 @case
 def order_confirmation(mailer: Mailer, m: Map) -> list:
-    orders = [Move("AUSTRIA", unit("A BUD"), "SER"), Support("AUSTRIA", unit("A SER"), unit("A BUD"), "RUM"),
-              Hold("AUSTRIA", unit("F TRI"))]
-    return (mailer.orders("AUSTRIA", parse_phase(m, "S1902M"), orders, deadline=NEXT,
-                          unordered=[unit("A VIE")])
+    lines = ["A BUD - SER", "A SER S A BUD - RUM", "F TRI H"]
+    return (mailer.orders("AUSTRIA", parse_phase(m, "S1902M"), lines, deadline=NEXT,
+                          sender="anna@example.at")
             + mailer.orders("ITALY", parse_phase(m, "S1902M"), []))
 
 
 @case
 def adjustment_confirmation(mailer: Mailer, m: Map) -> list:
-    orders = [Build("AUSTRIA", unit("A VIE")), Waive("AUSTRIA"), Disband("AUSTRIA", unit("F ION"))]
-    return mailer.orders("AUSTRIA", parse_phase(m, "W1902A"), orders, deadline=NEXT)
+    lines = ["BUILD A VIE", "BUILD WAIVED", "REMOVE F ION"]
+    return mailer.orders("AUSTRIA", parse_phase(m, "W1902A"), lines, deadline=NEXT)
 
 
 @case
@@ -311,6 +310,12 @@ def reply_to_a_mail(mailer: Mailer, m: Map) -> list:
     return [Rendered(subject, body), Rendered(*empty)]
 
 
+@case
+def players_guide(mailer: Mailer, m: Map) -> list:
+    reply = Reply(to=("nora@example.net",), subject="help", outcomes=(Outcome("HELP", piece="guide"),))
+    return [Rendered(*render_reply(mailer.env, reply))]
+
+
 # --- the Master's and the judgekeeper's housekeeping ---------------------------------------------------
 
 @case
@@ -322,7 +327,9 @@ def keeper_alerts(mailer: Mailer, m: Map) -> list:
             + mailer.status_errors("keeper@example.org", ["line 12: unknown directive FOO"])
             + mailer.adjudication_error("keeper@example.org", phase, "ValueError: no unit in ION")
             + outage_alert(mailer.env, "keeper@example.org", "TEST",
-                           datetime(2025, 2, 10, 9, 0, tzinfo=UTC), NOW, ["jigdy", "vienna"]))
+                           datetime(2025, 2, 10, 9, 0, tzinfo=UTC), NOW, ["jigdy", "vienna"])
+            + outage_alert(mailer.env, "keeper@example.org", "TEST",
+                           datetime(2025, 2, 10, 9, 0, tzinfo=UTC), NOW, []))
 
 
 @case

@@ -98,6 +98,18 @@ def test_spring_1901_results_are_dpjudges_for_each_reader(standard, reader):
     assert normalised(ours[reader]) == normalised(theirs)
 
 
+@pytest.mark.parametrize("game, rules", [("blind2", "UNITS_SEE_SAME OWN_SCS_SEE"),
+                                         ("blind3", "UNITS_SEE_OTHER NO_SCS_SEE")])
+@pytest.mark.parametrize("reader", READERS)
+def test_spring_1901_under_modifiers_is_dpjudges_for_each_reader(standard, game, rules, reader):
+    text = (FIXTURES / "start.status").read_text().replace("GAME blind", f"GAME {game}")
+    status = parse_status(text.replace("RULE BLIND", f"RULE BLIND {rules}"))
+    after, events = process_phase(everyone_orders(status, ORDERS["S1901M"]), standard, NOW)
+    mailings = Mailer(environment(), after, standard, judge="DPJT").for_events(events, NOW)
+    ours = {a.split("@")[0]: m.rendered.body for m in mailings for a in m.recipients}
+    assert normalised(ours[reader]) == normalised((FIXTURES / game / f"{reader}.txt").read_text())
+
+
 @pytest.mark.parametrize("phase", ["F1901M", "W1901A", "S1902M", "S1902R"])
 @pytest.mark.parametrize("reader", READERS)
 def test_later_results_are_dpjudges_for_each_reader(standard, phase, reader):

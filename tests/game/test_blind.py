@@ -282,7 +282,8 @@ def test_dpjudges_archive_read_for_a_power_is_its_mail():
 def test_when_the_game_is_over_the_archive_shows_everything():
     archive = ("Head\nSHOW MASTER FRANCE\nFrance: Army Paris HOLD.\n"
                "SHOW GERMANY\nFrance: Army Paris FOUND.\nSHOW\nTail")
-    assert visibility.shown_to(archive, None) == "Head\nFrance: Army Paris HOLD.\nFrance: Army Paris FOUND.\nTail"
+    everything = "Head\nFrance: Army Paris HOLD.\nFrance: Army Paris FOUND.\nTail"
+    assert visibility.shown_to(archive, None) == everything
     assert visibility.shown_to(archive, "ITALY") == "Head\nTail"
 
 

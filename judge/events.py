@@ -67,6 +67,21 @@ class GameStarted:
 
 
 @dataclass(frozen=True)
+class UnitSighting:
+    """BLIND: Who reads a unit's order line, and who is told it was FOUND, ARRIVES, DEPARTS or LOST.
+    `there`: where the unit is at the end of the phase (FOUND and ARRIVES name it there)."""
+
+    power: str
+    unit: Unit
+    there: Unit
+    readers: frozenset[str]
+    found: frozenset[str] = frozenset()
+    arrives: frozenset[str] = frozenset()
+    departs: frozenset[str] = frozenset()
+    lost: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
 class PhaseResults:
     """A phase was adjudicated (or, for a WAIT phase, passed by the Master). Tell everyone; append to
     the results log. `orders` are the orders each power had on file (typed), `unreadable` the lines
@@ -94,6 +109,8 @@ class PhaseResults:
     deadline: datetime | None
     torn: Mapping[str, tuple[Unit, ...]] = field(default_factory=dict)  # TORN_ALLEGIANCE
     allegiance: tuple[tuple[str, str | None], ...] = ()  # VASSAL_DUMMIES: minor -> controller
+    # BLIND: (power, unit) -> who reads its line and who is told of it (judge.game.visibility)
+    sightings: Mapping[tuple[str, Unit], UnitSighting] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ it; only the Master, or anyone when the game is not BLIND or is over, sees the C
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -288,11 +288,12 @@ def place_name(m: Map, abbrev: str) -> str:
     return loc.name if loc is not None else abbrev
 
 
-def board(status: GameStatus, m: Map, shown: Callable[[str], bool]
+def board(status: GameStatus, m: Map, shown: Callable[[str], bool],
+          glimpsed: Mapping[str, Sequence[Unit]] | None = None
           ) -> tuple[tuple[PowerUnits, ...], tuple[tuple[str, tuple[str, ...]], ...]]:
     """Each power's units (in its status file's order, dislodged ones last with their retreats)
     and the centres' owners sorted by abbreviation, as DPjudge lists them; `shown(power)` says
-    whose the reader may see."""
+    whose the reader may see, `glimpsed` which units of the others it sees (BLIND)."""
     units, owners = [], []
     homes = {c for info in m.powers.values() for c in info.homes}
     unowned = set(m.supply_centers) - homes
@@ -303,6 +304,9 @@ def board(status: GameStatus, m: Map, shown: Callable[[str], bool]
         centres = sorted(c for c in block.owns if not c.startswith("SC"))
         unowned -= set(centres)
         if not shown(block.name):
+            seen = (glimpsed or {}).get(block.name, ())
+            if seen:
+                units.append(PowerUnits(display, tuple(UnitLine(unit_name(m, u)) for u in seen)))
             continue
         lines = [UnitLine(unit_name(m, u)) for u in block.units]
         lines += [UnitLine(unit_name(m, d.unit), tuple(place_name(m, r) for r in d.retreats))

@@ -10,7 +10,7 @@ games, and refused by name without a word of them (the cycle tells its Master an
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -30,9 +30,10 @@ from judge.commands.reply import Document, PictureRequest, Said, said
 from judge.commands.session import Cursor, Refusal, Session
 from judge.commands.closed_games import sees_hidden
 from judge.errors import MapError
+from judge.game import visibility
 from judge.game.archive import for_reader, ownership
 from judge.game.orders import duties
-from judge.types import Phase
+from judge.types import Phase, Unit
 from judge.maps.model import Map
 from judge.game.rules import rules_in_force
 from judge.game.seats import open_seats
@@ -130,15 +131,12 @@ def game_details(session: Session, status: GameStatus, standing: Standing) -> Sa
     rules = rules_in_force(status, m)
     reader = reader_of(session)
     blind = "BLIND" in rules
-
-    def shown(power: str) -> bool:
-        return not blind or reader == MASTER or power == reader
-
+    shown, glimpsed = blind_sight(status, m, rules, reader) if blind else (lambda power: True, {})
     phase = phase_of(status)
     owing = duties(status, m, rules) if phase is not None else None
     master, people = roster(status, m, reader, late=late_in(session, status, m, rules),
                             listing=True, blind=blind)
-    units, owners = board(status, m, shown)
+    units, owners = board(status, m, shown, glimpsed)
     moment = deadline(status, rules)
     state = game_state(status, standing)
     return said(document=ListingDocument(
@@ -208,6 +206,20 @@ def summary_document(session: Session, status: GameStatus, m: Map, rules: frozen
     master, people = roster(status, m, reader, late=late_in(session, status, m, rules))
     return SummaryDocument(name, end if centres else None, master, people,
                            parameters(status, m, session.settings.judge_id), centres, rows, tables)
+
+
+def blind_sight(status: GameStatus, m: Map, rules: frozenset[str], reader: str | None
+                ) -> tuple[Callable[[str], bool], Mapping[str, tuple[Unit, ...]]]:
+    """A BLIND game's board as `reader` sees it: whose units and centres it sees in full (its
+    own, its vassals', everything for the Master and the omniscient), and the other units its
+    own see (`visibility.units_seen`); nobody else sees any."""
+    seers = visibility.seers_of(status, m)
+    if reader is None or status.power(reader) is None and reader != MASTER:
+        return (lambda power: False), {}
+    full = {b.name for b in status.powers if reader in seers.full_sight(b.name)}
+    everything = reader in seers.everything
+    glimpsed = {} if everything else visibility.units_seen(m, rules, seers, reader)
+    return (lambda power: everything or power in full), glimpsed
 
 
 def reader_of(session: Session) -> str | None:

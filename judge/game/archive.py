@@ -21,9 +21,10 @@ Pure: text in, text out. The file's bytes and their encoding are the store's
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from difflib import SequenceMatcher
 
 SHOW = "SHOW"
 RESULTS_SUBJECT = "Diplomacy results"
@@ -57,10 +58,42 @@ def _with_show_lines(parts: Sequence[Part]) -> str:
         elif restricted:
             lines.append(SHOW)
         restricted = readers is not None
-        lines += text.rstrip("\n").split("\n")
+        lines += text.removesuffix("\n").split("\n")  # (a part's text ends its last line)
     if restricted:
         lines.append(SHOW)
     return "\n".join(lines)
+
+
+def reader_parts(bodies: Mapping[str, str]) -> list[Part]:
+    """Every reader's version of one mail (reader -> body; MASTER's the whole) as one body of
+    parts: the lines all of them read for everyone, the rest for those who read them (a BLIND
+    game's results, which `entry_text` writes with SHOW lines and `for_reader` reads back)."""
+    union: list[tuple[str, frozenset[str]]] = []
+    for reader, body in bodies.items():
+        union = _merged(union, body.split("\n"), reader)
+    everyone = frozenset(bodies)
+    runs: list[tuple[list[str], tuple[str, ...] | None]] = []
+    for line, readers in union:
+        shown = None if readers == everyone else tuple(sorted(readers))
+        if runs and runs[-1][1] == shown:
+            runs[-1][0].append(line)
+        else:
+            runs.append(([line], shown))
+    return [("\n".join(lines) + "\n", shown) for lines, shown in runs]
+
+
+def _merged(union: list[tuple[str, frozenset[str]]], lines: list[str], reader: str
+            ) -> list[tuple[str, frozenset[str]]]:
+    """`union` with one more reader's lines: the lines both hold in their order, then each one's own."""
+    matcher = SequenceMatcher(None, [text for text, _ in union], lines, autojunk=False)
+    merged: list[tuple[str, frozenset[str]]] = []
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "equal":
+            merged += [(text, readers | {reader}) for text, readers in union[i1:i2]]
+            continue
+        merged += union[i1:i2]
+        merged += [(text, frozenset({reader})) for text in lines[j1:j2]]
+    return merged
 
 
 @dataclass(frozen=True)

@@ -25,8 +25,10 @@ from judge.events import (
     GameCompleted,
     PhaseResults,
     Preview,
+    UnitSighting,
 )
 from judge.game.cd_supports import cd_supports, in_civil_disorder
+from judge.game import visibility
 from judge.game.positions import position_of, power_blocks, with_board
 from judge.game.clock import deadline_in_force, readiness
 from judge.game.deadlines import deadline_for
@@ -95,6 +97,7 @@ def process_phase(status: GameStatus, base: Map, now: datetime) -> tuple[GameSta
             sheet = _with_cd_supports(status, m, position, sheet, missing, rules)
         resolution = resolve(m, position, sheet.orders, rules)
     revealed = _hidden_records(status, m) if phase.type == MOVEMENT else {}
+    sightings = _sightings(status, m, rules, resolution)
     status = _apply(status, m, phase, resolution)
     status, hidden = _clear_orders(status, m, resolution, missing)
     events: list[Event] = [CivilDisorder(status.name or "", phase, missing)] if missing else []
@@ -109,8 +112,10 @@ def process_phase(status: GameStatus, base: Map, now: datetime) -> tuple[GameSta
         status, before = rotate_before(status, map_for_phase(base, step.phase), step.phase, rules)
         moved.update(before)
     status = refresh_need(status, base)
-    events.append(_results(status, phase, resolution, sheet, missing, step, hidden, revealed,
-                           None if completed else step.phase, deadline))
+    status = _seen_centres(status, map_for_phase(base, step.phase), rules, step.year_end,
+                           None if completed else step.phase)
+    events.append(replace(_results(status, phase, resolution, sheet, missing, step, hidden, revealed,
+                                   None if completed else step.phase, deadline), sightings=sightings))
     if moved:
         events.append(ControlRotated(status.name or "", step.phase, moved))
     if completed is not None:
@@ -126,6 +131,33 @@ def _with_cd_supports(status: GameStatus, m: Map, position, sheet: OrderSheet,
         if in_civil_disorder(status, power, given.get(power), rules):
             given[power] = cd_supports(m, position, power)
     return replace(sheet, orders=given)
+
+
+def _sightings(status: GameStatus, m: Map, rules: frozenset[str], resolution: Resolution | None
+               ) -> dict[tuple[str, Unit], UnitSighting]:
+    """BLIND: who sees each unit of the phase (worked out before the board changes)."""
+    if visibility.BLIND not in rules or resolution is None:
+        return {}
+    phase = resolution.phase
+    position = position_of(status, m, phase)
+    seers = visibility.seers_of(status, m)
+    if phase.type == MOVEMENT:
+        moves = visibility.moves_of(position, resolution)
+        seers = replace(seers, after={p: tuple(us.values()) for p, us in moves.items()})
+        return visibility.movement_sightings(m, rules, seers, moves,
+                                             visibility.dislodged_places(resolution))
+    seers = replace(seers, after={p: tuple(resolution.units.get(p, ())) for p in seers.readers})
+    return visibility.other_sightings(m, rules, seers, phase.type, resolution, position.units)
+
+
+def _seen_centres(status: GameStatus, m: Map, rules: frozenset[str], year_end: bool,
+                  following: Phase | None) -> GameStatus:
+    """BLIND: each power's SEES brought up to date when the results show the ownership (the
+    centres seen since the year began)."""
+    if visibility.BLIND not in rules or not visibility.shows_ownership(
+            rules, year_end, following.type if following else None):
+        return status
+    return visibility.with_sees(status, m, rules, fresh=year_end)
 
 
 def _apply(status: GameStatus, m: Map, phase: Phase, resolution: Resolution | None) -> GameStatus:

@@ -20,6 +20,7 @@ from dataclasses import replace
 from datetime import datetime
 
 from judge.events import Assignment, Event, GameFull, GameStarted, PlayerJoined
+from judge.game import visibility
 from judge.game.positions import centers_of, units_of
 from judge.game.deadlines import deadline_for
 from judge.game.flow import mode_for
@@ -71,6 +72,9 @@ def start_game(status: GameStatus, m: Map, now: datetime, seed: str | None = Non
     status = refresh_need(status, m)
     deadline = deadline_for(status, m, now, first=True)
     status = replace(status, deadline=deadline.text)
+    rules = rules_in_force(status, m)
+    if visibility.BLIND in rules:
+        status = visibility.with_sees(status, m, rules, fresh=True)
     assignments = tuple(_assignment(name, chosen.get(name)) for name in m.powers)
     return status, [GameStarted(status.name or "", first, deadline.moment, assignments,
                                 units_of(status, m), centers_of(status, m))]

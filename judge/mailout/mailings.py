@@ -31,13 +31,14 @@ from judge.game import clock
 from judge.game.rules import rules_in_force
 from judge.drawing.geometry import Geometry
 from judge.drawing.pictures import Picture, picture, results_board
-from judge.mailout import views
+from judge.game import archive, visibility
+from judge.mailout import tailor, views
 from judge.mailout.render import Rendered, render
 from judge.maps import map_for_phase
 from judge.maps.model import Map
 from judge.status.model import Dppd, GameStatus, Omniscience, PowerStatus
 from judge.timing.zones import game_zone, to_wall
-from judge.types import ADJUSTMENTS, Phase
+from judge.types import ADJUSTMENTS, Phase, Unit
 
 MASTER = "MASTER"
 PER_PLAYER = Limits().addresses_per_player
@@ -239,8 +240,10 @@ class Mailer:
 
     # --- results ---
 
-    def results_context(self, event: ev.PhaseResults, completed: ev.GameCompleted | None = None) -> dict[str, Any]:
-        """What results.txt and preview.txt read, from a PhaseResults event."""
+    def results_context(self, event: ev.PhaseResults, completed: ev.GameCompleted | None = None,
+                        reader: tailor.Reader | None = None) -> dict[str, Any]:
+        """What results.txt and preview.txt read, from a PhaseResults event; in a BLIND game, as
+        `reader` sees it (None: the Master's whole view)."""
         m, res = self.map, event.resolution
         if res is None:
             report = views.PhaseReport(views.phase_view(event.phase), ())
@@ -258,24 +261,66 @@ class Mailer:
             adjustments = views.adjustments(m, standing, centers, self.rules,
                                             phase=adjusting[0] if adjusting else None,
                                             homes=res.homes, victors=victors)
+        elif res is not None and visibility.shows_ownership(
+                self.rules, False, event.next_phase.type if event.next_phase else None):
+            ownership = views.ownership(m, res.centers)
         last_man = None
         if completed is not None and completed.unit is not None:
             last_man = views.unit_view(m, completed.unit, completed.victors[0])
         torn = tuple(views.unit_view(m, u, p) for p in sorted(event.torn) for u in event.torn[p])
         vassals = tuple((views.power_view(m, p), views.power_view(m, c) if c else None)
                         for p, c in event.allegiance)
-        return {"results": report, "ownership": ownership, "adjustments": adjustments, "last_man": last_man,
-                "torn": torn, "vassals": vassals if ownership else (),
-                "revealed": views.unit_holdings(m, event.revealed),
-                "lost": views.unit_holdings(m, event.lost),
-                "next_phase": views.phase_view(event.next_phase) if event.next_phase else None,
-                "deadline": self.when(event.deadline)}
+        context = {"results": report, "ownership": ownership, "adjustments": adjustments,
+                   "last_man": last_man, "torn": torn, "vassals": vassals if ownership else (),
+                   "revealed": views.unit_holdings(m, event.revealed),
+                   "lost": views.unit_holdings(m, event.lost),
+                   "next_phase": views.phase_view(event.next_phase) if event.next_phase else None,
+                   "deadline": self.when(event.deadline)}
+        if visibility.BLIND in self.rules:
+            context = self._tailored(context, event, reader or self.reader(MASTER))
+        return context
+
+    def reader(self, name: str) -> tailor.Reader:
+        """A BLIND game's reader: a block of the game or the Master, with the centres it has seen."""
+        block = self.status.power(name) if name != MASTER else None
+        return tailor.Reader(name, visibility.seers_of(self.status, self.map),
+                             frozenset(block.sees) if block else frozenset())
+
+    def _tailored(self, context: dict[str, Any], event: ev.PhaseResults,
+                  reader: tailor.Reader) -> dict[str, Any]:
+        report = tailor.blind_notes(context["results"])
+        if event.sightings:
+            report = tailor.report_for(self.map, report, event.sightings, reader)
+        else:
+            report = tailor.orders_only_own(report, reader)
+        tailored = dict(context, results=report, revealed=tailor.holdings_for(context["revealed"], reader),
+                        lost=tailor.holdings_for(context["lost"], reader))
+        if context["ownership"] is not None and "SEE_ALL_SCS" not in self.rules:
+            tailored["ownership"] = tailor.ownership_for(context["ownership"], reader)
+        if context["adjustments"] is not None:
+            tailored["adjustments"] = tailor.adjustments_for(context["adjustments"], reader)
+        return tailored
 
     def results(self, event: ev.PhaseResults, completed: ev.GameCompleted | None = None) -> list[Mailing]:
-        mailings = self.mail(self.people.everyone(monitors=True), "results",
-                             **self.results_context(event, completed))
-        attached = self.results_picture(event)
-        return [m._replace(picture=attached) for m in mailings] if attached else mailings
+        if visibility.BLIND not in self.rules:
+            mailings = self.mail(self.people.everyone(monitors=True), "results",
+                                 **self.results_context(event, completed))
+            attached = self.results_picture(event)
+            return [m._replace(picture=attached) for m in mailings] if attached else mailings
+        people, versions = self.people, self.results_by_reader(event, completed)
+        mailings = [Mailing(addresses, versions[name])
+                    for group in (people.players, people.observers, people.monitors)
+                    for name, addresses in group.items() if addresses]
+        return mailings + ([Mailing(people.master, versions[MASTER])] if people.master else [])
+
+    def results_by_reader(self, event: ev.PhaseResults, completed: ev.GameCompleted | None = None
+                          ) -> dict[str, Rendered]:
+        """A BLIND game's results as each block of the game and the Master read them (the
+        archive keeps them as `archive.reader_parts`)."""
+        names = [b.name for b in self.status.powers if b.name]
+        return {name: self.render("results", **self.results_context(
+                    event, completed, self.reader(name) if name != MASTER else None))
+                for name in [*names, MASTER]}
 
     def results_picture(self, event: ev.PhaseResults) -> PictureMail | None:
         """The processed phase drawn with its orders, for the results mails. A BLIND game's
@@ -288,16 +333,23 @@ class Mailer:
                  for a in _addresses(b)}
         return PictureMail(drawn, kinds)
 
-    def archived(self, events: Sequence[ev.Event]) -> list[Rendered]:
-        """The results and completion mails among the events' mails, as everyone reads them: what
-        the game's results archive keeps (`judge.game.archive`)."""
+    def archived(self, events: Sequence[ev.Event]) -> list[tuple[str, str | list[archive.Part]]]:
+        """The results and completion mails among the events' mails (subject, body), as everyone
+        reads them, or in a BLIND game as each reader does, in parts: what the game's results
+        archive keeps (`judge.game.archive`)."""
         completed = next((e for e in events if isinstance(e, ev.GameCompleted)), None)
-        kept = []
+        kept: list[tuple[str, str | list[archive.Part]]] = []
         for event in events:
-            if isinstance(event, ev.PhaseResults):
-                kept.append(self.render("results", **self.results_context(event, completed)))
+            if isinstance(event, ev.PhaseResults) and visibility.BLIND in self.rules:
+                versions = self.results_by_reader(event, completed)
+                kept.append((versions[MASTER].subject,
+                             archive.reader_parts({n: r.body for n, r in versions.items()})))
+            elif isinstance(event, ev.PhaseResults):
+                mail = self.render("results", **self.results_context(event, completed))
+                kept.append((mail.subject, mail.body))
             elif isinstance(event, ev.GameCompleted):
-                kept.append(self.render("game_complete", **self.completion_context(event)))
+                mail = self.render("game_complete", **self.completion_context(event))
+                kept.append((mail.subject, mail.body))
         return kept
 
     def preview(self, event: Any) -> list[Mailing]:
@@ -315,11 +367,28 @@ class Mailer:
             to = self.people.of([seat.power]) or (seat.player.email,)
             mailings += self.mail(to, "power_assignment", power=self.power(seat.power),
                                   seat=seat.seat, deadline=deadline)
-        mailings += self.mail(self.people.everyone(monitors=True), "game_start",
-                              phase=views.phase_view(event.phase), deadline=deadline,
-                              units=views.unit_holdings(self.map, event.units),
-                              ownership=views.ownership(self.map, event.centers))
-        return mailings
+        units = views.unit_holdings(self.map, event.units)
+        ownership = views.ownership(self.map, event.centers)
+        start = {"phase": views.phase_view(event.phase), "deadline": deadline}
+        if visibility.BLIND not in self.rules:
+            return mailings + self.mail(self.people.everyone(monitors=True), "game_start",
+                                        units=units, ownership=ownership, **start)
+        people = self.people
+        for group in (people.players, people.observers, people.monitors):
+            for name, addresses in group.items():
+                reader = self.reader(name)
+                seen = views.unit_holdings(self.map, self._units_seen(event.units, reader))
+                mailings += self.mail(addresses, "game_start", **start, units=seen,
+                                      ownership=tailor.ownership_for(ownership, reader))
+        return mailings + self.mail(people.master, "game_start", units=units, ownership=ownership, **start)
+
+    def _units_seen(self, units: Mapping[str, Sequence[Unit]], reader: tailor.Reader
+                    ) -> dict[str, tuple[Unit, ...]]:
+        """BLIND: the units a reader sees on the board (all of its own)."""
+        if reader.all_seeing:
+            return {p: tuple(us) for p, us in units.items()}
+        seen = visibility.units_seen(self.map, self.rules, reader.seers, reader.name)
+        return {p: tuple(us) if reader.owns(p) else seen.get(p, ()) for p, us in units.items()}
 
     def completed(self, event: Any) -> list[Mailing]:
         return self.mail(self.people.everyone(monitors=True), "game_complete",

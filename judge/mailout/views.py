@@ -89,7 +89,8 @@ class GameView:
 class OrderLine:
     """One order as the results print it.
 
-    `kind`: hold, move, support, convoy, retreat, disband, build, remove, waive or keep. `target` is
+    `kind`: hold, move, support, convoy, retreat, disband, build, remove, waive or keep; in a BLIND
+    game also found, arrives, departs or lost (a foreign unit seen at one end of its move only). `target` is
     the unit a support or convoy names (`foreign` when another power owns it); `via` a convoy route
     written out; `dest` where a move, retreat, support or convoy goes. `results` are result codes
     (bounce, cut, dislodged, void, no convoy, disrupted, invalid, destroyed)."""
@@ -115,10 +116,12 @@ class PowerOrders:
 
 @dataclass(frozen=True)
 class Dislodgement:
-    """A dislodged unit and where it may retreat (none: it was destroyed)."""
+    """A dislodged unit and where it may retreat (none: it was destroyed); `sighted`: a BLIND
+    game's reader who sees the unit but not its retreats."""
 
     unit: UnitView
     retreats: tuple[Place, ...]
+    sighted: bool = False
 
 
 @dataclass(frozen=True)

@@ -68,7 +68,6 @@ from judge.events import (
 from judge.runtime import journal
 from judge.game.checkup import check_times
 from judge.game.clock import agenda
-from judge.game.deadlines import current_deadline
 from judge.runtime.game_files import Archive, archiver, commit, read_game, read_standing
 from judge.game.standing import Standing
 from judge.maps import MapCache

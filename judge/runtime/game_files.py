@@ -162,7 +162,7 @@ def archiver(judge_id: str = "LOCAL", address: str = "judge@localhost", env: Any
 
         env = env or environment()
         mails = Mailer(env, status, m, judge=judge_id).archived(events)
-        return "".join(entry_text(address, now, mail.subject, mail.body) for mail in mails)
+        return "".join(entry_text(address, now, subject, body) for subject, body in mails)
     return entries
 
 

@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 
 from judge.commands.reply import PictureRequest
+from judge.status.model import GameStage
 from tests.support.commands import eml
 
 
@@ -41,6 +42,40 @@ def test_list_of_a_blind_game_hides_the_board(judge):
     text = judge.send("list_game.eml").text
     assert "  France:                  ?/?      someone@somewhere" in text
     assert "Army Burgundy" not in text and "Ownership" not in text
+
+
+def test_list_of_a_blind_game_to_its_player_shows_what_its_units_see(judge):
+    judge.add("vienna", rules=("BLIND",))
+    text = judge.send(eml("list_other_after_signon.eml", (b"LIST forming", b"LIST"))).text
+    assert "Army Burgundy" in text and "Fleet Mid-Atlantic Ocean" in text  # France's own
+    assert "Army Ruhr" in text and "Army Munich" in text  # German, both next to Burgundy
+    assert "Army Belgium" in text  # English, next to Burgundy and Picardy
+    assert "Army Budapest" not in text and "Ownership" in text and "Vienna" not in text
+
+
+def test_summary_of_a_blind_game_in_play_shows_no_centres(judge):
+    judge.add("vienna", rules=("BLIND",))
+    signed = eml("list_other_after_signon.eml", (b"LIST forming", b"SUMMARY"))
+    for mail in ("summary.eml", signed):
+        text = "\n".join(judge.send(mail).outcome("SUMMARY").lines)
+        assert "Supply centres" not in text and "@" not in text
+
+
+def test_history_of_a_blind_game_in_play_is_refused(judge):
+    judge.add("vienna", rules=("BLIND",))
+    (judge.store.root / "vienna" / "results").write_text("Spring 1901 results\nA PAR - BUR\n")
+    sent = judge.send("history.eml")
+    assert sent.failed and "A PAR" not in sent.text
+
+
+def test_history_of_a_finished_blind_game_shows_every_part(judge):
+    judge.add("vienna", rules=("BLIND",), phase=GameStage.COMPLETED)
+    (judge.store.root / "vienna" / "results").write_text(
+        "Results\nSHOW MASTER FRANCE\nFrance: Army Paris HOLD.\nSHOW GERMANY\n"
+        "France: Army Burgundy FOUND.\nSHOW\nEnd\n")
+    text = judge.send("history.eml").text
+    assert "Results\nFrance: Army Paris HOLD.\nFrance: Army Burgundy FOUND.\nEnd\n" in text
+    assert "SHOW" not in text
 
 
 def test_after_signon_list_is_for_that_game_only(vienna):

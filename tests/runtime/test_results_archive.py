@@ -37,11 +37,11 @@ def test_a_processed_phase_is_archived_as_its_results_mail(store):
     with store.locked("g") as game:
         _, status, m = read_game(game)
     event = next(e for e in events if isinstance(e, PhaseResults))
-    mail = Mailer(environment(), status, m, judge="LOCAL").archived([event])[0]
+    subject, body = Mailer(environment(), status, m, judge="LOCAL").archived([event])[0]
     text = archive_of(store)
     assert text == (from_line("judge@localhost", TICK_AT) + "\n"
-                    f"Subject: {mail.subject}\n\n{mail.body.rstrip()}\n\n")
-    assert mail.subject == "Diplomacy results g S1901M"
+                    f"Subject: {subject}\n\n{body.rstrip()}\n\n")
+    assert subject == "Diplomacy results g S1901M"
 
 
 def test_the_judge_s_address_and_id_sign_its_entries(store):

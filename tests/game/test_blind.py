@@ -1,0 +1,336 @@
+"""BLIND: a game of 1901 and spring 1902 whose every results mail is compared with the one DPjudge
+sends the same reader (fixtures/blind: DPjudge's mails for the same orders, and its SEES lines),
+and what each visibility modifier changes."""
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from judge.game import archive, join, visibility
+from judge.game.process import process_phase
+from judge.mailout.mailings import Mailer
+from judge.mailout.render import environment
+from judge.status import parse_status
+from judge.types import MOVEMENT, Unit, UnitType
+from tests.support.games import build, everyone_orders, forming, player, retreat
+
+FIXTURES = Path(__file__).parent / "fixtures" / "blind"
+NOW = datetime(2026, 11, 24, 8, 30, tzinfo=UTC)
+READERS = ("austria", "england", "france", "germany", "italy", "russia", "turkey", "master")
+ORDERS = {
+    "S1901M": {"AUSTRIA": ["A VIE-GAL", "A BUD-SER", "F TRI-ALB"],
+               "ENGLAND": ["F LON-NTH", "F EDI-NWG", "A LVP-YOR"],
+               "FRANCE": ["F BRE-MAO", "A PAR-BUR", "A MAR S A PAR-BUR"],
+               "GERMANY": ["F KIE-DEN", "A BER-KIE", "A MUN-BUR"],
+               "ITALY": ["F NAP-ION", "A ROM-APU", "A VEN H"],
+               "RUSSIA": ["F STP/SC-BOT", "A MOS-UKR", "A WAR-GAL", "F SEV-BLA"],
+               "TURKEY": ["F ANK-BLA", "A CON-BUL", "A SMY-ARM"]},
+    "F1901M": {"AUSTRIA": ["F ALB-GRE", "A SER S F ALB-GRE", "A VIE-BUD"],
+               "ENGLAND": ["F NTH-BEL", "F NWG-NWY", "A YOR H"],
+               "FRANCE": ["F MAO-POR", "A BUR-BEL", "A MAR-SPA"],
+               "GERMANY": ["F DEN H", "A KIE-HOL", "A MUN H"],
+               "ITALY": ["F ION-TUN", "A APU H", "A VEN H"],
+               "RUSSIA": ["F BOT-SWE", "A UKR-RUM", "A WAR-GAL", "F SEV S A UKR-RUM"],
+               "TURKEY": ["F ANK-BLA", "A BUL-RUM", "A ARM H"]},
+    "W1901A": {"AUSTRIA": ["A TRI", "A VIE"], "ENGLAND": ["F LON"], "FRANCE": ["F BRE", "A PAR"],
+               "GERMANY": ["F KIE", "A BER"], "ITALY": ["F NAP"], "RUSSIA": ["F STP/NC", "A MOS"],
+               "TURKEY": ["F SMY"]},
+    # every unit not named holds
+    "S1902M": {"AUSTRIA": ["A SER-RUM", "A BUD S A SER-RUM"], "RUSSIA": ["F SEV-BLA"]},
+    "S1902R": {"RUSSIA": ["A RUM-UKR"]},
+}
+
+
+def played(standard, upto: str, rules: str = ""):
+    text = (FIXTURES / "start.status").read_text()
+    status = parse_status(text.replace("RULE BLIND", "RULE BLIND " + rules))
+    for phase, orders in ORDERS.items():
+        if phase.endswith("A"):
+            for power, units in orders.items():
+                status = build(status, power, *units)
+        elif phase.endswith("R"):
+            for power, lines in orders.items():
+                for line in lines:
+                    unit, dest = line.split("-")
+                    status = retreat(status, power, unit, dest)
+        else:
+            status = everyone_orders(status, orders)
+        status, events = process_phase(status, standard, NOW)
+        if phase == upto:
+            return status, events
+    raise AssertionError(upto)
+
+
+def mails_by_reader(standard, phase: str, rules: str = "") -> dict[str, str]:
+    status, events = played(standard, phase, rules)
+    mailings = Mailer(environment(), status, standard, judge="DPJT").for_events(events, NOW)
+    return {a.split("@")[0]: m.rendered.body for m in mailings for a in m.recipients}
+
+
+def normalised(body: str, unit_order: bool = False) -> str:
+    """The body without the `::` header and the deadline sentence (dates and ids). Until the
+    results mails take DPjudge's blank lines and its order of centres and units, runs of blank
+    lines are one and those lists are compared as sets."""
+    lines = [line.rstrip() for line in body.splitlines()
+             if not line.startswith("::") and not line.startswith("The deadline for orders")]
+    lines = [_sorted_centres(line) for line in lines]
+    text = re.sub(r"\n{3,}", "\n\n", "\n".join(lines).strip())
+    if unit_order:
+        text = "\n\n".join("\n".join(sorted(block.splitlines())) for block in text.split("\n\n"))
+    return text
+
+
+def _sorted_centres(line: str) -> str:
+    found = re.match(r"^(\w[\w ]*:\s+)([^>]*, [^>]*)\.$", line)
+    if not found or "SUPPORT" in line:
+        return line
+    return found.group(1) + ", ".join(sorted(found.group(2).split(", "))) + "."
+
+
+@pytest.mark.parametrize("reader", READERS)
+def test_spring_1901_results_are_dpjudges_for_each_reader(standard, reader):
+    ours = mails_by_reader(standard, "S1901M")
+    theirs = (FIXTURES / "S1901M" / f"{reader}.txt").read_text()
+    assert normalised(ours[reader]) == normalised(theirs)
+
+
+MODIFIED = {"blind2": "UNITS_SEE_SAME OWN_SCS_SEE", "blind3": "UNITS_SEE_OTHER NO_SCS_SEE",
+            "blind4": "SEE_ALL_SCS", "blind5": "NO_UNITS_SEE", "blind6": "SEE_NO_UNITS SEE_NO_SCS"}
+
+
+@pytest.mark.parametrize("game, upto, fixture", [*((g, "S1901M", g) for g in MODIFIED),
+                                                 ("blind4", "F1901M", "blind4F")])
+@pytest.mark.parametrize("reader", READERS)
+def test_results_under_modifiers_are_dpjudges_for_each_reader(standard, game, upto, fixture, reader):
+    text = (FIXTURES / "start.status").read_text().replace("GAME blind", f"GAME {game}")
+    status = parse_status(text.replace("RULE BLIND", f"RULE BLIND {MODIFIED[game]}"))
+    for phase in ("S1901M", "F1901M")[:1 + (upto == "F1901M")]:
+        status, events = process_phase(everyone_orders(status, ORDERS[phase]), standard, NOW)
+    mailings = Mailer(environment(), status, standard, judge="DPJT").for_events(events, NOW)
+    ours = {a.split("@")[0]: m.rendered.body for m in mailings for a in m.recipients}
+    theirs = (FIXTURES / fixture / f"{reader}.txt").read_text()
+    assert normalised(ours[reader], unit_order=True) == normalised(theirs, unit_order=True)
+
+
+@pytest.mark.parametrize("phase", ["F1901M", "W1901A", "S1902M", "S1902R"])
+@pytest.mark.parametrize("reader", READERS)
+def test_later_results_are_dpjudges_for_each_reader(standard, phase, reader):
+    ours = mails_by_reader(standard, phase)
+    theirs = (FIXTURES / phase / f"{reader}.txt").read_text()
+    assert normalised(ours[reader], unit_order=True) == normalised(theirs, unit_order=True)
+
+
+@pytest.mark.parametrize("phase", ["S1901M", "F1901M", "W1901A", "S1902M", "S1902R"])
+def test_the_status_file_keeps_dpjudges_sees_lines(standard, phase):
+    status, _ = played(standard, phase)
+    ours = {b.name: set(b.sees) for b in status.powers if b.sees}
+    theirs = {}
+    for line in (FIXTURES / phase / "sees.txt").read_text().splitlines():
+        power, _, *centres = line.split()
+        theirs[power] = set(centres)
+    assert ours == theirs
+
+
+def test_no_players_mail_names_a_unit_it_cannot_see(standard):
+    """England sees nothing of the Balkans in the spring: no word of Austria, Russia or Turkey."""
+    body = mails_by_reader(standard, "S1901M")["england"]
+    for hidden in ("Austria", "Russia", "Turkey", "Italy", "France", "Galicia", "Black Sea"):
+        assert hidden not in body
+
+
+def test_an_omniscient_observer_reads_the_masters_results(standard):
+    status = parse_status((FIXTURES / "start.status").read_text()
+                          + "\nOBSERVER watcher\nPLAYER #99|watcher@example.org|Watcher\n"
+                            "ADDRESS watcher@example.org\nPASSWORD wpw\nOMNISCIENT\n")
+    after, events = process_phase(everyone_orders(status, ORDERS["S1901M"]), standard, NOW)
+    mailings = Mailer(environment(), after, standard, judge="DPJT").for_events(events, NOW)
+    body = {a: m.rendered.body for m in mailings for a in m.recipients}
+    assert body["watcher@example.org"] == body["master@example.org"]
+
+
+def test_a_plain_observer_sees_no_position(standard):
+    status = parse_status((FIXTURES / "start.status").read_text()
+                          + "\nOBSERVER watcher\nPLAYER #99|watcher@example.org|Watcher\n"
+                            "ADDRESS watcher@example.org\nPASSWORD wpw\n")
+    after, events = process_phase(everyone_orders(status, ORDERS["S1901M"]), standard, NOW)
+    mailings = Mailer(environment(), after, standard, judge="DPJT").for_events(events, NOW)
+    body = next(m.rendered.body for m in mailings if "watcher@example.org" in m.recipients)
+    assert "Army" not in body and "Fleet" not in body and "Ownership" not in body
+
+
+# --- the modifiers, on one unit: a French army moving from Burgundy to Munich, watched by Germany
+
+def army(place: str) -> Unit:
+    return Unit(UnitType.ARMY, place)
+
+
+def fleet(place: str) -> Unit:
+    return Unit(UnitType.FLEET, place)
+
+
+def seers(german: tuple[Unit, ...], **extra) -> visibility.Seers:
+    return visibility.Seers(
+        readers=("FRANCE", "GERMANY"), before={"FRANCE": (army("BUR"),), "GERMANY": german},
+        after={"FRANCE": (army("MUN"),), "GERMANY": german},
+        centers={"FRANCE": frozenset({"PAR"}), "GERMANY": frozenset({"BER"})},
+        homes={"FRANCE": frozenset({"PAR"}), "GERMANY": frozenset({"BER"})}, **extra)
+
+
+def german_sees(standard, rules: set[str], german: tuple[Unit, ...], target: Unit = army("BUR"),
+                end: str = "MUN") -> int:
+    shows = visibility.sight(standard, frozenset({"BLIND", *rules}), seers(german), "FRANCE",
+                             target.location, end, target)
+    return shows["GERMANY"]
+
+
+def test_a_unit_next_to_both_ends_sees_the_whole_move(standard):
+    assert german_sees(standard, set(), (army("RUH"),)) == visibility.EVERYTHING
+
+
+def test_no_units_see_leaves_only_the_centres_as_eyes(standard):
+    assert german_sees(standard, set(), (army("RUH"),), army("BUR"), "BEL") != 0
+    assert german_sees(standard, {"NO_UNITS_SEE"}, (army("RUH"),), army("BUR"), "BEL") == 0
+    assert german_sees(standard, {"NO_UNITS_SEE"}, (army("RUH"),), army("KIE"), "BER") != 0
+
+
+def test_see_no_units_hides_every_foreign_unit(standard):
+    assert german_sees(standard, {"SEE_NO_UNITS"}, (army("RUH"),)) == 0
+
+
+def test_units_see_same_a_fleet_does_not_see_an_army(standard):
+    assert german_sees(standard, {"UNITS_SEE_SAME"}, (fleet("HOL"),), army("BEL"), "BEL") == 0
+    assert german_sees(standard, {"UNITS_SEE_SAME"}, (army("RUH"),), army("BEL"), "BEL") != 0
+
+
+def test_units_see_other_an_army_does_not_see_an_army(standard):
+    assert german_sees(standard, {"UNITS_SEE_OTHER"}, (army("RUH"),), army("BEL"), "BEL") == 0
+    assert german_sees(standard, {"UNITS_SEE_OTHER"}, (fleet("HOL"),), army("BEL"), "BEL") != 0
+
+
+def test_home_centres_see_unless_no_scs_see(standard):
+    assert german_sees(standard, set(), (), army("KIE"), "KIE") != 0  # Kiel is next to Berlin
+    assert german_sees(standard, {"NO_SCS_SEE"}, (), army("KIE"), "KIE") == 0
+
+
+def test_own_scs_see_owned_centres_are_eyes_not_homes(standard):
+    own = visibility.Seers(readers=("FRANCE", "GERMANY"), centers={"GERMANY": frozenset({"HOL"})},
+                           homes={"GERMANY": frozenset({"BER"})})
+    rules = frozenset({"BLIND", "OWN_SCS_SEE"})
+    assert visibility.sight(standard, rules, own, "FRANCE", "BEL", "BEL", army("BEL"))["GERMANY"]
+    assert not visibility.sight(standard, rules, own, "FRANCE", "MUN", "MUN", army("MUN"))["GERMANY"]
+
+
+def test_see_no_scs_hides_every_foreign_centre(standard):
+    view = seers((army("RUH"),))
+    assert visibility.centre_sightings(standard, frozenset({"BLIND", "SEE_NO_SCS"}), view, {}) == {}
+    assert "MUN" in visibility.centre_sightings(standard, frozenset({"BLIND"}), view, {})["GERMANY"]
+
+
+def test_see_all_scs_the_year_ends_ownership_is_public(standard):
+    england = mails_by_reader(standard, "F1901M", "SEE_ALL_SCS")["england"]
+    assert "Turkey:     Ankara, Bulgaria, Constantinople, Smyrna." in england
+    assert "Turkey:      4 Supply centers" not in england  # the adjustments stay private
+    assert "Ownership" not in mails_by_reader(standard, "S1901M", "SEE_ALL_SCS")["england"]
+
+
+def test_no_units_see_no_ownership_after_spring_and_only_home_eyes(standard):
+    austria = mails_by_reader(standard, "S1901M", "NO_UNITS_SEE")["austria"]
+    assert "Ownership" not in austria
+    assert "Italy: Army Venice HOLD." in austria  # Venice is next to Trieste, a home
+    assert "Turkey: Army Bulgaria FOUND." not in austria  # seen from Serbia, a unit
+
+
+def test_see_all_scs_and_the_others_keep_ownership_out_of_movement_results():
+    assert visibility.shows_ownership(frozenset({"BLIND"}), False, MOVEMENT)
+    for rule in ("SEE_ALL_SCS", "SEE_NO_SCS", "NO_UNITS_SEE"):
+        assert not visibility.shows_ownership(frozenset({"BLIND", rule}), False, MOVEMENT)
+        assert visibility.shows_ownership(frozenset({"BLIND", rule}), True, MOVEMENT)
+
+
+def test_the_owner_its_controller_and_the_omniscient_see_everything(standard):
+    view = visibility.Seers(readers=("FRANCE", "GERMANY", "SPY"), everything=frozenset({"MASTER", "SPY"}),
+                            controller={"FRANCE": "GERMANY"})
+    shows = visibility.sight(standard, frozenset({"BLIND"}), view, "FRANCE", "BUR", "MUN", army("BUR"))
+    assert shows == {"MASTER": 15, "FRANCE": 15, "GERMANY": 15, "SPY": 15}
+
+
+# --- the results archive --------------------------------------------------------------------------
+
+@pytest.mark.parametrize("phase", ["S1901M", "F1901M", "S1902M"])
+def test_the_archive_text_gives_each_reader_its_mail_back(standard, phase):
+    status, events = played(standard, phase)
+    mailer = Mailer(environment(), status, standard, judge="DPJT")
+    versions = {name: r.body for name, r in mailer.results_by_reader(events[-1]).items()}
+    entry = archive.entry_text("judge@localhost", datetime(2026, 1, 1, tzinfo=UTC), "results",
+                               archive.reader_parts(versions))
+    for name, body in versions.items():
+        assert archive.for_reader(entry, {name}).split("\n\n", 1)[1] == body.rstrip("\n") + "\n\n"
+    assert "SHOW TURKEY\n" in entry or "SHOW AUSTRIA\n" in entry
+
+
+def test_dpjudges_archive_read_for_a_power_is_its_mail():
+    body = (FIXTURES / "S1901M" / "results").read_text().split("\n\n", 1)[1]
+    for reader in READERS:
+        mail = (FIXTURES / "S1901M" / f"{reader}.txt").read_text()
+        assert normalised(archive.for_reader(body, {reader.upper()})) == normalised(mail)
+
+
+def test_when_the_game_is_over_the_archive_shows_everything():
+    text = ("Head\nSHOW MASTER FRANCE\nFrance: Army Paris HOLD.\n"
+               "SHOW GERMANY\nFrance: Army Paris FOUND.\nSHOW\nTail")
+    everything = "Head\nFrance: Army Paris HOLD.\nFrance: Army Paris FOUND.\nTail"
+    assert archive.for_reader(text, None) == everything
+    assert archive.for_reader(text, {"ITALY"}) == "Head\nTail"
+
+
+def test_every_mail_of_a_processing_keeps_to_what_each_reader_sees(standard):
+    """Russia sends no orders: the civil disorder and the results tell England nothing of the east."""
+    status = parse_status((FIXTURES / "start.status").read_text())
+    spring = {p: o for p, o in ORDERS["S1901M"].items() if p != "RUSSIA"}
+    status = everyone_orders(status, spring)
+    status = status.with_power(replace(status.power("RUSSIA"), orders=None))
+    after, events = process_phase(status, standard, NOW)
+    mailings = Mailer(environment(), after, standard, judge="DPJT").for_events(events, NOW)
+    to_england = [m.rendered for m in mailings if "england@example.org" in m.recipients]
+    assert to_england
+    for mail in to_england:
+        for hidden in ("Russia", "Turkey", "Moscow", "Sevastopol", "Warsaw"):
+            assert hidden not in mail.subject + mail.body
+
+
+# --- TOUCH_PRESS in a BLIND game ------------------------------------------------------------------
+
+@pytest.mark.parametrize("rules, touching", [(set(), True), ({"SEE_NO_UNITS"}, False)])
+def test_neighbours_who_see_each_other_are_in_touch(standard, rules, touching):
+    view = seers((army("MUN"),))
+    view = visibility.Seers(view.readers, after={"FRANCE": (army("BUR"),), "GERMANY": (army("MUN"),)})
+    assert visibility.in_touch(standard, frozenset({"BLIND", *rules}), view, "FRANCE", "GERMANY") is touching
+
+
+def test_powers_far_apart_are_not_in_touch(standard):
+    view = visibility.Seers(("FRANCE", "GERMANY"),
+                            after={"FRANCE": (army("PAR"),), "GERMANY": (army("BER"),)})
+    assert not visibility.in_touch(standard, frozenset(), view, "FRANCE", "GERMANY")
+
+
+# --- the game's start --------------------------------------------------------------------------------
+
+def test_a_blind_games_start_shows_each_player_what_it_sees(standard):
+    status = forming("RULE BLIND")
+    for n in range(7):  # the seventh starts the game
+        status, events = join(status, standard, NOW, player(n), f"pw{n}")
+    austria = status.power("AUSTRIA").player.current.email
+    assert set(status.power("AUSTRIA").sees) == {"VEN", "SER", "RUM"}  # next to Trieste, Budapest
+    mailings = Mailer(environment(), status, standard, judge="DPJT").for_events(events, NOW)
+    start = next(m.rendered.body for m in mailings
+                 if austria in m.recipients and "Starting position" in m.rendered.body)
+    assert "Italy:" in start and "Army Venice" in start and "Army Rome" not in start
+    assert "Moscow" not in start and "England" not in start
+    russia = status.power("RUSSIA").player.current.email
+    start = next(m.rendered.body for m in mailings
+                 if russia in m.recipients and "Starting position" in m.rendered.body)
+    assert "Moscow" in start and "Vienna" not in start

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from judge.errors import Problem
 from judge.game.rule_table import ALIASES, RULES, STANDARD, Rule
 from judge.maps.model import Map
 from judge.status.model import GameStatus
@@ -24,11 +25,22 @@ UNLISTED = frozenset({"EAVESDROP"})  # in force but never named to the players
 
 
 @dataclass(frozen=True)
+class RuleProblem:
+    """What is wrong with a rule (DPjudge's wording where DPjudge has one)."""
+
+    rule: str
+    message: str
+
+    def __str__(self) -> str:
+        return self.message
+
+
+@dataclass(frozen=True)
 class RuleCheck:
-    """The rules in force, and what is wrong with those asked for (DPjudge's wording)."""
+    """The rules in force, and what is wrong with those asked for."""
 
     in_force: frozenset[str]
-    problems: tuple[str, ...]
+    problems: tuple[RuleProblem, ...]
 
 
 def rule_name(word: str) -> str:
@@ -50,13 +62,13 @@ def check_rules(status: GameStatus, m: Map, variant: str = STANDARD) -> RuleChec
     off = {rule_name(r) for r in (*m.rules_off, *status.rules_off)}
     in_force, problems = combine(asked, off, variant, map_rules={rule_name(r) for r in m.rules})
     problems += conflicts(status.rules)
-    problems += [f"RULE {name} IS NOT IMPLEMENTED ON THIS JUDGE"
+    problems += [RuleProblem(name, f"RULE {name} IS NOT IMPLEMENTED ON THIS JUDGE")
                  for name in _ordered(in_force) if not TABLE[name].implemented]
     return RuleCheck(frozenset(in_force), tuple(problems))
 
 
 def combine(asked: Sequence[str], off: Iterable[str], variant: str = STANDARD,
-            map_rules: Iterable[str] = ()) -> tuple[list[str], list[str]]:
+            map_rules: Iterable[str] = ()) -> tuple[list[str], list[RuleProblem]]:
     """DPjudge's combination of rules (see the module's doc): the rules in force, in the order
     they came in, and the problems met."""
     denied = list(dict.fromkeys(off))
@@ -64,7 +76,7 @@ def combine(asked: Sequence[str], off: Iterable[str], variant: str = STANDARD,
     derived = set(map_rules)
     ok: list[str] = []
     pending: list[tuple[str, str]] = []
-    problems: list[str] = []
+    problems: list[RuleProblem] = []
     while True:
         if not queue and not _next_default(ok, denied, pending, queue):
             break
@@ -75,11 +87,12 @@ def combine(asked: Sequence[str], off: Iterable[str], variant: str = STANDARD,
             denied.remove(name)
         rule = TABLE.get(name)
         if rule is None:
-            problems.append(f"NO SUCH RULE: {name}")
+            problems.append(RuleProblem(name, f"NO SUCH RULE: {name}"))
             continue
         if rule.variant not in ("", variant):
             where = "MAP " if name in map_rules else "DERIVED " if name in derived else ""
-            problems.append(f"{where}RULE {name} REQUIRES {rule.variant.upper()} VARIANT")
+            problems.append(RuleProblem(name, f"{where}RULE {name} REQUIRES {rule.variant.upper()} "
+                                                  "VARIANT"))
             continue
         ok.append(name)
         for gone in (*rule.removes, *rule.excludes):
@@ -111,14 +124,15 @@ def _playable(name: str, variant: str) -> bool:
     return rule is not None and rule.variant in ("", variant)
 
 
-def conflicts(named: Iterable[str]) -> list[str]:
+def conflicts(named: Iterable[str]) -> list[RuleProblem]:
     """Pairs of the game's own rules where one (or a rule it brings in) turns the other off."""
     names = _ordered({rule_name(r) for r in named} & TABLE.keys())
     problems = []
     for index, first in enumerate(names):
         for second in names[index + 1:]:
             if _turns_off(first, second) or _turns_off(second, first):
-                problems.append(f"RULE {first} AND RULE {second} EXCLUDE EACH OTHER")
+                problems.append(RuleProblem(second, f"RULE {first} AND RULE {second} EXCLUDE "
+                                                    "EACH OTHER"))
     return problems
 
 
@@ -128,15 +142,15 @@ def _turns_off(first: str, second: str) -> bool:
                for name in brings for gone in (*TABLE[name].removes, *TABLE[name].excludes))
 
 
-def _brought(name: str) -> set[str]:
-    """The rule and every rule it brings in, directly or not."""
+def _brought(name: str, defaults: bool = False) -> set[str]:
+    """The rule and every rule it brings in (with `defaults`, also its `=X`), directly or not."""
     found, todo = set(), [name]
     while todo:
         current = todo.pop()
         if current in found or current not in TABLE:
             continue
         found.add(current)
-        todo += TABLE[current].implies
+        todo += TABLE[current].implies + (TABLE[current].defaults if defaults else ())
     return found
 
 
@@ -149,3 +163,19 @@ def _ordered(names: Iterable[str]) -> list[str]:
 def listed_rules(rules: Iterable[str]) -> list[str]:
     """The rules a listing names (EAVESDROP is kept from the players), in the table's order."""
     return [name for name in _ordered(rules) if name not in UNLISTED]
+
+
+def located(problems: Iterable[RuleProblem], text: str, file: str) -> list[Problem]:
+    """The problems at the status line that names their rule, or the rule that brought it in."""
+    lines: dict[str, int] = {}
+    for number, raw in enumerate(text.splitlines(), 1):
+        words = raw.split()
+        if words[:1] and words[0].upper() in ("RULE", "RULES"):
+            for word in words[1:]:
+                lines.setdefault(rule_name(word.lstrip("!")), number)
+    found = []
+    for problem in problems:
+        line = lines.get(problem.rule) or min(
+            (n for named, n in lines.items() if problem.rule in _brought(named, defaults=True)), default=0)
+        found.append(Problem(file, line, problem.message))
+    return found

@@ -12,7 +12,8 @@ and a judgekeeper's `judge check` never interleave), it:
    have reached the judge) and the judgekeeper is told; a held game stays untouched, cycle after
    cycle, until released;
 4. each game in scope, in name order, under its own lock: the status and the state file read (a broken
-   file is reported, the judgekeeper told once, and the game left alone; a game in preparation, held
+   file, or RULEs that are unknown, need another variant, exclude each other or are not applied by
+   this judge, is reported, the judgekeeper told once, and the game left alone; a game in preparation, held
    by the Master's WAIT or terminated is left alone too, and never held by the outage guard),
    `on_tick`, and the outcome saved through
    `judge.runtime.game_files.commit` (snapshot, status, results log) when anything changed. A failure while
@@ -53,7 +54,7 @@ from typing import Any
 
 from judge.runtime import idle_index as idle
 from judge.runtime.config import Config
-from judge.errors import JudgeError, ProblemsError, resource_failure
+from judge.errors import JudgeError, ProblemsError, StatusError, resource_failure
 from judge.events import (
     CivilDisorder,
     ControlRotated,
@@ -68,6 +69,7 @@ from judge.events import (
 from judge.runtime import journal
 from judge.game.clock import agenda
 from judge.game.deadlines import current_deadline
+from judge.game.rules import check_rules, located
 from judge.runtime.game_files import commit, read_game, read_standing
 from judge.game.standing import Standing
 from judge.maps import MapCache
@@ -300,6 +302,7 @@ def tick_game(store: GameStore, name: str, now: datetime, search: Sequence[Path]
             text, status, m = read_game(game, search, maps)
             standing = read_standing(game)
             _check_times(status)
+            _check_rules(text, status, m, f"{name}/status")
         except (JudgeError, ValueError, OSError, LookupError) as exc:
             if resource_failure(exc):  # not a broken file: the game is read at the next tick
                 raise
@@ -363,6 +366,14 @@ def _check_times(status: GameStatus) -> None:
     parse_timing(status.timing or "")
     game_zone(status.zone)
     current_deadline(status)
+
+
+def _check_rules(text: str, status: GameStatus, m: Map, file: str) -> None:
+    """The game's RULEs known, playable together and applied by this judge (StatusError at the
+    RULE line otherwise): as DPjudge, a game whose rules are wrong is not processed."""
+    problems = located(check_rules(status, m).problems, text, file)
+    if problems:
+        raise StatusError(problems)
 
 
 def _note_broken(state: CycleState, outcome: GameOutcome, report: CycleReport) -> None:

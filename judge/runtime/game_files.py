@@ -17,11 +17,13 @@ from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 
+from judge.errors import StatusError
 from judge.events import Event, GameStarted, PhaseResults
 from judge.runtime import journal
 from judge.game.process import on_process, require_ready
 from judge.game.record import results_record
 from judge.game.rollback import roll_to
+from judge.game.rules import check_rules, located
 from judge.game.seats import GameError
 from judge.game.standing import Standing, parse_standing
 from judge.maps import MapCache
@@ -68,15 +70,19 @@ def new_game(store: GameStore, name: str, map_name: str, master: str | None = No
              password: str | None = None, lines: Sequence[str] = (), search: Sequence[Path] = ()
              ) -> GameStatus:
     """Create a forming game: GAME, PHASE FORMING, MAP, MASTER, PASSWORD, the given status lines,
-    and the map's DIRECTIVES stanzas."""
+    and the map's DIRECTIVES stanzas (StatusError when a RULE is unknown or not applied)."""
     head = [f"GAME {name}", "PHASE FORMING", f"MAP {map_name}"]
     if master:
         head.append(f"MASTER {Dppd('NO-ID', master, '')}")
     if password:
         head.append(f"PASSWORD {password}")
-    status = parse_status("\n".join(head + list(lines)) + "\n", f"{name}/{STATUS}")
+    text, file = "\n".join(head + list(lines)) + "\n", f"{name}/{STATUS}"
+    status = parse_status(text, file)
     m = game_map(status, search)
     status = apply_map_directives(status, m.stanzas, file=m.name)
+    problems = located(check_rules(status, m).problems, text, file)
+    if problems:
+        raise StatusError(problems)
     store.create(name, write_status(status))
     return status
 

@@ -93,3 +93,28 @@ def test_rename_to_a_taken_name(vienna):
     vienna.add("forming")
     sent = vienna.send("rename_taken.eml")
     assert sent.failed and "already exists" in sent.text
+
+
+def test_create_refuses_unknown_excluding_and_other_variant_rules(judge):
+    from tests.support.commands import eml
+    sent = judge.send(eml("create_bad_lines.eml", (b"TIMING NEXT soon\r\nZONE Mars/Olympus\r\nMAP nosuchmap",
+                                                    b"RULE NO_DRAW FOOBAR\nRULE PUBLIC_TOTALS\n"
+                                                    b"RULE BUILD_ANY HOME_BUILDS")))
+    assert sent.failed and "the game was not created" in sent.text
+    assert "broken (CREATE):5: NO SUCH RULE: FOOBAR" in sent.text
+    assert "broken (CREATE):6: RULE PUBLIC_TOTALS REQUIRES PAYOLA VARIANT" in sent.text
+    assert "broken (CREATE):7: RULE BUILD_ANY AND RULE HOME_BUILDS EXCLUDE EACH OTHER" in sent.text
+    assert not judge.store.exists("broken")
+
+
+def test_create_refuses_a_rule_the_judge_does_not_apply_yet(judge):
+    import pytest
+    from judge.game.rule_table import RULES
+    from tests.support.commands import eml
+    waiting = [r.name for r in RULES if not r.implemented and not r.variant]
+    if not waiting:
+        pytest.skip("every rule of the standard game is implemented")
+    sent = judge.send(eml("create_bad_lines.eml", (b"TIMING NEXT soon\r\nZONE Mars/Olympus\r\nMAP nosuchmap",
+                                                    f"RULE {waiting[0]}".encode())))
+    assert f"broken (CREATE):5: RULE {waiting[0]} IS NOT IMPLEMENTED ON THIS JUDGE" in sent.text
+    assert not judge.store.exists("broken")

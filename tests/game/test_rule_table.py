@@ -18,6 +18,10 @@ from tests.support.games import forming, running
 CASES = json.loads((Path(__file__).parent / "fixtures" / "dpjudge_rules.json").read_text())
 
 
+def messages(found) -> list[str]:
+    return [str(p) for p in found.problems]
+
+
 def case_id(case: dict) -> str:
     return "+".join(case["rules"]) + "".join(f"-!{r}" for r in case["off"])
 
@@ -25,7 +29,7 @@ def case_id(case: dict) -> str:
 @pytest.mark.parametrize("case", CASES, ids=case_id)
 def test_rules_combine_as_dpjudge_combines_them(case):
     in_force, problems = combine(case["rules"], case["off"])
-    assert (sorted(in_force), problems) == (case["in_force"], case["errors"])
+    assert (sorted(in_force), [str(p) for p in problems]) == (case["in_force"], case["errors"])
 
 
 def test_the_table_holds_every_rule_dpjudge_knows():
@@ -45,7 +49,7 @@ def test_every_rule_names_only_known_rules(rule):
                          ids=lambda r: r.name)
 def test_payola_and_crystal_ball_rules_are_refused(rule, standard):
     found = check_rules(forming(f"RULE {rule.name}"), standard)
-    assert f"RULE {rule.name} REQUIRES {rule.variant.upper()} VARIANT" in found.problems
+    assert f"RULE {rule.name} REQUIRES {rule.variant.upper()} VARIANT" in messages(found)
     assert rule.name not in found.in_force
 
 
@@ -53,13 +57,13 @@ def test_payola_and_crystal_ball_rules_are_refused(rule, standard):
 def test_a_rule_not_implemented_is_reported(rule, standard):
     found = check_rules(replace(forming(), rules=frozenset({rule.name})), standard)
     unimplemented = sorted(n for n in found.in_force if not TABLE[n].implemented)
-    reported = sorted(p.split()[1] for p in found.problems if p.endswith("NOT IMPLEMENTED ON THIS JUDGE"))
+    reported = sorted(p.split()[1] for p in messages(found) if p.endswith("NOT IMPLEMENTED ON THIS JUDGE"))
     assert reported == unimplemented
 
 
 def test_an_unknown_rule_is_a_problem_and_not_in_force(standard):
     found = check_rules(forming("RULE FOOBAR NO_DRAW"), standard)
-    assert found.problems == ("NO SUCH RULE: FOOBAR",)
+    assert messages(found) == ["NO SUCH RULE: FOOBAR"]
     assert found.in_force == {"NO_DRAW"}
 
 
@@ -94,11 +98,11 @@ def test_no_press_removes_the_other_press_rules_of_the_map(standard):
 
 
 def test_two_game_rules_that_exclude_each_other_are_a_problem(standard):
-    assert conflicts({"NO_PRESS", "GREY_PRESS"}) == ["RULE NO_PRESS AND RULE GREY_PRESS EXCLUDE EACH OTHER"]
+    assert [str(p) for p in conflicts({"NO_PRESS", "GREY_PRESS"})] == ["RULE NO_PRESS AND RULE GREY_PRESS EXCLUDE EACH OTHER"]
     assert conflicts({"MYOPIC", "VENETIAN"})  # through what they bring in
     assert conflicts({"BLIND", "HIDE_DUMMIES", "CIVIL_DISORDER"}) == []
-    assert "RULE BUILD_ANY AND RULE HOME_BUILDS EXCLUDE EACH OTHER" in check_rules(
-        forming("RULE BUILD_ANY HOME_BUILDS"), standard).problems
+    assert "RULE BUILD_ANY AND RULE HOME_BUILDS EXCLUDE EACH OTHER" in messages(check_rules(
+        forming("RULE BUILD_ANY HOME_BUILDS"), standard))
 
 
 def test_a_game_rule_overrides_the_maps(standard):
@@ -111,3 +115,13 @@ def test_a_game_rule_overrides_the_maps(standard):
 def test_listings_never_name_eavesdrop():
     assert listed_rules({"EAVESDROP", "NO_DRAW"}) == ["NO_DRAW"]
     assert listed_rules({"EAVESDROP!"}) == ["EAVESDROP!"]
+
+
+def test_problems_are_located_at_the_rule_line_that_names_or_brings_them():
+    from judge.game.rules import RuleProblem, located
+    text = "GAME g\nRULE NO_DRAW FOOBAR\nRULE BLIND\n"
+    found = located([RuleProblem("FOOBAR", "NO SUCH RULE: FOOBAR"),
+                     RuleProblem("HIDE_DUMMIES", "RULE HIDE_DUMMIES IS NOT IMPLEMENTED ON THIS JUDGE")],
+                    text, "g/status")
+    assert [str(p) for p in found] == ["g/status:2: NO SUCH RULE: FOOBAR",
+                                       "g/status:3: RULE HIDE_DUMMIES IS NOT IMPLEMENTED ON THIS JUDGE"]

@@ -10,7 +10,7 @@ needs, what it brings in or turns off) and whether this judge applies it.
 
 `implemented` is the one column to flip when a rule starts to be applied: a rule in force that is
 not implemented is refused at CREATE and reported for a loaded game (`judge.game.rules`).
-`docs/rules.md` is written from this table (`judge.game.rules.rules_markdown`).
+`docs/rules.md` shows this table (`python -m tests.support.rule_docs` rewrites it there).
 """
 from __future__ import annotations
 

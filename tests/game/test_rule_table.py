@@ -125,3 +125,11 @@ def test_problems_are_located_at_the_rule_line_that_names_or_brings_them():
                     text, "g/status")
     assert [str(p) for p in found] == ["g/status:2: NO SUCH RULE: FOOBAR",
                                        "g/status:3: RULE HIDE_DUMMIES IS NOT IMPLEMENTED ON THIS JUDGE"]
+
+
+def test_docs_rules_md_shows_the_rule_table():
+    from tests.support.rule_docs import DOC, document
+    text = DOC.read_text(encoding="utf-8")
+    assert text == document(text), "docs/rules.md is stale: run python -m tests.support.rule_docs"
+    for rule in RULES:
+        assert f"| `{rule.name}` | {rule.family} |" in text

@@ -3,7 +3,8 @@
 Before a SIGNON they may name any game; after it, only the game signed on to. An unlisted game is
 left out of the LIST of all games, and a game in preparation is hidden even by name, except from
 its Master (known by the sender's address) and the judgekeeper. Player addresses are never shown,
-except in the SUMMARY of a completed game; a BLIND game in play shows no board. A game whose files
+except in the SUMMARY of a completed game (of a NO_REVEAL game, only after
+the Master's REVEAL); a BLIND game in play shows no board. A game whose files
 cannot be read is left out of the LIST of all games, and refused by name without a word of them
 (the cycle tells its Master and the judgekeeper).
 """
@@ -19,7 +20,7 @@ from judge.commands.session import Cursor, Refusal, Session
 from judge.commands.closed_games import sees_hidden
 from judge.errors import MapError
 from judge.game.positions import owned_centers
-from judge.game.rules import rules_in_force
+from judge.game.rules import listed_rules, rules_in_force
 from judge.game.seats import open_seats
 from judge.game.standing import GameState, Standing, game_state
 from judge.status.model import Dppd, GameStatus, PowerStatus
@@ -120,8 +121,8 @@ def game_details(session: Session, status: GameStatus, standing: Standing,
         local = moment.astimezone(game_zone(status.zone))
         lines.append(f"Deadline: {local.strftime('%a %d %b %Y %H:%M %Z')}.")
     lines.append(f"Press: {press_kind(rules)}.")
-    if status.rules:
-        lines.append("Rules: " + " ".join(sorted(status.rules)) + ".")
+    if named := listed_rules(status.rules):
+        lines.append("Rules: " + " ".join(named) + ".")
     if status.private:
         lines.append("Private: JOIN and TAKEOVER need the privacy password.")
     if status.need:
@@ -163,10 +164,17 @@ class Summary(InfoCommand):
         if not self.blind_secret(session, status):
             lines += centre_history(session.games.snapshots(name), status)
         lines.append("Players:")
+        reveal = revealed(status, rules_in_force(status, session.games.load_map(status)))
         for block in status.powers:
             if block.is_power:
-                lines += player_history(block, reveal=status.completed)
+                lines += player_history(block, reveal=reveal)
         return said(*lines)
+
+
+def revealed(status: GameStatus, rules: frozenset[str]) -> bool:
+    """Whether the players' identities are public: once the game is over, unless NO_REVEAL keeps
+    them hidden until the Master's REVEAL."""
+    return status.completed and "NO_REVEAL" not in rules
 
 
 def centre_history(snapshots: Iterable[tuple[str, GameStatus]], current: GameStatus) -> list[str]:

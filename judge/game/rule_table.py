@@ -146,7 +146,7 @@ RULES: tuple[Rule, ...] = (
     Rule("HIDE_LATE_POWERS", SECRECY, "", True),
     Rule("LIST_WAITERS", SECRECY, "", False),
     Rule("LIST_UNORDERED", SECRECY, "", False),
-    Rule("NO_REVEAL", SECRECY, "+HIDE_ABSENTEES", False),
+    Rule("NO_REVEAL", SECRECY, "+HIDE_ABSENTEES", True),
 
     Rule("CIVIL_DISORDER", LATE, "!CIVIL_PREVIEW +CD_DUMMIES =NO_LATE_CHANGES", True),
     Rule("CIVIL_PREVIEW", LATE, "!CIVIL_DISORDER", True),

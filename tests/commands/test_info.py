@@ -72,3 +72,27 @@ def test_a_path_is_not_a_game(vienna):
     assert sent.failed and "there is no game '../'" in sent.text
     sent = vienna.send(eml("list_game.eml", (b"LIST vienna", b"SUMMARY ..")))
     assert sent.failed and "secret" not in sent.text
+
+
+def test_summary_of_a_completed_game_names_the_players(judge):
+    from judge.status.model import GameStage
+    judge.add("vienna", phase=GameStage.COMPLETED)
+    text = "\n".join(judge.send("summary.eml").outcome("SUMMARY").lines)
+    assert "@" in text
+
+
+def test_summary_of_a_completed_no_reveal_game_hides_them_until_reveal(judge):
+    from judge.status.model import GameStage
+    judge.add("vienna", rules=("NO_REVEAL",), phase=GameStage.COMPLETED)
+    text = "\n".join(judge.send("summary.eml").outcome("SUMMARY").lines)
+    assert "@" not in text and "a player" in text
+    assert "are revealed" in judge.send("master_reveal.eml").text
+    assert "NO_REVEAL" in judge.status("vienna").rules_off
+    text = "\n".join(judge.send("summary.eml").outcome("SUMMARY").lines)
+    assert "@" in text
+
+
+def test_list_never_names_eavesdrop_but_names_eavesdrop_shown(judge):
+    judge.add("vienna", rules=("EAVESDROP", "NO_DRAW"))
+    text = judge.send("list_game.eml").text
+    assert "Rules: DEFAULT_UNORDERED CIVIL_DISORDER NO_DRAW." in text and "EAVESDROP" not in text

@@ -19,6 +19,7 @@ from judge.commands.reply import Said, said
 from judge.commands.session import Cursor, Refusal, Session
 from judge.commands.closed_games import sees_hidden
 from judge.errors import MapError
+from judge.game.orders import Duties, duties
 from judge.game.positions import owned_centers
 from judge.game.rules import listed_rules, rules_in_force
 from judge.game.seats import open_seats
@@ -121,6 +122,8 @@ def game_details(session: Session, status: GameStatus, standing: Standing,
         local = moment.astimezone(game_zone(status.zone))
         lines.append(f"Deadline: {local.strftime('%a %d %b %Y %H:%M %Z')}.")
     lines.append(f"Press: {press_kind(rules)}.")
+    if phase_of(status) is not None and not status.completed:
+        lines += waiting_lines(duties(status, m, rules), rules)
     if named := listed_rules(status.rules):
         lines.append("Rules: " + " ".join(named) + ".")
     if status.private:
@@ -132,6 +135,33 @@ def game_details(session: Session, status: GameStatus, standing: Standing,
     for block in status.powers:
         lines.append(power_line(block, hide_board))
     return lines
+
+
+def waiting_lines(duty: Duties, rules: frozenset[str]) -> list[str]:
+    """Who asked to wait for the deadline and who has not ordered: named under LIST_WAITERS and
+    LIST_UNORDERED, otherwise only said to be some."""
+    lines = []
+    if duty.waiting:
+        many = len(duty.waiting) > 1
+        lines.append(f"The following player{'s have' if many else ' has'} requested that orders not "
+                     f"be processed until the deadline: {_names(duty.waiting)}."
+                     if "LIST_WAITERS" in rules else
+                     "One or more players have requested that orders not be processed until "
+                     "the deadline.")
+    if duty.late:
+        many = len(duty.late) > 1
+        lines.append(f"The following player{'s have' if many else ' has'} not yet submitted "
+                     f"orders: {_names(duty.late)}." if "LIST_UNORDERED" in rules else
+                     "One or more powers have not yet submitted orders.")
+    return lines
+
+
+def _names(powers: tuple[str, ...]) -> str:
+    """FRANCE / FRANCE and ITALY / FRANCE, ITALY, and TURKEY."""
+    names = list(powers)
+    if len(names) > 1:
+        names[-1] = "and " + names[-1]
+    return (", " if len(names) > 2 else " ").join(names)
 
 
 def press_kind(rules: frozenset[str]) -> str:

@@ -144,8 +144,8 @@ RULES: tuple[Rule, ...] = (
     Rule("HIDE_DUMMIES", SECRECY, "+HIDE_ABSENTEES +HIDE_LATE_POWERS", False),
     Rule("HIDE_EXTENDERS", SECRECY, "", True),
     Rule("HIDE_LATE_POWERS", SECRECY, "", True),
-    Rule("LIST_WAITERS", SECRECY, "", False),
-    Rule("LIST_UNORDERED", SECRECY, "", False),
+    Rule("LIST_WAITERS", SECRECY, "", True),
+    Rule("LIST_UNORDERED", SECRECY, "", True),
     Rule("NO_REVEAL", SECRECY, "+HIDE_ABSENTEES", True),
 
     Rule("CIVIL_DISORDER", LATE, "!CIVIL_PREVIEW +CD_DUMMIES =NO_LATE_CHANGES", True),

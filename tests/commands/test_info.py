@@ -96,3 +96,19 @@ def test_list_never_names_eavesdrop_but_names_eavesdrop_shown(judge):
     judge.add("vienna", rules=("EAVESDROP", "NO_DRAW"))
     text = judge.send("list_game.eml").text
     assert "Rules: DEFAULT_UNORDERED CIVIL_DISORDER NO_DRAW." in text and "EAVESDROP" not in text
+
+
+def test_list_says_some_wait_and_some_have_not_ordered_without_naming_them(judge):
+    judge.add("vienna")
+    text = judge.send("list_game.eml").text
+    assert "One or more players have requested that orders not be processed until the\n" in text
+    assert "One or more powers have not yet submitted orders." in text
+    assert "FRANCE." not in text
+
+
+def test_list_waiters_and_list_unordered_name_the_powers(judge):
+    judge.add("vienna", rules=("LIST_WAITERS", "LIST_UNORDERED"))
+    text = " ".join(judge.send("list_game.eml").text.split())
+    assert ("The following player has requested that orders not be processed until the deadline: "
+            "FRANCE.") in text
+    assert "The following players have not yet submitted orders: ENGLAND, GERMANY, ITALY, and RUSSIA." in text

@@ -233,3 +233,28 @@ def test_ftf_press_outside_movement_phases(judge):
     refused(sent, "press only to the Master outside movement phases")
     sent = judge.send(eml("press_to_england.eml", *ANNA_IN_WINTER, (b"PRESS TO E", b"PRESS TO M")))
     assert press(sent).to == ("MASTER",)
+
+
+TO_TURKEY = (b"PRESS TO E", b"PRESS TO T")
+
+
+def test_touch_press_goes_only_to_powers_whose_units_touch(judge):
+    judge.add("vienna", rules=("TOUCH_PRESS",))  # A BUR touches A BEL; nothing French touches Turkey
+    assert press(judge.send("press_to_england.eml")).to == ("ENGLAND",)
+    refused(judge.send(eml("press_to_england.eml", TO_TURKEY)), "Press to TURKEY impossible (TOUCH_PRESS")
+    refused(judge.send("press_broadcast.eml"), "Broadcast press not allowed (TOUCH_PRESS)")
+    assert press(judge.send("press_to_master.eml")).to == ("MASTER",)
+
+
+def test_remote_press_goes_only_to_powers_far_away(judge):
+    judge.add("vienna", rules=("REMOTE_PRESS",))
+    assert press(judge.send(eml("press_to_england.eml", TO_TURKEY))).to == ("TURKEY",)
+    refused(judge.send("press_to_england.eml"), "Press to ENGLAND impossible (REMOTE_PRESS")
+    refused(judge.send("press_broadcast.eml"), "Broadcast press not allowed (REMOTE_PRESS)")
+
+
+def test_touch_press_with_public_press_allows_broadcasts(judge):
+    judge.add("vienna", rules=("TOUCH_PRESS", "PUBLIC_PRESS"))
+    assert press(judge.send("press_broadcast.eml")).broadcast
+    assert press(judge.send("press_to_england.eml")).to == ("ENGLAND",)
+

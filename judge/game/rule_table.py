@@ -96,7 +96,7 @@ RULES: tuple[Rule, ...] = (
     Rule("BROADCAST_ORDERS", MOVEMENT, "+ALWAYS_CONFIRM", False),
     Rule("SIGNAL_SUPPORT", MOVEMENT, "!NO_CHECK", False),
     Rule("FICTIONAL_OK", MOVEMENT, "", True),
-    Rule("SHOW_PHANTOM", MOVEMENT, "!NO_CHECK", False),
+    Rule("SHOW_PHANTOM", MOVEMENT, "!NO_CHECK", True),
     Rule("ORDER_ANY", MOVEMENT, "", True),
     Rule("PROXY_OK", MOVEMENT, "-NO_PROXY +ORDER_ANY", False),
     Rule("NO_PROXY", MOVEMENT, "-PROXY_OK", True),

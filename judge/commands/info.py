@@ -132,9 +132,15 @@ def game_details(session: Session, status: GameStatus, standing: Standing,
         lines.append("Needs replacements for: " + " ".join(str(n) for n in status.need) + ".")
     if status.forming:
         lines.append(f"Seats open: {open_seats(status, m)}.")
+    hide = dummies_hidden(session, status, rules)
     for block in status.powers:
-        lines.append(power_line(block, hide_board))
+        lines.append(power_line(block, hide_board, hide))
     return lines
+
+
+def dummies_hidden(session: Session, status: GameStatus, rules: frozenset[str]) -> bool:
+    """HIDE_DUMMIES: a dummy looks played to all but the Master until the game is over."""
+    return "HIDE_DUMMIES" in rules and not status.completed and not session.is_master
 
 
 def waiting_lines(duty: Duties, rules: frozenset[str]) -> list[str]:
@@ -169,11 +175,11 @@ def press_kind(rules: frozenset[str]) -> str:
     return ", ".join(found) or "white, private and broadcast"
 
 
-def power_line(block: PowerStatus, hide_board: bool) -> str:
+def power_line(block: PowerStatus, hide_board: bool, hide_dummies: bool = False) -> str:
     if not block.is_power:
         return f"  {block.kind} {block.name}"
     who = "vacant" if block.player and block.player.resigned else \
-        "dummy" if block.player and block.player.dummy else "played"
+        "dummy" if block.player and block.player.dummy and not hide_dummies else "played"
     if hide_board:
         return f"  {block.name}: {who}"
     units = " ".join(str(u) for u in block.units) or "no units"
@@ -194,10 +200,11 @@ class Summary(InfoCommand):
         if not self.blind_secret(session, status):
             lines += centre_history(session.games.snapshots(name), status)
         lines.append("Players:")
-        reveal = revealed(status, rules_in_force(status, session.games.load_map(status)))
+        rules = rules_in_force(status, session.games.load_map(status))
+        reveal, hide = revealed(status, rules), dummies_hidden(session, status, rules)
         for block in status.powers:
             if block.is_power:
-                lines += player_history(block, reveal=reveal)
+                lines += player_history(block, reveal=reveal, hide_dummy=hide)
         return said(*lines)
 
 
@@ -221,10 +228,12 @@ def centre_history(snapshots: Iterable[tuple[str, GameStatus]], current: GameSta
     return lines
 
 
-def player_history(block: PowerStatus, reveal: bool) -> list[str]:
+def player_history(block: PowerStatus, reveal: bool, hide_dummy: bool = False) -> list[str]:
     def who(seat: object) -> str:
         if isinstance(seat, Dppd):
             return seat.email if reveal else "a player"
+        if hide_dummy and str(getattr(seat, "value", seat)).upper() == "DUMMY":
+            return "a player"
         return str(getattr(seat, "value", seat) or "nobody").lower()
     history = block.player
     if history is None:

@@ -203,11 +203,24 @@ def check_rules(session: Session, sender: str, request: PressRequest) -> None:
             raise Refusal("no private press after the deadline (FTF_PRESS)")
     if kind is Kind.POWER:
         check_orders_rules(session, sender, rules, private, late)
+    if private and "HIDE_DUMMIES" not in rules:
+        for name in request.to:
+            if unread_dummy(status, name, sender):
+                raise Refusal(f"Press to {name} impossible (a dummy power nobody reads)")
     if private and "NO_LATE_RECEIVE" in rules:
         for name in request.to:
             if name in late:
                 raise Refusal(f"Private press may not be sent to late power ({name})")
     check_colour(request, rules, status)
+
+
+def unread_dummy(status: GameStatus, name: str, sender: str) -> bool:
+    """A dummy no other power controls: DPjudge offers no press to it, unless HIDE_DUMMIES keeps
+    secret which powers are dummies."""
+    block = status.power(name)
+    if block is None or block.player is None or not block.player.dummy:
+        return False
+    return not block.control or block.control[0] in (MASTER, sender)
 
 
 def check_distance(session: Session, sender: str, request: PressRequest, rules: frozenset[str]

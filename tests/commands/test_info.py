@@ -112,3 +112,21 @@ def test_list_waiters_and_list_unordered_name_the_powers(judge):
     assert ("The following player has requested that orders not be processed until the deadline: "
             "FRANCE.") in text
     assert "The following players have not yet submitted orders: ENGLAND, GERMANY, ITALY, and RUSSIA." in text
+
+
+def test_list_and_summary_show_a_dummy(judge):
+    judge.add("winter")
+    text = judge.send(eml("list_game.eml", (b"LIST vienna", b"LIST winter"))).text
+    assert "RUSSIA: dummy" in text
+    text = "\n".join(judge.send(eml("summary.eml", (b"SUMMARY vienna", b"SUMMARY winter")))
+                     .outcome("SUMMARY").lines)
+    assert "RUSSIA: dummy" in text
+
+
+def test_hide_dummies_makes_a_dummy_look_played(judge):
+    judge.add("winter", rules=("HIDE_DUMMIES",))
+    text = judge.send(eml("list_game.eml", (b"LIST vienna", b"LIST winter"))).text
+    assert "RUSSIA: played" in text and "dummy" not in text
+    text = "\n".join(judge.send(eml("summary.eml", (b"SUMMARY vienna", b"SUMMARY winter")))
+                     .outcome("SUMMARY").lines)
+    assert "RUSSIA: a player" in text and "dummy" not in text

@@ -30,7 +30,7 @@ from judge.game.positions import position_of, power_blocks, with_board
 from judge.game.clock import deadline_in_force, readiness
 from judge.game.deadlines import deadline_for
 from judge.game.flow import ADJUDICATED, advance
-from judge.game.orders import OrderSheet, duties, orders_on_file
+from judge.game.orders import OrderSheet, duties, orders_on_file, proxied
 from judge.game.rotate import rotate_after, rotate_before
 from judge.game.rules import rules_in_force
 from judge.game.seats import GameError, refresh_need
@@ -89,7 +89,8 @@ def process_phase(status: GameStatus, base: Map, now: datetime) -> tuple[GameSta
     sheet = orders_on_file(status, m, phase, rules)
     resolution = None
     if phase.type in ADJUDICATED:
-        resolution = resolve(m, position_of(status, m, phase), sheet.orders, rules)
+        given = proxied(sheet.orders, status, m) if "PROXY_OK" in rules else sheet.orders
+        resolution = resolve(m, position_of(status, m, phase), given, rules)
     revealed = _hidden_records(status, m) if phase.type == MOVEMENT else {}
     status = _apply(status, m, phase, resolution)
     status, hidden = _clear_orders(status, m, resolution, missing)

@@ -98,7 +98,7 @@ RULES: tuple[Rule, ...] = (
     Rule("FICTIONAL_OK", MOVEMENT, "", True),
     Rule("SHOW_PHANTOM", MOVEMENT, "!NO_CHECK", True),
     Rule("ORDER_ANY", MOVEMENT, "", True),
-    Rule("PROXY_OK", MOVEMENT, "-NO_PROXY +ORDER_ANY", False),
+    Rule("PROXY_OK", MOVEMENT, "-NO_PROXY +ORDER_ANY", True),
     Rule("NO_PROXY", MOVEMENT, "-PROXY_OK", True),
     Rule("COASTAL_CRAWL", MOVEMENT, "", True),
     Rule("FRIENDLY_FIRE", MOVEMENT, "", True),

@@ -22,6 +22,7 @@ from judge.orders.model import (
     Keep,
     Move,
     Order,
+    Proxy,
     Retreat,
     Support,
     Waive,
@@ -104,6 +105,7 @@ class OrderLine:
     results: tuple[str, ...] = ()
     civil_disorder: bool = False
     hidden: bool = False
+    proxy_to: PowerView | None = None  # a PROXY order's power
 
 
 @dataclass(frozen=True)
@@ -207,6 +209,8 @@ def _shape(m: Map, order: Order, owners: Mapping[str, str], power: PowerView) ->
                          dest=place(m, order.dest) if order.dest else None)
     if isinstance(order, Retreat):
         return OrderLine(power, "retreat", unit, dest=place(m, order.dest))
+    if isinstance(order, Proxy):
+        return OrderLine(power, "proxy", unit, proxy_to=power_view(m, order.to))
     kinds = {Hold: "hold", Disband: "disband", Build: "build", Keep: "keep"}
     return OrderLine(power, kinds[type(order)], unit)
 

@@ -11,7 +11,7 @@ from judge.game.rules import rules_in_force
 from judge.maps import load_map
 from judge.status.model import BuildOrder, PhaseMode, RemoveOrder, RetreatOrder
 from judge.types import Unit, UnitType
-from tests.support.commands import LATE
+from tests.support.commands import LATE, eml
 
 
 def test_orders_replace_those_on_file_and_are_echoed_as_stored(vienna):
@@ -161,3 +161,25 @@ def test_the_powers_due_are_known_without_reading_the_orders(vienna, mode):
     rules = rules_in_force(status, m)
     assert due_powers(status, m, rules) == duties(status, m, rules).due
     assert bool(due_powers(status, m, rules)) == (mode is None)
+
+
+def test_a_proxy_order_is_stored_under_proxy_ok(judge):
+    judge.add("vienna", rules=("PROXY_OK",))
+    sent = judge.send(eml("orders.eml", (b"A PAR - BUR", b"A PAR PROXY GERMANY")))
+    assert "A PAR PROXY GERMANY" in sent.outcome("5 order lines for FRANCE").quoted
+    assert "A PAR PROXY GERMANY" in judge.status("vienna").power("FRANCE").orders
+
+
+def test_no_proxy_without_proxy_ok_nor_to_a_vacant_power(judge):
+    judge.add("vienna")
+    sent = judge.send(eml("orders.eml", (b"A PAR - BUR", b"A PAR PROXY GERMANY")))
+    assert sent.failed and "proxy orders are not allowed in this game (PROXY_OK)" in sent.text
+
+
+def test_no_proxy_to_a_dummy(judge):
+    from judge.commands.orders import proxy_problem
+    from judge.orders import Proxy
+    status = judge.add("winter")
+    order = Proxy("FRANCE", Unit(UnitType.ARMY, "PAR"), "RUSSIA")
+    assert proxy_problem(status, order) == "no proxy to RUSSIA: a dummy power"
+    assert proxy_problem(status, replace(order, to="AUSTRIA")) is None

@@ -176,3 +176,12 @@ def test_show_phantom_prints_phantom_orders_and_no_nationality(env, status, stan
     body = phantom_results(env, status, standard, frozenset({"SHOW_PHANTOM"}))
     assert "Italy: Army Rome SUPPORT Army Venice." in body and "German Army" not in body
     assert "Italy: Fleet Naples SUPPORT Army Apulia -> Rome." in body and "(*void*)" in body
+
+
+def test_an_order_confirmation_shows_a_proxy(env, standard):
+    from judge.mailout import views
+    from judge.orders.model import Proxy
+    from tests.support.mail_cases import unit
+    [line] = views.order_lines(standard, [Proxy("FRANCE", unit("A PAR"), "GERMANY")])
+    assert (line.kind, line.proxy_to.name) == ("proxy", "GERMANY")
+    assert str(env.get_template("_words.txt").module.order_text(line)) == "Army Paris PROXY to Germany."

@@ -182,7 +182,7 @@ RULES: tuple[Rule, ...] = (
     Rule("SHARED_VICTORY", END, "", True),
     Rule("TEAM_VICTORY", END, "", True),
     Rule("VICTORY_HOMES", END, "", True),
-    Rule("NO_EOG", END, "", False),
+    Rule("NO_EOG", END, "", True, note="the judge keeps no press archive: post-game press is never stored"),
     Rule("LAST_MAN_STANDING", END, "+SOLITAIRE", False, STANDARD),
 
     Rule("ANON_TRANSFER", FUNDS, "", False, PAYOLA, REFUSED),

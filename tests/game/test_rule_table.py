@@ -133,3 +133,7 @@ def test_docs_rules_md_shows_the_rule_table():
     assert text == document(text), "docs/rules.md is stale: run python -m tests.support.rule_docs"
     for rule in RULES:
         assert f"| `{rule.name}` | {rule.family} |" in text
+
+
+def test_no_eog_is_played_as_the_judge_stores_no_press(standard):
+    assert check_rules(forming("RULE NO_EOG"), standard).problems == ()

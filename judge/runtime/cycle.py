@@ -77,7 +77,7 @@ from judge.maps.model import Map
 from judge.status import write_status
 from judge.status.model import GameStatus, PhaseMode
 from judge.runtime.spool import open_spools, outbox_entries, queue_mails
-from judge.runtime.store import GameDir, GameStore, PathRefused, atomic_write, open_file, read_text
+from judge.runtime.store import STATUS, GameDir, GameStore, PathRefused, atomic_write, open_file, read_text
 from judge.timing import game_zone, parse_timing
 from judge.game.schedule import on_tick
 from judge.types import Phase
@@ -302,7 +302,7 @@ def tick_game(store: GameStore, name: str, now: datetime, search: Sequence[Path]
             text, status, m = read_game(game, search, maps)
             standing = read_standing(game)
             _check_times(status)
-            _check_rules(text, status, m, f"{name}/status")
+            _check_rules(text, status, m, f"{name}/{STATUS}")
         except (JudgeError, ValueError, OSError, LookupError) as exc:
             if resource_failure(exc):  # not a broken file: the game is read at the next tick
                 raise

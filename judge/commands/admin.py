@@ -3,7 +3,9 @@
 CREATE takes the rest of the mail: every line after it is a status-file line for the new game,
 except FORM (the game forms at once; without it the game is in preparation, hidden from the world),
 SET UNLISTED / SET LISTED (kept in the game's state file, `judge.game.standing`), and GAME, MASTER and
-PHASE lines, which are not the Master's to give (and are ignored, as the spec says). Unlike
+PHASE lines, which are not the Master's to give (and are ignored, as the spec says). A RULE this
+judge does not know (DPjudge's "NO SUCH RULE"), needing another variant, excluding another RULE given,
+or not yet applied by this judge is refused. Unlike
 DPjudge, which had a web page to show them, problems in the lines are reported and the game is not
 created.
 """
@@ -26,7 +28,7 @@ from judge.commands.registry import Command, Stage
 from judge.commands.reply import Said, said
 from judge.commands.session import Cursor, Refusal, Session
 from judge.errors import MapError, StatusError
-from judge.game.rules import rules_in_force
+from judge.game.rules import check_rules, located, rules_in_force
 from judge.game.standing import GameState, Standing
 from judge.game.start import starts_at_once
 from judge.passwords import hash_password
@@ -50,14 +52,16 @@ def new_status(session: Session, name: str, password: str, lines: list[str]) -> 
     """The new game's status from the mail's lines, with the map's DIRECTIVES; problems refused."""
     head = [f"GAME {name}", "PHASE FORMING", f"MASTER {Dppd('NO-ID', session.sender, '')}",
             f"PASSWORD {password}"]
+    text, file = "\n".join(head + lines) + "\n", f"{name} (CREATE)"
     try:
-        status = parse_status("\n".join(head + lines) + "\n", f"{name} (CREATE)")
+        status = parse_status(text, file)
     except StatusError as error:
         refuse_problems([str(p) for p in error.problems])
-    problems = [f"{name} (CREATE): {message}" for message in timing_problems(status)]
+    problems = [f"{file}: {message}" for message in timing_problems(status)]
     try:
         m = session.games.load_map(status)
         status = apply_map_directives(status, m.stanzas, file=m.name)
+        problems += [str(p) for p in located(check_rules(status, m).problems, text, file)]
     except MapError as error:
         problems += [map_problem(status.map_name, str(p)) for p in error.problems]
     except StatusError as error:

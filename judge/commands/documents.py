@@ -14,6 +14,7 @@ from typing import ClassVar
 
 from judge.commands.reply import Document
 from judge.game.archive import Ownership
+from judge.game.rules import listed_rules, rules_in_force
 from judge.maps.model import Map
 from judge.status.model import Dppd, GameStatus, PowerStatus, Vacancy
 from judge.types import Phase, Unit, UnitType
@@ -93,22 +94,24 @@ def roster(status: GameStatus, m: Map, reader: str | None, late: Collection[str]
     master_line = Person(None, "" if listing or master is None else master.name.replace("_", " "),
                          master.email if master else "")
     rows = []
+    rules = rules_in_force(status, m)
     for name, info in m.powers.items():
         block = status.power(name)
         if block is None or not block.is_power:
             continue
-        people = _people(status, block, reader, name in late)
+        people = _people(status, rules, block, reader, name in late)
         if listing:
             people = people[-1:]
         rows.append(RosterRow(info.display, people, _counts(block, reader, blind) if listing else ""))
     return master_line, tuple(rows)
 
 
-def _people(status: GameStatus, block: PowerStatus, reader: str | None, late: bool) -> tuple[Person, ...]:
+def _people(status: GameStatus, rules: frozenset[str], block: PowerStatus, reader: str | None,
+            late: bool) -> tuple[Person, ...]:
     history = block.player
     if history is None:
-        return (_person(None, Dppd("", block.address[0] if block.address else HIDDEN), status, block,
-                        reader, late, current=True),)
+        return (_person(None, Dppd("", block.address[0] if block.address else HIDDEN), status, rules,
+                        block, reader, late, current=True),)
     steps: list[tuple[str | None, object]] = []
     since: str | None = None
     for handover in reversed(history.handovers):
@@ -116,24 +119,26 @@ def _people(status: GameStatus, block: PowerStatus, reader: str | None, late: bo
             steps.append((since, handover.previous))
         since = handover.phase
     steps.append((since, history.current))
-    return tuple(_person(phase, seat, status, block, reader, late and n == len(steps) - 1,
+    return tuple(_person(phase, seat, status, rules, block, reader, late and n == len(steps) - 1,
                          current=n == len(steps) - 1) for n, (phase, seat) in enumerate(steps))
 
 
-def _person(phase: str | None, seat: object, status: GameStatus, block: PowerStatus,
-            reader: str | None, late: bool, current: bool) -> Person:
+def _person(phase: str | None, seat: object, status: GameStatus, rules: frozenset[str],
+            block: PowerStatus, reader: str | None, late: bool, current: bool) -> Person:
+    """One seat as `reader` may see it under the rules in force (HIDE_DUMMIES, HIDE_LATE_POWERS,
+    NO_REVEAL: brought in by BLIND and others too)."""
     if seat is Vacancy.RESIGNED:
         return Person(phase, "vacant", "*", "vacant")
     if seat is Vacancy.DUMMY:
         boss = block.control[0] if block.control else None
-        shown = boss and (status.completed or "HIDE_DUMMIES" not in status.rules
+        shown = boss and (status.completed or "HIDE_DUMMIES" not in rules
                           or reader in (block.name, boss, MASTER))
         mark = f"vassal of {boss.title()}" if shown and boss else "dummy"
         return Person(phase, mark, "*", mark)
     assert isinstance(seat, Dppd)
-    mark = "late" if late and ("HIDE_LATE_POWERS" not in status.rules
+    mark = "late" if late and ("HIDE_LATE_POWERS" not in rules
                                or reader in (block.name, MASTER)) else ""
-    revealed = status.completed and "NO_REVEAL" not in status.rules
+    revealed = status.completed and "NO_REVEAL" not in rules
     sees = reader == MASTER or (reader == block.name and current)
     if not (revealed or sees):
         return Person(phase, mark, HIDDEN, mark)
@@ -166,7 +171,7 @@ def parameters(status: GameStatus, m: Map, judge: str) -> Parameters:
     year = int(status.result.last_phase[1:-1]) if status.result else \
         (status.phase.year if isinstance(status.phase, Phase) else m.begin.year)
     return Parameters(name, status.completed, status.map_name.title(), _timing(status.timing),
-                      press(status.rules), ", ".join(sorted(r for r in status.rules if r != "EAVESDROP")),
+                      press(status.rules), ", ".join(sorted(listed_rules(status.rules))),
                       m.victory_in(year), judge, status.start, status.finish, outcome)
 
 

@@ -304,6 +304,8 @@ class Reveal(MasterCommand):
             raise Refusal("REVEAL is for NO_REVEAL games: the players are revealed at the end")
         if not status.completed:
             raise Refusal("REVEAL waits until the game is completed")
+        rules = status.rules - {"NO_REVEAL"}
+        session.update(replace(status, rules=rules, rules_off=status.rules_off | {"NO_REVEAL"}))
         session.emit(StateChanged(session.game or "", "revealed"))
         return said(f"The players of game '{session.game}' are revealed.")
 

@@ -23,9 +23,9 @@ from judge.commands.reply import Said, said
 from judge.commands.session import Cursor, Refusal, Session
 from judge.commands.closed_games import refuse_closed
 from judge.commands.notices import OrdersStored
-from judge.game.positions import position_of, units_of
+from judge.game.positions import owned_centers, position_of, units_of
 from judge.game.orders import Duties, due_powers, orders_on_file
-from judge.orders import Build, Disband, Keep, Order, Retreat, Waive, parse_orders
+from judge.orders import Build, Disband, Keep, Order, Proxy, Retreat, Waive, parse_orders
 from judge.orders.power_orders import CLEAR_WORDS
 from judge.status.model import (
     AdjustOrder,
@@ -62,8 +62,23 @@ def read_orders(session: Session, power: str, lines: list[str]
     status, m, phase = session.current(), session.map, orderable_phase(session)
     units = units_of(status, m) if phase.type != RETREATS else \
         {b.name: tuple(d.unit for d in b.dislodged) for b in status.powers if b.is_power}
-    return parse_orders(m, power, lines, phase, units, position_of(status, m, phase),
-                        session.rules)
+    orders, errors = parse_orders(m, power, lines, phase, units, position_of(status, m, phase),
+                                  session.rules)
+    refused = {o: why for o in orders if isinstance(o, Proxy) and (why := proxy_problem(status, o))}
+    return ([o for o in orders if o not in refused],
+            errors + [(str(o), why) for o, why in refused.items()])
+
+
+def proxy_problem(status: GameStatus, order: Proxy) -> str | None:
+    """DPjudge takes no proxy to a dummy, nor to a power out of the game."""
+    block = status.power(order.to)
+    if block is None:
+        return f"no proxy to {order.to}: it is not in this game"
+    if block.player is not None and block.player.dummy:
+        return f"no proxy to {order.to}: a dummy power"
+    if not block.units and not owned_centers(block):
+        return f"no proxy to {order.to}: a power out of the game"
+    return None
 
 
 def with_orders(status: GameStatus, power: str, phase: Phase, orders: list[Order]) -> GameStatus:

@@ -24,6 +24,7 @@ from judge.commands.orders import has_orders
 from judge.commands.registry import Command, Stage
 from judge.commands.reply import Said, said
 from judge.commands.session import Cursor, Refusal, Session
+from judge.game.neighbours import remote, touching
 from judge.status.model import GameStatus
 
 END_WORDS = ("ENDPRESS", "ENDBROADCAST")
@@ -179,7 +180,11 @@ def check_rules(session: Session, sender: str, request: PressRequest) -> None:
         raise Refusal("Private press allowed only to Master (NO_PRESS)" if private
                       else "No broadcasts in this game: press goes only to the Master (NO_PRESS)")
     public_only = {"PUBLIC_PRESS", "NO_PARTIAL"} & rules or status.forming or status.completed
-    if private and public_only:
+    distance = phase_of(status) is not None and not status.completed and \
+        bool({"TOUCH_PRESS", "REMOTE_PRESS"} & rules)
+    if distance:
+        check_distance(session, sender, request, rules)
+    elif private and public_only:
         raise Refusal("only BROADCAST and press to the Master are allowed in this game"
                       + ("" if {"PUBLIC_PRESS", "NO_PARTIAL"} & rules else " while it is "
                          + ("forming" if status.forming else "completed")))
@@ -198,11 +203,46 @@ def check_rules(session: Session, sender: str, request: PressRequest) -> None:
             raise Refusal("no private press after the deadline (FTF_PRESS)")
     if kind is Kind.POWER:
         check_orders_rules(session, sender, rules, private, late)
+    if private and "HIDE_DUMMIES" not in rules:
+        for name in request.to:
+            if unread_dummy(status, name, sender):
+                raise Refusal(f"Press to {name} impossible (a dummy power nobody reads)")
     if private and "NO_LATE_RECEIVE" in rules:
         for name in request.to:
             if name in late:
                 raise Refusal(f"Private press may not be sent to late power ({name})")
     check_colour(request, rules, status)
+
+
+def unread_dummy(status: GameStatus, name: str, sender: str) -> bool:
+    """A dummy no other power controls: DPjudge offers no press to it, unless HIDE_DUMMIES keeps
+    secret which powers are dummies."""
+    block = status.power(name)
+    if block is None or block.player is None or not block.player.dummy:
+        return False
+    return not block.control or block.control[0] in (MASTER, sender)
+
+
+def check_distance(session: Session, sender: str, request: PressRequest, rules: frozenset[str]
+                   ) -> None:
+    """TOUCH_PRESS and REMOTE_PRESS: private press only to the powers that touch the sender's (or
+    that are remote from them), broadcasts only with PUBLIC_PRESS."""
+    rule = "TOUCH_PRESS" if "TOUCH_PRESS" in rules else "REMOTE_PRESS"
+    if request.broadcast:
+        if "PUBLIC_PRESS" not in rules:
+            raise Refusal(f"Broadcast press not allowed ({rule})")
+        return
+    status = session.current()
+    mine = status.power(sender)
+    near = touching if rule == "TOUCH_PRESS" else remote
+    for name in request.to:
+        other = status.power(name)
+        if name == MASTER or name == sender:
+            continue
+        if mine is None or other is None or not other.is_power or not near(session.map, mine, other):
+            raise Refusal(f"Press to {name} impossible ({rule}: "
+                          + ("no unit of yours touches theirs" if rule == "TOUCH_PRESS" else
+                             "your units or centres are too close to theirs") + ")")
 
 
 def check_orders_rules(session: Session, sender: str, rules: frozenset[str], private: bool,

@@ -15,7 +15,7 @@ from judge.adjudicator.builds import build_options
 from judge.errors import OrderError
 from judge.game.positions import build_tokens, centers_of, power_blocks, units_of
 from judge.maps.model import Map
-from judge.orders.model import Build, Disband, Order, Retreat, Waive
+from judge.orders.model import Build, Convoy, Disband, Hold, Move, Order, Proxy, Retreat, Support, Waive
 from judge.orders.parser import OrderReader
 from judge.status.model import (
     BuildOrder,
@@ -67,6 +67,21 @@ def orders_on_file(status: GameStatus, m: Map, phase: Phase, rules: frozenset[st
             if typed:
                 orders[block.name] = typed
     return OrderSheet(orders, unreadable)
+
+
+def proxied(orders: Mapping[str, tuple[Order, ...]], status: GameStatus, m: Map
+            ) -> dict[str, tuple[Order, ...]]:
+    """The orders the units follow under PROXY_OK, as DPjudge picks them: a unit its owner gave
+    to another power with PROXY follows that power's order (none: it holds); an order for another
+    power's unit counts only when the unit is proxied to the power giving it; a PROXY is no order
+    itself."""
+    owner = {unit.province: block.name for block in power_blocks(status, m) for unit in block.units}
+    to = {o.unit.province: o.to for power, given in orders.items() for o in given
+          if isinstance(o, Proxy) and owner.get(o.unit.province) == power}
+    return {power: tuple(o for o in given if not isinstance(o, Proxy) and (
+                not isinstance(o, (Hold, Move, Support, Convoy))
+                or owner.get(o.unit.province) == power or to.get(o.unit.province) == power))
+            for power, given in orders.items()}
 
 
 def _record(order: object) -> bool:

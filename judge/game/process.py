@@ -33,7 +33,7 @@ from judge.game.positions import position_of, power_blocks, with_board
 from judge.game.clock import deadline_in_force, readiness
 from judge.game.deadlines import deadline_for
 from judge.game.flow import ADJUDICATED, Advance, advance
-from judge.game.orders import OrderSheet, duties, orders_on_file
+from judge.game.orders import OrderSheet, duties, orders_on_file, proxied
 from judge.game.rotate import rotate_after, rotate_before
 from judge.game.rules import rules_in_force
 from judge.game.seats import GameError, refresh_need
@@ -95,7 +95,8 @@ def process_phase(status: GameStatus, base: Map, now: datetime) -> tuple[GameSta
         position = position_of(status, m, phase)
         if phase.type == MOVEMENT and "CD_SUPPORTS" in rules:
             sheet = _with_cd_supports(status, m, position, sheet, missing, rules)
-        resolution = resolve(m, position, sheet.orders, rules)
+        given = proxied(sheet.orders, status, m) if "PROXY_OK" in rules else sheet.orders
+        resolution = resolve(m, position, given, rules)
     revealed = _hidden_records(status, m) if phase.type == MOVEMENT else {}
     sightings = _sightings(status, m, rules, resolution)
     status = _apply(status, m, phase, resolution)

@@ -1,46 +1,181 @@
-"""The rules in force in a game: the map's RULEs and the status file's, what each rule brings in with
-it (rules.md: "This rule automatically includes..."), and every `!` applied last."""
+"""The rules in force in a game and what is wrong with the rules it names, from the rule table
+(`judge.game.rule_table`), combined as DPjudge combines them.
+
+The map's RULEs are taken first, then the game's, each in the table's order. Taking each rule in
+turn: a rule already in force is skipped; a rule no one knows, or one that needs another variant, is
+a problem and is left out; otherwise it comes into force, the rules it turns off (`-X`, `!X`) go out
+of force, and the rules it brings in (`+X`) are taken next (a rule turned off earlier comes back when
+a later rule brings it in). When every rule is taken, each `=X` of a rule still in force comes in
+unless X was turned off. `RULE !X` turns X off from the start: X stays off unless a rule in force
+brings it in.
+"""
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from judge.errors import Problem
+from judge.game.rule_table import ALIASES, RULES, STANDARD, Rule
 from judge.maps.model import Map
 from judge.status.model import GameStatus
 
-IMPLIES: dict[str, tuple[str, ...]] = {
-    "SOLITAIRE": ("NO_DEADLINE", "CD_DUMMIES", "DEFAULT_UNORDERED", "ALWAYS_WAIT"),
-    "CIVIL_DISORDER": ("CD_DUMMIES",),
-    "SMART_CD": ("CD_RETREATS", "CD_BUILDS", "CD_SUPPORTS"),
-    "NO_QUARTER": ("NO_RETREAT", "NO_DRAW"),
-    "HIDE_PROPOSER": ("PROPOSE_DIAS",),
-    "VASSAL_DUMMIES": ("TEAM_VICTORY",),
-    "PAY_DUMMIES": ("CD_DUMMIES",),
-    "BROADCAST_ORDERS": ("ALWAYS_CONFIRM",),
-    "NO_PRESS": ("SILENT_ABSENCES",),
-    "SHOW_PHANTOM": ("FICTIONAL_OK",),
-    "PROXY_OK": ("ORDER_ANY",),
-    "BLIND": ("FICTIONAL_OK", "HIDE_ABSENTEES", "HIDE_DUMMIES", "HIDE_LATE_POWERS", "SHOW_PHANTOM",
-              "SILENT_ABSENCES"),
-    "HIDE_DUMMIES": ("HIDE_LATE_POWERS", "HIDE_ABSENTEES"),
-    "NO_REVEAL": ("HIDE_ABSENTEES",),
-    "MYOPIC": ("SEE_NO_SCS", "SEE_NO_UNITS"),
-}
-# Brought in unless a rule that is on says otherwise (DPjudge's `=X`).
-DEFAULTS: dict[str, tuple[str, str]] = {"CIVIL_DISORDER": ("NO_LATE_CHANGES", "LATE_CHANGES")}
-DENIES: dict[str, tuple[str, ...]] = {"NO_PROXY": ("PROXY_OK",)}
+TABLE: dict[str, Rule] = {rule.name: rule for rule in RULES}
+_ORDER: dict[str, int] = {rule.name: index for index, rule in enumerate(RULES)}
+UNLISTED = frozenset({"EAVESDROP"})  # in force but never named to the players
+
+
+@dataclass(frozen=True)
+class RuleProblem:
+    """What is wrong with a rule (DPjudge's wording where DPjudge has one)."""
+
+    rule: str
+    message: str
+
+    def __str__(self) -> str:
+        return self.message
+
+
+@dataclass(frozen=True)
+class RuleCheck:
+    """The rules in force, and what is wrong with those asked for."""
+
+    in_force: frozenset[str]
+    problems: tuple[RuleProblem, ...]
+
+
+def rule_name(word: str) -> str:
+    """A rule's name as the table has it (its other names read as DPjudge reads them)."""
+    name = word.upper()
+    return ALIASES.get(name, name)
 
 
 def rules_in_force(status: GameStatus, m: Map) -> frozenset[str]:
-    """Map RULEs and status RULEs with what they include; then every `RULE !X` (map's or game's)."""
-    rules = set(m.rules) | set(status.rules)
-    changed = True
-    while changed:
-        before = len(rules)
-        for rule in list(rules):
-            rules.update(IMPLIES.get(rule, ()))
-        changed = len(rules) != before
-    for rule, (brought, unless) in DEFAULTS.items():
-        if rule in rules and unless not in rules:
-            rules.add(brought)
-    for rule, denied in DENIES.items():
-        if rule in rules:
-            rules.difference_update(denied)
-    return frozenset(rules - set(m.rules_off) - set(status.rules_off))
+    """The rules the game plays by: the map's and the game's with what they bring in or turn off."""
+    return check_rules(status, m).in_force
+
+
+def check_rules(status: GameStatus, m: Map, variant: str = STANDARD) -> RuleCheck:
+    """The rules in force, and every problem of the rules the map and the game name: an unknown
+    rule, one needing another variant, two of the game's rules that exclude each other, and a rule
+    in force that this judge does not apply yet."""
+    asked = [*_ordered(m.rules), *_ordered(set(status.rules) - set(m.rules))]
+    off = {rule_name(r) for r in (*m.rules_off, *status.rules_off)}
+    in_force, problems = combine(asked, off, variant, map_rules={rule_name(r) for r in m.rules})
+    problems += conflicts(status.rules)
+    problems += [RuleProblem(name, f"RULE {name} IS NOT IMPLEMENTED ON THIS JUDGE")
+                 for name in _ordered(in_force) if not TABLE[name].implemented]
+    return RuleCheck(frozenset(in_force), tuple(problems))
+
+
+def combine(asked: Sequence[str], off: Iterable[str], variant: str = STANDARD,
+            map_rules: Iterable[str] = ()) -> tuple[list[str], list[RuleProblem]]:
+    """DPjudge's combination of rules (see the module's doc): the rules in force, in the order
+    they came in, and the problems met."""
+    denied = list(dict.fromkeys(off))
+    queue = [name for name in dict.fromkeys(asked) if name not in denied]
+    derived = set(map_rules)
+    ok: list[str] = []
+    pending: list[tuple[str, str]] = []
+    problems: list[RuleProblem] = []
+    while True:
+        if not queue and not _next_default(ok, denied, pending, queue):
+            break
+        name = queue.pop(0)
+        if name in ok:
+            continue
+        if name in denied:
+            denied.remove(name)
+        rule = TABLE.get(name)
+        if rule is None:
+            problems.append(RuleProblem(name, f"NO SUCH RULE: {name}"))
+            continue
+        if rule.variant not in ("", variant):
+            where = "MAP " if name in map_rules else "DERIVED " if name in derived else ""
+            problems.append(RuleProblem(name, f"{where}RULE {name} REQUIRES {rule.variant.upper()} "
+                                                  "VARIANT"))
+            continue
+        ok.append(name)
+        for gone in (*rule.removes, *rule.excludes):
+            if gone not in denied:
+                denied.append(gone)
+                if gone in ok:
+                    ok.remove(gone)
+        for brought in rule.implies:
+            if _playable(brought, variant) and brought not in ok:
+                queue.insert(0, brought)
+                derived.add(brought)
+        pending += [(name, d) for d in rule.defaults if _playable(d, variant) and d not in queue]
+    return ok, problems
+
+
+def _next_default(ok: list[str], denied: list[str], pending: list[tuple[str, str]],
+                  queue: list[str]) -> bool:
+    """Queue the next `=X` whose rule is in force and X neither in force nor turned off."""
+    while pending:
+        rule, default = pending.pop(0)
+        if rule in ok and default not in ok and default not in denied:
+            queue.append(default)
+            return True
+    return False
+
+
+def _playable(name: str, variant: str) -> bool:
+    rule = TABLE.get(name)
+    return rule is not None and rule.variant in ("", variant)
+
+
+def conflicts(named: Iterable[str]) -> list[RuleProblem]:
+    """Pairs of the game's own rules where one (or a rule it brings in) turns the other off."""
+    names = _ordered({rule_name(r) for r in named} & TABLE.keys())
+    problems = []
+    for index, first in enumerate(names):
+        for second in names[index + 1:]:
+            if _turns_off(first, second) or _turns_off(second, first):
+                problems.append(RuleProblem(second, f"RULE {first} AND RULE {second} EXCLUDE "
+                                                    "EACH OTHER"))
+    return problems
+
+
+def _turns_off(first: str, second: str) -> bool:
+    brings = _brought(first)
+    return any(gone in _brought(second)
+               for name in brings for gone in (*TABLE[name].removes, *TABLE[name].excludes))
+
+
+def _brought(name: str, defaults: bool = False) -> set[str]:
+    """The rule and every rule it brings in (with `defaults`, also its `=X`), directly or not."""
+    found, todo = set(), [name]
+    while todo:
+        current = todo.pop()
+        if current in found or current not in TABLE:
+            continue
+        found.add(current)
+        todo += TABLE[current].implies + (TABLE[current].defaults if defaults else ())
+    return found
+
+
+def _ordered(names: Iterable[str]) -> list[str]:
+    """Rule names in the table's order, unknown names last in alphabetical order."""
+    unique = {rule_name(n) for n in names}
+    return sorted(unique, key=lambda n: (_ORDER.get(n, len(_ORDER)), n))
+
+
+def listed_rules(rules: Iterable[str]) -> list[str]:
+    """The rules a listing names (EAVESDROP is kept from the players), in the table's order."""
+    return [name for name in _ordered(rules) if name not in UNLISTED]
+
+
+def located(problems: Iterable[RuleProblem], text: str, file: str) -> list[Problem]:
+    """The problems at the status line that names their rule, or the rule that brought it in."""
+    lines: dict[str, int] = {}
+    for number, raw in enumerate(text.splitlines(), 1):
+        words = raw.split()
+        if words[:1] and words[0].upper() in ("RULE", "RULES"):
+            for word in words[1:]:
+                lines.setdefault(rule_name(word.lstrip("!")), number)
+    found = []
+    for problem in problems:
+        line = lines.get(problem.rule) or min(
+            (n for named, n in lines.items() if problem.rule in _brought(named, defaults=True)), default=0)
+        found.append(Problem(file, line, problem.message))
+    return found

@@ -22,6 +22,7 @@ from judge.orders.model import (
     Keep,
     Move,
     Order,
+    Proxy,
     Retreat,
     Support,
     Waive,
@@ -105,6 +106,7 @@ class OrderLine:
     results: tuple[str, ...] = ()
     civil_disorder: bool = False
     hidden: bool = False
+    proxy_to: PowerView | None = None  # a PROXY order's power
 
 
 @dataclass(frozen=True)
@@ -210,6 +212,8 @@ def _shape(m: Map, order: Order, owners: Mapping[str, str], power: PowerView) ->
                          dest=place(m, order.dest) if order.dest else None)
     if isinstance(order, Retreat):
         return OrderLine(power, "retreat", unit, dest=place(m, order.dest))
+    if isinstance(order, Proxy):
+        return OrderLine(power, "proxy", unit, proxy_to=power_view(m, order.to))
     kinds = {Hold: "hold", Disband: "disband", Build: "build", Keep: "keep"}
     return OrderLine(power, kinds[type(order)], unit)
 
@@ -252,7 +256,9 @@ def phase_results(m: Map, resolution: Resolution, position: Position | None = No
     units it dislodged, and in an adjustment phase the builds left pending (`position` needed)."""
     phase = resolution.phase
     adjusting = phase.type == ADJUSTMENTS
-    grouped = _by_power(m, resolution.results, unit_owners(resolution), removal=adjusting)
+    owners = unit_owners(resolution)
+    grouped = _by_power(m, resolution.results, owners, removal=adjusting)
+    grouped = {p: [_phantom_shown(line, owners, rules) for line in lines] for p, lines in grouped.items()}
     if adjusting and position is None:
         position = before_adjustments(resolution)
     pending = _pending_builds(m, resolution, position, rules) if adjusting and position else {}
@@ -262,6 +268,18 @@ def phase_results(m: Map, resolution: Resolution, position: Position | None = No
                    for p in sorted(grouped))
     dislodged = dislodgements(m, resolution) if phase.type == MOVEMENT else ()
     return PhaseReport(phase_view(phase), powers, dislodged)
+
+
+def _phantom_shown(line: OrderLine, owners: Mapping[str, str], rules: frozenset[str]) -> OrderLine:
+    """SHOW_PHANTOM prints no supported or convoyed unit's nationality, and prints a support or
+    convoy of a unit that is not there (FICTIONAL_OK) as it was given; without it, such an order
+    is printed as the HOLD it amounts to (as DPjudge prints them)."""
+    if "SHOW_PHANTOM" in rules:
+        return replace(line, foreign=False)
+    if line.kind in ("support", "convoy") and line.target is not None and \
+            line.target.place.abbrev.split("/")[0] not in owners:
+        return replace(line, kind="hold", target=None, dest=None, results=())
+    return line
 
 
 def _pending_builds(m: Map, resolution: Resolution, position: Position,

@@ -114,9 +114,21 @@ class Keep:
         return f"KEEP {self.unit}"
 
 
-Order = Hold | Move | Support | Convoy | Retreat | Disband | Build | Waive | Keep
+@dataclass(frozen=True, slots=True)
+class Proxy:
+    """`A PAR PROXY GERMANY` (PROXY_OK): the owner lets another power order its unit this phase."""
+
+    power: str
+    unit: Unit
+    to: str
+
+    def __str__(self) -> str:
+        return f"{self.unit} PROXY {self.to}"
+
+
+Order = Hold | Move | Support | Convoy | Retreat | Disband | Build | Waive | Keep | Proxy
 UNIT_ORDERS = (Hold, Move, Support, Convoy, Retreat, Disband, Keep)
 
 
-__all__ = ["Build", "Convoy", "Disband", "Hold", "Keep", "Move", "Order", "Retreat", "Support",
-           "UNIT_ORDERS", "Unit", "UnitType", "Waive"]
+__all__ = ["Build", "Convoy", "Disband", "Hold", "Keep", "Move", "Order", "Proxy", "Retreat",
+           "Support", "UNIT_ORDERS", "Unit", "UnitType", "Waive"]

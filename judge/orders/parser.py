@@ -13,7 +13,7 @@ from typing import Callable, Mapping, Sequence
 from judge.errors import OrderError
 from judge.maps.model import Map
 from judge.orders.lexer import Lexeme, Place, PlaceIndex, Word, is_word, lex, place_index
-from judge.orders.model import Build, Convoy, Disband, Hold, Keep, Move, Order, Retreat, Support, Waive
+from judge.orders.model import Build, Convoy, Disband, Hold, Keep, Move, Order, Proxy, Retreat, Support, Waive
 from judge.orders.names import either, place_name, unit_name
 from judge.types import ADJUSTMENTS, MOVEMENT, RETREATS, Phase, Unit, UnitType, province_of
 
@@ -59,7 +59,7 @@ class OrderReader:
         if not isinstance(units, OrderableUnits):
             units = OrderableUnits(units)
         return _Line(self.map, self.index, phase.type, power, units, lenient or self.foreign_ok,
-                     phase.type == RETREATS, lenient, self.portage).read
+                     phase.type == RETREATS, lenient, self.portage, "PROXY_OK" in self.rules).read
 
 
 class OrderableUnits:
@@ -86,8 +86,11 @@ class _Line:
     dislodged: bool
     lenient: bool = False  # NO_CHECK: a unit that is not there is taken as written
     portage: bool = False  # PORTAGE_CONVOY: armies convoy fleets
+    proxy_ok: bool = False  # PROXY_OK: `A PAR PROXY GERMANY` is an order
 
     def read(self, text: str) -> Order:
+        if self.phase_type == MOVEMENT and "PROXY" in text.upper().split():
+            return _proxy(self, text.upper().split())
         lexemes = lex(self.index, text)
         if not lexemes:
             raise OrderError("an empty order")
@@ -184,6 +187,29 @@ def _one_place(lexemes: list[Lexeme], what: str) -> Place:
 
 
 # --- movement phases -------------------------------------------------------------------------------
+
+def _proxy(line: _Line, words: list[str]) -> Proxy:
+    """`A PAR PROXY GERMANY`: only the unit's owner may proxy it, to one other power."""
+    if not line.proxy_ok:
+        raise OrderError("proxy orders are not allowed in this game (PROXY_OK)")
+    at = words.index("PROXY")
+    unit_type, place, rest = _split_unit(lex(line.index, " ".join(words[:at])),
+                                         "a proxy order starts with the unit it proxies")
+    if rest:
+        raise OrderError(f"a proxy order is the unit, PROXY and a power, not {rest[0].text!r}")
+    found = line.found(province_of(line.place(place)))
+    if found and found[0][0] != line.power:
+        raise OrderError(f"the unit in {line.name(found[0][1].province)} is not yours to proxy")
+    unit = line.own_unit(unit_type, place)
+    if len(words) != at + 2:
+        raise OrderError("a proxy order names one power: A PAR PROXY GERMANY")
+    info = line.map.powers.get(words[-1]) or line.map.power_by_abbrev(words[-1])
+    if info is None:
+        raise OrderError(f"no such power to proxy to: {words[-1]!r}")
+    if info.name == line.power:
+        raise OrderError(f"a unit may not be proxied to its own power ({info.name})")
+    return Proxy(line.power, unit, info.name)
+
 
 def _movement(line: _Line, lexemes: list[Lexeme]) -> Order:
     unit_type, place, rest = _split_unit(lexemes, "an order starts with the unit it orders")

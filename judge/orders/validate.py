@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Callable, Mapping
 
 from judge.maps.model import Abut, Map, Terrain
 from judge.orders.builds import site_problem
-from judge.orders.model import Build, Convoy, Disband, Hold, Keep, Move, Order, Retreat, Support, Waive
+from judge.orders.model import Build, Convoy, Disband, Hold, Keep, Move, Order, Proxy, Retreat, Support, Waive
 from judge.orders.names import either, place_name, unit_name
 from judge.orders.reach import (
     ConvoyRoutes,
@@ -236,6 +236,11 @@ def _hold(checker: OrderChecker, order: Hold) -> str | None:
     return None
 
 
+def _proxy(checker: OrderChecker, order: Proxy) -> str | None:
+    checker.standing(order.unit)
+    return None
+
+
 def _move(checker: OrderChecker, order: Move) -> str | None:
     unit = checker.mobile(order.unit)
     if province_of(order.dest) == unit.province:
@@ -442,10 +447,10 @@ def _build_unit_problem(m: Map, unit: Unit, name: str) -> str | None:
 PHASES: Mapping[type, tuple[str, ...]] = {
     Hold: (MOVEMENT,), Move: (MOVEMENT,), Support: (MOVEMENT,), Convoy: (MOVEMENT,),
     Retreat: (RETREATS,), Disband: (RETREATS, ADJUSTMENTS),
-    Build: (ADJUSTMENTS,), Waive: (ADJUSTMENTS,), Keep: (ADJUSTMENTS,),
+    Build: (ADJUSTMENTS,), Waive: (ADJUSTMENTS,), Keep: (ADJUSTMENTS,), Proxy: (MOVEMENT,),
 }
 PHASE_WORDS = {MOVEMENT: "a movement", RETREATS: "a retreat", ADJUSTMENTS: "an adjustment"}
 CHECKS: Mapping[type, Callable] = {
     Hold: _hold, Move: _move, Support: _support, Convoy: _convoy, Retreat: _retreat,
-    Disband: _disband, Build: _build, Waive: _waive, Keep: _keep,
+    Disband: _disband, Build: _build, Waive: _waive, Keep: _keep, Proxy: _proxy,
 }

@@ -12,7 +12,8 @@ and a judgekeeper's `judge check` never interleave), it:
    have reached the judge) and the judgekeeper is told; a held game stays untouched, cycle after
    cycle, until released;
 4. each game in scope, in name order, under its own lock: the status and the state file read (a broken
-   file is reported, the judgekeeper told once, and the game left alone; a game in preparation, held
+   file, or RULEs that are unknown, need another variant, exclude each other or are not applied by
+   this judge, is reported, the judgekeeper told once, and the game left alone; a game in preparation, held
    by the Master's WAIT or terminated is left alone too, and never held by the outage guard),
    `on_tick`, and the outcome saved through
    `judge.runtime.game_files.commit` (snapshot, status, results log) when anything changed. A failure while
@@ -53,7 +54,7 @@ from typing import Any
 
 from judge.runtime import idle_index as idle
 from judge.runtime.config import Config
-from judge.errors import JudgeError, ProblemsError, resource_failure
+from judge.errors import JudgeError, ProblemsError, StatusError, resource_failure
 from judge.events import (
     CivilDisorder,
     ControlRotated,
@@ -69,6 +70,7 @@ from judge.runtime import journal
 from judge.game.checkup import check_times
 from judge.game.clock import agenda
 from judge.runtime.game_files import Archive, archiver, commit, read_game, read_standing
+from judge.game.rules import check_rules, located
 from judge.game.standing import Standing
 from judge.maps import MapCache
 from judge.maps.model import Map
@@ -76,7 +78,7 @@ from judge.status import write_status
 from judge.status.model import GameStatus, PhaseMode
 from judge.runtime.pictures import encoder, geometry_of
 from judge.runtime.spool import open_spools, outbox_entries, queue_mails
-from judge.runtime.store import GameDir, GameStore, PathRefused, atomic_write, open_file, read_text
+from judge.runtime.store import STATUS, GameDir, GameStore, PathRefused, atomic_write, open_file, read_text
 from judge.timing import game_zone
 from judge.game.schedule import on_tick
 from judge.types import Phase
@@ -304,6 +306,7 @@ def tick_game(store: GameStore, name: str, now: datetime, search: Sequence[Path]
             text, status, m = read_game(game, search, maps)
             standing = read_standing(game, status)
             check_times(status)
+            _check_rules(text, status, m, f"{name}/{STATUS}")
         except (JudgeError, ValueError, OSError, LookupError) as exc:
             if resource_failure(exc):  # not a broken file: the game is read at the next tick
                 raise
@@ -360,6 +363,14 @@ def master_in(game: GameDir) -> str | None:
     except OSError:
         return None
     return found.group(1).lower() if found and plain_address(found.group(1)) else None
+
+
+def _check_rules(text: str, status: GameStatus, m: Map, file: str) -> None:
+    """The game's RULEs known, playable together and applied by this judge (StatusError at the
+    RULE line otherwise): as DPjudge, a game whose rules are wrong is not processed."""
+    problems = located(check_rules(status, m).problems, text, file)
+    if problems:
+        raise StatusError(problems)
 
 
 def _note_broken(state: CycleState, outcome: GameOutcome, report: CycleReport) -> None:

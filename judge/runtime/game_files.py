@@ -21,11 +21,13 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from judge.errors import StatusError
 from judge.events import Event, GameCompleted, GameStarted, PhaseResults, RolledBack
 from judge.game.archive import cut_at, entry_text
 from judge.runtime import journal
 from judge.game.process import on_process, require_ready
 from judge.game.rollback import roll_to
+from judge.game.rules import check_rules, located
 from judge.game.seats import GameError
 from judge.game.games_index import (
     INDEX_FILE,
@@ -125,15 +127,20 @@ def new_game(store: GameStore, name: str, map_name: str, master: str | None = No
              password: str | None = None, lines: Sequence[str] = (), search: Sequence[Path] = ()
              ) -> GameStatus:
     """Create a forming game: GAME, PHASE FORMING, MAP, MASTER, PASSWORD (hashed, as a mail's
-    CREATE stores it), the given status lines, and the map's DIRECTIVES stanzas."""
+    CREATE stores it), the given status lines, and the map's DIRECTIVES stanzas (StatusError when
+    a RULE is unknown or not applied)."""
     head = [f"GAME {name}", "PHASE FORMING", f"MAP {map_name}"]
     if master:
         head.append(f"MASTER {Dppd('NO-ID', master, '')}")
     if password:
         head.append(f"PASSWORD {hash_password(password)}")  # stored as every command stores one
-    status = parse_status("\n".join(head + list(lines)) + "\n", f"{name}/{STATUS}")
+    text, file = "\n".join(head + list(lines)) + "\n", f"{name}/{STATUS}"
+    status = parse_status(text, file)
     m = game_map(status, search)
     status = apply_map_directives(status, m.stanzas, file=m.name)
+    problems = located(check_rules(status, m).problems, text, file)
+    if problems:
+        raise StatusError(problems)
     store.create(name, write_status(status))
     index_game(GameDir(store.root / name), status)
     return status

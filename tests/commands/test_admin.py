@@ -112,3 +112,28 @@ def test_form_starts_a_solitaire_game(judge):
     assert judge.status("mygame").forming
     sent = judge.send(eml("master_form.eml", (b"Mforming gmpass", b"Mmygame masterPw")))
     assert "has started" in sent.text and not judge.status("mygame").forming
+
+
+def test_create_refuses_unknown_excluding_and_other_variant_rules(judge):
+    from tests.support.commands import eml
+    sent = judge.send(eml("create_bad_lines.eml", (b"TIMING NEXT soon\r\nZONE Mars/Olympus\r\nMAP nosuchmap",
+                                                    b"RULE NO_DRAW FOOBAR\nRULE PUBLIC_TOTALS\n"
+                                                    b"RULE BUILD_ANY HOME_BUILDS")))
+    assert sent.failed and "the game was not created" in sent.text
+    assert "broken (CREATE):5: NO SUCH RULE: FOOBAR" in sent.text
+    assert "broken (CREATE):6: RULE PUBLIC_TOTALS REQUIRES PAYOLA VARIANT" in sent.text
+    assert "broken (CREATE):7: RULE BUILD_ANY AND RULE HOME_BUILDS EXCLUDE EACH OTHER" in sent.text
+    assert not judge.store.exists("broken")
+
+
+def test_create_refuses_a_rule_the_judge_does_not_apply_yet(judge, monkeypatch):
+    """Every rule of the standard game is applied today: one is marked otherwise for the test."""
+    from dataclasses import replace as changed
+
+    from judge.game import rules
+    from tests.support.commands import eml
+    monkeypatch.setitem(rules.TABLE, "GARRISON", changed(rules.TABLE["GARRISON"], implemented=False))
+    sent = judge.send(eml("create_bad_lines.eml", (b"TIMING NEXT soon\r\nZONE Mars/Olympus\r\nMAP nosuchmap",
+                                                    b"RULE GARRISON")))
+    assert "broken (CREATE):5: RULE GARRISON IS NOT IMPLEMENTED ON THIS JUDGE" in sent.text
+    assert not judge.store.exists("broken")

@@ -137,3 +137,55 @@ def test_a_path_is_not_a_game(vienna):
     assert sent.failed and "there is no game '../'" in sent.text
     sent = vienna.send(eml("list_game.eml", (b"LIST vienna", b"SUMMARY ..")))
     assert sent.failed and "secret" not in sent.text
+
+
+ARCHIVE = ("From judge@example.org Mon Nov 30 04:00:00 2026\n"
+           "Subject: Diplomacy results vienna F1901M\n\n"
+           "Movement results for Fall of 1901.  (vienna.F1901M)\n\n"
+           "Ownership of supply centers:\n\n"
+           "Austria:    Budapest, Serbia, Trieste, Vienna.\n"
+           "France:     Brest, Marseilles, Paris, Spain.\n\n")
+
+
+def completed_with_archive(judge, *rules: str) -> None:
+    from judge.status.model import GameStage
+    judge.add("vienna", rules=rules, phase=GameStage.COMPLETED)
+    (judge.store.root / "vienna" / "results").write_text(ARCHIVE)
+
+
+def test_summary_of_a_completed_game_names_the_players(judge):
+    completed_with_archive(judge)
+    assert "someone@somewhere" not in judge.send("summary.eml").text
+
+
+def test_summary_of_a_completed_no_reveal_game_hides_them_until_reveal(judge):
+    completed_with_archive(judge, "NO_REVEAL")
+    text = judge.send("summary.eml").text
+    assert "someone@somewhere" in text and "France" in text
+    assert "are revealed" in judge.send("master_reveal.eml").text
+    assert "NO_REVEAL" in judge.status("vienna").rules_off
+    assert "someone@somewhere" not in judge.send("summary.eml").text
+
+
+def test_list_never_names_eavesdrop(judge):
+    judge.add("vienna", rules=("EAVESDROP", "NO_DRAW"))
+    text = judge.send("list_game.eml").text
+    assert "Rules:    CIVIL_DISORDER, DEFAULT_UNORDERED, NO_DRAW." in text and "EAVESDROP" not in text
+
+
+@pytest.mark.parametrize("rules, said", [
+    ((), "One or more powers have not yet submitted orders."),
+    (("LIST_UNORDERED",), "The following players have not yet submitted orders:\nEngland, Germany, Italy, and Russia\n"),
+])
+def test_list_unordered_names_the_powers_that_owe_orders(judge, rules, said):
+    judge.add("vienna", rules=rules, need=())  # (no seat to fill: the deadline is what LIST tells)
+    text = judge.send("list_game.eml").text
+    assert said in text and ("England" in text.split("submitted orders")[1][:40]) == bool(rules)
+
+
+def test_list_shows_a_dummy_as_dpjudge_does_under_hide_dummies_too(judge):
+    """DPjudge's roster marks a dummy `dummy` whatever the rules; HIDE_DUMMIES hides only whose
+    vassal it is (and a dummy's part in press and votes)."""
+    judge.add("winter", rules=("HIDE_DUMMIES",), fixture="winter")
+    text = judge.send(eml("list_game.eml", (b"LIST vienna", b"LIST winter"))).text
+    assert "  Russia:         dummy    6/5      *" in text

@@ -171,3 +171,25 @@ def test_signal_support_is_stored_and_reported_void(judge):
     processed = judge.send("master_process_force.eml")
     results = judge.results("vienna", processed.events)
     assert "France: Army Spain SUPPORT Austrian Army Vienna -> Rome.  (*void*)" in results
+
+
+def test_a_proxy_order_is_stored_under_proxy_ok(judge):
+    judge.add("vienna", rules=("PROXY_OK",))
+    sent = judge.send(eml("orders.eml", (b"A PAR - BUR", b"A PAR PROXY GERMANY")))
+    assert "A PAR PROXY GERMANY" in sent.outcome("5 order lines for FRANCE").quoted
+    assert "A PAR PROXY GERMANY" in judge.status("vienna").power("FRANCE").orders
+
+
+def test_no_proxy_without_proxy_ok_nor_to_a_vacant_power(judge):
+    judge.add("vienna")
+    sent = judge.send(eml("orders.eml", (b"A PAR - BUR", b"A PAR PROXY GERMANY")))
+    assert sent.failed and "proxy orders are not allowed in this game (PROXY_OK)" in sent.text
+
+
+def test_no_proxy_to_a_dummy(judge):
+    from judge.commands.orders import proxy_problem
+    from judge.orders import Proxy
+    status = judge.add("winter")
+    order = Proxy("FRANCE", Unit(UnitType.ARMY, "PAR"), "RUSSIA")
+    assert proxy_problem(status, order) == "no proxy to RUSSIA: a dummy power"
+    assert proxy_problem(status, replace(order, to="AUSTRIA")) is None

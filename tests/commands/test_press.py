@@ -233,3 +233,53 @@ def test_ftf_press_outside_movement_phases(judge):
     refused(sent, "press only to the Master outside movement phases")
     sent = judge.send(eml("press_to_england.eml", *ANNA_IN_WINTER, (b"PRESS TO E", b"PRESS TO M")))
     assert press(sent).to == ("MASTER",)
+
+
+TO_TURKEY = (b"PRESS TO E", b"PRESS TO T")
+
+
+def test_touch_press_goes_only_to_powers_whose_units_touch(judge):
+    judge.add("vienna", rules=("TOUCH_PRESS",))  # A BUR touches A BEL; nothing French touches Turkey
+    assert press(judge.send("press_to_england.eml")).to == ("ENGLAND",)
+    refused(judge.send(eml("press_to_england.eml", TO_TURKEY)), "Press to TURKEY impossible (TOUCH_PRESS")
+    refused(judge.send("press_broadcast.eml"), "Broadcast press not allowed (TOUCH_PRESS)")
+    assert press(judge.send("press_to_master.eml")).to == ("MASTER",)
+
+
+def test_remote_press_goes_only_to_powers_far_away(judge):
+    judge.add("vienna", rules=("REMOTE_PRESS",))
+    assert press(judge.send(eml("press_to_england.eml", TO_TURKEY))).to == ("TURKEY",)
+    refused(judge.send("press_to_england.eml"), "Press to ENGLAND impossible (REMOTE_PRESS")
+    refused(judge.send("press_broadcast.eml"), "Broadcast press not allowed (REMOTE_PRESS)")
+
+
+def test_touch_press_with_public_press_allows_broadcasts(judge):
+    judge.add("vienna", rules=("TOUCH_PRESS", "PUBLIC_PRESS"))
+    assert press(judge.send("press_broadcast.eml")).broadcast
+    assert press(judge.send("press_to_england.eml")).to == ("ENGLAND",)
+
+
+
+TO_RUSSIA_IN_WINTER = (*ANNA_IN_WINTER, (b"PRESS TO E", b"PRESS TO R"))
+
+
+def winter_without_control(judge, rules: tuple[str, ...] = ()) -> None:
+    """Winter, where nobody controls the dummy RUSSIA."""
+    judge.add("winter", rules=rules)
+    path = judge.store.root / "winter" / "status"
+    path.write_text(path.read_text().replace("CONTROL TURKEY\n", ""))
+
+
+def test_press_to_a_controlled_dummy_reaches_its_controller(judge):
+    judge.add("winter")
+    assert press(judge.send(eml("press_to_england.eml", *TO_RUSSIA_IN_WINTER))).to == ("RUSSIA",)
+
+
+def test_no_press_to_a_dummy_nobody_reads(judge):
+    winter_without_control(judge)
+    refused(judge.send(eml("press_to_england.eml", *TO_RUSSIA_IN_WINTER)), "Press to RUSSIA impossible")
+
+
+def test_hide_dummies_takes_press_to_a_dummy_as_to_any_power(judge):
+    winter_without_control(judge, ("HIDE_DUMMIES",))
+    assert press(judge.send(eml("press_to_england.eml", *TO_RUSSIA_IN_WINTER))).to == ("RUSSIA",)

@@ -150,3 +150,38 @@ def test_every_event_of_a_processed_phase_has_its_mail(env, status, standard):
     subjects = [m.rendered.subject for m in mails]
     assert "Diplomacy results jigdy S1902M" in subjects
     assert all(len(line) < 78 for m in mails for line in m.rendered.body.splitlines())
+
+
+PHANTOM_ORDERS = ({"ITALY": ["A ROM", "F NAP"], "GERMANY": ["A VEN"]},
+                  {"ITALY": ["A ROM S A VEN", "F NAP S A APU - ROM"], "GERMANY": ["A VEN H"]})
+
+
+def phantom_results(env, status, standard, rules: frozenset[str]) -> str:
+    from tests.support.adjudications import play
+    from tests.support.mail_cases import results_event
+    rules = rules | {"FICTIONAL_OK"}
+    _, resolution = play(standard, "S1901M", *PHANTOM_ORDERS, rules=rules)
+    mailer = Mailer(env, status, standard, judge="TEST", rules=rules)
+    [first, *_] = mailer.for_events([results_event(standard, resolution, "S1901M", "F1901M")])
+    return first.rendered.body
+
+
+def test_without_show_phantom_a_support_of_no_unit_is_printed_as_a_hold(env, status, standard):
+    body = phantom_results(env, status, standard, frozenset())
+    assert "Italy: Army Rome SUPPORT German Army Venice." in body
+    assert "Italy: Fleet Naples HOLD." in body and "Apulia" not in body
+
+
+def test_show_phantom_prints_phantom_orders_and_no_nationality(env, status, standard):
+    body = phantom_results(env, status, standard, frozenset({"SHOW_PHANTOM"}))
+    assert "Italy: Army Rome SUPPORT Army Venice." in body and "German Army" not in body
+    assert "Italy: Fleet Naples SUPPORT Army Apulia -> Rome." in body and "(*void*)" in body
+
+
+def test_an_order_confirmation_shows_a_proxy(env, standard):
+    from judge.mailout import views
+    from judge.orders.model import Proxy
+    from tests.support.mail_cases import unit
+    [line] = views.order_lines(standard, [Proxy("FRANCE", unit("A PAR"), "GERMANY")])
+    assert (line.kind, line.proxy_to.name) == ("proxy", "GERMANY")
+    assert str(env.get_template("_words.txt").module.order_text(line)) == "Army Paris PROXY to Germany."

@@ -17,7 +17,7 @@ from judge.cli import main
 from judge.runtime.cycle import cycle_mails, cycle_tick, run_cycle
 from judge.runtime.spool import open_spools
 from judge.status.model import PhaseMode
-from tests.support.cycle import KEEPER, recipients
+from tests.support.cycle import KEEPER, MASTER, recipients
 from tests.support.games import NOW
 
 H = timedelta(hours=1)
@@ -202,3 +202,25 @@ def test_the_daemon_tick_queues_a_games_mails_with_one_fsync_of_each_outbox_fold
     tick(DEADLINE)
     mails = judge.take_outbox()
     assert len(mails) > 2 and synced == [".ids", "outbox"]
+
+
+def test_a_game_with_an_unknown_rule_is_reported_at_its_line_and_left_alone(judge):
+    judge.start("odd", ["TIMING NEXT 1D"], NOW)
+    path = judge.root / "games" / "odd" / "status"
+    text = path.read_text().replace("TIMING NEXT 1D", "TIMING NEXT 1D\nRULE NO_DRAW FOOBAR", 1)
+    path.write_text(text)
+    line = text.splitlines().index("RULE NO_DRAW FOOBAR") + 1
+    judge.take_outbox()
+    code, lines = judge.check(DEADLINE)
+    assert lines[0] == f"odd: broken status file: odd/status:{line}: NO SUCH RULE: FOOBAR"
+    assert path.read_text() == text
+    errors = [m for m in judge.take_outbox() if "ERRORS" in m["Subject"]]
+    assert set().union(*(recipients(m) for m in errors)) == {KEEPER, MASTER}  # Master and keeper told
+    assert all(f"odd/status:{line}: NO SUCH RULE: FOOBAR" in m.get_content() for m in errors)
+    assert judge.status("odd").rules == {"NO_DRAW", "FOOBAR"}  # the file still loads
+
+
+def test_a_new_game_with_an_unknown_rule_is_refused(judge):
+    from judge.errors import StatusError
+    with pytest.raises(StatusError, match="odd/status:6: NO SUCH RULE: FOOBAR"):
+        judge.start("odd", ["RULE FOOBAR"], NOW)

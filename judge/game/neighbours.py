@@ -1,0 +1,29 @@
+"""Which powers are neighbours, for TOUCH_PRESS and REMOTE_PRESS (DPjudge's rule page):
+
+- two powers touch when a unit of one could support a unit of the other to hold (it could move
+  into that unit's province itself);
+- a power is remote from another when it owns centres, does not touch it, and no unit of either
+  could move into a centre of the other.
+"""
+from __future__ import annotations
+
+from judge.game.positions import owned_centers
+from judge.maps.model import Map
+from judge.orders.reach import crossings
+from judge.status.model import PowerStatus
+
+
+def touching(m: Map, one: PowerStatus, other: PowerStatus) -> bool:
+    return any(crossings(m, a, b.province) or crossings(m, b, a.province)
+               for a in one.units for b in other.units)
+
+
+def remote(m: Map, one: PowerStatus, other: PowerStatus) -> bool:
+    if not owned_centers(other) or touching(m, one, other):
+        return False
+    return not (_reaches(m, one, other) or _reaches(m, other, one))
+
+
+def _reaches(m: Map, mover: PowerStatus, owner: PowerStatus) -> bool:
+    """Whether a unit of `mover` could move straight into a centre `owner` owns."""
+    return any(crossings(m, unit, centre) for unit in mover.units for centre in owned_centers(owner))

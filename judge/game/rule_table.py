@@ -1,0 +1,219 @@
+"""Every rule DPjudge knows, one row each: the facts its rule pages state (family, the variant it
+needs, what it brings in or turns off) and whether this judge applies it.
+
+`controls` is written as DPjudge's rule metadata writes them:
+- `+X` the rule brings X in (X is "implied");
+- `-X` the rule turns X off (a rule it overrides, as NO_PRESS removes the other press rules);
+- `!X` the rule cannot be played with X (X is turned off; two such rules asked for together are
+  refused at CREATE);
+- `=X` X comes with the rule unless X is turned off (`RULE !X`, or a rule that turns it off).
+
+`implemented` is the one column to flip when a rule starts to be applied: a rule in force that is
+not implemented is refused at CREATE and reported for a loaded game (`judge.game.rules`).
+`docs/rules.md` shows this table (`python -m tests.support.rule_docs` rewrites it there).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+PAYOLA = "payola"  # Payola's own rules: refused until the judge plays the Payola variant
+XTALBALL = "xtalball"  # Crystal Ball's own rules: refused until the judge plays it
+STANDARD = "standard"  # rules DPjudge keeps for its standard variant (this judge's only variant)
+
+
+@dataclass(frozen=True)
+class Rule:
+    name: str
+    family: str
+    controls: str  # DPjudge's metadata: "+X -Y !Z =W"
+    implemented: bool
+    variant: str = ""  # the variant the rule needs ("" : any)
+    note: str = ""
+
+    def _with(self, mark: str) -> tuple[str, ...]:
+        return tuple(word[1:] for word in self.controls.split() if word[0] == mark)
+
+    @property
+    def implies(self) -> tuple[str, ...]:
+        return self._with("+")
+
+    @property
+    def removes(self) -> tuple[str, ...]:
+        return self._with("-")
+
+    @property
+    def excludes(self) -> tuple[str, ...]:
+        return self._with("!")
+
+    @property
+    def defaults(self) -> tuple[str, ...]:
+        return self._with("=")
+
+
+START, PRESS, MASTER_PRESS = "Game start", "Player press", "Master press"
+MOVEMENT, CONVOY, ADJUST = "Movement orders", "Convoys", "Retreats and adjustments"
+SECRECY, LATE, CONTROL = "Secrecy", "Late and vacant powers", "Power control"
+DEADLINES, END = "Deadlines and processing", "Game end"
+FUNDS, INCOME, BRIBE_SECRECY, BRIBES = ("Payola funds", "Payola income", "Payola bribe secrecy",
+                                        "Payola bribes")
+LISTS = "Crystal Ball order lists"
+REFUSED = "refused: the judge does not play this variant"
+
+# Neighbouring rows follow DPjudge's rule page, family by family.
+RULES: tuple[Rule, ...] = (
+    Rule("POWER_CHOICE", START, "", True),
+    Rule("MOBILIZE", START, "!BLANK_BOARD", True),
+    Rule("BLANK_BOARD", START, "!MOBILIZE", True, note="FLEX_SETUP is another name for it"),
+    Rule("SOLITAIRE", START, "+NO_DEADLINE +CD_DUMMIES +DEFAULT_UNORDERED +ALWAYS_WAIT", True),
+    Rule("SILENT_JOIN", START, "", True),
+    Rule("START_MASTER", START, "", True),
+
+    Rule("NO_PRESS", PRESS, "+SILENT_ABSENCES !NO_LATE_RECEIVE !MUST_ORDER !LATE_SEND -FAKE_PRESS "
+         "-GREY_PRESS -WHITE_GREY -TOUCH_PRESS -REMOTE_PRESS -PUBLIC_PRESS -YELLOW_PRESS "
+         "-BACKSEAT_PRESS -MUTE_OBSERVERS", True),
+    Rule("PUBLIC_PRESS", PRESS, "-NO_PRESS !NO_LATE_RECEIVE", True,
+         note="NO_PARTIAL is another name for it"),
+    Rule("MUST_ORDER", PRESS, "!REAL_TIME !LATE_SEND !NO_PRESS", True),
+    Rule("LATE_SEND", PRESS, "!MUST_ORDER !NO_PRESS", True),
+    Rule("NO_LATE_RECEIVE", PRESS, "!NO_PRESS !PUBLIC_PRESS", True),
+    Rule("FTF_PRESS", PRESS, "", True),
+    Rule("GREY_PRESS", PRESS, "-NO_PRESS -FAKE_PRESS -WHITE_GREY -YELLOW_PRESS", True),
+    Rule("YELLOW_PRESS", PRESS, "-NO_PRESS !GREY_PRESS", True),
+    Rule("WHITE_GREY", PRESS, "-NO_PRESS -GREY_PRESS -FAKE_PRESS", True),
+    Rule("FAKE_PRESS", PRESS, "-NO_PRESS -GREY_PRESS -WHITE_GREY", True),
+    Rule("MUTE_OBSERVERS", PRESS, "!BACKSEAT_PRESS", True),
+    Rule("TOUCH_PRESS", PRESS, "-NO_PRESS !REMOTE_PRESS !BACKSEAT_PRESS", True),
+    Rule("REMOTE_PRESS", PRESS, "-NO_PRESS !TOUCH_PRESS !BACKSEAT_PRESS", True),
+    Rule("BACKSEAT_PRESS", PRESS, "-NO_PRESS !TOUCH_PRESS !MUTE_OBSERVERS", True),
+
+    Rule("EAVESDROP", MASTER_PRESS, "-EAVESDROP! -PRESS_MASTER", True,
+         note="not named in listings"),
+    Rule("EAVESDROP!", MASTER_PRESS, "-EAVESDROP -PRESS_MASTER", True,
+         note="EAVESDROP, named in listings"),
+    Rule("PRESS_MASTER", MASTER_PRESS, "-EAVESDROP -EAVESDROP!", True),
+
+    Rule("ALWAYS_CONFIRM", MOVEMENT, "", True),
+    Rule("BROADCAST_ORDERS", MOVEMENT, "+ALWAYS_CONFIRM", True),
+    Rule("SIGNAL_SUPPORT", MOVEMENT, "!NO_CHECK", True),
+    Rule("FICTIONAL_OK", MOVEMENT, "", True),
+    Rule("SHOW_PHANTOM", MOVEMENT, "!NO_CHECK", True),
+    Rule("ORDER_ANY", MOVEMENT, "", True),
+    Rule("PROXY_OK", MOVEMENT, "-NO_PROXY +ORDER_ANY", True),
+    Rule("NO_PROXY", MOVEMENT, "-PROXY_OK", True),
+    Rule("COASTAL_CRAWL", MOVEMENT, "", True),
+    Rule("FRIENDLY_FIRE", MOVEMENT, "", True),
+    Rule("WEAK_BOUNCES", MOVEMENT, "", True),
+    Rule("DEFAULT_UNORDERED", MOVEMENT, "", True),
+    Rule("UNITS_ADAPT", MOVEMENT, "", True),
+    Rule("HIBERNATE", MOVEMENT, "", True),
+    Rule("IMMOBILE_DUMMIES", MOVEMENT, "", True),
+    Rule("NO_CHECK", MOVEMENT, "!SHOW_PHANTOM !SIGNAL_SUPPORT +DEFAULT_UNORDERED", True, STANDARD),
+
+    Rule("COASTAL_CONVOY", CONVOY, "", True),
+    Rule("PORTAGE_CONVOY", CONVOY, "", True),
+    Rule("SAFE_CONVOYS", CONVOY, "", True),
+    Rule("WEAK_CONVOYS", CONVOY, "", True),
+    Rule("CONVOY_BACK", CONVOY, "", True),
+
+    Rule("NO_RETREAT", ADJUST, "", True),
+    Rule("BUILD_ANY", ADJUST, "!HOME_BUILDS !REMOTE_BUILDS", True),
+    Rule("HOME_BUILDS", ADJUST, "!BUILD_ANY", True),
+    Rule("REMOTE_BUILDS", ADJUST, "!BUILD_ANY", True),
+    Rule("GARRISON", ADJUST, "", True),
+    Rule("NO_RESERVES", ADJUST, "", True),
+    Rule("NO_MILITIA", ADJUST, "", True),
+    Rule("NO_FACTORIES", ADJUST, "", True),
+    Rule("NO_PARTISANS", ADJUST, "", True),
+
+    Rule("BLIND", SECRECY, "!NO_DIAS +FICTIONAL_OK +HIDE_ABSENTEES +HIDE_LATE_POWERS "
+         "+SHOW_PHANTOM !ZERO_FOREIGN !PUBLIC_TOTALS !PUBLIC_LISTS !LIMIT_LISTS =HIDE_DUMMIES", True),
+    Rule("OWN_SCS_SEE", SECRECY, "!NO_SCS_SEE +BLIND", True),
+    Rule("NO_SCS_SEE", SECRECY, "!OWN_SCS_SEE +BLIND", True),
+    Rule("NO_UNITS_SEE", SECRECY, "+BLIND", True),
+    Rule("SEE_NO_SCS", SECRECY, "+BLIND", True),
+    Rule("SEE_ALL_SCS", SECRECY, "!SEE_NO_SCS +BLIND", True),
+    Rule("SEE_NO_UNITS", SECRECY, "!UNITS_SEE_OTHER !UNITS_SEE_SAME +BLIND", True),
+    Rule("UNITS_SEE_OTHER", SECRECY, "!UNITS_SEE_SAME !SEE_NO_UNITS +BLIND", True),
+    Rule("UNITS_SEE_SAME", SECRECY, "!UNITS_SEE_OTHER !SEE_NO_UNITS +BLIND", True),
+    Rule("MYOPIC", SECRECY, "!OWN_SCS_SEE +SEE_NO_SCS +SEE_NO_UNITS +NO_UNITS_SEE +NO_SCS_SEE "
+         "+BLIND", True),
+    Rule("VENETIAN", SECRECY, "+OWN_SCS_SEE +SEE_NO_SCS +BLIND", True),
+    Rule("GREEK", SECRECY, "+UNITS_SEE_SAME +NO_SCS_SEE !OWN_SCS_SEE +BLIND", True),
+    Rule("TROJAN", SECRECY, "+UNITS_SEE_OTHER +NO_SCS_SEE !OWN_UNITS_SEE +BLIND", True),
+    Rule("HIDE_BUILDS", SECRECY, "", True),
+    Rule("HIDE_DUMMIES", SECRECY, "+HIDE_ABSENTEES +HIDE_LATE_POWERS", True),
+    Rule("HIDE_EXTENDERS", SECRECY, "", True),
+    Rule("HIDE_LATE_POWERS", SECRECY, "", True),
+    Rule("LIST_WAITERS", SECRECY, "", True),
+    Rule("LIST_UNORDERED", SECRECY, "", True),
+    Rule("NO_REVEAL", SECRECY, "+HIDE_ABSENTEES", True),
+
+    Rule("CIVIL_DISORDER", LATE, "!CIVIL_PREVIEW +CD_DUMMIES =NO_LATE_CHANGES", True),
+    Rule("CIVIL_PREVIEW", LATE, "!CIVIL_DISORDER", True),
+    Rule("CD_DUMMIES", LATE, "", True),
+    Rule("DUMMY_FIRE", LATE, "", True),
+    Rule("CD_BUILDS", LATE, "", True),
+    Rule("CD_RETREATS", LATE, "", True),
+    Rule("SMART_CD", LATE, "+CD_RETREATS +CD_BUILDS +CD_SUPPORTS", True),
+    Rule("CD_SUPPORTS", LATE, "=CIVIL_DISORDER", True, STANDARD),
+
+    Rule("VASSAL_DUMMIES", CONTROL, "+CD_DUMMIES +CD_BUILDS +TEAM_VICTORY", True),
+    Rule("TORN_ALLEGIANCE", CONTROL, "+VASSAL_DUMMIES", True),
+
+    Rule("NO_DEADLINE", DEADLINES, "!NO_LATE_CHANGES !LATE_CHANGES !PLAYER_DEADLINES", True),
+    Rule("JUMP_OFF_DAYS", DEADLINES, "", True),
+    Rule("NO_QUARTER", DEADLINES, "+NO_RETREAT +NO_DRAW", True),
+    Rule("NO_LATE_CHANGES", DEADLINES, "-LATE_CHANGES !NO_DEADLINE", True),
+    Rule("LATE_CHANGES", DEADLINES, "-NO_LATE_CHANGES !NO_DEADLINE", True),
+    Rule("REAL_TIME", DEADLINES, "!ALWAYS_WAIT !MUST_ORDER", True),
+    Rule("NO_MINOR_WAIT", DEADLINES, "", True),
+    Rule("ALWAYS_WAIT", DEADLINES, "!REAL_TIME", True),
+    Rule("PLAYER_DEADLINES", DEADLINES, "!NO_DEADLINE", True),
+    Rule("SILENT_ABSENCES", DEADLINES, "", True),
+    Rule("HIDE_ABSENTEES", DEADLINES, "", True),
+    Rule("NO_ABSENCES", DEADLINES, "", True),
+    Rule("PREVIEW", DEADLINES, "", True),
+
+    Rule("NO_DRAW", END, "", True),
+    Rule("PROPOSE_DIAS", END, "!NO_DIAS", True),
+    Rule("HIDE_PROPOSER", END, "", True),
+    Rule("NO_DIAS", END, "!PROPOSE_DIAS !BLIND", True),
+    Rule("HOLD_WIN", END, "", True),
+    Rule("SHARED_VICTORY", END, "", True),
+    Rule("TEAM_VICTORY", END, "", True),
+    Rule("VICTORY_HOMES", END, "", True),
+    Rule("NO_EOG", END, "", True, note="the judge keeps no press archive: post-game press is never stored"),
+    Rule("LAST_MAN_STANDING", END, "+SOLITAIRE", True, STANDARD),
+
+    Rule("ANON_TRANSFER", FUNDS, "", False, PAYOLA, REFUSED),
+    Rule("NO_DONATIONS", FUNDS, "!GARRISON", False, PAYOLA, REFUSED),
+    Rule("NO_TRANSFER", FUNDS, "", False, PAYOLA, REFUSED),
+    Rule("ONE_TRANSFER", FUNDS, "", False, PAYOLA, REFUSED),
+    Rule("NO_LOOTING", FUNDS, "", False, PAYOLA, REFUSED),
+    Rule("EXCHANGE", INCOME, "", False, PAYOLA, REFUSED),
+    Rule("FLAT_TAX", INCOME, "", False, PAYOLA, REFUSED),
+    Rule("NO_HOARDING", INCOME, "", False, PAYOLA, REFUSED),
+    Rule("ZEROSUM", INCOME, "", False, PAYOLA, REFUSED),
+    Rule("EBAYOLA", BRIBE_SECRECY, "", False, PAYOLA, REFUSED),
+    Rule("HIDE_COST", BRIBE_SECRECY, "-NO_LEDGERS", False, PAYOLA, REFUSED),
+    Rule("HIDE_OFFERS", BRIBE_SECRECY, "-NO_LEDGERS", False, PAYOLA, REFUSED),
+    Rule("PUBLIC_TOTALS", BRIBE_SECRECY, "!BLIND", False, PAYOLA, REFUSED),
+    Rule("NO_LEDGERS", BRIBE_SECRECY, "-HIDE_COSTS -HIDE_OFFERS", False, PAYOLA, REFUSED),
+    Rule("DIRECT_ONLY", BRIBES, "", False, PAYOLA, REFUSED),
+    Rule("RESTRICT_SIGNAL", BRIBES, "+SIGNAL_SUPPORT", False, PAYOLA, REFUSED),
+    Rule("PAY_DUMMIES", BRIBES, "!REMOTE_BRIBE !TOUCH_BRIBE", False, PAYOLA, REFUSED),
+    Rule("NO_SAVINGS", BRIBES, "", False, PAYOLA, REFUSED),
+    Rule("NO_PLATEAU", BRIBES, "", False, PAYOLA, REFUSED),
+    Rule("PAYOLA_CLASSIC", BRIBES, "=FLAT_TAX =NO_SAVINGS =DIRECT_ONLY =ZERO_FOREIGN", False,
+         PAYOLA, REFUSED),
+    Rule("LIMIT_OFFERS", BRIBES, "+DIRECT_ONLY", False, PAYOLA, REFUSED),
+    Rule("REMOTE_BRIBE", BRIBES, "-TOUCH_BRIBE !PAY_DUMMIES", False, PAYOLA, REFUSED),
+    Rule("TOUCH_BRIBE", BRIBES, "-REMOTE_BRIBE !PAY_DUMMIES", False, PAYOLA, REFUSED),
+    Rule("ZERO_FOREIGN", BRIBES, "!BLIND", False, PAYOLA, REFUSED),
+
+    Rule("PUBLIC_LISTS", LISTS, "!BLIND", False, XTALBALL, REFUSED),
+    Rule("LIMIT_LISTS", LISTS, "!BLIND", False, XTALBALL, REFUSED),
+)
+
+# Other names DPjudge reads in a status file for the same rule.
+ALIASES: dict[str, str] = {"FLEX_SETUP": "BLANK_BOARD", "NO_PARTIAL": "PUBLIC_PRESS"}

@@ -17,7 +17,6 @@ class Result(str, Enum):
     DISLODGED = "dislodged"
     VOID = "void"
     NO_CONVOY = "no convoy"
-    DISRUPTED = "disrupted"
     INVALID = "invalid"
     DESTROYED = "destroyed"
 

@@ -92,7 +92,7 @@ class OrderLine:
     `kind`: hold, move, support, convoy, retreat, disband, build, remove, waive or keep. `target` is
     the unit a support or convoy names (`foreign` when another power owns it); `via` a convoy route
     written out; `dest` where a move, retreat, support or convoy goes. `results` are result codes
-    (bounce, cut, dislodged, void, no convoy, disrupted, invalid, destroyed)."""
+    (bounce, cut, dislodged, void, no convoy, invalid, destroyed)."""
 
     power: PowerView
     kind: str

@@ -8,7 +8,7 @@ docstring says who should be told; "everyone" means every power's player, observ
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 
 from judge.adjudicator.model import Resolution
@@ -75,7 +75,10 @@ class PhaseResults:
     `hidden_builds`: powers -> number of units built hidden (HIDE_BUILDS, `~` sites);
     `revealed`: hidden builds of the last adjustment phase, now shown (FOUND);
     `lost`: units destroyed because the map changed under them; `skipped`: phases passed over
-    because nobody had anything to do; `next_phase` None when the game is over."""
+    because nobody had anything to do; `next_phase` None when the game is over, `deadline` its
+    deadline. `processed_deadline`: the deadline the phase processed had (the time it was processed
+    when it had none), as the `:: Deadline:` line shows it; `units_before`: each power's units when
+    the phase began, in the status file's order (the order the results list their orders)."""
 
     game: str
     phase: Phase
@@ -90,6 +93,8 @@ class PhaseResults:
     skipped: tuple[Phase, ...]
     next_phase: Phase | None
     deadline: datetime | None
+    processed_deadline: datetime | None = None
+    units_before: Mapping[str, tuple[Unit, ...]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -207,12 +212,14 @@ class ControlRotated:
 @dataclass(frozen=True)
 class GameCompleted:
     """The game is over: a solo (`kind` "solo"), a concession, or a draw among `victors`.
-    Tell everyone (Diplomacy game complete)."""
+    Tell everyone (Diplomacy game complete). `deadline`: the one the game had when it ended (the
+    time it ended when it had none), for the `:: Deadline:` line."""
 
     game: str
     phase: Phase
     kind: str  # "solo", "concession" or "draw"
     victors: tuple[str, ...]
+    deadline: datetime | None = None
 
 
 @dataclass(frozen=True)

@@ -87,9 +87,11 @@ def process_phase(status: GameStatus, base: Map, now: datetime) -> tuple[GameSta
     m = map_for_phase(base, phase)
     missing = duties(status, m, rules).missing
     sheet = orders_on_file(status, m, phase, rules)
+    processed_deadline = deadline_in_force(status, rules) or now
+    position = position_of(status, m, phase)
     resolution = None
     if phase.type in ADJUDICATED:
-        resolution = resolve(m, position_of(status, m, phase), sheet.orders, rules)
+        resolution = resolve(m, position, sheet.orders, rules)
     revealed = _hidden_records(status, m) if phase.type == MOVEMENT else {}
     status = _apply(status, m, phase, resolution)
     status, hidden = _clear_orders(status, m, resolution, missing)
@@ -105,8 +107,9 @@ def process_phase(status: GameStatus, base: Map, now: datetime) -> tuple[GameSta
         status, before = rotate_before(status, map_for_phase(base, step.phase), step.phase, rules)
         moved.update(before)
     status = refresh_need(status, base)
-    events.append(_results(status, phase, resolution, sheet, missing, step, hidden, revealed,
-                           None if completed else step.phase, deadline))
+    events.append(replace(_results(status, phase, resolution, sheet, missing, step, hidden, revealed,
+                                   None if completed else step.phase, deadline),
+                          processed_deadline=processed_deadline, units_before=dict(position.units)))
     if moved:
         events.append(ControlRotated(status.name or "", step.phase, moved))
     if completed is not None:

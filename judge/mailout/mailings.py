@@ -16,7 +16,7 @@ mail goes to the first few addresses of its ADDRESS line only (`addresses_per_pl
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any, NamedTuple
 
@@ -164,6 +164,15 @@ def for_tester(mailings: Sequence[Mailing], tester: str | None) -> list[Mailing]
     return [Mailing((tester,), m.rendered) for m in mailings if m.recipients]
 
 
+def naming_game(subject: str, game: str) -> str:
+    """`subject (game)` unless `game` or `(game)` is already a word of the subject (a word may end
+    in `:` or `,`)."""
+    words = [w.rstrip(":,") for w in subject.split()]
+    if not game or game in words or f"({game})" in words:
+        return subject
+    return f"{subject} ({game})"
+
+
 # --- the mailer --------------------------------------------------------------------------------------
 
 class Mailer:
@@ -171,16 +180,20 @@ class Mailer:
 
     def __init__(self, env: jinja2.Environment, status: GameStatus, m: Map, *, judge: str = "LOCAL",
                  keeper: str = "", rules: frozenset[str] | None = None,
-                 addresses_per_player: int = PER_PLAYER) -> None:
+                 addresses_per_player: int = PER_PLAYER, url: str = "") -> None:
         self.env, self.status, self.map, self.keeper = env, status, m, keeper
         self.rules = rules_in_force(status, m) if rules is None else rules
         self.people = audience(status, addresses_per_player)
-        self.game = views.GameView(judge, status.name or "", status.map_name, status.zone or "GMT")
+        self.game = views.GameView(judge, status.name or "", status.map_name, status.zone or "GMT",
+                                   url)
 
     # --- plumbing ---
 
     def render(self, name: str, **context: Any) -> Rendered:
-        return render(self.env, name, game=self.game, **context)
+        """A template rendered for the game; its subject names the game as DPjudge's do (players'
+        mail filters match it): ` (game)` is added unless the game's name is a word of it."""
+        rendered = render(self.env, name, game=self.game, **context)
+        return replace(rendered, subject=naming_game(rendered.subject, self.game.name))
 
     def mail(self, recipients: Iterable[str], name: str, **context: Any) -> list[Mailing]:
         to = _unique(recipients)
@@ -218,7 +231,7 @@ class Mailer:
         if res is None:
             report = views.PhaseReport(views.phase_view(event.phase), ())
         else:
-            report = views.phase_results(m, res, rules=self.rules)
+            report = views.phase_results(m, res, rules=self.rules, unit_order=event.units_before)
         ownership = adjustments = None
         adjusting = [p for p in (*event.skipped, event.next_phase) if p and p.type == ADJUSTMENTS]
         solo = completed is not None and completed.kind == "solo"
@@ -233,7 +246,8 @@ class Mailer:
                 "revealed": views.unit_holdings(m, event.revealed),
                 "lost": views.unit_holdings(m, event.lost),
                 "next_phase": views.phase_view(event.next_phase) if event.next_phase else None,
-                "deadline": self.when(event.deadline)}
+                "deadline": self.when(event.deadline),
+                "processed_deadline": self.when(event.processed_deadline)}
 
     def results(self, event: ev.PhaseResults, completed: ev.GameCompleted | None = None) -> list[Mailing]:
         return self.mail(self.people.everyone(monitors=True), "results",
@@ -262,8 +276,8 @@ class Mailer:
 
     def completed(self, event: Any) -> list[Mailing]:
         return self.mail(self.people.everyone(monitors=True), "game_complete", kind=event.kind,
-                         victors=views.powers(self.map, event.victors),
-                         phase=views.phase_view(event.phase))
+                         victors=views.powers(self.map, sorted(event.victors)),
+                         phase=views.phase_view(event.phase), deadline=self.when(event.deadline))
 
     def rolled_back(self, event: Any) -> list[Mailing]:
         phase = views.phase_view(event.phase) if isinstance(event.phase, Phase) else None

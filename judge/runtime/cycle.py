@@ -464,7 +464,7 @@ def _outcome_mailings(env: Any, config: Config, now: datetime, outcome: GameOutc
     if outcome.status is None or outcome.map is None:
         return []
     mailer = Mailer(env, outcome.status, outcome.map, judge=config.judge.id, keeper=keeper,
-                    addresses_per_player=limit)
+                    addresses_per_player=limit, url=config.judge.url)
     if outcome.events:
         warn_overlong(outcome.game, overlong_addresses(outcome.status, limit), limit)
     mailings = mailer.for_events(list(outcome.events), now) if outcome.events else []

@@ -279,7 +279,8 @@ class MailHandler:
             return []
         mailer = Mailer(self.templates(), status, self.maps.get(status.map_name, status.morphs),
                         judge=self.config.judge.id, keeper=self.config.judge.keeper,
-                        addresses_per_player=self.settings.addresses_per_player)
+                        addresses_per_player=self.settings.addresses_per_player,
+                        url=self.config.judge.url)
         return mailer.for_events(cast(list[Any], events), now)
 
     def read(self, game: str) -> GameStatus | None:

@@ -32,6 +32,7 @@ from judge.mailout.render import Rendered, render
 from judge.maps.model import Map
 from judge.orders.model import Order
 from judge.status.model import Dppd, GameStatus, Omniscience, PowerStatus
+from judge.timing import parse_timing
 from judge.timing.zones import game_zone, to_wall
 from judge.types import ADJUSTMENTS, Phase, Unit
 
@@ -333,10 +334,12 @@ class Mailer:
         return mailings
 
     def _grace(self) -> dict[str, Any]:
+        """When late powers are dealt with, and the GRACE it comes after (None: no GRACE line)."""
         grace = clock.in_force(self.status, self.rules).grace_end
         if grace is None:
-            return {"grace_end": None, "civil_disorder": False}
-        return {"grace_end": self.when(grace), "civil_disorder": "CIVIL_DISORDER" in self.rules}
+            return {"grace_end": None, "grace": None, "civil_disorder": False}
+        return {"grace_end": self.when(grace), "grace": parse_timing(self.status.timing or "").grace,
+                "civil_disorder": "CIVIL_DISORDER" in self.rules}
 
     def _same_hour(self, deadline: datetime | None, now: datetime | None) -> bool:
         """Whether `now` is in the deadline's clock hour on the game's wall clock."""

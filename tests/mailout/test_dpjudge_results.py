@@ -13,8 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from judge.events import PhaseResults
+from judge.events import LateNotice, PhaseResults
 from judge.game.process import process_phase
+from judge.game.schedule import on_tick
 from judge.mailout.mailings import Mailer
 from judge.status import parse_status
 
@@ -42,5 +43,23 @@ def test_results_mail_equals_dpjudges(phase, env, standard):
     mail = mailer.for_events([e for e in events if isinstance(e, PhaseResults)], NOW)[0].rendered
     expected = (HERE / f"{phase}.mail").read_text()
     subject, _, body = expected.partition("\n")
+    assert f"Subject: {mail.subject}" == subject
+    assert normalised(mail.body) == normalised(body)
+
+
+LATE = HERE / "late"
+
+
+@pytest.mark.parametrize("reader", ["master", "italy"])
+def test_late_notice_equals_dpjudges(reader, env, standard):
+    """The deadline passed without Italy's and Turkey's orders (GRACE 24H, CIVIL_DISORDER): the
+    Master's `late notice` and Italy's `deadline missed`, as DPjudge's deadline check mailed them."""
+    status = parse_status((LATE / "status").read_text())
+    now = datetime(2026, 11, 24, 8, 32, tzinfo=UTC)
+    after, events = on_tick(status, standard, now)
+    mails = Mailer(env, after, standard, judge="TEST", url=URL).for_events(
+        [e for e in events if isinstance(e, LateNotice)], now)
+    mail = next(m.rendered for m in mails if f"{reader}@example.org" in m.recipients)
+    subject, _, body = (LATE / f"{reader}.mail").read_text().partition("\n")
     assert f"Subject: {mail.subject}" == subject
     assert normalised(mail.body) == normalised(body)

@@ -51,7 +51,7 @@ def resolve_adjustments(m: Map, position: Position, orders: Mapping[str, Sequenc
         centers.setdefault(power, set()).update(outcome.gained)
         homes[power] = homes[power] | outcome.claimed
     return Resolution(phase=position.phase, results=tuple(results),
-                      units={p: tuple(sorted(us)) for p, us in sorted(units.items())},
+                      units={p: tuple(us) for p, us in sorted(units.items())},  # builds last
                       dislodged={}, centers={p: frozenset(cs) for p, cs in sorted(centers.items())},
                       homes=_homes_if_changed(m, position, homes))
 

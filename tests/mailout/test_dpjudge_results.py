@@ -8,6 +8,7 @@ compared as it stands."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -63,3 +64,21 @@ def test_late_notice_equals_dpjudges(reader, env, standard):
     subject, _, body = (LATE / f"{reader}.mail").read_text().partition("\n")
     assert f"Subject: {mail.subject}" == subject
     assert normalised(mail.body) == normalised(body)
+
+
+def test_the_game_played_through_on_this_judge_mails_what_dpjudge_mailed(env, standard):
+    """The judge plays the game itself from the first status, each phase's orders put on its own
+    status file: the unit order it keeps (DPjudge's: units that moved go last) gives the same
+    results mails."""
+    status = parse_status((HERE / "S1901M.status").read_text())
+    for phase in sorted(PHASES, key=lambda p: (p[1:5], "SFW".index(p[0]), "MRA".index(p[-1]))):
+        given = parse_status((HERE / f"{phase}.status").read_text())
+        assert status.phase == given.phase
+        for block in given.powers:
+            status = status.with_power(replace(status.power(block.name), orders=block.orders,
+                                               adjustments=block.adjustments))
+        status, events = process_phase(status, standard, NOW)
+        mail = Mailer(env, status, standard, judge="TEST", url=URL).for_events(
+            [e for e in events if isinstance(e, PhaseResults)], NOW)[0].rendered
+        body = (HERE / f"{phase}.mail").read_text().partition("\n")[2]
+        assert normalised(mail.body) == normalised(body), phase

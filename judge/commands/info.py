@@ -24,6 +24,7 @@ from judge.game.seats import open_seats
 from judge.game.standing import GameState, Standing, game_state
 from judge.status.model import Dppd, GameStatus, PowerStatus
 from judge.timing import game_zone
+from judge.timing.written import long_form
 
 PRESS_RULES = (("NO_PRESS", "none"), ("PUBLIC_PRESS", "broadcast only"), ("GREY_PRESS", "grey"),
                ("FAKE_PRESS", "fake allowed"), ("WHITE_GREY", "white or grey"))
@@ -118,7 +119,7 @@ def game_details(session: Session, status: GameStatus, standing: Standing,
     moment = deadline(status, rules)
     if moment is not None and phase_of(status) is not None:
         local = moment.astimezone(game_zone(status.zone))
-        lines.append(f"Deadline: {local.strftime('%a %d %b %Y %H:%M %Z')}.")
+        lines.append(f"Deadline: {long_form(local)}.")
     lines.append(f"Press: {press_kind(rules)}.")
     if status.rules:
         lines.append("Rules: " + " ".join(sorted(status.rules)) + ".")

@@ -19,7 +19,7 @@ def test_list_of_a_game(vienna):
     lines = vienna.send("list_game.eml").outcome("LIST").lines
     text = "\n".join(lines)
     assert "Game 'vienna' on the standard map: waiting, SPRING 1902 MOVEMENT." in text
-    assert "Deadline: Mon 10 Feb 2025 18:00 CET." in text
+    assert "Deadline: Monday 10 February 2025 18:00 CET." in text
     assert "FRANCE: played, 5 centres; A BUR A SPA F MAO F BRE A PAR" in text
     assert "@" not in text  # no addresses
 

@@ -39,3 +39,15 @@ def test_retreats_are_listed_with_or():
     body = _mail(report)
     assert ("The English fleet in the North Sea can retreat to Denmark or Edinburgh or\n"
             "Yorkshire.") in body  # wrapped at 75 columns between words, as DPjudge does
+
+
+def test_hidden_builds_are_found_before_their_powers_orders_as_dpjudge_writes_them():
+    austria = views.PowerView("AUSTRIA", "Austria", "Austrian", "A")
+    vienna = views.UnitView("army", views.Place("VIE", "Vienna", False), austria)
+    hold = views.OrderLine(austria, "hold", vienna)
+    phase = views.PhaseView("Spring", 1902, "Movement", "movement", "S1902M", "S1902M")
+    body = render(environment(), "results", game=GAME,
+                  results=views.PhaseReport(phase, (views.PowerOrders(austria, (hold,)),)),
+                  revealed=(views.Holding(austria, (), (vienna,)),), lost=(), ownership=None,
+                  adjustments=None, next_phase=None, deadline=None, processed_deadline=WHEN).body
+    assert "\n\nAustria: Army Vienna FOUND.\nAustria: Army Vienna HOLD.\n\n" in body

@@ -90,9 +90,12 @@ class PhaseResults:
     `hidden_builds`: powers -> number of units built hidden (HIDE_BUILDS, `~` sites);
     `revealed`: hidden builds of the last adjustment phase, now shown (FOUND);
     `lost`: units destroyed because the map changed under them; `skipped`: phases passed over
-    because nobody had anything to do; `next_phase` None when the game is over; `torn`: vassal
-    units destroyed (TORN_ALLEGIANCE); `allegiance`: each minor power's controller at the year's
-    end (VASSAL_DUMMIES)."""
+    because nobody had anything to do; `next_phase` None when the game is over, `deadline` its
+    deadline. `processed_deadline`: the deadline the phase processed had (the time it was processed
+    when it had none), as the `:: Deadline:` line shows it; `units_before`: each power's units when
+    the phase began, in the status file's order (the order the results list their orders);
+    `torn`: vassal units destroyed (TORN_ALLEGIANCE); `allegiance`: each minor power's controller
+    at the year's end (VASSAL_DUMMIES)."""
 
     game: str
     phase: Phase
@@ -111,6 +114,8 @@ class PhaseResults:
     allegiance: tuple[tuple[str, str | None], ...] = ()  # VASSAL_DUMMIES: minor -> controller
     # BLIND: (power, unit) -> who reads its line and who is told of it (judge.game.visibility)
     sightings: Mapping[tuple[str, Unit], UnitSighting] = field(default_factory=dict)
+    processed_deadline: datetime | None = None
+    units_before: Mapping[str, tuple[Unit, ...]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -228,13 +233,15 @@ class ControlRotated:
 @dataclass(frozen=True)
 class GameCompleted:
     """The game is over: a solo (`kind` "solo"), a concession, or a draw among `victors`.
-    Tell everyone (Diplomacy game complete)."""
+    Tell everyone (Diplomacy game complete). `deadline`: the one the game had when it ended (the
+    time it ended when it had none), for the `:: Deadline:` line."""
 
     game: str
     phase: Phase
     kind: str  # "solo", "concession", "draw" or "last man" (LAST_MAN_STANDING)
     victors: tuple[str, ...]
     unit: Unit | None = None  # "last man": the one unit left on the board
+    deadline: datetime | None = None
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ class JudgeSection:
     address: str = "judge@localhost"  # the address players write to (and `local+tag@domain`)
     keeper: str = "judgekeeper@localhost"  # the judgekeeper, who gets alerts
     password: str = field(default="", repr=False)  # the judgekeeper's password in mail commands
+    url: str = ""  # the games' web pages, as in `:: URL: <url>?game=NAME`; empty: no such line
 
     @property
     def domain(self) -> str:

@@ -57,7 +57,7 @@ def resolve_adjustments(m: Map, position: Position, orders: Mapping[str, Sequenc
         if outcome.own_tokens_left:
             tokens_left[power] = (outcome.own_tokens_left, 0)
     return Resolution(phase=position.phase, results=tuple(results),
-                      units={p: tuple(sorted(us)) for p, us in sorted(units.items())},
+                      units={p: tuple(us) for p, us in sorted(units.items())},  # builds last
                       dislodged={}, centers={p: frozenset(cs) for p, cs in sorted(centers.items())},
                       homes=_homes_if_changed(m, position, homes),
                       tokens=tokens_left if position.tokens is not None else None)

@@ -33,7 +33,7 @@ class Piece:
 
     __slots__ = ("army", "base", "by_convoy", "decision", "dest", "dest_province", "directed",
                  "fleets", "has_route", "illegal", "index", "kind", "opponent", "order", "path",
-                 "path_decision", "power", "province", "supporters", "unit", "void")
+                 "path_decision", "power", "province", "supporters", "target", "unit", "void")
     # The numbers of its decisions, handed out by the adjudication (`movement.Adjudication`):
     decision: int  # a move's: it succeeds; a matched support's: it is given
     path_decision: int  # a convoyed move's: a route of its fleets holds
@@ -65,6 +65,7 @@ class Piece:
 
     def supporting(self) -> None:
         self.directed = ""  # the province the support goes into
+        self.target: Piece | None = None  # the unit a matched support helps
 
     def convoying(self) -> None:
         self.army: Piece | None = None  # the army convoyed
@@ -131,6 +132,8 @@ class Board:
             piece.opponent, piece.fleets = None, ()
         for piece in self.ordered[CONVOY]:
             piece.army = None
+        for piece in self.ordered[SUPPORT]:
+            piece.target = None
 
     def owned(self, power: str) -> frozenset[str]:
         found = self._owned.get(power)

@@ -7,14 +7,16 @@ by convoy only when it shows the intent: a fleet of its own power is legally ord
 (the 2000 and 2023 rulebooks, DATC 4.A.3), and then it goes only by convoy: there is no falling back
 on the land route. A convoyed move is illegal when no fleets at all stand on the way (DATC 6.D.32).
 
-A convoy order is void unless the army it names goes by convoy where it says, and when no route on
+A convoy order is void unless the army it names goes by convoy where it says, when the army's order
+writes out a route without the fleet or a route that does not hold together, and when no route on
 the map needs the fleet (DATC 6.F.12, 6.G.19): a route's army embarks at the last space touching its
 province and lands from the first touching its destination.
 
 A convoyed army has a route when its convoying fleets link its province to its destination (the
 route written out, when there is one): without one its move is `no convoy`. The path decision holds
 while some such route has no dislodged fleet (DATC 4.A.1); when every route is broken the move is
-`disrupted`. SAFE_CONVOYS also breaks a route at a beleaguered fleet, WEAK_CONVOYS at a fleet a
+`no convoy` too, and so are the supports of it.
+SAFE_CONVOYS also breaks a route at a beleaguered fleet, WEAK_CONVOYS at a fleet a
 foreign attack matches (`_broken`).
 
 PORTAGE_CONVOY turns it round: armies carry a fleet over land (`A BUR C F MAR - BEL`), along the
@@ -37,7 +39,7 @@ from judge.adjudicator.board import (
     hold_back,
 )
 from judge.adjudicator.model import Result
-from judge.adjudicator.moves import convoy_failure, dislodged, hold_strength, prevent_strength
+from judge.adjudicator.moves import dislodged, hold_strength, prevent_strength
 from judge.adjudicator.resolver import Resolver
 from judge.orders.model import Convoy
 from judge.types import province_of
@@ -84,10 +86,21 @@ def _route_army(board: Board, army: Piece, offered: list[Piece]) -> None:
         hold_back(board, army, problem)
         return
     army.fleets = (_written_route(board, army, needed) or []) if army.path else needed
+    if army.path:
+        _void_off_route(army, needed)
     army.has_route = bool(army.fleets) and (army.unit.type is FLEET  # (a portage: its path checked)
                                             or _reaches(board, army.province, army.dest_province,
                                                         army.fleets, _any))
     army.base = _landing_strength(board, army)
+
+
+def _void_off_route(army: Piece, offered: list[Piece]) -> None:
+    """A fleet convoying an army whose order writes out a route the fleet is not on, or a route
+    that does not hold together, is void (DPjudge: only the written route's fleets convoy)."""
+    for fleet in offered:
+        if fleet not in army.fleets:
+            fleet.void = f"{army.unit} goes by another route, or by none" if army.fleets else \
+                f"the route written for {army.unit} does not hold together"
 
 
 def _any(fleet: Piece) -> bool:
@@ -203,6 +216,6 @@ def _broken(board: Board, r: Resolver, fleet: Piece) -> bool:
 
 
 def words(r: Resolver, fleet: Piece) -> tuple[Result, ...]:
-    """A convoy that matched its army: what became of the army's route, or nothing to say."""
-    failure = convoy_failure(r, fleet.army) if fleet.army is not None else None
-    return (failure,) if failure else ()
+    """A convoy that matched its army has nothing to say, whatever became of the army's route: the
+    army's order says `no convoy`, and a fleet dislodged on the route says `dislodged` (DPjudge)."""
+    return ()

@@ -17,7 +17,6 @@ class Result(str, Enum):
     DISLODGED = "dislodged"
     VOID = "void"
     NO_CONVOY = "no convoy"
-    DISRUPTED = "disrupted"
     INVALID = "invalid"
     DESTROYED = "destroyed"
 
@@ -55,8 +54,10 @@ class OrderResult:  # makes one per order; nothing changes one once the adjudica
 class Resolution:
     """The outcome of one phase: per-order results and the position after it.
 
-    `units` excludes dislodged units; `dislodged` lists them with their legal retreats
-    (empty tuple: none, the unit is destroyed); `centers` is the ownership after the phase."""
+    `units` excludes dislodged units and keeps DPjudge's order: each power's units as the position
+    listed them, those that moved, retreated or were built last (the status file keeps it, and the
+    results list orders by it); `dislodged` lists them with their legal retreats (empty tuple:
+    none, the unit is destroyed); `centers` is the ownership after the phase."""
 
     phase: Phase
     results: tuple[OrderResult, ...]

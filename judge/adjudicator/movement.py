@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
-from operator import attrgetter
 
 from judge.adjudicator import convoys, leagues, moves, supports
 from judge.adjudicator.board import (
@@ -37,7 +36,6 @@ from judge.orders.validate import OrderChecker
 from judge.types import Unit, province_of
 
 VOIDED, DISLODGED = (Result.VOID,), (Result.DISLODGED,)  # the usual results, made once
-UNIT_ORDER = attrgetter("type", "location")  # as Unit orders them (armies first), without its __lt__
 MOVEMENT_ORDERS = frozenset({Hold, Move, Support, Convoy})
 NOT_MOVEMENT = "only hold, move, support and convoy orders are given in a movement phase"
 TWICE = "the unit was given more than one order: it holds"
@@ -268,15 +266,18 @@ class Adjudication:
         return found
 
     def _units_after(self, dislodgers: dict[int, Piece]) -> dict[str, tuple[Unit, ...]]:
+        """Each power's units in DPjudge's order: those that stayed as they were listed, then those
+        that moved, in the same order (the status file keeps it, and the results follow it)."""
         after: dict[str, list[Unit]] = {power: [] for power in self.board.position.units}
+        moved: dict[str, list[Unit]] = {power: [] for power in self.board.position.units}
         movers = self.movers
         arrived = self.board.facts.units
-        for piece in self.board.pieces:  # (each piece is a unit of position.units)
+        for piece in self.board.pieces:  # (each piece is a unit of position.units, in its order)
             if movers[piece.index]:
-                after[piece.power].append(arrived[piece.unit.type, piece.dest])
+                moved[piece.power].append(arrived[piece.unit.type, piece.dest])
             elif piece.index not in dislodgers:
                 after[piece.power].append(piece.unit)
-        return {power: tuple(sorted(units, key=UNIT_ORDER)) for power, units in after.items()}
+        return {power: tuple(units + moved[power]) for power, units in after.items()}
 
     def _dislodged(self, dislodgers: dict[int, Piece]) -> dict[str, dict[Unit, tuple[str, ...]]]:
         found: dict[str, dict[Unit, tuple[str, ...]]] = {}

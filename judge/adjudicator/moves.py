@@ -178,11 +178,10 @@ def words(r: Resolver, piece: Piece) -> tuple[Result, ...]:
 
 
 def convoy_failure(r: Resolver, army: Piece) -> Result | None:
-    """What became of a convoyed move's route: none at all, or every one broken."""
+    """`no convoy` when a convoyed move had no route at all, or every route was broken (DPjudge's
+    word for both: the tools that read results know no other)."""
     if not army.by_convoy:
         return None
-    if not army.has_route:
+    if not army.has_route or not r.resolve(army.path_decision):
         return Result.NO_CONVOY
-    if not r.resolve(army.path_decision):
-        return Result.DISRUPTED
     return None

@@ -161,7 +161,7 @@ def _units_after(position: Position, chosen: Mapping[tuple[str, Unit], str],
     for (power, unit), place in chosen.items():
         if (power, unit) not in losers:
             units.setdefault(power, []).append(Unit(unit.type, place))
-    return {power: tuple(sorted(us)) for power, us in sorted(units.items())}
+    return {power: tuple(us) for power, us in sorted(units.items())}  # retreated units last
 
 
 # --- civil disorder ---------------------------------------------------------------------------------

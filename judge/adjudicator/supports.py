@@ -7,18 +7,18 @@ the coast moved to (DATC 6.B.9). A support no unit can use is void. A support is
 the supporter's province, except a move from the province the support goes into, a move by the
 supporter's own power (unless FRIENDLY_FIRE, or DUMMY_FIRE for a dummy), a convoyed move whose convoy
 fails, a move across a Cape (`*`), or an unsupported move across a strait (`~`); and it is always cut
-when the supporter is dislodged.
+when the supporter is dislodged. A support of a convoyed army whose route was broken is `no convoy`.
 """
 from __future__ import annotations
 
 from judge.adjudicator.board import HALF, MOVE, NONE, SUPPORT, Board, Piece
 from judge.adjudicator.model import Result
-from judge.adjudicator.moves import dislodged, given_supports
+from judge.adjudicator.moves import convoy_failure, dislodged, given_supports
 from judge.adjudicator.resolver import Resolver
 from judge.orders.model import Support
 from judge.types import province_of
 
-CUT = (Result.CUT,)
+CUT, NO_CONVOY = (Result.CUT,), (Result.NO_CONVOY,)
 
 
 def link(board: Board) -> None:
@@ -29,6 +29,7 @@ def link(board: Board) -> None:
         target = board.at.get(order.target.province)
         piece.void = _mismatch(board, piece, order, target)
         if piece.void is None and target is not None:
+            piece.target = target
             target.support(piece)
 
 
@@ -79,5 +80,11 @@ def _cuts(board: Board, r: Resolver, piece: Piece, attacker: Piece) -> bool:
 
 
 def words(r: Resolver, piece: Piece) -> tuple[Result, ...]:
-    """A support that matched its unit: cut, or nothing to say."""
-    return () if r.resolve(piece.decision) else CUT
+    """A support that matched its unit: cut; else `no convoy` when it supports a convoyed army
+    whose route was broken (as DPjudge says, the support then helped nobody); else nothing."""
+    if not r.resolve(piece.decision):
+        return CUT
+    target = piece.target
+    if target is not None and target.kind == MOVE and convoy_failure(r, target) is not None:
+        return NO_CONVOY
+    return ()

@@ -36,6 +36,7 @@ from judge.status import values
 from judge.status.model import Dppd, PowerStatus, VoteKind
 from judge.timing import game_zone, parse_timing
 from judge.game.schedule import add_absence, set_deadline, set_zone
+from judge.timing.written import day_form, long_form
 from judge.types import MOVEMENT
 
 
@@ -175,8 +176,9 @@ class SetAbsence(Command):
 
 
 def _day(moment: datetime | None) -> str:
-    return "now" if moment is None else moment.strftime("%a %d %b %Y" + (" %H:%M" if moment.hour
-                                                                          or moment.minute else ""))
+    if moment is None:
+        return "now"
+    return long_form(moment) if moment.hour or moment.minute else day_form(moment)
 
 
 class SetZone(Command):
@@ -234,7 +236,7 @@ class SetDeadline(Command):
                           "players lengthen it)")
         session.live(set_deadline, session.base_map, moment, MASTER if master else session.role)
         shown = moment.astimezone(game_zone(status.zone))
-        return said(f"The deadline is now {shown.strftime('%a %d %b %Y %H:%M %Z')}.")
+        return said(f"The deadline is now {long_form(shown)}.")
 
 
 class SetListed(Command):

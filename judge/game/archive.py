@@ -146,22 +146,33 @@ def cut_at(text: str, game: str, phase: str) -> str:
 
 
 def for_reader(text: str, readers: Collection[str] | None = None) -> str:
-    """What a reader may see of the archive: the parts whose SHOW line names one of `readers`
-    (the powers the reader is, or MASTER), and the parts for everyone; SHOW lines and the blank
-    lines a hidden part leaves doubled go. `readers` None: every part (a completed game, as DPjudge
-    shows it). An archive without SHOW lines is returned as it is."""
+    """What a reader may see of the archive, as DPjudge's HISTORY shows it: the parts whose SHOW
+    line names one of `readers` (the powers the reader is, or MASTER), and the parts for everyone,
+    with SHOW lines gone and blank lines single (`single_blanks`). `readers` None: every part (a
+    completed game). An archive without SHOW lines is returned as it is."""
     lines = text.splitlines(keepends=True)
     if not any(_is_show(line) for line in lines):
         return text
     kept: list[str] = []
-    shown, blank = True, False
+    shown = True
     for line in lines:
         if _is_show(line):
             named = line.split()[1:]
             shown = readers is None or not named or any(r in named for r in readers)
-        elif shown and (line.strip() or not blank):
+        elif shown:
             kept.append(line)
-            blank = not line.strip()
+    return single_blanks("".join(kept))
+
+
+def single_blanks(text: str) -> str:
+    """The text with no blank line after a blank line, as DPjudge shows a BLIND game's archive
+    (the parts of others would leave blank lines doubled)."""
+    kept: list[str] = []
+    blank = False
+    for line in text.splitlines(keepends=True):
+        if line.strip() or not blank:
+            kept.append(line)
+        blank = not line.strip()
     return "".join(kept)
 
 

@@ -73,7 +73,7 @@ def with_board(status: GameStatus, m: Map, units: Units | None = None, dislodged
         block = status.power(name) or PowerStatus(name=name)
         changes: dict = {}
         if units is not None:
-            changes["units"] = tuple(sorted(units.get(name, ())))
+            changes["units"] = tuple(units.get(name, ()))  # in the order given: DPjudge's
         if dislodged is not None:
             changes["dislodged"] = tuple(Dislodged(u, tuple(sorted(r)))
                                          for u, r in sorted(dislodged.get(name, {}).items()))

@@ -90,9 +90,10 @@ def process_phase(status: GameStatus, base: Map, now: datetime) -> tuple[GameSta
     m = map_for_phase(base, phase)
     missing = duties(status, m, rules).missing
     sheet = orders_on_file(status, m, phase, rules)
+    processed_deadline = deadline_in_force(status, rules) or now
+    position = position_of(status, m, phase)
     resolution = None
     if phase.type in ADJUDICATED:
-        position = position_of(status, m, phase)
         if phase.type == MOVEMENT and "CD_SUPPORTS" in rules:
             sheet = _with_cd_supports(status, m, position, sheet, missing, rules)
         given = proxied(sheet.orders, status, m) if "PROXY_OK" in rules else sheet.orders
@@ -116,7 +117,8 @@ def process_phase(status: GameStatus, base: Map, now: datetime) -> tuple[GameSta
     status = _seen_centres(status, map_for_phase(base, step.phase), rules, step.year_end,
                            None if completed else step.phase)
     events.append(replace(_results(status, phase, resolution, sheet, missing, step, hidden, revealed,
-                                   None if completed else step.phase, deadline), sightings=sightings))
+                                   None if completed else step.phase, deadline), sightings=sightings,
+                          processed_deadline=processed_deadline, units_before=dict(position.units)))
     if moved:
         events.append(ControlRotated(status.name or "", step.phase, moved))
     if completed is not None:

@@ -24,6 +24,7 @@ from dataclasses import replace
 from datetime import datetime
 
 from judge.events import Event, GameCompleted, VoteCast
+from judge.game.deadlines import current_deadline
 from judge.game.positions import owned_centers, power_blocks, survivors
 from judge.game.rules import rules_in_force
 from judge.game.seats import GameError
@@ -167,10 +168,12 @@ def _no_dias(votes: dict[str, Vote], alive: list[str]):
 def complete(status: GameStatus, m: Map, phase: Phase, kind: str, victors: tuple[str, ...],
              now: datetime, unit: Unit | None = None) -> tuple[GameStatus, GameCompleted]:
     """The game over: COMPLETED, RESULT and FINISH written, no deadline, no proposal."""
+    deadline = current_deadline(status) or now
     done = replace(status, phase=GameStage.COMPLETED, phase_mode=PhaseMode.PHASE,
                    result=GameResult(phase.abbrev, victors), finish=date_text(now, status.zone),
                    deadline=None, delay=None, proposal=None)
-    return done, GameCompleted(status.name or "", phase, kind, victors, unit)
+    return done, GameCompleted(status.name or "", phase, kind, victors, unit=unit,
+                                 deadline=deadline)
 
 
 def last_man(status: GameStatus, m: Map, phases: list[Phase]) -> tuple[Phase, str, Unit] | None:

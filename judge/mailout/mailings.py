@@ -18,7 +18,7 @@ told them (`TOLD_BY_REPLY`), and the sender's order confirmation goes only with 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any, NamedTuple
 
@@ -37,6 +37,7 @@ from judge.mailout.render import Rendered, render
 from judge.maps import map_for_phase
 from judge.maps.model import Map
 from judge.status.model import Dppd, GameStatus, Omniscience, PowerStatus
+from judge.timing import parse_timing
 from judge.timing.zones import game_zone, to_wall
 from judge.types import ADJUSTMENTS, Phase, Unit
 
@@ -179,6 +180,15 @@ def for_tester(mailings: Sequence[Mailing], tester: str | None) -> list[Mailing]
     return [m._replace(recipients=(tester,)) for m in mailings if m.recipients]
 
 
+def naming_game(subject: str, game: str) -> str:
+    """`subject (game)` unless `game` or `(game)` is already a word of the subject (a word may end
+    in `:` or `,`)."""
+    words = [w.rstrip(":,") for w in subject.split()]
+    if not game or game in words or f"({game})" in words:
+        return subject
+    return f"{subject} ({game})"
+
+
 # --- the mailer --------------------------------------------------------------------------------------
 
 class Mailer:
@@ -187,7 +197,7 @@ class Mailer:
     def __init__(self, env: jinja2.Environment, status: GameStatus, m: Map, *, judge: str = "LOCAL",
                  keeper: str = "", rules: frozenset[str] | None = None,
                  addresses_per_player: int = PER_PLAYER, replied: Iterable[str] = (),
-                 pictures: bool = False, geometry: Geometry | None = None) -> None:
+                 pictures: bool = False, geometry: Geometry | None = None, url: str = "") -> None:
         self.env, self.status, self.map, self.keeper = env, status, m, keeper
         # those a reply to the mail that made the events already told: no notice of it for them
         self.replied = frozenset(a.lower() for a in replied)
@@ -195,12 +205,16 @@ class Mailer:
         self.pictures, self.geometry = pictures, geometry
         self.rules = rules_in_force(status, m) if rules is None else rules
         self.people = audience(status, addresses_per_player)
-        self.game = views.GameView(judge, status.name or "", status.map_name, status.zone or "GMT")
+        self.game = views.GameView(judge, status.name or "", status.map_name, status.zone or "GMT",
+                                   url)
 
     # --- plumbing ---
 
     def render(self, name: str, **context: Any) -> Rendered:
-        return render(self.env, name, game=self.game, **context)
+        """A template rendered for the game; its subject names the game as DPjudge's do (players'
+        mail filters match it): ` (game)` is added unless the game's name is a word of it."""
+        rendered = render(self.env, name, game=self.game, **context)
+        return replace(rendered, subject=naming_game(rendered.subject, self.game.name))
 
     def mail(self, recipients: Iterable[str], name: str, **context: Any) -> list[Mailing]:
         to = _unique(recipients)
@@ -248,7 +262,7 @@ class Mailer:
         if res is None:
             report = views.PhaseReport(views.phase_view(event.phase), ())
         else:
-            report = views.phase_results(m, res, rules=self.rules)
+            report = views.phase_results(m, res, rules=self.rules, unit_order=event.units_before)
         ownership = adjustments = None
         adjusting = [p for p in (*event.skipped, event.next_phase) if p and p.type == ADJUSTMENTS]
         solo = completed is not None and completed.kind == "solo"
@@ -275,7 +289,8 @@ class Mailer:
                    "revealed": views.unit_holdings(m, event.revealed),
                    "lost": views.unit_holdings(m, event.lost),
                    "next_phase": views.phase_view(event.next_phase) if event.next_phase else None,
-                   "deadline": self.when(event.deadline)}
+                   "deadline": self.when(event.deadline),
+                   "processed_deadline": self.when(event.processed_deadline)}
         if visibility.BLIND in self.rules:
             context = self._tailored(context, event, reader or self.reader(MASTER))
         return context
@@ -395,8 +410,8 @@ class Mailer:
                          **self.completion_context(event))
 
     def completion_context(self, event: ev.GameCompleted) -> dict[str, Any]:
-        return {"kind": event.kind, "victors": views.powers(self.map, event.victors),
-                "phase": views.phase_view(event.phase)}
+        return {"kind": event.kind, "victors": views.powers(self.map, sorted(event.victors)),
+                "phase": views.phase_view(event.phase), "deadline": self.when(event.deadline)}
 
     def rolled_back(self, event: Any) -> list[Mailing]:
         phase = views.phase_view(event.phase) if isinstance(event.phase, Phase) else None
@@ -452,10 +467,12 @@ class Mailer:
         return mailings
 
     def _grace(self) -> dict[str, Any]:
+        """When late powers are dealt with, and the GRACE it comes after (None: no GRACE line)."""
         grace = clock.in_force(self.status, self.rules).grace_end
         if grace is None:
-            return {"grace_end": None, "civil_disorder": False}
-        return {"grace_end": self.when(grace), "civil_disorder": "CIVIL_DISORDER" in self.rules}
+            return {"grace_end": None, "grace": None, "civil_disorder": False}
+        return {"grace_end": self.when(grace), "grace": parse_timing(self.status.timing or "").grace,
+                "civil_disorder": "CIVIL_DISORDER" in self.rules}
 
     def _same_hour(self, deadline: datetime | None, now: datetime | None) -> bool:
         """Whether `now` is in the deadline's clock hour on the game's wall clock."""

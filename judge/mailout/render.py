@@ -11,7 +11,10 @@ from pathlib import Path
 
 import jinja2
 
+from judge.timing import written
+
 MAX_LINE = 78
+_GLUE = "\u00a0"  # holds a date's words together while prose is filled (textwrap splits on ASCII blanks)
 
 
 def bundled_templates_dir() -> Path:
@@ -38,19 +41,22 @@ def environment(folder: Path | None = None) -> jinja2.Environment:
         lstrip_blocks=True,
     )
     env.filters["wrap"] = wrap
+    for form in (written.date_form, written.day_form, written.long_form, written.short_form):
+        env.filters[form.__name__] = form
     return env
 
 
 def wrap(text: str, width: int = MAX_LINE - 2, indent: str = "") -> str:
     """Fill prose to the mail width (press and notices quote players' own long lines). A word is
     never broken: a path, an address or a URL must be copied whole, so one longer than the line
-    stands whole on a line of its own."""
+    stands whole on a line of its own; nor is a date (`written.WRITTEN_DATE`)."""
     import textwrap
     lines = []
     for paragraph in str(text).split("\n"):
-        lines.extend(textwrap.wrap(paragraph, width, subsequent_indent=indent,
+        kept = written.WRITTEN_DATE.sub(lambda m: m.group(0).replace(" ", _GLUE), paragraph)
+        lines.extend(textwrap.wrap(kept, width, subsequent_indent=indent,
                                    break_long_words=False, break_on_hyphens=False) or [""])
-    return "\n".join(lines)
+    return "\n".join(lines).replace(_GLUE, " ")
 
 
 def render(env: jinja2.Environment, name: str, **context) -> Rendered:

@@ -12,7 +12,8 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from judge.adjudicator.builds import adjustment_counts, build_options
-from judge.adjudicator.model import OrderResult, Position, Resolution
+from judge.adjudicator.model import OrderResult, Position, Resolution, Result
+from judge.adjudicator.retreats import no_retreats
 from judge.maps.model import Map, Terrain
 from judge.orders.model import (
     Build,
@@ -82,6 +83,7 @@ class GameView:
     name: str
     variant: str
     zone: str
+    url: str = ""  # the judge's `[judge] url`: the games' web pages (empty: none)
 
 
 # --- orders and their results ----------------------------------------------------------------------
@@ -94,7 +96,7 @@ class OrderLine:
     game also found, arrives, departs or lost (a foreign unit seen at one end of its move only). `target` is
     the unit a support or convoy names (`foreign` when another power owns it); `via` a convoy route
     written out; `dest` where a move, retreat, support or convoy goes. `results` are result codes
-    (bounce, cut, dislodged, void, no convoy, disrupted, invalid, destroyed)."""
+    (bounce, cut, dislodged, void, no convoy, invalid, destroyed)."""
 
     power: PowerView
     kind: str
@@ -113,16 +115,18 @@ class OrderLine:
 class PowerOrders:
     power: PowerView
     lines: tuple[OrderLine, ...]
-    pending: int = 0  # adjustment phases: builds neither made nor waived
+    pending: int = 0  # adjustment phases: builds not made (waived ones count, as in DPjudge)
 
 
 @dataclass(frozen=True)
 class Dislodgement:
-    """A dislodged unit and where it may retreat (none: it was destroyed); `sighted`: a BLIND
-    game's reader who sees the unit but not its retreats."""
+    """A dislodged unit and where it may retreat (none: it was destroyed); `outright`: destroyed
+    without a retreat being looked for (NO_RETREAT); `sighted`: a BLIND game's reader who sees the
+    unit but not its retreats."""
 
     unit: UnitView
     retreats: tuple[Place, ...]
+    outright: bool = False
     sighted: bool = False
 
 
@@ -192,8 +196,16 @@ def order_line(m: Map, result: OrderResult, owners: Mapping[str, str] | None = N
     """One order with its results; `owners` (province -> power) names a supported unit's owner."""
     order, owners = result.order, owners or {}
     line = _shape(m, order, owners, power_view(m, order.power))
-    return replace(line, results=tuple(r.value for r in result.results),
+    return replace(line, results=_as_mailed(result.results),
                    civil_disorder=CIVIL_DISORDER in result.note, hidden=HIDDEN in result.note)
+
+
+def _as_mailed(results: Sequence[Result]) -> tuple[str, ...]:
+    """Result words in the order DPjudge writes them: `dislodged` after what the order did."""
+    words = tuple(r.value for r in results)
+    if Result.DISLODGED.value in words[:-1]:
+        words = tuple(w for w in words if w != Result.DISLODGED.value) + (Result.DISLODGED.value,)
+    return words
 
 
 def _shape(m: Map, order: Order, owners: Mapping[str, str], power: PowerView) -> OrderLine:
@@ -251,14 +263,19 @@ def _by_power(m: Map, results: Sequence[OrderResult], owners: Mapping[str, str],
 
 
 def phase_results(m: Map, resolution: Resolution, position: Position | None = None,
-                  rules: frozenset[str] = frozenset()) -> PhaseReport:
-    """The order lines of a phase by power (in name order, each power's orders as resolved), the
-    units it dislodged, and in an adjustment phase the builds left pending (`position` needed)."""
+                  rules: frozenset[str] = frozenset(),
+                  unit_order: Mapping[str, Sequence[Unit]] | None = None) -> PhaseReport:
+    """The order lines of a phase by power (in name order; a movement phase's in the order of
+    `unit_order`, each power's units as the status file lists them, other phases' as resolved),
+    the units it dislodged, and in an adjustment phase the builds left pending (`position`
+    needed)."""
     phase = resolution.phase
     adjusting = phase.type == ADJUSTMENTS
     owners = unit_owners(resolution)
     grouped = _by_power(m, resolution.results, owners, removal=adjusting)
     grouped = {p: [_phantom_shown(line, owners, rules) for line in lines] for p, lines in grouped.items()}
+    if phase.type == MOVEMENT and unit_order:
+        grouped = {p: _in_unit_order(lines, unit_order.get(p, ())) for p, lines in grouped.items()}
     if adjusting and position is None:
         position = before_adjustments(resolution)
     pending = _pending_builds(m, resolution, position, rules) if adjusting and position else {}
@@ -266,7 +283,7 @@ def phase_results(m: Map, resolution: Resolution, position: Position | None = No
         grouped.setdefault(power, [])
     powers = tuple(PowerOrders(power_view(m, p), tuple(grouped[p]), pending.get(p, 0))
                    for p in sorted(grouped))
-    dislodged = dislodgements(m, resolution) if phase.type == MOVEMENT else ()
+    dislodged = dislodgements(m, resolution, unit_order, rules) if phase.type == MOVEMENT else ()
     return PhaseReport(phase_view(phase), powers, dislodged)
 
 
@@ -282,14 +299,23 @@ def _phantom_shown(line: OrderLine, owners: Mapping[str, str], rules: frozenset[
     return line
 
 
+def _in_unit_order(lines: list[OrderLine], units: Sequence[Unit]) -> list[OrderLine]:
+    """Order lines sorted by where their unit stands in `units` (lines for other units last, as
+    they came)."""
+    rank = {unit.location: n for n, unit in enumerate(units)}
+    return sorted(lines, key=lambda line: rank.get(line.unit.place.abbrev, len(rank))
+                  if line.unit is not None else len(rank))
+
+
 def _pending_builds(m: Map, resolution: Resolution, position: Position,
                     rules: frozenset[str]) -> dict[str, int]:
     options = build_options(m, position.units, position.centers, rules, homes=position.homes,
                             phase=position.phase, tokens=position.tokens)
     pending = {}
     for power, option in options.items():
+        # As DPjudge counts: a waived build stays pending (players read the line to see it was).
         used = sum(1 for r in resolution.results if r.order.power == power and not r.results
-                   and isinstance(r.order, (Build, Waive)))
+                   and isinstance(r.order, Build))
         if option.count - used > 0:
             pending[power] = option.count - used
     return pending
@@ -327,21 +353,34 @@ def with_captures(centers: Mapping[str, frozenset[str]], captured: Mapping[str, 
     return {p: frozenset(cs) for p, cs in sorted(result.items())}
 
 
-def dislodgements(m: Map, resolution: Resolution) -> tuple[Dislodgement, ...]:
-    """The units a movement phase dislodged, by power name then place, with their retreats."""
+def dislodgements(m: Map, resolution: Resolution,
+                  unit_order: Mapping[str, Sequence[Unit]] | None = None,
+                  rules: frozenset[str] = frozenset()) -> tuple[Dislodgement, ...]:
+    """The units a movement phase dislodged, by power name then as `unit_order` lists them (by
+    place without it), each with its retreats in the order of its place's ABUTS line."""
     found = []
     for power in sorted(resolution.dislodged):
-        for unit, retreats in sorted(resolution.dislodged[power].items()):
-            found.append(Dislodgement(unit_view(m, unit, power),
-                                      tuple(sorted((place(m, r) for r in retreats),
-                                                   key=lambda p: p.name))))
+        rank = {u: n for n, u in enumerate((unit_order or {}).get(power, ()))}
+        units = sorted(resolution.dislodged[power].items(),
+                       key=lambda item: (rank.get(item[0], len(rank)), item[0]))
+        outright = no_retreats(rules)
+        for unit, retreats in units:
+            found.append(Dislodgement(unit_view(m, unit, power), _in_abut_order(m, unit, retreats),
+                                      outright))
     return tuple(found)
+
+
+def _in_abut_order(m: Map, unit: Unit, retreats: Iterable[str]) -> tuple[Place, ...]:
+    location = m.locations.get(unit.location)
+    rank = {a.dest: n for n, a in enumerate(location.abuts)} if location else {}
+    return tuple(place(m, r) for r in sorted(retreats, key=lambda r: (rank.get(r, len(rank)), r)))
 
 
 # --- the board --------------------------------------------------------------------------------------
 
 def ownership(m: Map, centers: Mapping[str, Iterable[str]]) -> tuple[Holding, ...]:
-    """Each power's supply centres by name, powers in name order, then the unowned (power None)."""
+    """Each power's supply centres by abbreviation (as DPjudge lists them: London before
+    Liverpool), powers in name order, then the unowned (power None)."""
     owned: set[str] = set()
     rows = []
     for power in sorted(p for p, cs in centers.items() if cs):
@@ -353,15 +392,15 @@ def ownership(m: Map, centers: Mapping[str, Iterable[str]]) -> tuple[Holding, ..
     return tuple(rows)
 
 
-def unit_holdings(m: Map, units: Mapping[str, Iterable[Unit]]) -> tuple[Holding, ...]:
-    """Each power's units by place name, powers in name order (a starting position)."""
-    return tuple(Holding(power_view(m, p), (), tuple(sorted(
-        (unit_view(m, u, p) for u in units[p]), key=lambda v: v.place.name)))
-        for p in sorted(units) if units[p])
-
-
 def _places(m: Map, abbrevs: Iterable[str]) -> tuple[Place, ...]:
-    return tuple(sorted((place(m, a) for a in abbrevs), key=lambda p: p.name))
+    return tuple(place(m, a) for a in sorted(abbrevs))
+
+
+def unit_holdings(m: Map, units: Mapping[str, Iterable[Unit]]) -> tuple[Holding, ...]:
+    """Each power's units in the order given (the map's or the status file's, as DPjudge lists
+    them), powers in name order (a starting position)."""
+    return tuple(Holding(power_view(m, p), (), tuple(unit_view(m, u, p) for u in units[p]))
+                 for p in sorted(units) if units[p])
 
 
 def adjustments(m: Map, units: Mapping[str, Sequence[Unit]], centers: Mapping[str, frozenset[str]],

@@ -24,6 +24,7 @@ from judge.limits import Limits
 from judge.mailin.message import plain_address
 
 CONFIG_FILE = "judge.toml"
+_WEB_ADDRESS = re.compile(r"https?://[^\s?#]+")  # the results' `:: URL:` line adds ?game=NAME
 CONFIG_ENV = "JUDGE_CONFIG"
 SMTP_PASSWORD_ENV = "JUDGE_SMTP_PASSWORD"
 IMAP_PASSWORD_ENV = "JUDGE_IMAP_PASSWORD"
@@ -218,6 +219,8 @@ def value_problem(section_name: str, key: str, value: Any, default: Any) -> str 
         return f"one of {', '.join(PICTURE_KINDS)}, got {value!r}"
     if key in ("address", "keeper") and not plain_address(value):  # it goes in mail headers
         return f"expected an e-mail address like judge@example.org, got {value!r}"
+    if (section_name, key) == ("judge", "url") and value and not _WEB_ADDRESS.fullmatch(value):
+        return f"expected empty or a web address like https://judge.example.org/games, got {value!r}"
     return None
 
 

@@ -473,7 +473,7 @@ def _outcome_mailings(env: Any, config: Config, now: datetime, outcome: GameOutc
         return []
     mailer = Mailer(env, outcome.status, outcome.map, judge=config.judge.id, keeper=keeper,
                     addresses_per_player=limit, pictures=config.maps.attach.lower() != "none",
-                    geometry=geometry_of(outcome.map))
+                    geometry=geometry_of(outcome.map), url=config.judge.url)
     if outcome.events:
         warn_overlong(outcome.game, overlong_addresses(outcome.status, limit), limit)
     mailings = mailer.for_events(list(outcome.events), now) if outcome.events else []

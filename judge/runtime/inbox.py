@@ -310,7 +310,7 @@ class MailHandler:
                         judge=self.config.judge.id, keeper=self.config.judge.keeper,
                         addresses_per_player=self.settings.addresses_per_player,
                         replied=replied, pictures=self.config.maps.attach.lower() != "none",
-                        geometry=geometry_of(m))
+                        geometry=geometry_of(m), url=self.config.judge.url)
         return mailer.for_events(cast(list[Any], events), now)
 
     def read(self, game: str) -> GameStatus | None:

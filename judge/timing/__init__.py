@@ -12,6 +12,8 @@ Public API
   zone is for reading and writing wall times.
 - `next_deadline(timing, phase_type, zone, now, rules, current_deadline, first)`,
   `phase_delay(timing, phase_type)`.
+- `written`: a moment in DPjudge's written forms (`long_form`: Monday 30 November 2026 04:00
+  GMT, `short_form`, `day_form`, `date_form`), for every mail and reply.
 - `warn_times`, `grace_end`, `prune_vacations`, `vacations_over_at`, `cycle_slot`: helpers for
   the game's clock (`judge.game.clock`).
 

@@ -67,9 +67,10 @@ Result words
 ``invalid``     the same illegal orders, in a NO_CHECK game (face-to-face play), where they
                 are accepted and adjudicated rather than rejected;
 ``no convoy``   an army move needing a convoy while no complete route of fleets ordered to
-                convoy it exists; a fleet ordered to convoy such a move gets it too;
-``disrupted``   an army move whose every convoy route was broken by a dislodged fleet or
-                cancelled by the paradox rule (Szykman); its convoying fleets get it too;
+                convoy it exists, or whose every route was broken by a dislodged fleet or
+                cancelled by the paradox rule (Szykman), and a support of such a move that
+                was not cut (DPjudge's words; its convoying fleets get none, or `void` when
+                the army's written route leaves them out);
 ``destroyed``   a dislodged unit that did not survive its retreat order.
 
 A result may end with a quoted text the order's error must contain (an illegal or void order's
@@ -87,8 +88,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 POWERS = frozenset({'AUSTRIA', 'ENGLAND', 'FRANCE', 'GERMANY', 'ITALY', 'RUSSIA', 'TURKEY'})
-RESULT_WORDS = frozenset({'bounce', 'cut', 'dislodged', 'void', 'no convoy', 'disrupted', 'invalid',
-                          'destroyed'})
+RESULT_WORDS = frozenset({'bounce', 'cut', 'dislodged', 'void', 'no convoy', 'invalid', 'destroyed'})
 SECTIONS = ('UNITS', 'CENTERS', 'ORDERS', 'AFTER', 'DISLODGED', 'OWNED')
 
 CASE_ID = re.compile(r'6\.[A-J]\.[1-9][0-9]*[a-z]?|[a-z0-9]+(?:[.-][a-z0-9]+)*')

@@ -46,7 +46,7 @@ def test_datc_6i_6j_adjustment_step(standard, step):
             n += 1
         got[key if n == 1 else f"{key} #{n}"] = [r.value for r in result.results]
     assert got == step.expected["results"]
-    assert {p: us for p, us in resolution.units.items() if us} == units_of(
+    assert {p: tuple(sorted(us)) for p, us in resolution.units.items() if us} == units_of(
         {p: us for p, us in step.expected["units"].items() if us})
 
 
@@ -94,7 +94,7 @@ def test_waive_gives_up_one_build_and_a_waive_too_many_is_void(standard):
                           Waive("GERMANY")]}
     res = adjust(standard, GERMANY_3, GERMANY_HOMES, orders)
     assert words(res) == [(), (), VOID, VOID]
-    assert res.units["GERMANY"] == (Unit(A, "BER"), Unit(A, "RUH"))
+    assert res.units["GERMANY"] == (Unit(A, "RUH"), Unit(A, "BER"))  # a build comes last, as in DPjudge
 
 
 def test_removals_are_void_while_builds_are_due(standard):

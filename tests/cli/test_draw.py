@@ -2,7 +2,6 @@
 drawing data `judge map check` reports."""
 from __future__ import annotations
 
-import io
 import shutil
 
 from PIL import Image

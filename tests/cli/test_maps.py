@@ -3,8 +3,6 @@ from __future__ import annotations
 
 import json
 
-import pytest
-
 from judge.cli import main
 from judge.maps.loader import FileLoader
 

@@ -318,7 +318,7 @@ def test_a_takeover_that_moves_no_deadline_sends_no_deadline_notice(handler):
 
 def test_a_resignation_is_announced_to_the_other_players(handler):
     mails = handler((EML / "resign.eml").read_bytes(), NOW)
-    notices = [m for m in mails if m["Subject"] == "Diplomacy resignation notice"]
+    notices = [m for m in mails if m["Subject"] == "Diplomacy resignation notice (vienna)"]
     assert "chloe@example.fr" in {m["To"] for m in notices}
     told = mails_to(notices, "chloe@example.fr")[0].get_content()
     assert "Germany has resigned from game 'vienna'." in told and "@" not in told.split("(")[0]

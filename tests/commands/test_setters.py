@@ -71,7 +71,7 @@ def test_set_wait_refused(judge, eml_name, now, rules, reason):
 
 def test_set_absence(vienna):
     sent = vienna.send("set_absence.eml")
-    assert "No deadline will be set from Fri 14 Feb 2025 to Sun 16 Feb 2025." in sent.text
+    assert "No deadline will be set from Friday 14 February 2025 to\n    Sunday 16 February 2025." in sent.text
     assert vienna.status("vienna").timing.endswith("NOT 20250214-20250216")
     absence = sent.events_of(AbsenceSet)[0]
     assert absence.by == "FRANCE" and not absence.master_only
@@ -123,7 +123,7 @@ def test_players_have_no_zone_of_their_own(vienna):
 
 def test_the_master_sets_the_deadline(vienna):
     sent = vienna.send("set_deadline_master.eml")
-    assert "The deadline is now Fri 14 Feb 2025 18:00 CET." in sent.text
+    assert "The deadline is now Friday 14 February 2025 18:00 CET." in sent.text
     assert vienna.status("vienna").deadline == "202502141800"
     assert sent.events_of(DeadlineSet)[0].by == "MASTER"
 

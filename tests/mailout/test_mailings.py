@@ -13,6 +13,7 @@ from judge.mailout.mailings import (
     audience,
     for_tester,
     merged,
+    naming_game,
     reply_mailing,
 )
 from judge.mailout.render import Rendered
@@ -74,7 +75,7 @@ def test_identical_mails_in_a_row_are_merged():
 def test_grey_press_hides_the_sender_but_not_from_the_omniscient(env, status, standard):
     mailer = Mailer(env, status, standard, rules=frozenset({"GREY_PRESS"}))
     reader, knowing, echo = mailer.press("ITALY", ["TURKEY"], "boo")
-    assert reader.rendered.subject == "Diplomacy press"
+    assert reader.rendered.subject == "Diplomacy press (jigdy)"
     assert "Italy" not in reader.rendered.body
     assert knowing.recipients == ("kibitz@example.org",) and "[by Italy]" in knowing.rendered.body
     assert echo.recipients == ("elena@example.it",)
@@ -82,13 +83,13 @@ def test_grey_press_hides_the_sender_but_not_from_the_omniscient(env, status, st
 
 def test_grey_press_to_the_master_alone_is_signed(env, status, standard):
     mailer = Mailer(env, status, standard, rules=frozenset({"GREY_PRESS"}))
-    assert mailer.press("ITALY", ["MASTER"], "hi")[0].rendered.subject == "Diplomacy press from Italy"
+    assert mailer.press("ITALY", ["MASTER"], "hi")[0].rendered.subject == "Diplomacy press from Italy (jigdy)"
 
 
 def test_yellow_press_makes_broadcasts_anonymous(env, status, standard):
     mailer = Mailer(env, status, standard, rules=frozenset({"YELLOW_PRESS"}))
-    assert mailer.press("ITALY", None, "hi", quiet=True)[0].rendered.subject == "Diplomacy press"
-    assert mailer.press("ITALY", ["TURKEY"], "hi")[0].rendered.subject == "Diplomacy press from Italy"
+    assert mailer.press("ITALY", None, "hi", quiet=True)[0].rendered.subject == "Diplomacy press (jigdy)"
+    assert mailer.press("ITALY", ["TURKEY"], "hi")[0].rendered.subject == "Diplomacy press from Italy (jigdy)"
 
 
 def test_private_press_reaches_the_master_only_when_eavesdropping(env, status, standard):
@@ -107,7 +108,7 @@ def test_a_broadcast_is_not_sent_back_to_its_sender_but_echoed(mailer):
     *copies, echo = mailer.press("TURKEY", None, "x")
     assert "gul@example.com.tr" not in everyone_in(copies)
     assert echo.recipients == ("gul@example.com.tr",)
-    assert echo.rendered.subject == "Diplomacy broadcast sent"
+    assert echo.rendered.subject == "Diplomacy broadcast sent (jigdy)"
 
 
 def test_late_notice_after_the_deadline_hour_skips_the_punctual(mailer):
@@ -185,3 +186,14 @@ def test_an_order_confirmation_shows_a_proxy(env, standard):
     [line] = views.order_lines(standard, [Proxy("FRANCE", unit("A PAR"), "GERMANY")])
     assert (line.kind, line.proxy_to.name) == ("proxy", "GERMANY")
     assert str(env.get_template("_words.txt").module.order_text(line)) == "Army Paris PROXY to Germany."
+
+
+@pytest.mark.parametrize("subject, named", [
+    ("Diplomacy late notice", "Diplomacy late notice (jigdy)"),
+    ("Diplomacy results jigdy S1901M", "Diplomacy results jigdy S1901M"),
+    ("Diplomacy ERRORS (jigdy)", "Diplomacy ERRORS (jigdy)"),
+    ("Diplomacy game jigdy: password checks paused", "Diplomacy game jigdy: password checks paused"),
+    ("Diplomacy game 'jigdy' complete", "Diplomacy game 'jigdy' complete (jigdy)"),
+])
+def test_a_subject_names_its_game_as_dpjudges_do(subject, named):
+    assert naming_game(subject, "jigdy") == named

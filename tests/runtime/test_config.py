@@ -188,3 +188,16 @@ def test_judge_serve_with_a_bad_config_exits_78_with_the_location(tmp_path):
                           timeout=60)
     assert done.returncode == 78
     assert f"{tmp_path / 'judge.toml'}:2: [smtp_in] port: expected an integer" in done.stderr
+
+
+@pytest.mark.parametrize("url", ["judge.example.org", "https://judge.example.org/x?game=", "ftp://x"])
+def test_the_results_url_is_a_web_address(tmp_path, url):
+    assert problems_of(f'[judge]\nurl = "{url}"\n', tmp_path) == [
+        f"judge.toml:2: [judge] url: expected empty or a web address like "
+        f"https://judge.example.org/games, got {url!r}"]
+
+
+def test_the_results_url_is_empty_by_default_and_kept_as_written(tmp_path):
+    assert load_config(env={}, cwd=tmp_path).judge.url == ""
+    config = parse_config('[judge]\nurl = "https://dip.example.org/games"\n', "judge.toml", tmp_path)
+    assert config.judge.url == "https://dip.example.org/games"

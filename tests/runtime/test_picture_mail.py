@@ -3,7 +3,6 @@ processed phase (PNG by default, as `[maps] attach` says otherwise), text parts 
 from __future__ import annotations
 
 import io
-from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 

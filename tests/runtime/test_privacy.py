@@ -41,6 +41,6 @@ def test_joins_and_the_start_of_a_game_name_nobody_else(handler):
     subjects = [str(m["Subject"]) for m in sent]
     assert subjects.count("Diplomacy game quiet join notice") == 1 + 2 + 3 + 4 + 5 + 6 + 7
     assert subjects.count("Diplomacy game quiet starting") == 8
-    assert subjects.count("Diplomacy power assignment") == 7
+    assert sum(s.startswith("Diplomacy power assignment") for s in subjects) == 7
     assert [m for m in sent if others_named(m, (MASTER, *PLAYERS))] == []
     assert len({m["Message-ID"] for m in sent}) == len(sent)

@@ -123,7 +123,7 @@ def test_press_text_is_never_a_template(handler):
 def test_the_masters_official_subject_is_never_a_template(handler):
     mails = handler(mail("joe@blow.com", "SIGNON Mvienna kr4k3n", "OFFICIAL {{ 7*7 }}",
                          "BROADCAST", "{{ 7*7 }}", "ENDBROADCAST"), NOW)
-    notices = [m for m in mails if m["Subject"] == "{{ 7*7 }}"]
+    notices = [m for m in mails if m["Subject"] == "{{ 7*7 }} (vienna)"]
     assert notices and all("{{ 7*7 }}" in m.get_content() for m in notices)
     assert "49" not in texts(mails)
 

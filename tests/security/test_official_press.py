@@ -14,7 +14,7 @@ def official(handler, *lines: str, number: int = 0) -> list[str]:
     """The addresses the Master's OFFICIAL press reached (the reply to the Master left out)."""
     mails = handler(mail("joe@blow.com", "SIGNON Mvienna kr4k3n", "OFFICIAL House rules", *lines,
                          "Be polite.", "ENDPRESS", number=number), NOW)
-    sent = [m for m in mails if m["Subject"] == "House rules"]
+    sent = [m for m in mails if m["Subject"] == "House rules (vienna)"]
     assert sent, "no OFFICIAL press went out"
     return sorted(m["To"] for m in sent)
 

@@ -31,6 +31,7 @@ from tests.support.adjudications import datc_position, play
 NOW = datetime(2025, 2, 10, 17, 5, tzinfo=UTC)  # 18:05 in Vienna, the deadline's hour
 DEADLINE = datetime(2025, 2, 10, 17, 0, tzinfo=UTC)
 NEXT = datetime(2025, 2, 12, 17, 0, tzinfo=UTC)
+PROCESSED = datetime(2025, 2, 10, 17, 0, tzinfo=UTC)  # the deadline of the phase processed
 ANNA = Dppd("#101", "anna@example.at", "Anna_Berg")
 NEWCOMER = Dppd("#300", "newcomer@example.net", "Nell_Newcomer")
 
@@ -72,7 +73,8 @@ def case(function: Callable[[Mailer, Map], list]) -> Callable[[Mailer, Map], lis
 
 def results_event(m: Map, resolution, phase: str, next_phase: str | None, **fields) -> ev.PhaseResults:
     values = {"orders": {}, "unreadable": {}, "civil_disorder": (), "captured": {}, "hidden_builds": {},
-              "revealed": {}, "lost": {}, "skipped": (), "deadline": NEXT if next_phase else None}
+              "revealed": {}, "lost": {}, "skipped": (), "deadline": NEXT if next_phase else None,
+              "processed_deadline": PROCESSED}
     values.update(fields)
     return ev.PhaseResults(game="jigdy", phase=parse_phase(m, phase), resolution=resolution,
                            next_phase=parse_phase(m, next_phase) if next_phase else None, **values)
@@ -147,7 +149,7 @@ def results_solo_and_completion(mailer: Mailer, m: Map) -> list:
         "FRANCE": frozenset(["PAR", "BRE", "MAR", "SPA", "BEL", "HOL", "LON", "LVP", "EDI", "NWY", "SWE", "DEN", "KIE", "BER", "TUN", "NAP", "ROM"]),
         "GERMANY": frozenset(["MUN"]), "TURKEY": frozenset(["ANK", "CON"])})
     results = results_event(m, resolution, "F1907M", None, captured={"POR": "FRANCE"})
-    done = ev.GameCompleted("jigdy", parse_phase(m, "F1907M"), "solo", ("FRANCE",))
+    done = ev.GameCompleted("jigdy", parse_phase(m, "F1907M"), "solo", ("FRANCE",), deadline=PROCESSED)
     return mailer.for_events([results, done])
 
 
@@ -259,8 +261,8 @@ def control_rotated(mailer: Mailer, m: Map) -> list:
 def draw_and_rollback(mailer: Mailer, m: Map) -> list:
     phase = parse_phase(m, "F1905M")
     return mailer.for_events([
-        ev.GameCompleted("jigdy", phase, "draw", ("AUSTRIA", "ITALY", "TURKEY")),
-        ev.GameCompleted("jigdy", phase, "concession", ("ITALY",)),
+        ev.GameCompleted("jigdy", phase, "draw", ("AUSTRIA", "ITALY", "TURKEY"), deadline=PROCESSED),
+        ev.GameCompleted("jigdy", phase, "concession", ("ITALY",), deadline=PROCESSED),
         ev.RolledBack("jigdy", parse_phase(m, "S1905M"), False, False, False, NEXT),
         ev.RolledBack("jigdy", "FORMING", False, False, True, None)])
 

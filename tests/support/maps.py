@@ -6,7 +6,6 @@ import pytest
 
 from judge.errors import MapError
 from judge.maps import parse_map
-from judge.maps.loader import load_map
 
 
 def text_loader(files: dict[str, str]):

@@ -1,0 +1,83 @@
+"""A game played through 1903 by DPjudge and by this judge: each phase's results mail, compared whole.
+
+`dpjudge/<PHASE>.status` is the status file DPjudge processed (orders on file), `<PHASE>.mail` the
+results mail it sent (its subject, then its body). The judge processes the same file; the mails must
+be equal once the next deadline is written alike: DPjudge kept the deadline on file, the judge sets
+the next one from the time it processes. The `:: Deadline:` line, the deadline the phase had, is
+compared as it stands."""
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from judge.events import LateNotice, PhaseResults
+from judge.game.process import process_phase
+from judge.game.schedule import on_tick
+from judge.mailout.mailings import Mailer
+from judge.status import parse_status
+
+HERE = Path(__file__).parent / "dpjudge"
+PHASES = sorted(p.stem for p in HERE.glob("*.status"))
+NOW = datetime(2026, 11, 24, 8, 18, tzinfo=UTC)
+URL = "http://dpj.example.org"
+_NEXT_DEADLINE = re.compile(r"^(The deadline for orders will be) [A-Z][a-z]+day \d{1,2} [A-Z][a-z]+ "
+                            r"\d{4} \d\d:\d\d [A-Z]+\.$", re.M)
+
+
+def normalised(text: str) -> str:
+    """The next deadline as DATE; trailing blanks dropped (DPjudge ends its `:: Judge:` line with
+    one, a blank nobody reads)."""
+    text = _NEXT_DEADLINE.sub(r"\1 DATE.", text)
+    return "\n".join(line.rstrip() for line in text.rstrip("\n").split("\n")) + "\n"
+
+
+@pytest.mark.parametrize("phase", PHASES)
+def test_results_mail_equals_dpjudges(phase, env, standard):
+    status = parse_status((HERE / f"{phase}.status").read_text())
+    after, events = process_phase(status, standard, NOW)
+    mailer = Mailer(env, after, standard, judge="TEST", url=URL)
+    mail = mailer.for_events([e for e in events if isinstance(e, PhaseResults)], NOW)[0].rendered
+    expected = (HERE / f"{phase}.mail").read_text()
+    subject, _, body = expected.partition("\n")
+    assert f"Subject: {mail.subject}" == subject
+    assert normalised(mail.body) == normalised(body)
+
+
+LATE = HERE / "late"
+
+
+@pytest.mark.parametrize("reader", ["master", "italy"])
+def test_late_notice_equals_dpjudges(reader, env, standard):
+    """The deadline passed without Italy's and Turkey's orders (GRACE 24H, CIVIL_DISORDER): the
+    Master's `late notice` and Italy's `deadline missed`, as DPjudge's deadline check mailed them."""
+    status = parse_status((LATE / "status").read_text())
+    now = datetime(2026, 11, 24, 8, 32, tzinfo=UTC)
+    after, events = on_tick(status, standard, now)
+    mails = Mailer(env, after, standard, judge="TEST", url=URL).for_events(
+        [e for e in events if isinstance(e, LateNotice)], now)
+    mail = next(m.rendered for m in mails if f"{reader}@example.org" in m.recipients)
+    subject, _, body = (LATE / f"{reader}.mail").read_text().partition("\n")
+    assert f"Subject: {mail.subject}" == subject
+    assert normalised(mail.body) == normalised(body)
+
+
+def test_the_game_played_through_on_this_judge_mails_what_dpjudge_mailed(env, standard):
+    """The judge plays the game itself from the first status, each phase's orders put on its own
+    status file: the unit order it keeps (DPjudge's: units that moved go last) gives the same
+    results mails."""
+    status = parse_status((HERE / "S1901M.status").read_text())
+    for phase in sorted(PHASES, key=lambda p: (p[1:5], "SFW".index(p[0]), "MRA".index(p[-1]))):
+        given = parse_status((HERE / f"{phase}.status").read_text())
+        assert status.phase == given.phase
+        for block in given.powers:
+            status = status.with_power(replace(status.power(block.name), orders=block.orders,
+                                               adjustments=block.adjustments))
+        status, events = process_phase(status, standard, NOW)
+        mail = Mailer(env, status, standard, judge="TEST", url=URL).for_events(
+            [e for e in events if isinstance(e, PhaseResults)], NOW)[0].rendered
+        body = (HERE / f"{phase}.mail").read_text().partition("\n")[2]
+        assert normalised(mail.body) == normalised(body), phase

@@ -30,7 +30,6 @@ from judge.events import UnitSighting
 from judge.game.positions import owned_centers
 from judge.maps.model import Map, Terrain
 from judge.orders.model import Build, Move, Retreat
-from judge.orders.reach import crossings
 from judge.status.model import GameStatus
 from judge.types import ADJUSTMENTS, MOVEMENT, Unit, UnitType, province_of
 
@@ -326,19 +325,3 @@ def units_seen(m: Map, rules: frozenset[str], seers: Seers, reader: str
                          .get(reader, 0) & AFTER_END)
             for power, units in seers.after.items()}
 
-
-def in_touch(m: Map, rules: frozenset[str], seers: Seers, one: str, other: str) -> bool:
-    """TOUCH_PRESS: whether two powers may write to each other, as DPjudge decides it: a unit of
-    one could support a unit of the other (or the other way), and each sees the other's unit where
-    it stands (so in a BLIND game, under SEE_NO_UNITS, nobody is in touch). The board is
-    `seers.after`, as it stands now."""
-    seers = replace(seers, before=seers.after)
-    for mine in seers.after.get(one, ()):
-        for theirs in seers.after.get(other, ()):
-            if not (crossings(m, mine, theirs.province) or crossings(m, theirs, mine.province)):
-                continue
-            seen = sight(m, rules, seers, one, mine.location, mine.location, mine)
-            seeing = sight(m, rules, seers, other, theirs.location, theirs.location, theirs)
-            if seen.get(other, 0) & BEFORE_START and seeing.get(one, 0) & BEFORE_START:
-                return True
-    return False

@@ -10,11 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from judge.game import archive, join, visibility
+from judge.game import archive, join, neighbours, visibility
 from judge.game.process import process_phase
 from judge.mailout.mailings import Mailer
 from judge.mailout.render import environment
 from judge.status import parse_status
+from judge.status.model import PowerStatus
 from judge.types import MOVEMENT, Unit, UnitType
 from tests.support.games import build, everyone_orders, forming, player, retreat
 
@@ -305,17 +306,29 @@ def test_every_mail_of_a_processing_keeps_to_what_each_reader_sees(standard):
 
 # --- TOUCH_PRESS in a BLIND game ------------------------------------------------------------------
 
-@pytest.mark.parametrize("rules, touching", [(set(), True), ({"SEE_NO_UNITS"}, False)])
+def french_and_german(standard) -> tuple:
+    """A French army in Burgundy (France owns Spain), a German one in the Ruhr (Germany owns
+    Berlin): they touch, and neither reaches a centre of the other."""
+    france = PowerStatus("FRANCE", owns=("SPA",), units=(army("BUR"),))
+    germany = PowerStatus("GERMANY", owns=("BER",), units=(army("RUH"),))
+    view = visibility.Seers(("FRANCE", "GERMANY"), after={"FRANCE": france.units, "GERMANY": germany.units})
+    return france, germany, view
+
+
+@pytest.mark.parametrize("rules, touching", [(set(), True), ({"SEE_NO_UNITS"}, False),
+                                             ({"UNITS_SEE_OTHER"}, False)])
 def test_neighbours_who_see_each_other_are_in_touch(standard, rules, touching):
-    view = seers((army("MUN"),))
-    view = visibility.Seers(view.readers, after={"FRANCE": (army("BUR"),), "GERMANY": (army("MUN"),)})
-    assert visibility.in_touch(standard, frozenset({"BLIND", *rules}), view, "FRANCE", "GERMANY") is touching
+    france, germany, view = french_and_german(standard)
+    blind = frozenset({"BLIND", *rules})
+    seen = {p: visibility.units_seen(standard, blind, view, p) for p in view.readers}
+    assert neighbours.touching(standard, france, germany) is True
+    assert neighbours.touching(standard, france, germany, seen) is touching
 
 
-def test_powers_far_apart_are_not_in_touch(standard):
-    view = visibility.Seers(("FRANCE", "GERMANY"),
-                            after={"FRANCE": (army("PAR"),), "GERMANY": (army("BER"),)})
-    assert not visibility.in_touch(standard, frozenset(), view, "FRANCE", "GERMANY")
+def test_neighbours_unseen_are_remote(standard):
+    france, germany, _ = french_and_german(standard)
+    assert not neighbours.remote(standard, france, germany)
+    assert neighbours.remote(standard, france, germany, {})
 
 
 # --- the game's start --------------------------------------------------------------------------------

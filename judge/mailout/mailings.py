@@ -333,7 +333,7 @@ class Mailer:
         """A BLIND game's results as each block of the game and the Master read them (the
         archive keeps them as `archive.reader_parts`)."""
         names = [b.name for b in self.status.powers if b.name]
-        return {name: self.render("results", **self.results_context(
+        return {name: self.render("results", blind_mail=True, **self.results_context(
                     event, completed, self.reader(name) if name != MASTER else None))
                 for name in [*names, MASTER]}
 

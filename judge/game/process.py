@@ -18,6 +18,7 @@ from datetime import datetime
 
 from judge.adjudicator import resolve
 from judge.adjudicator.model import Resolution
+from judge.adjudicator.retreats import no_retreats
 from judge.events import (
     CivilDisorder,
     ControlRotated,
@@ -100,6 +101,7 @@ def process_phase(status: GameStatus, base: Map, now: datetime) -> tuple[GameSta
         resolution = resolve(m, position, given, rules)
     revealed = _hidden_records(status, m) if phase.type == MOVEMENT else {}
     sightings = _sightings(status, m, rules, resolution)
+    blinded = _blinded(status, m, rules, resolution)
     status = _apply(status, m, phase, resolution)
     status, hidden = _clear_orders(status, m, resolution, missing)
     events: list[Event] = [CivilDisorder(status.name or "", phase, missing)] if missing else []
@@ -117,7 +119,7 @@ def process_phase(status: GameStatus, base: Map, now: datetime) -> tuple[GameSta
     status = _seen_centres(status, map_for_phase(base, step.phase), rules, step.year_end,
                            None if completed else step.phase)
     events.append(replace(_results(status, phase, resolution, sheet, missing, step, hidden, revealed,
-                                   None if completed else step.phase, deadline), sightings=sightings,
+                                   None if completed else step.phase, deadline), sightings=sightings, blinded=blinded,
                           processed_deadline=processed_deadline, units_before=dict(position.units)))
     if moved:
         events.append(ControlRotated(status.name or "", step.phase, moved))
@@ -151,6 +153,21 @@ def _sightings(status: GameStatus, m: Map, rules: frozenset[str], resolution: Re
                                              visibility.dislodged_places(resolution))
     seers = replace(seers, after={p: tuple(resolution.units.get(p, ())) for p in seers.readers})
     return visibility.other_sightings(m, rules, seers, phase.type, resolution, position.units)
+
+
+def _blinded(status: GameStatus, m: Map, rules: frozenset[str], resolution: Resolution | None
+             ) -> tuple[UnitSighting, ...]:
+    """BLIND: the units readers stop seeing when a movement phase destroys dislodged units."""
+    if visibility.BLIND not in rules or resolution is None or resolution.phase.type != MOVEMENT:
+        return ()
+    outright = no_retreats(rules)
+    destroyed = {p: [u for u, where in ds.items() if outright or not where]
+                 for p, ds in resolution.dislodged.items()}
+    position = position_of(status, m, resolution.phase)
+    moves = visibility.moves_of(position, resolution)
+    seers = replace(visibility.seers_of(status, m),
+                    after={p: tuple(us.values()) for p, us in moves.items()})
+    return visibility.blinded_by_destruction(m, rules, seers, resolution.units, destroyed)
 
 
 def _seen_centres(status: GameStatus, m: Map, rules: frozenset[str], year_end: bool,

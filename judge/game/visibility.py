@@ -17,7 +17,8 @@ lines can be made from it): 1 the reader saw where it began, before the phase; 2
 began, after the phase; 4 it saw where it ended, before; 8 it sees where it ended, after. The
 Master, omniscient readers, the unit's owner and its controller see everything (15).
 `unit_sightings` turns that into who reads each order line of a phase's results and who is told
-that a unit was FOUND, ARRIVES, DEPARTS or was LOST; `centre_sightings` says which centres each
+that a unit was FOUND, ARRIVES, DEPARTS or was LOST (`blinded_by_destruction`: LOST when the
+eyes that saw it were destroyed dislodged); `centre_sightings` says which centres each
 power sees after a phase (the status file's SEES lines, which grow until the year's end).
 """
 from __future__ import annotations
@@ -199,6 +200,29 @@ def movement_sightings(m: Map, rules: frozenset[str], seers: Seers,
             shows = sight(m, rules, seers, power, unit.location, there.location, unit, dislodging)
             found[(power, unit)] = sighting(power, unit, there, shows, MOVEMENT)
     return found
+
+
+def blinded_by_destruction(m: Map, rules: frozenset[str], seers: Seers,
+                           standing: Mapping[str, Iterable[Unit]],
+                           destroyed: Mapping[str, Iterable[Unit]]) -> tuple[UnitSighting, ...]:
+    """The units of a movement phase that readers stop seeing when the dislodged units with no
+    retreat are destroyed, as DPjudge tells them LOST after the dislodged units. `seers.after`:
+    every unit where it stands after the moves, the dislodged ones too; `standing`: power -> its
+    units after the moves, the dislodged left out."""
+    gone = {(p, u) for p, us in destroyed.items() for u in us}
+    if not gone:
+        return ()
+    view = replace(seers, before=seers.after,
+                   after={p: tuple(u for u in us if (p, u) not in gone) for p, us in seers.after.items()})
+    found = []
+    for power, units in standing.items():
+        for unit in units:
+            shows = sight(m, rules, view, power, unit.location, unit.location, unit)
+            lost = frozenset(who for who, how in shows.items()
+                             if how & BEFORE_START and not how & AFTER_START)
+            if lost:
+                found.append(UnitSighting(power, unit, unit, frozenset(), lost=lost))
+    return tuple(found)
 
 
 def other_sightings(m: Map, rules: frozenset[str], seers: Seers, kind: str, resolution: Resolution,

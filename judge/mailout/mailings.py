@@ -309,7 +309,8 @@ class Mailer:
         else:
             report = tailor.orders_only_own(report, reader)
         tailored = dict(context, results=report, revealed=tailor.holdings_for(context["revealed"], reader),
-                        lost=tailor.holdings_for(context["lost"], reader))
+                        lost=tailor.holdings_for(context["lost"], reader),
+                        blinded=tailor.blinded_for(self.map, event.blinded, reader))
         if context["ownership"] is not None and "SEE_ALL_SCS" not in self.rules:
             tailored["ownership"] = tailor.ownership_for(context["ownership"], reader)
         if context["adjustments"] is not None:

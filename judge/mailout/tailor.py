@@ -120,6 +120,12 @@ def _lines_for(m: Map, line: OrderLine | None, seen: UnitSighting | None, reader
     return shown
 
 
+def blinded_for(m: Map, blinded: Iterable[UnitSighting], reader: Reader) -> tuple[OrderLine, ...]:
+    """The `LOST` lines of the units the reader stops seeing when dislodged units are destroyed."""
+    return tuple(OrderLine(power_view(m, s.power), "lost", unit_view(m, s.unit, s.power))
+                 for s in blinded if reader.name in s.lost)
+
+
 def _dislodgement_for(d: Dislodgement, index: Mapping[tuple[str, str], UnitSighting],
                       reader: Reader) -> Dislodgement | None:
     owner = d.unit.owner.name if d.unit.owner else None

@@ -123,6 +123,15 @@ def test_the_status_file_keeps_dpjudges_sees_lines(standard, phase):
     assert ours == theirs
 
 
+def test_a_unit_seen_only_by_a_destroyed_unit_is_lost_in_the_movement_results(standard):
+    """NO_RETREAT: the Russian army dislodged from Rumania is destroyed; it alone saw the Turkish
+    army in Bulgaria, which Russia is told it lost, after the dislodged units, as DPjudge tells it."""
+    mails = mails_by_reader(standard, "S1902M", "NO_RETREAT")
+    assert ("The Russian army in Rumania was destroyed.\n\nTurkey:     Army Bulgaria LOST.\n\n\n"
+            "Ownership of supply centers:\n") in mails["russia"]
+    assert all("LOST" not in mails[r] for r in READERS if r != "russia")
+
+
 def test_no_players_mail_names_a_unit_it_cannot_see(standard):
     """England sees nothing of the Balkans in the spring: no word of Austria, Russia or Turkey."""
     body = mails_by_reader(standard, "S1901M")["england"]

@@ -49,11 +49,14 @@ class Reader:
 
 
 def blind_notes(report: PhaseReport) -> PhaseReport:
-    """No order is `void` in a BLIND game's results; a convoyed move that was is `no convoy`."""
+    """No order is `void` in a BLIND game's results; a convoyed move that was is `no convoy`. A
+    hidden build is told as any build to whoever sees its site (DPjudge hides it no further)."""
     groups = []
     for group in report.powers:
         lines = []
         for line in group.lines:
+            if line.hidden:
+                line = replace(line, hidden=False)
             if VOID in line.results:
                 notes = tuple(r for r in line.results if r != VOID)
                 if line.via and NO_CONVOY not in notes:

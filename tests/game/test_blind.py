@@ -112,6 +112,15 @@ def test_later_results_are_dpjudges_for_each_reader(standard, phase, reader):
     assert normalised(ours[reader]) == normalised(theirs)
 
 
+@pytest.mark.parametrize("reader", READERS)
+def test_hidden_builds_are_told_as_dpjudge_tells_them_in_a_blind_game(standard, reader):
+    """HIDE_BUILDS changes nothing in a BLIND game's winter results: DPjudge mails each reader
+    the same text as without it (each build, where it is, to whoever sees its site)."""
+    ours = mails_by_reader(standard, "W1901A", "HIDE_BUILDS")
+    theirs = (FIXTURES / "W1901A" / f"{reader}.txt").read_text()
+    assert normalised(ours[reader]) == normalised(theirs)
+
+
 @pytest.mark.parametrize("phase", ["S1901M", "F1901M", "W1901A", "S1902M", "S1902R"])
 def test_the_status_file_keeps_dpjudges_sees_lines(standard, phase):
     status, _ = played(standard, phase)

@@ -100,7 +100,7 @@ def process_phase(status: GameStatus, base: Map, now: datetime) -> tuple[GameSta
         given = proxied(sheet.orders, status, m) if "PROXY_OK" in rules else sheet.orders
         resolution = resolve(m, position, given, rules)
     revealed = _hidden_records(status, m) if phase.type == MOVEMENT else {}
-    sightings = _sightings(status, m, rules, resolution)
+    sightings = _sightings(status, m, rules, resolution, revealed)
     blinded = _blinded(status, m, rules, resolution)
     status = _apply(status, m, phase, resolution)
     status, hidden = _clear_orders(status, m, resolution, missing)
@@ -138,9 +138,10 @@ def _with_cd_supports(status: GameStatus, m: Map, position, sheet: OrderSheet,
     return replace(sheet, orders=given)
 
 
-def _sightings(status: GameStatus, m: Map, rules: frozenset[str], resolution: Resolution | None
-               ) -> dict[tuple[str, Unit], UnitSighting]:
-    """BLIND: who sees each unit of the phase (worked out before the board changes)."""
+def _sightings(status: GameStatus, m: Map, rules: frozenset[str], resolution: Resolution | None,
+               revealed: dict[str, tuple[Unit, ...]]) -> dict[tuple[str, Unit], UnitSighting]:
+    """BLIND: who sees each unit of the phase (worked out before the board changes; `revealed`:
+    the units built hidden, which others find where they end)."""
     if visibility.BLIND not in rules or resolution is None:
         return {}
     phase = resolution.phase
@@ -150,7 +151,7 @@ def _sightings(status: GameStatus, m: Map, rules: frozenset[str], resolution: Re
         moves = visibility.moves_of(position, resolution)
         seers = replace(seers, after={p: tuple(us.values()) for p, us in moves.items()})
         return visibility.movement_sightings(m, rules, seers, moves,
-                                             visibility.dislodged_places(resolution))
+                                             visibility.dislodged_places(resolution), revealed)
     seers = replace(seers, after={p: tuple(resolution.units.get(p, ())) for p in seers.readers})
     return visibility.other_sightings(m, rules, seers, phase.type, resolution, position.units)
 

@@ -117,14 +117,16 @@ def _spotters(units: Iterable[Unit], target: Unit | None, rules: frozenset[str])
 
 
 def sight(m: Map, rules: frozenset[str], seers: Seers, owner: str | None, start: str, end: str,
-          target: Unit | None = None, dislodging: bool = False) -> dict[str, int]:
+          target: Unit | None = None, dislodging: bool = False, hidden: bool = False
+          ) -> dict[str, int]:
     """Each reader's bits for a unit (`target`) of `owner` going from `start` to `end`, or for a
-    centre (`target` None, start == end). MASTER is always a reader."""
+    centre (`target` None, start == end). MASTER is always a reader. A `hidden` unit (built
+    hidden) is looked for only where it ends: whoever sees it is told it ARRIVES or was FOUND."""
     full = seers.full_sight(owner)
     shows = {MASTER: EVERYTHING}
     blinded = "SEE_NO_UNITS" if target is not None else "SEE_NO_SCS"
     old, new = province_of(start), province_of(end)
-    places = [(old, 5)] if old == new else [(old, 1), (new, 4)]
+    places = [(new, 4)] if hidden else [(old, 5)] if old == new else [(old, 1), (new, 4)]
     for seer in seers.readers:
         if seer in full:
             shows[seer] = EVERYTHING
@@ -187,17 +189,21 @@ def sighting(power: str, unit: Unit, there: Unit, shows: Mapping[str, int], kind
 
 
 def movement_sightings(m: Map, rules: frozenset[str], seers: Seers,
-                       moves: Mapping[str, Mapping[Unit, Unit]], dislodged: Iterable[str]
+                       moves: Mapping[str, Mapping[Unit, Unit]], dislodged: Iterable[str],
+                       hidden: Mapping[str, Iterable[Unit]] | None = None
                        ) -> dict[tuple[str, Unit], UnitSighting]:
     """(power, unit) -> its sighting, for every unit of a movement phase. `moves`: power -> each
     unit -> where it stands after the phase; `dislodged`: the provinces where a unit was
-    dislodged (a unit moving there is seen arriving by whoever sees the place after)."""
+    dislodged (a unit moving there is seen arriving by whoever sees the place after); `hidden`:
+    power -> its units built hidden, revealed by this phase."""
     knocked = set(dislodged)
+    unseen = {(p, u) for p, us in (hidden or {}).items() for u in us}
     found = {}
     for power, units in moves.items():
         for unit, there in units.items():
             dislodging = there != unit and there.province in knocked
-            shows = sight(m, rules, seers, power, unit.location, there.location, unit, dislodging)
+            shows = sight(m, rules, seers, power, unit.location, there.location, unit, dislodging,
+                          (power, unit) in unseen)
             found[(power, unit)] = sighting(power, unit, there, shows, MOVEMENT)
     return found
 

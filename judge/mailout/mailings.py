@@ -308,7 +308,7 @@ class Mailer:
             report = tailor.report_for(self.map, report, event.sightings, reader)
         else:
             report = tailor.orders_only_own(report, reader)
-        tailored = dict(context, results=report, revealed=tailor.holdings_for(context["revealed"], reader),
+        tailored = dict(context, results=report, revealed=(),  # the sightings tell them
                         lost=tailor.holdings_for(context["lost"], reader),
                         blinded=tailor.blinded_for(self.map, event.blinded, reader))
         if context["ownership"] is not None and "SEE_ALL_SCS" not in self.rules:

@@ -121,6 +121,15 @@ def test_hidden_builds_are_told_as_dpjudge_tells_them_in_a_blind_game(standard, 
     assert normalised(ours[reader]) == normalised(theirs)
 
 
+@pytest.mark.parametrize("reader", READERS)
+def test_units_built_hidden_are_found_or_arrive_in_the_spring_as_dpjudge_tells(standard, reader):
+    """The spring after: no FOUND line for all, but whoever sees a unit built hidden is told it
+    ARRIVES (it saw the place before) or is FOUND, in place of its order."""
+    ours = mails_by_reader(standard, "S1902M", "HIDE_BUILDS")
+    theirs = (FIXTURES / "hidden" / f"{reader}.txt").read_text()
+    assert normalised(ours[reader]) == normalised(theirs)
+
+
 @pytest.mark.parametrize("phase", ["S1901M", "F1901M", "W1901A", "S1902M", "S1902R"])
 def test_the_status_file_keeps_dpjudges_sees_lines(standard, phase):
     status, _ = played(standard, phase)

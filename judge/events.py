@@ -114,6 +114,8 @@ class PhaseResults:
     allegiance: tuple[tuple[str, str | None], ...] = ()  # VASSAL_DUMMIES: minor -> controller
     # BLIND: (power, unit) -> who reads its line and who is told of it (judge.game.visibility)
     sightings: Mapping[tuple[str, Unit], UnitSighting] = field(default_factory=dict)
+    # BLIND: the units readers stop seeing when dislodged units with no retreat are destroyed
+    blinded: tuple[UnitSighting, ...] = ()
     processed_deadline: datetime | None = None
     units_before: Mapping[str, tuple[Unit, ...]] = field(default_factory=dict)
 

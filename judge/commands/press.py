@@ -24,7 +24,8 @@ from judge.commands.orders import has_orders
 from judge.commands.registry import Command, Stage
 from judge.commands.reply import Said, said
 from judge.commands.session import Cursor, Refusal, Session
-from judge.game.neighbours import remote, touching
+from judge.game.neighbours import Seen, remote, touching
+from judge.game.visibility import BLIND, seers_of, units_seen
 from judge.status.model import GameStatus
 
 END_WORDS = ("ENDPRESS", "ENDBROADCAST")
@@ -226,7 +227,8 @@ def unread_dummy(status: GameStatus, name: str, sender: str) -> bool:
 def check_distance(session: Session, sender: str, request: PressRequest, rules: frozenset[str]
                    ) -> None:
     """TOUCH_PRESS and REMOTE_PRESS: private press only to the powers that touch the sender's (or
-    that are remote from them), broadcasts only with PUBLIC_PRESS."""
+    that are remote from them), broadcasts only with PUBLIC_PRESS. In a BLIND game two powers
+    touch only where each sees the other's unit, as DPjudge decides it."""
     rule = "TOUCH_PRESS" if "TOUCH_PRESS" in rules else "REMOTE_PRESS"
     if request.broadcast:
         if "PUBLIC_PRESS" not in rules:
@@ -235,14 +237,27 @@ def check_distance(session: Session, sender: str, request: PressRequest, rules: 
     status = session.current()
     mine = status.power(sender)
     near = touching if rule == "TOUCH_PRESS" else remote
+    seen = sight(session, (sender, *request.to))
     for name in request.to:
         other = status.power(name)
         if name == MASTER or name == sender:
             continue
-        if mine is None or other is None or not other.is_power or not near(session.map, mine, other):
+        if mine is None or other is None or not other.is_power or \
+                not near(session.map, mine, other, seen):
             raise Refusal(f"Press to {name} impossible ({rule}: "
                           + ("no unit of yours touches theirs" if rule == "TOUCH_PRESS" else
                              "your units or centres are too close to theirs") + ")")
+
+
+def sight(session: Session, readers: tuple[str, ...]) -> Seen | None:
+    """In a BLIND game, the units each reader sees now: touching powers must also see each
+    other's units there."""
+    if BLIND not in session.rules:
+        return None
+    status, m = session.current(), session.map
+    seers = seers_of(status, m)
+    return {name: units_seen(m, session.rules, seers, name)
+            for name in readers if status.power(name) is not None}
 
 
 def check_orders_rules(session: Session, sender: str, rules: frozenset[str], private: bool,

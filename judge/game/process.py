@@ -18,6 +18,7 @@ from datetime import datetime
 
 from judge.adjudicator import resolve
 from judge.adjudicator.model import Resolution
+from judge.adjudicator.retreats import no_retreats
 from judge.events import (
     CivilDisorder,
     ControlRotated,
@@ -99,7 +100,8 @@ def process_phase(status: GameStatus, base: Map, now: datetime) -> tuple[GameSta
         given = proxied(sheet.orders, status, m) if "PROXY_OK" in rules else sheet.orders
         resolution = resolve(m, position, given, rules)
     revealed = _hidden_records(status, m) if phase.type == MOVEMENT else {}
-    sightings = _sightings(status, m, rules, resolution)
+    sightings = _sightings(status, m, rules, resolution, revealed)
+    blinded = _blinded(status, m, rules, resolution)
     status = _apply(status, m, phase, resolution)
     status, hidden = _clear_orders(status, m, resolution, missing)
     events: list[Event] = [CivilDisorder(status.name or "", phase, missing)] if missing else []
@@ -117,7 +119,7 @@ def process_phase(status: GameStatus, base: Map, now: datetime) -> tuple[GameSta
     status = _seen_centres(status, map_for_phase(base, step.phase), rules, step.year_end,
                            None if completed else step.phase)
     events.append(replace(_results(status, phase, resolution, sheet, missing, step, hidden, revealed,
-                                   None if completed else step.phase, deadline), sightings=sightings,
+                                   None if completed else step.phase, deadline), sightings=sightings, blinded=blinded,
                           processed_deadline=processed_deadline, units_before=dict(position.units)))
     if moved:
         events.append(ControlRotated(status.name or "", step.phase, moved))
@@ -136,9 +138,10 @@ def _with_cd_supports(status: GameStatus, m: Map, position, sheet: OrderSheet,
     return replace(sheet, orders=given)
 
 
-def _sightings(status: GameStatus, m: Map, rules: frozenset[str], resolution: Resolution | None
-               ) -> dict[tuple[str, Unit], UnitSighting]:
-    """BLIND: who sees each unit of the phase (worked out before the board changes)."""
+def _sightings(status: GameStatus, m: Map, rules: frozenset[str], resolution: Resolution | None,
+               revealed: dict[str, tuple[Unit, ...]]) -> dict[tuple[str, Unit], UnitSighting]:
+    """BLIND: who sees each unit of the phase (worked out before the board changes; `revealed`:
+    the units built hidden, which others find where they end)."""
     if visibility.BLIND not in rules or resolution is None:
         return {}
     phase = resolution.phase
@@ -148,9 +151,24 @@ def _sightings(status: GameStatus, m: Map, rules: frozenset[str], resolution: Re
         moves = visibility.moves_of(position, resolution)
         seers = replace(seers, after={p: tuple(us.values()) for p, us in moves.items()})
         return visibility.movement_sightings(m, rules, seers, moves,
-                                             visibility.dislodged_places(resolution))
+                                             visibility.dislodged_places(resolution), revealed)
     seers = replace(seers, after={p: tuple(resolution.units.get(p, ())) for p in seers.readers})
     return visibility.other_sightings(m, rules, seers, phase.type, resolution, position.units)
+
+
+def _blinded(status: GameStatus, m: Map, rules: frozenset[str], resolution: Resolution | None
+             ) -> tuple[UnitSighting, ...]:
+    """BLIND: the units readers stop seeing when a movement phase destroys dislodged units."""
+    if visibility.BLIND not in rules or resolution is None or resolution.phase.type != MOVEMENT:
+        return ()
+    outright = no_retreats(rules)
+    destroyed = {p: [u for u, where in ds.items() if outright or not where]
+                 for p, ds in resolution.dislodged.items()}
+    position = position_of(status, m, resolution.phase)
+    moves = visibility.moves_of(position, resolution)
+    seers = replace(visibility.seers_of(status, m),
+                    after={p: tuple(us.values()) for p, us in moves.items()})
+    return visibility.blinded_by_destruction(m, rules, seers, resolution.units, destroyed)
 
 
 def _seen_centres(status: GameStatus, m: Map, rules: frozenset[str], year_end: bool,

@@ -10,7 +10,8 @@ the first year is noted on the power as a MSG line (`hold_win_note`). LAST_MAN_S
 instead when a single unit is left on the board as a movement or adjustment phase begins: its power
 wins (`last_man`).
 
-Votes (VOTE lines) are counted among the survivors (powers owning a centre) other than dummies:
+Votes (VOTE lines) are counted among the survivors other than dummies: powers owning a centre or
+holding build tokens (GARRISON's `SC?`, MOBILIZE's `SC!`), as DPjudge counts those with a vote:
 - by default (DIAS) a lone SOLO vote with LOSS from all others is a concession; with no SOLO vote,
   LOSS votes and nWAY votes with n at least the number of survivors make a draw of all survivors;
 - under NO_DIAS, the powers not voting LOSS draw if each accepts a draw that size (nWAY), and a lone
@@ -25,7 +26,7 @@ from datetime import datetime
 
 from judge.events import Event, GameCompleted, VoteCast
 from judge.game.deadlines import current_deadline
-from judge.game.positions import owned_centers, power_blocks, survivors
+from judge.game.positions import owned_centers, power_blocks
 from judge.game.rules import rules_in_force
 from judge.game.seats import GameError
 from judge.game.start import date_text
@@ -116,7 +117,7 @@ def _hold(status: GameStatus, m: Map, found: tuple[str, ...], year: int
 
 def vote_result(status: GameStatus, m: Map, rules: frozenset[str]) -> tuple[str, tuple[str, ...]] | None:
     """("draw" | "concession", powers) when the votes end the game, else None."""
-    alive = survivors(status, m)
+    alive = with_a_vote(status, m)
     voters = [b for b in power_blocks(status, m) if b.name in alive
               and not (b.player is not None and b.player.dummy)]
     if not voters:
@@ -131,6 +132,11 @@ def vote_result(status: GameStatus, m: Map, rules: frozenset[str]) -> tuple[str,
     if found is not None and found[0] == "draw" and "NO_DRAW" in rules:
         return None
     return found
+
+
+def with_a_vote(status: GameStatus, m: Map) -> list[str]:
+    """The powers owning a centre or a build token, in file order."""
+    return [b.name for b in power_blocks(status, m) if b.owns]
 
 
 def _proposal_result(status: GameStatus, voters: list, alive: list[str]):
@@ -237,7 +243,7 @@ def _voter(status: GameStatus, m: Map, power: str):
     block = status.power(power.upper())
     if block is None or block.name not in m.powers:
         raise GameError(f"there is no power {power} in game {status.name}")
-    if block.name not in survivors(status, m):
+    if block.name not in with_a_vote(status, m):
         raise GameError(f"{block.name} owns no supply center and has no vote")
     return block
 

@@ -17,7 +17,8 @@ lines can be made from it): 1 the reader saw where it began, before the phase; 2
 began, after the phase; 4 it saw where it ended, before; 8 it sees where it ended, after. The
 Master, omniscient readers, the unit's owner and its controller see everything (15).
 `unit_sightings` turns that into who reads each order line of a phase's results and who is told
-that a unit was FOUND, ARRIVES, DEPARTS or was LOST; `centre_sightings` says which centres each
+that a unit was FOUND, ARRIVES, DEPARTS or was LOST (`blinded_by_destruction`: LOST when the
+eyes that saw it were destroyed dislodged); `centre_sightings` says which centres each
 power sees after a phase (the status file's SEES lines, which grow until the year's end).
 """
 from __future__ import annotations
@@ -30,7 +31,6 @@ from judge.events import UnitSighting
 from judge.game.positions import owned_centers
 from judge.maps.model import Map, Terrain
 from judge.orders.model import Build, Move, Retreat
-from judge.orders.reach import crossings
 from judge.status.model import GameStatus
 from judge.types import ADJUSTMENTS, MOVEMENT, Unit, UnitType, province_of
 
@@ -117,14 +117,16 @@ def _spotters(units: Iterable[Unit], target: Unit | None, rules: frozenset[str])
 
 
 def sight(m: Map, rules: frozenset[str], seers: Seers, owner: str | None, start: str, end: str,
-          target: Unit | None = None, dislodging: bool = False) -> dict[str, int]:
+          target: Unit | None = None, dislodging: bool = False, hidden: bool = False
+          ) -> dict[str, int]:
     """Each reader's bits for a unit (`target`) of `owner` going from `start` to `end`, or for a
-    centre (`target` None, start == end). MASTER is always a reader."""
+    centre (`target` None, start == end). MASTER is always a reader. A `hidden` unit (built
+    hidden) is looked for only where it ends: whoever sees it is told it ARRIVES or was FOUND."""
     full = seers.full_sight(owner)
     shows = {MASTER: EVERYTHING}
     blinded = "SEE_NO_UNITS" if target is not None else "SEE_NO_SCS"
     old, new = province_of(start), province_of(end)
-    places = [(old, 5)] if old == new else [(old, 1), (new, 4)]
+    places = [(new, 4)] if hidden else [(old, 5)] if old == new else [(old, 1), (new, 4)]
     for seer in seers.readers:
         if seer in full:
             shows[seer] = EVERYTHING
@@ -187,19 +189,46 @@ def sighting(power: str, unit: Unit, there: Unit, shows: Mapping[str, int], kind
 
 
 def movement_sightings(m: Map, rules: frozenset[str], seers: Seers,
-                       moves: Mapping[str, Mapping[Unit, Unit]], dislodged: Iterable[str]
+                       moves: Mapping[str, Mapping[Unit, Unit]], dislodged: Iterable[str],
+                       hidden: Mapping[str, Iterable[Unit]] | None = None
                        ) -> dict[tuple[str, Unit], UnitSighting]:
     """(power, unit) -> its sighting, for every unit of a movement phase. `moves`: power -> each
     unit -> where it stands after the phase; `dislodged`: the provinces where a unit was
-    dislodged (a unit moving there is seen arriving by whoever sees the place after)."""
+    dislodged (a unit moving there is seen arriving by whoever sees the place after); `hidden`:
+    power -> its units built hidden, revealed by this phase."""
     knocked = set(dislodged)
+    unseen = {(p, u) for p, us in (hidden or {}).items() for u in us}
     found = {}
     for power, units in moves.items():
         for unit, there in units.items():
             dislodging = there != unit and there.province in knocked
-            shows = sight(m, rules, seers, power, unit.location, there.location, unit, dislodging)
+            shows = sight(m, rules, seers, power, unit.location, there.location, unit, dislodging,
+                          (power, unit) in unseen)
             found[(power, unit)] = sighting(power, unit, there, shows, MOVEMENT)
     return found
+
+
+def blinded_by_destruction(m: Map, rules: frozenset[str], seers: Seers,
+                           standing: Mapping[str, Iterable[Unit]],
+                           destroyed: Mapping[str, Iterable[Unit]]) -> tuple[UnitSighting, ...]:
+    """The units of a movement phase that readers stop seeing when the dislodged units with no
+    retreat are destroyed, as DPjudge tells them LOST after the dislodged units. `seers.after`:
+    every unit where it stands after the moves, the dislodged ones too; `standing`: power -> its
+    units after the moves, the dislodged left out."""
+    gone = {(p, u) for p, us in destroyed.items() for u in us}
+    if not gone:
+        return ()
+    view = replace(seers, before=seers.after,
+                   after={p: tuple(u for u in us if (p, u) not in gone) for p, us in seers.after.items()})
+    found = []
+    for power, units in standing.items():
+        for unit in units:
+            shows = sight(m, rules, view, power, unit.location, unit.location, unit)
+            lost = frozenset(who for who, how in shows.items()
+                             if how & BEFORE_START and not how & AFTER_START)
+            if lost:
+                found.append(UnitSighting(power, unit, unit, frozenset(), lost=lost))
+    return tuple(found)
 
 
 def other_sightings(m: Map, rules: frozenset[str], seers: Seers, kind: str, resolution: Resolution,
@@ -326,19 +355,3 @@ def units_seen(m: Map, rules: frozenset[str], seers: Seers, reader: str
                          .get(reader, 0) & AFTER_END)
             for power, units in seers.after.items()}
 
-
-def in_touch(m: Map, rules: frozenset[str], seers: Seers, one: str, other: str) -> bool:
-    """TOUCH_PRESS: whether two powers may write to each other, as DPjudge decides it: a unit of
-    one could support a unit of the other (or the other way), and each sees the other's unit where
-    it stands (so in a BLIND game, under SEE_NO_UNITS, nobody is in touch). The board is
-    `seers.after`, as it stands now."""
-    seers = replace(seers, before=seers.after)
-    for mine in seers.after.get(one, ()):
-        for theirs in seers.after.get(other, ()):
-            if not (crossings(m, mine, theirs.province) or crossings(m, theirs, mine.province)):
-                continue
-            seen = sight(m, rules, seers, one, mine.location, mine.location, mine)
-            seeing = sight(m, rules, seers, other, theirs.location, theirs.location, theirs)
-            if seen.get(other, 0) & BEFORE_START and seeing.get(one, 0) & BEFORE_START:
-                return True
-    return False

@@ -308,8 +308,9 @@ class Mailer:
             report = tailor.report_for(self.map, report, event.sightings, reader)
         else:
             report = tailor.orders_only_own(report, reader)
-        tailored = dict(context, results=report, revealed=tailor.holdings_for(context["revealed"], reader),
-                        lost=tailor.holdings_for(context["lost"], reader))
+        tailored = dict(context, results=report, revealed=(),  # the sightings tell them
+                        lost=tailor.holdings_for(context["lost"], reader),
+                        blinded=tailor.blinded_for(self.map, event.blinded, reader))
         if context["ownership"] is not None and "SEE_ALL_SCS" not in self.rules:
             tailored["ownership"] = tailor.ownership_for(context["ownership"], reader)
         if context["adjustments"] is not None:
@@ -333,7 +334,7 @@ class Mailer:
         """A BLIND game's results as each block of the game and the Master read them (the
         archive keeps them as `archive.reader_parts`)."""
         names = [b.name for b in self.status.powers if b.name]
-        return {name: self.render("results", **self.results_context(
+        return {name: self.render("results", blind_mail=True, **self.results_context(
                     event, completed, self.reader(name) if name != MASTER else None))
                 for name in [*names, MASTER]}
 

@@ -49,11 +49,14 @@ class Reader:
 
 
 def blind_notes(report: PhaseReport) -> PhaseReport:
-    """No order is `void` in a BLIND game's results; a convoyed move that was is `no convoy`."""
+    """No order is `void` in a BLIND game's results; a convoyed move that was is `no convoy`. A
+    hidden build is told as any build to whoever sees its site (DPjudge hides it no further)."""
     groups = []
     for group in report.powers:
         lines = []
         for line in group.lines:
+            if line.hidden:
+                line = replace(line, hidden=False)
             if VOID in line.results:
                 notes = tuple(r for r in line.results if r != VOID)
                 if line.via and NO_CONVOY not in notes:
@@ -118,6 +121,12 @@ def _lines_for(m: Map, line: OrderLine | None, seen: UnitSighting | None, reader
     shown += [OrderLine(power, kind, own, results=dislodged)
               for kind, readers in (("departs", seen.departs), ("lost", seen.lost)) if who in readers]
     return shown
+
+
+def blinded_for(m: Map, blinded: Iterable[UnitSighting], reader: Reader) -> tuple[OrderLine, ...]:
+    """The `LOST` lines of the units the reader stops seeing when dislodged units are destroyed."""
+    return tuple(OrderLine(power_view(m, s.power), "lost", unit_view(m, s.unit, s.power))
+                 for s in blinded if reader.name in s.lost)
 
 
 def _dislodgement_for(d: Dislodgement, index: Mapping[tuple[str, str], UnitSighting],

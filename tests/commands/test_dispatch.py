@@ -356,6 +356,15 @@ def test_broadcast_orders_confirms_to_everyone(handler):
     assert {"chloe@example.fr", "joe@blow.com", "ben@example.co.uk", "kibitz@example.org"} <= set(sent)
 
 
+def test_broadcast_orders_in_a_blind_game_still_goes_to_everyone(handler):
+    """DPjudge broadcasts the orders of a BLIND game too: the Master chose to give up the
+    secrecy of orders, and BLIND does not take it back."""
+    with_rule(handler, "RULE BLIND\nRULE BROADCAST_ORDERS")
+    sent = confirmations(handler((EML / "orders.eml").read_bytes(), NOW))
+    assert {"chloe@example.fr", "joe@blow.com", "ben@example.co.uk"} <= set(sent)
+    assert "A BUR - MUN" in sent["ben@example.co.uk"].get_content()
+
+
 def test_refused_orders_are_not_confirmed(handler):
     assert not confirmations(handler((EML / "orders_errors.eml").read_bytes(), NOW))
 

@@ -253,6 +253,19 @@ def test_remote_press_goes_only_to_powers_far_away(judge):
     refused(judge.send("press_broadcast.eml"), "Broadcast press not allowed (REMOTE_PRESS)")
 
 
+@pytest.mark.parametrize("rules", [("BLIND", "UNITS_SEE_OTHER"), ("BLIND", "SEE_NO_UNITS")])
+def test_touch_press_in_a_blind_game_needs_each_to_see_the_others_unit(judge, rules):
+    """A BUR touches A BEL, but an army does not see an army (UNITS_SEE_OTHER) and no English
+    fleet or centre is next to Burgundy."""
+    judge.add("vienna", rules=("TOUCH_PRESS", *rules))
+    refused(judge.send("press_to_england.eml"), "Press to ENGLAND impossible (TOUCH_PRESS")
+
+
+def test_touch_press_in_a_blind_game_between_units_that_see_each_other(judge):
+    judge.add("vienna", rules=("TOUCH_PRESS", "BLIND"))
+    assert press(judge.send("press_to_england.eml")).to == ("ENGLAND",)
+
+
 def test_touch_press_with_public_press_allows_broadcasts(judge):
     judge.add("vienna", rules=("TOUCH_PRESS", "PUBLIC_PRESS"))
     assert press(judge.send("press_broadcast.eml")).broadcast

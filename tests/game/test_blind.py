@@ -1,20 +1,20 @@
-"""BLIND: a game of 1901 and spring 1902 whose every results mail is compared with the one DPjudge
-sends the same reader (fixtures/blind: DPjudge's mails for the same orders, and its SEES lines),
-and what each visibility modifier changes."""
+"""BLIND: a game of 1901 and spring 1902 whose every results mail is compared whole, line for line
+and blank for blank, with the one DPjudge sends the same reader (fixtures/blind: DPjudge's mails
+for the same orders, and its SEES lines), and what each visibility modifier changes."""
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
-from judge.game import archive, join, visibility
+from judge.game import archive, join, neighbours, visibility
 from judge.game.process import process_phase
 from judge.mailout.mailings import Mailer
 from judge.mailout.render import environment
 from judge.status import parse_status
+from judge.status.model import PowerStatus
 from judge.types import MOVEMENT, Unit, UnitType
 from tests.support.games import build, everyone_orders, forming, player, retreat
 
@@ -71,24 +71,12 @@ def mails_by_reader(standard, phase: str, rules: str = "") -> dict[str, str]:
     return {a.split("@")[0]: m.rendered.body for m in mailings for a in m.recipients}
 
 
-def normalised(body: str, unit_order: bool = False) -> str:
-    """The body without the `::` header and the deadline sentence (dates and ids). Until the
-    results mails take DPjudge's blank lines and its order of centres and units, runs of blank
-    lines are one and those lists are compared as sets."""
-    lines = [line.rstrip() for line in body.splitlines()
+def normalised(body: str) -> str:
+    """The body without the `::` header and the deadline sentence (dates and ids), and without the
+    blank lines that end it (a mail's end, as the results comparison with DPjudge reads it)."""
+    lines = [line for line in body.splitlines()
              if not line.startswith("::") and not line.startswith("The deadline for orders")]
-    lines = [_sorted_centres(line) for line in lines]
-    text = re.sub(r"\n{3,}", "\n\n", "\n".join(lines).strip())
-    if unit_order:
-        text = "\n\n".join("\n".join(sorted(block.splitlines())) for block in text.split("\n\n"))
-    return text
-
-
-def _sorted_centres(line: str) -> str:
-    found = re.match(r"^(\w[\w ]*:\s+)([^>]*, [^>]*)\.$", line)
-    if not found or "SUPPORT" in line:
-        return line
-    return found.group(1) + ", ".join(sorted(found.group(2).split(", "))) + "."
+    return "\n".join(lines).rstrip("\n")
 
 
 @pytest.mark.parametrize("reader", READERS)
@@ -113,7 +101,7 @@ def test_results_under_modifiers_are_dpjudges_for_each_reader(standard, game, up
     mailings = Mailer(environment(), status, standard, judge="DPJT").for_events(events, NOW)
     ours = {a.split("@")[0]: m.rendered.body for m in mailings for a in m.recipients}
     theirs = (FIXTURES / fixture / f"{reader}.txt").read_text()
-    assert normalised(ours[reader], unit_order=True) == normalised(theirs, unit_order=True)
+    assert normalised(ours[reader]) == normalised(theirs)
 
 
 @pytest.mark.parametrize("phase", ["F1901M", "W1901A", "S1902M", "S1902R"])
@@ -121,7 +109,25 @@ def test_results_under_modifiers_are_dpjudges_for_each_reader(standard, game, up
 def test_later_results_are_dpjudges_for_each_reader(standard, phase, reader):
     ours = mails_by_reader(standard, phase)
     theirs = (FIXTURES / phase / f"{reader}.txt").read_text()
-    assert normalised(ours[reader], unit_order=True) == normalised(theirs, unit_order=True)
+    assert normalised(ours[reader]) == normalised(theirs)
+
+
+@pytest.mark.parametrize("reader", READERS)
+def test_hidden_builds_are_told_as_dpjudge_tells_them_in_a_blind_game(standard, reader):
+    """HIDE_BUILDS changes nothing in a BLIND game's winter results: DPjudge mails each reader
+    the same text as without it (each build, where it is, to whoever sees its site)."""
+    ours = mails_by_reader(standard, "W1901A", "HIDE_BUILDS")
+    theirs = (FIXTURES / "W1901A" / f"{reader}.txt").read_text()
+    assert normalised(ours[reader]) == normalised(theirs)
+
+
+@pytest.mark.parametrize("reader", READERS)
+def test_units_built_hidden_are_found_or_arrive_in_the_spring_as_dpjudge_tells(standard, reader):
+    """The spring after: no FOUND line for all, but whoever sees a unit built hidden is told it
+    ARRIVES (it saw the place before) or is FOUND, in place of its order."""
+    ours = mails_by_reader(standard, "S1902M", "HIDE_BUILDS")
+    theirs = (FIXTURES / "hidden" / f"{reader}.txt").read_text()
+    assert normalised(ours[reader]) == normalised(theirs)
 
 
 @pytest.mark.parametrize("phase", ["S1901M", "F1901M", "W1901A", "S1902M", "S1902R"])
@@ -133,6 +139,15 @@ def test_the_status_file_keeps_dpjudges_sees_lines(standard, phase):
         power, _, *centres = line.split()
         theirs[power] = set(centres)
     assert ours == theirs
+
+
+def test_a_unit_seen_only_by_a_destroyed_unit_is_lost_in_the_movement_results(standard):
+    """NO_RETREAT: the Russian army dislodged from Rumania is destroyed; it alone saw the Turkish
+    army in Bulgaria, which Russia is told it lost, after the dislodged units, as DPjudge tells it."""
+    mails = mails_by_reader(standard, "S1902M", "NO_RETREAT")
+    assert ("The Russian army in Rumania was destroyed.\n\nTurkey:     Army Bulgaria LOST.\n\n\n"
+            "Ownership of supply centers:\n") in mails["russia"]
+    assert all("LOST" not in mails[r] for r in READERS if r != "russia")
 
 
 def test_no_players_mail_names_a_unit_it_cannot_see(standard):
@@ -277,7 +292,8 @@ def test_dpjudges_archive_read_for_a_power_is_its_mail():
     body = (FIXTURES / "S1901M" / "results").read_text().split("\n\n", 1)[1]
     for reader in READERS:
         mail = (FIXTURES / "S1901M" / f"{reader}.txt").read_text()
-        assert normalised(archive.for_reader(body, {reader.upper()})) == normalised(mail)
+        assert normalised(archive.for_reader(body, {reader.upper()})) == \
+            normalised(archive.single_blanks(mail))
 
 
 def test_when_the_game_is_over_the_archive_shows_everything():
@@ -305,17 +321,29 @@ def test_every_mail_of_a_processing_keeps_to_what_each_reader_sees(standard):
 
 # --- TOUCH_PRESS in a BLIND game ------------------------------------------------------------------
 
-@pytest.mark.parametrize("rules, touching", [(set(), True), ({"SEE_NO_UNITS"}, False)])
+def french_and_german(standard) -> tuple:
+    """A French army in Burgundy (France owns Spain), a German one in the Ruhr (Germany owns
+    Berlin): they touch, and neither reaches a centre of the other."""
+    france = PowerStatus("FRANCE", owns=("SPA",), units=(army("BUR"),))
+    germany = PowerStatus("GERMANY", owns=("BER",), units=(army("RUH"),))
+    view = visibility.Seers(("FRANCE", "GERMANY"), after={"FRANCE": france.units, "GERMANY": germany.units})
+    return france, germany, view
+
+
+@pytest.mark.parametrize("rules, touching", [(set(), True), ({"SEE_NO_UNITS"}, False),
+                                             ({"UNITS_SEE_OTHER"}, False)])
 def test_neighbours_who_see_each_other_are_in_touch(standard, rules, touching):
-    view = seers((army("MUN"),))
-    view = visibility.Seers(view.readers, after={"FRANCE": (army("BUR"),), "GERMANY": (army("MUN"),)})
-    assert visibility.in_touch(standard, frozenset({"BLIND", *rules}), view, "FRANCE", "GERMANY") is touching
+    france, germany, view = french_and_german(standard)
+    blind = frozenset({"BLIND", *rules})
+    seen = {p: visibility.units_seen(standard, blind, view, p) for p in view.readers}
+    assert neighbours.touching(standard, france, germany) is True
+    assert neighbours.touching(standard, france, germany, seen) is touching
 
 
-def test_powers_far_apart_are_not_in_touch(standard):
-    view = visibility.Seers(("FRANCE", "GERMANY"),
-                            after={"FRANCE": (army("PAR"),), "GERMANY": (army("BER"),)})
-    assert not visibility.in_touch(standard, frozenset(), view, "FRANCE", "GERMANY")
+def test_neighbours_unseen_are_remote(standard):
+    france, germany, _ = french_and_german(standard)
+    assert not neighbours.remote(standard, france, germany)
+    assert neighbours.remote(standard, france, germany, {})
 
 
 # --- the game's start --------------------------------------------------------------------------------

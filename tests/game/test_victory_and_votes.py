@@ -92,6 +92,15 @@ def test_every_survivor_accepting_the_draw_ends_the_game(standard):
     assert s.completed and len(s.result.victors) == 7
 
 
+def test_garrison_tokens_give_a_vote_and_a_place_in_the_draw(standard):
+    """Austria, its centres lost, holds GARRISON's `SC?` tokens: DPjudge counts it among those
+    who vote (and so among those who draw)."""
+    s = with_centers(running(standard, "RULE GARRISON"), standard, ITALY="VIE BUD TRI")
+    s = s.with_power(replace(s.power("AUSTRIA"), owns=("SC?", "SC?")))
+    s, events = vote_all(s, standard, {p: DRAW7 for p in standard.powers})
+    assert isinstance(events[-1], GameCompleted) and "AUSTRIA" in s.result.victors
+
+
 def test_a_smaller_draw_is_not_enough_without_no_dias(standard):
     votes = {p: DRAW7 for p in standard.powers} | {"ITALY": Vote(VoteKind.DRAW, 3)}
     s, events = vote_all(running(standard), standard, votes)

@@ -36,6 +36,7 @@ KNOWN_COLOURS = {
 PALETTE = ("#d8262b", "#2e8fd8", "#2fa33a", "#f2c418", "#6a2ab3", "#e3791c", "#5a4030", "#f0f0f0",
            "#19a3a0", "#d94fa8", "#7f8c1a", "#1d3e8c", "#a0522d", "#9aa3ad", "#000000", "#ff9e80")
 LAND, SEA, SHUT = "#efe4c4", "#a9cbe8", "#8a8a8a"
+UNKNOWN_OWNER, UNKNOWN_FILL = "?", "#b8b8b8"  # a centre whose owner a BLIND reader is not told
 
 
 @dataclass(frozen=True)
@@ -107,7 +108,7 @@ def draw_svg(env: jinja2.Environment, m: Map, geometry: Geometry, board: Board) 
         "game": board.game, "phase": board.phase, "results": board.results,
         "schematic": geometry.schematic, "map_name": PurePath(m.name).stem,  # a path names no folder
         "regions": _regions(m, placed, owner, palette),
-        "centers": _centers(m, placed, owner, palette),
+        "centers": _centers(m, placed, owner, palette, board.known_centers),
         "units": _units(board, placed, palette),
         "dislodged": _dislodged(board, placed, palette),
         "orders": [drawn for drawn in (_order(o, placed) for o in board.orders) if drawn],
@@ -143,14 +144,18 @@ def _regions(m: Map, placed: Placed, owner: Mapping[str, str], palette: Mapping[
     return regions
 
 
-def _centers(m: Map, placed: Placed, owner: Mapping[str, str], palette: Mapping[str, str]) -> list[dict]:
+def _centers(m: Map, placed: Placed, owner: Mapping[str, str], palette: Mapping[str, str],
+             known: frozenset[str] | None) -> list[dict]:
     found = []
     for center in sorted(m.supply_centers):
         if center not in placed.points:
             continue
         x, y = placed.points[center]
         power = owner.get(center)
-        found.append({"abbrev": center, "owner": power or "", "fill": palette.get(power or "", "#ffffff"),
+        fill = palette.get(power or "", "#ffffff")
+        if known is not None and center not in known:
+            power, fill = UNKNOWN_OWNER, UNKNOWN_FILL
+        found.append({"abbrev": center, "owner": power or "", "fill": fill,
                       "x": round(x + UNIT_RADIUS + 6, 1), "y": round(y + UNIT_RADIUS + 2, 1)})
     return found
 
@@ -226,6 +231,7 @@ def _legend(m: Map, board: Board, palette: Mapping[str, str]) -> list[dict]:
         units = len(board.units.get(name, ()))
         if not centres and not units and name not in board.centers:
             continue
+        partly = board.full_sight is not None and name not in board.full_sight
         rows.append({"power": name, "name": info.display, "fill": palette[name], "ink": text_colour(palette[name]),
-                     "centers": centres, "units": units})
+                     "centers": UNKNOWN_OWNER if partly else centres, "units": units, "partly": partly})
     return rows

@@ -165,6 +165,9 @@ def test_a_filtered_position_draws_only_what_its_reader_sees(standard):
 
     seen = Position(standard.begin, {"FRANCE": (Unit(UnitType.ARMY, "PAR"),), "GERMANY": (Unit(UnitType.ARMY, "MUN"),)},
                     {"FRANCE": frozenset({"PAR"})})
-    svg = seen_picture(environment(), standard, read_geometry(standard)[0], "blind", seen).svg
+    svg = seen_picture(environment(), standard, read_geometry(standard)[0], "blind", seen,
+                       frozenset({"FRANCE"})).svg
     assert sorted(u.get("data-place") for u in parts(svg, "unit")) == ["MUN", "PAR"]
-    assert [c.get("data-place") for c in parts(svg, "center") if c.get("data-owner")] == ["PAR"]
+    owners = {c.get("data-place"): c.get("data-owner") for c in parts(svg, "center")}
+    assert owners["PAR"] == "FRANCE" and set(owners.values()) == {"FRANCE", "?"}  # the rest unknown
+    assert "Germany: 1 unit seen" in svg

@@ -79,10 +79,19 @@ def test_none_keeps_the_mail_plain_text(env, standard, processed):
     assert all(not m.is_multipart() for m in _sent(mailing, draw=draw, default_kind="none"))
 
 
-def test_a_blind_games_results_carry_no_picture(env, standard, processed):
+def test_a_blind_games_results_carry_each_readers_own_picture(env, standard, processed):
     status, events = processed
-    mailing = _results(env, status, standard, events, pictures=True, rules=frozenset({"BLIND"}))
-    assert mailing.picture is None
+    mails = Mailer(env, status, standard, pictures=True, rules=frozenset({"BLIND"})).for_events(events, now=NOW)
+    results = [m for m in mails if m.rendered.subject.startswith("Diplomacy results")]
+    assert len({m.picture.picture.svg for m in results}) > 1
+
+
+def test_year_end_results_draw_the_captured_centres(env, standard, processed):
+    status, events = processed
+    results = next(e for e in events if isinstance(e, PhaseResults))
+    event = replace(results, captured={"BEL": "FRANCE"})
+    svg = Mailer(env, status, standard, pictures=True).results_picture(event).picture.svg
+    assert 'data-place="BEL" data-owner="FRANCE"' in svg
 
 
 def test_a_picture_that_cannot_be_made_leaves_the_text(env, standard, processed):

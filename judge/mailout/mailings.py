@@ -383,8 +383,11 @@ class Mailer:
         return kept
 
     def preview(self, event: Any) -> list[Mailing]:
-        return self.mail(self.people.master, "preview",
-                         **self.results_context(event.results, event.completed))
+        """The results processing would give, to the Master, with their picture as results carry it."""
+        mailings = self.mail(self.people.master, "preview",
+                             **self.results_context(event.results, event.completed))
+        attached = self.results_picture(event.results)
+        return [m._replace(picture=attached) for m in mailings] if attached else mailings
 
     # --- the game's start and end ---
 

@@ -100,3 +100,11 @@ def test_map_of_a_blind_game_draws_what_the_power_signed_on_sees(tmp_path):
     svg = list(whole.iter_parts())[1].get_content()
     svg = svg.decode() if isinstance(svg, bytes) else svg
     assert svg.count('class="unit"') == 22
+
+
+def test_preview_mails_the_master_the_picture_after_the_text(started):
+    sent = send(MailHandler(config(started)), MASTER, "SIGNON Mquiet masterpw\nPREVIEW", 30)
+    [preview] = [m for m in sent if m.is_multipart()]
+    text, picture = preview.iter_parts()
+    assert "Movement results for Spring of 1901" in text.get_content()
+    assert picture.get_content_type() == "image/png" and picture.get_filename() == "quiet-S1901M.png"

@@ -5,13 +5,13 @@ left out of the LIST of all games, and a game in preparation is hidden even by n
 its Master (known by the sender's address) and the judgekeeper. LIST of a game, SUMMARY and HISTORY
 carry DPjudge's text (`judge.commands.documents`, the results archive): players' addresses only for
 the Master, each power its own, and everyone once the game is over; a BLIND game in play shows each
-power its own view, after a SIGNON. A game whose files cannot be read is left out of the LIST of all
+power its own view (MAP draws what LIST lists), after a SIGNON. A game whose files cannot be read is left out of the LIST of all
 games, and refused by name without a word of them (the cycle tells its Master and the judgekeeper).
 """
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import ClassVar
 
 from judge.commands.auth import Level
@@ -29,10 +29,13 @@ from judge.commands.registry import Command, Stage
 from judge.commands.reply import Document, PictureRequest, Said, said
 from judge.commands.session import Cursor, Refusal, Session
 from judge.commands.closed_games import sees_hidden
+from judge.adjudicator.model import Position
 from judge.errors import MapError
 from judge.game import visibility
 from judge.game.archive import for_reader, ownership
 from judge.game.orders import duties
+from judge.game.positions import position_of
+from judge.maps import map_for_phase
 from judge.types import Phase, Unit
 from judge.maps.model import Map
 from judge.game.rules import rules_in_force
@@ -276,12 +279,34 @@ class MapCommand(InfoCommand):
     def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
         kind = PICTURE_WORDS.get(args[-1].lower()) if args else None
         status, _ = self.game_status(session, args[:-1] if kind else args)
-        blind = "BLIND" in rules_in_force(status, session.games.load_map(status))
-        if blind and phase_of(status) is not None and not session.is_master:
-            raise Refusal("a BLIND game in play shows no board: each power sees only its own part")
-        kind = kind or "png"
+        m = session.games.load_map(status)
+        rules = rules_in_force(status, m)
+        phase = phase_of(status)
+        request = PictureRequest(status.name or "", kind or "png")
+        if self.blind(session, status, rules) and phase is not None:
+            seen, full_sight = seen_position(status, m, rules, reader_of(session), phase)
+            request = replace(request, seen=seen, full_sight=full_sight)
         return said(f"The board of game '{status.name}', {phase_name(status)}, is attached "
-                    f"({kind.upper()}).", picture=PictureRequest(status.name or "", kind))
+                    f"({request.kind.upper()}).", picture=request)
+
+
+def seen_position(status: GameStatus, m: Map, rules: frozenset[str], reader: str | None,
+                  phase: Phase) -> tuple[Position, frozenset[str]]:
+    """A BLIND game's position as `reader` sees it, what its LIST shows (`blind_sight`): the units
+    and centres of the powers it sees in full (`full_sight`), the other units it sees (a
+    dislodged one without its retreats), no other centre."""
+    shown, glimpsed = blind_sight(status, m, rules, reader)
+    whole = position_of(status, map_for_phase(m, phase), phase)
+
+    def sighted(power: str, units: Iterable[Unit]) -> tuple[Unit, ...]:
+        return tuple(u for u in units if shown(power) or u in glimpsed.get(power, ()))
+
+    dislodged = {p: {u: d[u] if shown(p) else () for u in sighted(p, d)}
+                 for p, d in whole.dislodged.items()}
+    seen = replace(whole, units={p: sighted(p, us) for p, us in whole.units.items()},
+                   centers={p: cs for p, cs in whole.centers.items() if shown(p)},
+                   dislodged={p: d for p, d in dislodged.items() if d})
+    return seen, frozenset(p for p in m.powers if shown(p))
 
 
 COMMANDS: list[type[Command]] = [List, Summary, History, MapCommand]

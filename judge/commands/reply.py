@@ -8,13 +8,19 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import ClassVar
 
+from judge.adjudicator.model import Position
+
 
 @dataclass(frozen=True)
 class PictureRequest:
-    """A picture of a game's board to attach to the reply (MAP): the runner draws it."""
+    """A picture of a game's board to attach to the reply (MAP): the runner draws it. `seen`: the
+    board as the reader may see it (a BLIND game in play; `full_sight` the powers it sees in
+    full); None: the whole board."""
 
     game: str
     kind: str  # png, pdf or svg
+    seen: Position | None = None
+    full_sight: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)

@@ -37,6 +37,11 @@ class Board:
     dislodged: Mapping[str, Mapping[Unit, tuple[str, ...]]] = field(default_factory=dict)
     orders: tuple[DrawnOrder, ...] = ()
     results: bool = False  # the picture of a processed phase (its orders drawn)
+    # a BLIND reader's board (None: the whole board is seen): the powers it sees in full, the
+    # others' counts left out of the legend; the centres whose owner it is told, the others
+    # drawn as unknown rather than unowned
+    full_sight: frozenset[str] | None = None
+    known_centers: frozenset[str] | None = None
 
 
 def board_of_position(game: str, position: Position) -> Board:

@@ -5,7 +5,7 @@ board and the map drawn as SVG, with the geometry found for the map (or a schema
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import PurePath
 
@@ -61,8 +61,11 @@ def picture(env: jinja2.Environment, m: Map, geometry: Geometry | None, board: B
 
 
 def seen_picture(env: jinja2.Environment, m: Map, geometry: Geometry | None, game: str,
-                 seen: Position) -> Picture:
+                 seen: Position, full_sight: frozenset[str]) -> Picture:
     """A position as one reader may see it (a BLIND game): the caller hands in the position already
     filtered for that reader, and nothing else is drawn: units, dislodged units and centres are
-    those `seen` holds, and the legend counts only them."""
-    return picture(env, m, geometry, board_of_position(game, seen))
+    those `seen` holds; `full_sight`, the powers it sees in full, are the only ones the legend
+    counts the centres of; every centre `seen` does not give an owner is drawn as unknown."""
+    known = frozenset(c for cs in seen.centers.values() for c in cs)
+    board = replace(board_of_position(game, seen), full_sight=full_sight, known_centers=known)
+    return picture(env, m, geometry, board)

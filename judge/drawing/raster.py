@@ -17,7 +17,8 @@ MAX_PNG_BYTES = 300_000  # a PNG larger than this is cut down to a palette of co
 
 def to_png(svg: str, width: int | None = None) -> bytes:
     """The picture at `width` pixels (default: the canvas's own width, where every label is at its
-    designed size); one too big for a mail is re-encoded with a palette, which keeps it legible."""
+    designed size and the crisp region borders one pixel wide); one too big for a mail is
+    re-encoded with a palette, which keeps it legible."""
     png = _render(svg, width)
     return png if len(png) <= MAX_PNG_BYTES else _with_palette(png)
 

@@ -21,7 +21,7 @@ from judge.maps.derived import per_map
 from judge.maps.model import Map, Terrain
 
 CANVAS_WIDTH = 1200  # the picture's least width in SVG units: a PNG of that width shows text at its size
-MAX_WIDTH = 1800
+MAX_WIDTH = 1600
 CLOSE_GAP = 34.0  # canvas units that nine places in ten keep at least to their nearest neighbour
 MARGIN = 12
 TITLE_HEIGHT = 48
@@ -36,6 +36,8 @@ KNOWN_COLOURS = {
 PALETTE = ("#d8262b", "#2e8fd8", "#2fa33a", "#f2c418", "#6a2ab3", "#e3791c", "#5a4030", "#f0f0f0",
            "#19a3a0", "#d94fa8", "#7f8c1a", "#1d3e8c", "#a0522d", "#9aa3ad", "#000000", "#ff9e80")
 LAND, SEA, SHUT = "#efe4c4", "#a9cbe8", "#8a8a8a"
+TINT = 0.35  # how much of its owner's colour a province whose centre is owned takes
+UNKNOWN_OWNER, UNKNOWN_FILL = "?", "#b8b8b8"  # a centre whose owner a BLIND reader is not told
 
 
 @dataclass(frozen=True)
@@ -55,6 +57,13 @@ def colours(m: Map) -> dict[str, str]:
     unused = [c for c in PALETTE if c not in known.values()]
     spare = iter(unused * (1 + len(m.powers) // max(len(unused), 1)))
     return {name: known.get(name) or next(spare) for name in m.powers}
+
+
+def tinted(base: str, colour: str, share: float = TINT) -> str:
+    """`base` with `share` of `colour` mixed in: a province's fill tinted by its owner, drawn as one
+    opaque shape (cheaper to render than a translucent one laid over it)."""
+    mix = (round((1 - share) * int(base[i:i + 2], 16) + share * int(colour[i:i + 2], 16)) for i in (1, 3, 5))
+    return "#" + "".join(f"{c:02x}" for c in mix)
 
 
 def text_colour(fill: str) -> str:
@@ -107,7 +116,7 @@ def draw_svg(env: jinja2.Environment, m: Map, geometry: Geometry, board: Board) 
         "game": board.game, "phase": board.phase, "results": board.results,
         "schematic": geometry.schematic, "map_name": PurePath(m.name).stem,  # a path names no folder
         "regions": _regions(m, placed, owner, palette),
-        "centers": _centers(m, placed, owner, palette),
+        "centers": _centers(m, placed, owner, palette, board.known_centers),
         "units": _units(board, placed, palette),
         "dislodged": _dislodged(board, placed, palette),
         "orders": [drawn for drawn in (_order(o, placed) for o in board.orders) if drawn],
@@ -138,19 +147,24 @@ def _regions(m: Map, placed: Placed, owner: Mapping[str, str], palette: Mapping[
         fill = {"sea": SEA, "shut": SHUT}.get(kind, LAND)
         tint = palette.get(owner.get(abbrev, ""), None) if kind == "land" else None
         x, y = placed.points[abbrev]
-        regions.append({"abbrev": abbrev, "name": loc.name, "kind": kind, "path": outline, "fill": fill,
-                        "tint": tint, "x": round(x, 1), "y": round(y + 2 * UNIT_RADIUS + 2, 1)})
+        regions.append({"abbrev": abbrev, "name": loc.name, "kind": kind, "path": outline,
+                        "fill": tinted(fill, tint) if tint else fill, "owner": owner.get(abbrev, "") if tint else "",
+                        "x": round(x, 1), "y": round(y + 2 * UNIT_RADIUS + 2, 1)})
     return regions
 
 
-def _centers(m: Map, placed: Placed, owner: Mapping[str, str], palette: Mapping[str, str]) -> list[dict]:
+def _centers(m: Map, placed: Placed, owner: Mapping[str, str], palette: Mapping[str, str],
+             known: frozenset[str] | None) -> list[dict]:
     found = []
     for center in sorted(m.supply_centers):
         if center not in placed.points:
             continue
         x, y = placed.points[center]
         power = owner.get(center)
-        found.append({"abbrev": center, "owner": power or "", "fill": palette.get(power or "", "#ffffff"),
+        fill = palette.get(power or "", "#ffffff")
+        if known is not None and center not in known:
+            power, fill = UNKNOWN_OWNER, UNKNOWN_FILL
+        found.append({"abbrev": center, "owner": power or "", "fill": fill,
                       "x": round(x + UNIT_RADIUS + 6, 1), "y": round(y + UNIT_RADIUS + 2, 1)})
     return found
 
@@ -226,6 +240,7 @@ def _legend(m: Map, board: Board, palette: Mapping[str, str]) -> list[dict]:
         units = len(board.units.get(name, ()))
         if not centres and not units and name not in board.centers:
             continue
+        partly = board.full_sight is not None and name not in board.full_sight
         rows.append({"power": name, "name": info.display, "fill": palette[name], "ink": text_colour(palette[name]),
-                     "centers": centres, "units": units})
+                     "centers": UNKNOWN_OWNER if partly else centres, "units": units, "partly": partly})
     return rows

@@ -323,27 +323,45 @@ class Mailer:
                                  **self.results_context(event, completed))
             attached = self.results_picture(event)
             return [m._replace(picture=attached) for m in mailings] if attached else mailings
-        people, versions = self.people, self.results_by_reader(event, completed)
-        mailings = [Mailing(addresses, versions[name])
-                    for group in (people.players, people.observers, people.monitors)
+        contexts = self.contexts_by_reader(event, completed)
+        mailings = [Mailing(addresses, self.render("results", **contexts[name]),
+                            self.results_picture(event, contexts[name], name))
+                    for group in (self.people.players, self.people.observers, self.people.monitors)
                     for name, addresses in group.items() if addresses]
-        return mailings + ([Mailing(people.master, versions[MASTER])] if people.master else [])
+        if self.people.master:
+            mailings.append(Mailing(self.people.master, self.render("results", **contexts[MASTER]),
+                                    self.results_picture(event, contexts[MASTER], MASTER)))
+        return mailings
+
+    def contexts_by_reader(self, event: ev.PhaseResults, completed: ev.GameCompleted | None = None
+                           ) -> dict[str, dict[str, Any]]:
+        """A BLIND game's results context for each block of the game and for the Master
+        (`blind_mail`: the template lays each out as DPjudge's mail to one reader)."""
+        names = [b.name for b in self.status.powers if b.name]
+        return {name: dict(self.results_context(event, completed,
+                                                self.reader(name) if name != MASTER else None),
+                           blind_mail=True)
+                for name in [*names, MASTER]}
 
     def results_by_reader(self, event: ev.PhaseResults, completed: ev.GameCompleted | None = None
                           ) -> dict[str, Rendered]:
         """A BLIND game's results as each block of the game and the Master read them (the
         archive keeps them as `archive.reader_parts`)."""
-        names = [b.name for b in self.status.powers if b.name]
-        return {name: self.render("results", blind_mail=True, **self.results_context(
-                    event, completed, self.reader(name) if name != MASTER else None))
-                for name in [*names, MASTER]}
+        return {name: self.render("results", **context)
+                for name, context in self.contexts_by_reader(event, completed).items()}
 
-    def results_picture(self, event: ev.PhaseResults) -> PictureMail | None:
-        """The processed phase drawn with its orders, for the results mails. A BLIND game's
-        results show each power only what it sees: its board is not drawn for all."""
-        board = results_board(event) if self.pictures and "BLIND" not in self.rules else None
+    def results_picture(self, event: ev.PhaseResults, context: Mapping[str, Any] | None = None,
+                        reader: str = MASTER) -> PictureMail | None:
+        """The processed phase drawn with its orders, for the results mails; in a BLIND game as
+        `reader` sees it, with the centres its results `context` tells it the owners of."""
+        board = results_board(event) if self.pictures else None
         if board is None:
             return None
+        if event.captured:  # the year's end: the centres as the results' ownership gives them
+            board = replace(board, centers=views.with_captures(board.centers, event.captured))
+        if visibility.BLIND in self.rules:
+            board = tailor.board_for(board, event.sightings, self.reader(reader),
+                                     context["ownership"] if context else None)
         drawn = picture(self.env, map_for_phase(self.map, event.phase), self.geometry, board)
         kinds = {a.lower(): b.picture.lower() for b in self.status.powers if b.picture
                  for a in _addresses(b)}
@@ -369,8 +387,11 @@ class Mailer:
         return kept
 
     def preview(self, event: Any) -> list[Mailing]:
-        return self.mail(self.people.master, "preview",
-                         **self.results_context(event.results, event.completed))
+        """The results processing would give, to the Master, with their picture as results carry it."""
+        mailings = self.mail(self.people.master, "preview",
+                             **self.results_context(event.results, event.completed))
+        attached = self.results_picture(event.results)
+        return [m._replace(picture=attached) for m in mailings] if attached else mailings
 
     # --- the game's start and end ---
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 
+from judge.drawing.board import Board
 from judge.events import UnitSighting
 from judge.game.visibility import Seers
 from judge.mailout.views import (
@@ -173,3 +174,35 @@ def orders_only_own(report: PhaseReport, reader: Reader) -> PhaseReport:
     return replace(report, powers=tuple(g for g in report.powers if reader.owns(g.power.name)),
                    dislodged=tuple(d for d in report.dislodged
                                    if d.unit.owner is not None and reader.owns(d.unit.owner.name)))
+
+
+def board_for(board: Board, sightings: Mapping[tuple[str, Unit], UnitSighting], reader: Reader,
+              ownership: Iterable[Holding] | None) -> Board:
+    """A processed phase's picture as `reader` sees it: its own units and orders (and its
+    vassals'), the foreign units it saw where they began and the orders of those whose lines it
+    reads, a foreign dislodged unit without its retreats; the owners of its own centres and of
+    those its `ownership` rows (None: none this phase) tell. A unit it only finds where it ends
+    is told in words, not drawn: the board is the one the orders were given on."""
+    if reader.all_seeing:
+        return board
+    index = {(power, unit.location): s for (power, unit), s in sightings.items()}
+
+    def saw(power: str, at: str, *, reads: bool = False) -> bool:
+        seen = index.get((power, at))
+        if reader.owns(power):
+            return True
+        if seen is None:
+            return False
+        return reader.name in (seen.readers if reads else seen.readers | seen.departs | seen.lost)
+
+    units = {p: tuple(u for u in us if saw(p, u.location)) for p, us in board.units.items()}
+    dislodged = {p: {u: r if reader.owns(p) else () for u, r in d.items() if saw(p, u.location)}
+                 for p, d in board.dislodged.items()}
+    told = {place.abbrev for row in ownership or () for place in row.places}
+    powers = {*board.units, *board.centers, *board.dislodged, *(p for p, _ in sightings)}
+    known = told | {c for p, cs in board.centers.items() if reader.owns(p) for c in cs}
+    return replace(board, units=units, dislodged={p: d for p, d in dislodged.items() if d},
+                   centers={p: cs & known for p, cs in board.centers.items() if cs & known},
+                   orders=tuple(o for o in board.orders if saw(o.power, o.at, reads=True)),
+                   full_sight=frozenset(p for p in powers if reader.owns(p)),
+                   known_centers=frozenset(known))

@@ -253,7 +253,8 @@ class MailHandler:
             return answer
         m = self.maps.get(status.map_name, status.morphs)
         return answer._replace(picture=position_picture(self.templates(), status, m, wanted.kind,
-                                                        answer.recipients))
+                                                        answer.recipients, wanted.seen,
+                                                        wanted.full_sight))
 
     def answer(self, incoming: Incoming, reply: Reply | None, now: datetime, key: str
                ) -> Mailing:

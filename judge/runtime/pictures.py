@@ -9,11 +9,13 @@ import jinja2
 
 from judge.drawing.geometry import Geometry
 from judge.drawing.loader import read_geometry
-from judge.drawing.pictures import Picture, picture, position_board
+from judge.adjudicator.model import Position
+from judge.drawing.pictures import Picture, picture, position_board, seen_picture
 from judge.drawing.raster import encode
 from judge.errors import resource_failure
 from judge.mailout.envelope import Draw
 from judge.mailout.mailings import PictureMail
+from judge.maps import map_for_phase
 from judge.maps.model import Map
 from judge.status.model import GameStatus
 
@@ -30,10 +32,16 @@ def geometry_of(m: Map) -> Geometry | None:
 
 
 def position_picture(env: jinja2.Environment, status: GameStatus, m: Map, kind: str,
-                     recipients: Iterable[str]) -> PictureMail:
-    """The game's board as it stands, in `kind` for each recipient (MAP)."""
-    base_map, board = position_board(status, m)
-    drawn = picture(env, base_map, geometry_of(m), board)
+                     recipients: Iterable[str], seen: Position | None = None,
+                     full_sight: frozenset[str] = frozenset()) -> PictureMail:
+    """The game's board as it stands, in `kind` for each recipient (MAP); `seen`: only what the
+    reader of a BLIND game sees of it (`full_sight`: the powers it sees in full)."""
+    if seen is not None:
+        drawn = seen_picture(env, map_for_phase(m, seen.phase), geometry_of(m), status.name or "",
+                             seen, full_sight)
+    else:
+        phase_map, board = position_board(status, m)
+        drawn = picture(env, phase_map, geometry_of(m), board)
     return PictureMail(drawn, {r.lower(): kind for r in recipients})
 
 

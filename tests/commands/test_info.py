@@ -1,10 +1,12 @@
 """LIST, SUMMARY, HISTORY and MAP."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 
+from judge.commands.documents import unit_name
 from judge.commands.reply import PictureRequest
 from judge.status.model import GameStage
 from tests.support.commands import eml
@@ -119,11 +121,31 @@ def test_map_takes_a_format_as_dpjudge_does(vienna, line, kind):
     assert sent.reply.pictures == (PictureRequest("vienna", kind),)
 
 
-def test_map_of_a_blind_game_in_play_is_refused(judge):
+def test_map_of_a_blind_game_in_play_needs_a_signon(judge):
     judge.add("vienna", rules=("BLIND",))
     sent = judge.send("map.eml")
-    assert sent.failed and "a BLIND game in play shows no board" in sent.text
+    assert sent.failed and "SIGNON first: each power of BLIND game 'vienna' sees its own MAP" in sent.text
     assert sent.reply.pictures == ()
+
+
+def test_map_of_a_blind_game_draws_what_list_shows_the_power(judge, standard):
+    judge.add("vienna", rules=("BLIND",))
+    sent = judge.send(eml("list_other_after_signon.eml", (b"LIST forming", b"LIST\nMAP")))
+    [request] = sent.reply.pictures
+    listed = set(re.findall(r"^(\w+): ((?:Army|Fleet) [^.]+)\.$", sent.text, re.M))
+    drawn = {(standard.powers[p].display, unit_name(standard, u))
+             for p, units in request.seen.units.items() for u in units}
+    assert drawn == listed and ("Germany", "Army Ruhr") in drawn and len(drawn) == 8
+    assert dict(request.seen.centers) == {"FRANCE": {"BRE", "MAR", "PAR", "POR", "SPA"}}
+    assert request.full_sight == {"FRANCE"}
+
+
+def test_map_of_a_blind_game_shows_the_master_everything(judge):
+    judge.add("vienna", rules=("BLIND",))
+    sent = judge.send(eml("master_preview.eml", (b"PREVIEW", b"MAP")))
+    [request] = sent.reply.pictures
+    assert sum(len(us) for us in request.seen.units.values()) == 34
+    assert request.full_sight == set(request.seen.units)
 
 
 def test_map_of_an_unknown_game_is_refused(vienna):

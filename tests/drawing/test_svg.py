@@ -73,6 +73,14 @@ def test_regions_are_land_sea_and_impassable_with_every_name(standard):
     assert sorted(t.get("data-place") for t in parts(svg, "label")) == sorted(kinds)
 
 
+def test_an_owned_province_is_one_shape_tinted_with_its_owners_colour(standard):
+    m, svg = start_svg("standard")
+    regions = {r.get("data-place"): r for r in parts(svg, "region")}
+    assert regions["PAR"].get("data-owner") == "FRANCE" and regions["PAR"].get("fill") == "#abc6cb"
+    assert regions["BUR"].get("data-owner") is None and regions["BUR"].get("fill") == "#efe4c4"
+    assert "fill-opacity" not in svg  # nothing translucent laid over the board
+
+
 def test_the_legend_counts_centres_and_units(standard):
     _, svg = start_svg("standard")
     legend = {e.get("data-power"): (e.get("data-centers"), e.get("data-units")) for e in parts(svg, "legend-power")}
@@ -165,6 +173,9 @@ def test_a_filtered_position_draws_only_what_its_reader_sees(standard):
 
     seen = Position(standard.begin, {"FRANCE": (Unit(UnitType.ARMY, "PAR"),), "GERMANY": (Unit(UnitType.ARMY, "MUN"),)},
                     {"FRANCE": frozenset({"PAR"})})
-    svg = seen_picture(environment(), standard, read_geometry(standard)[0], "blind", seen).svg
+    svg = seen_picture(environment(), standard, read_geometry(standard)[0], "blind", seen,
+                       frozenset({"FRANCE"})).svg
     assert sorted(u.get("data-place") for u in parts(svg, "unit")) == ["MUN", "PAR"]
-    assert [c.get("data-place") for c in parts(svg, "center") if c.get("data-owner")] == ["PAR"]
+    owners = {c.get("data-place"): c.get("data-owner") for c in parts(svg, "center")}
+    assert owners["PAR"] == "FRANCE" and set(owners.values()) == {"FRANCE", "?"}  # the rest unknown
+    assert "Germany: 1 unit seen" in svg

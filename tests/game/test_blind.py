@@ -3,6 +3,7 @@ and blank for blank, with the one DPjudge sends the same reader (fixtures/blind:
 for the same orders, and its SEES lines), and what each visibility modifier changes."""
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -363,3 +364,47 @@ def test_a_blind_games_start_shows_each_player_what_it_sees(standard):
     start = next(m.rendered.body for m in mailings
                  if russia in m.recipients and "Starting position" in m.rendered.body)
     assert "Moscow" in start and "Vienna" not in start
+
+
+def drawn_parts(svg: str) -> tuple[set[tuple[str, str]], set[tuple[str, str]], dict[str, str]]:
+    """(power, place) of each unit and each order in a picture, and each centre's owner."""
+    units = set(re.findall(r'class="unit[^"]*" data-power="(\w+)" data-type="\w" data-place="([\w/]+)"', svg))
+    orders = set(re.findall(r'class="order [^"]*" data-power="(\w+)" data-at="([\w/]+)"', svg))
+    centres = dict(re.findall(r'class="center" data-place="(\w+)" data-owner="([\w?]*)"', svg))
+    return units, orders, centres
+
+
+@pytest.mark.parametrize("phase", ["S1901M", "F1901M", "W1901A", "S1902M", "S1902R"])
+def test_each_readers_picture_draws_only_what_its_results_tell(standard, phase):
+    status, events = played(standard, phase)
+    mailings = Mailer(environment(), status, standard, judge="DPJT", pictures=True).for_events(events, NOW)
+    pictured = {m.recipients[0].split("@")[0].upper(): m for m in mailings if m.picture is not None}
+    assert set(pictured) == {r.upper() for r in READERS}
+    everything, _, known = drawn_parts(pictured.pop("MASTER").picture.picture.svg)
+    assert "?" not in known.values()
+    for reader, mailing in pictured.items():
+        units, orders, centres = drawn_parts(mailing.picture.picture.svg)
+        assert units <= everything
+        lines = [line for line in mailing.rendered.body.splitlines() if ":" in line]
+        for power, place in units | orders:
+            name = f"{standard.powers[power].display}: "
+            assert power == reader or any(line.startswith(name) and standard.locations[place].name in line
+                                          for line in lines), (reader, power, place)
+        assert {p for p, _ in orders} <= {p for p, _ in units}
+        for place, owner in centres.items():
+            name = f"{standard.powers[owner].display}: " if owner not in ("?", "") else "Unowned: "
+            assert owner in (reader, "?") or any(line.startswith(name) and standard.locations[place].name
+                                                 in line for line in lines), (reader, owner, place)
+
+
+def test_a_reader_sees_the_foreign_units_next_to_its_own(standard):
+    """France, in Burgundy since the spring, sees the German army of Munich and its order; it is not
+    told who owns Berlin, nor sees anything of the Balkans."""
+    status, events = played(standard, "F1901M")
+    mailings = Mailer(environment(), status, standard, judge="DPJT", pictures=True).for_events(events, NOW)
+    by = {a.split("@")[0]: m.picture.picture.svg for m in mailings for a in m.recipients}
+    units, orders, centres = drawn_parts(by["france"])
+    assert ("GERMANY", "MUN") in units and ("GERMANY", "MUN") in orders
+    assert not {p for p, _ in units} & {"AUSTRIA", "RUSSIA", "TURKEY"}
+    assert centres["MUN"] == "GERMANY" and centres["BER"] == "?" and centres["BEL"] == ""
+    assert "France: 5 centres, 3 units" in by["france"] and "Germany: 1 unit seen" in by["france"]

@@ -79,10 +79,19 @@ def test_none_keeps_the_mail_plain_text(env, standard, processed):
     assert all(not m.is_multipart() for m in _sent(mailing, draw=draw, default_kind="none"))
 
 
-def test_a_blind_games_results_carry_no_picture(env, standard, processed):
+def test_a_blind_games_results_carry_each_readers_own_picture(env, standard, processed):
     status, events = processed
-    mailing = _results(env, status, standard, events, pictures=True, rules=frozenset({"BLIND"}))
-    assert mailing.picture is None
+    mails = Mailer(env, status, standard, pictures=True, rules=frozenset({"BLIND"})).for_events(events, now=NOW)
+    results = [m for m in mails if m.rendered.subject.startswith("Diplomacy results")]
+    assert len({m.picture.picture.svg for m in results}) > 1
+
+
+def test_year_end_results_draw_the_captured_centres(env, standard, processed):
+    status, events = processed
+    results = next(e for e in events if isinstance(e, PhaseResults))
+    event = replace(results, captured={"BEL": "FRANCE"})
+    svg = Mailer(env, status, standard, pictures=True).results_picture(event).picture.svg
+    assert 'data-place="BEL" data-owner="FRANCE"' in svg
 
 
 def test_a_picture_that_cannot_be_made_leaves_the_text(env, standard, processed):
@@ -98,3 +107,23 @@ def test_the_picture_shows_the_phase_processed(env, standard, processed):
     svg = mailing.picture.picture.svg
     assert "jigdy: Spring 1902 Movement (results)" in svg
     assert svg.count('class="order ') == len(results.resolution.results)
+
+
+def test_a_preview_carries_the_picture_of_the_phase_it_would_process(env, status, standard):
+    from judge.game.process import preview
+    event = preview(status, standard, NOW)
+    plain = Mailer(env, status, standard).for_events([event], now=NOW)
+    [mailing] = Mailer(env, status, standard, pictures=True).for_events([event], now=NOW)
+    assert [m.rendered for m in plain] == [mailing.rendered] and mailing.recipients == plain[0].recipients
+    assert "jigdy: Spring 1902 Movement (results)" in mailing.picture.picture.svg
+    [sent] = _sent(mailing, draw=draw, default_kind="png")
+    text, image = sent.get_payload()
+    assert text.get_payload() == _sent(plain[0])[0].get_payload() and image.get_content_type() == "image/png"
+
+
+def test_a_blind_games_preview_shows_the_master_the_whole_board(env, status, standard):
+    from judge.game.process import preview
+    event = preview(status, standard, NOW)
+    [mailing] = Mailer(env, status, standard, pictures=True, rules=frozenset({"BLIND"})).for_events([event], now=NOW)
+    svg = mailing.picture.picture.svg
+    assert svg.count('class="order ') == len(event.results.resolution.results) and 'data-owner="?"' not in svg

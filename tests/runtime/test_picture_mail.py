@@ -3,6 +3,7 @@ processed phase (PNG by default, as `[maps] attach` says otherwise), text parts 
 from __future__ import annotations
 
 import io
+import re
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -81,3 +82,29 @@ def test_map_of_a_forming_game_shows_the_maps_start(tmp_path):
     svg = list(reply.iter_parts())[1].get_content()
     svg = svg.decode() if isinstance(svg, bytes) else svg
     assert svg.count('class="unit"') == 22 and "quiet: Spring 1901 Movement" in svg
+
+
+def test_map_of_a_blind_game_draws_what_the_power_signed_on_sees(tmp_path):
+    handler = MailHandler(config(tmp_path))
+    for n, (sender, body) in enumerate([(MASTER, "CREATE dark masterpw\nmap standard\nrule BLIND\nform"),
+                                        *((p, f"JOIN dark pw{k}") for k, p in enumerate(PLAYERS))]):
+        send(handler, sender, body, n)
+    status = (tmp_path / "games" / "dark" / "status").read_text()
+    player = int(re.search(r"^POWER ENGLAND\nPLAYER [^|]*\|player(\d)@", status, re.M).group(1))
+    [reply] = send(handler, PLAYERS[player], f"SIGNON Edark pw{player}\nMAP svg", 20)
+    svg = list(reply.iter_parts())[1].get_content()
+    svg = svg.decode() if isinstance(svg, bytes) else svg
+    drawn = set(re.findall(r'class="unit" data-power="(\w+)"', svg))
+    assert drawn == {"ENGLAND"}  # no foreign unit stands next to England's at the start
+    [whole] = send(handler, MASTER, "SIGNON Mdark masterpw\nMAP svg", 21)
+    svg = list(whole.iter_parts())[1].get_content()
+    svg = svg.decode() if isinstance(svg, bytes) else svg
+    assert svg.count('class="unit"') == 22
+
+
+def test_preview_mails_the_master_the_picture_after_the_text(started):
+    sent = send(MailHandler(config(started)), MASTER, "SIGNON Mquiet masterpw\nPREVIEW", 30)
+    [preview] = [m for m in sent if m.is_multipart()]
+    text, picture = preview.iter_parts()
+    assert "Movement results for Spring of 1901" in text.get_content()
+    assert picture.get_content_type() == "image/png" and picture.get_filename() == "quiet-S1901M.png"

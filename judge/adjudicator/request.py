@@ -155,7 +155,7 @@ class Request:
                 seen[unit.province] = unit
                 mine.append((entry, unit))
             mine.sort()  # (a unit's text sorts as the unit does; two units never share a province)
-            units[power] = tuple(unit for _, unit in mine)
+            units[power] = tuple([unit for _, unit in mine])
         return units, dislodged
 
     def _dislodged_entry(self, power: str, match: re.Match) -> tuple[Unit, tuple[str, ...]]:
@@ -274,12 +274,17 @@ def _results(parsed: dict[str, list[Order | _Unreadable]], resolution: Resolutio
     text)."""
     pending = _Pending(resolution.results)
     results: dict[str, list[str]] = {}
+    unreadable = []  # (its power, its entries, its place in them, the order)
     for power, items in parsed.items():
-        results[power] = [_entry(pending.take(item)) for item in items if not isinstance(item, _Unreadable)]
-    for power, items in parsed.items():  # an unreadable order: what became of its unit, and void
-        for index, item in enumerate(items):
-            if isinstance(item, _Unreadable):
-                results[power].insert(index, item.entry(pending.take_unit(power, item.unit())))
+        entries = results[power] = []
+        for item in items:
+            if type(item) is _Unreadable:
+                unreadable.append((power, entries, len(entries), item))
+                entries.append("")
+            else:
+                entries.append(_entry(pending.take(item)))
+    for power, entries, index, item in unreadable:  # what became of its unit, and void
+        entries[index] = item.entry(pending.take_unit(power, item.unit()))
     for result in pending.left():
         results.setdefault(result.order.power, []).append(_entry(result))
     return results
@@ -291,13 +296,17 @@ class _Pending:
     def __init__(self, results: tuple[OrderResult, ...]) -> None:
         self.results = results
         self.taken = [False] * len(results)
-        self.first: dict[int, int] = {}  # id of an order -> the index of its first result
-        for index, result in enumerate(results):
-            self.first.setdefault(id(result.order), index)
+        self.next = 0  # where the next order's result most often is: they follow the orders given
+        self._first: dict[int, int] | None = None  # id of an order -> the index of its first result
 
     def take(self, order: Order) -> OrderResult:
         """The result of a given order: the same object, else an equal order."""
-        index = self.first.get(id(order))
+        index = self.next
+        if index < len(self.results) and self.results[index].order is order and not self.taken[index]:
+            self.taken[index] = True
+            self.next = index + 1
+            return self.results[index]
+        index = self.first().get(id(order))
         if index is not None and not self.taken[index]:
             self.taken[index] = True
             return self.results[index]
@@ -307,6 +316,13 @@ class _Pending:
                     self.taken[index] = True
                     return self.results[index]
         return OrderResult(order)
+
+    def first(self) -> dict[int, int]:
+        if self._first is None:
+            self._first = {}
+            for index, result in enumerate(self.results):
+                self._first.setdefault(id(result.order), index)
+        return self._first
 
     def take_unit(self, power: str, unit: str | None) -> OrderResult | None:
         """The judge's own order for the power's unit in the province `unit` names, if it gave one."""

@@ -137,8 +137,8 @@ class Request:
         seen: dict[str, Unit] = {}
         known = units_written(self.map)
         for power, entries in given.items():
-            mine = []  # (its text, the unit)
-            for entry in _words(entries, f"units of {power}"):
+            texts = []  # each unit's text as the map writes it
+            for entry in _words(entries, "units", power):
                 unit = known.get(entry)
                 if unit is None:
                     match = DISLODGED.fullmatch(entry)
@@ -153,9 +153,9 @@ class Request:
                     raise RequestError(f"{unit} of {power}: {seen[unit.province]} is already in "
                                        f"{unit.province}")
                 seen[unit.province] = unit
-                mine.append((entry, unit))
-            mine.sort()  # (a unit's text sorts as the unit does; two units never share a province)
-            units[power] = tuple([unit for _, unit in mine])
+                texts.append(entry)
+            texts.sort()  # (a unit's text sorts as the unit does)
+            units[power] = tuple([known[text] for text in texts])
         return units, dislodged
 
     def _dislodged_entry(self, power: str, match: re.Match) -> tuple[Unit, tuple[str, ...]]:
@@ -185,7 +185,7 @@ class Request:
         owners: dict[str, str] = {}
         centers = {}
         for power, listed in _power_map({"centers": given}, "centers", self.map).items():
-            for center in (c.upper() for c in _words(listed, f"centers of {power}")):
+            for center in (c.upper() for c in _words(listed, "centers", power)):
                 if center not in self.map.supply_centers:
                     raise RequestError(f"{center} of {power} is not a supply centre of the "
                                        f"{self.map.name} map")
@@ -222,7 +222,7 @@ class Request:
         for power, texts in self.order_texts.items():
             items = parsed[power] = []
             read = reader.power_reader(power, self.phase, ordered)  # (powers are checked already)
-            for text in _words(texts, f"orders of {power}"):
+            for text in _words(texts, "orders", power):
                 try:
                     items.append(read(text))
                 except OrderError as exc:
@@ -438,9 +438,11 @@ def _text(request: dict, key: str) -> str:
     return value
 
 
-def _words(value: Any, what: str) -> list[str]:
+def _words(value: Any, what: str, power: str = "") -> list[str]:
+    """The value, a list of strings (`what` of the power, if given)."""
     if not isinstance(value, list) or not all(map(isinstance, value, repeat(str))):
-        raise RequestError(f"{what} must be a list of strings")
+        raise RequestError(f"{what} of {power} must be a list of strings" if power
+                           else f"{what} must be a list of strings")
     return value
 
 

@@ -21,6 +21,8 @@ has "result": ["void"] and an "error" text), then what the judge did for its uni
 Every other list is sorted. A JSON array of requests is answered with an array, in order. Bad input
 raises `RequestError`. Maps come from the `load_map` the caller passes (the command reads them from
 disk); `adjudicate_text` is the whole command between reading the request and printing the answer.
+The answer is written as JSON text straight from the resolution, once (`adjudicate_request` reads
+that text back).
 """
 from __future__ import annotations
 
@@ -60,19 +62,23 @@ class RequestError(JudgeError):
 def adjudicate_text(text: str, load_map: Callable[[str], Map]) -> str:
     """The JSON text of the answer to the JSON text of a request (or of an array of them), written
     as `json.dumps(answer, indent=1)` writes it. Text that is not JSON raises ValueError."""
-    return answer_text(adjudicate_request(json.loads(text), load_map))
+    return _answers_text(json.loads(text), load_map)
 
 
 def adjudicate_request(request: Any, load_map: Callable[[str], Map]) -> Any:
     """Answer one request (a dict) or an array of them (a list), as `judge adjudicate` does;
     `load_map(name)` gives the map a request names."""
+    return json.loads(_answers_text(request, load_map))
+
+
+def _answers_text(request: Any, load_map: Callable[[str], Map]) -> str:
     tools = _Tools(load_map)
-    if isinstance(request, list):
-        return [_answer(item, tools) for item in request]
+    if isinstance(request, list):  # (each answer one level in: JSON strings hold no raw newline)
+        return _block("[", [_answer(item, tools).replace("\n", "\n ") for item in request], "]", "")
     return _answer(request, tools)
 
 
-def _answer(request: Any, tools: _Tools) -> dict:
+def _answer(request: Any, tools: _Tools) -> str:
     if not isinstance(request, dict):
         raise RequestError("a request is a JSON object (or an array of them)")
     return Request(request, tools).answer()
@@ -131,8 +137,8 @@ class Request:
         seen: dict[str, Unit] = {}
         known = units_written(self.map)
         for power, entries in given.items():
-            mine = []  # (its text, the unit)
-            for entry in _words(entries, f"units of {power}"):
+            texts = []  # each unit's text as the map writes it
+            for entry in _words(entries, "units", power):
                 unit = known.get(entry)
                 if unit is None:
                     match = DISLODGED.fullmatch(entry)
@@ -147,9 +153,9 @@ class Request:
                     raise RequestError(f"{unit} of {power}: {seen[unit.province]} is already in "
                                        f"{unit.province}")
                 seen[unit.province] = unit
-                mine.append((entry, unit))
-            mine.sort()  # (a unit's text sorts as the unit does; two units never share a province)
-            units[power] = tuple(unit for _, unit in mine)
+                texts.append(entry)
+            texts.sort()  # (a unit's text sorts as the unit does)
+            units[power] = tuple([known[text] for text in texts])
         return units, dislodged
 
     def _dislodged_entry(self, power: str, match: re.Match) -> tuple[Unit, tuple[str, ...]]:
@@ -179,7 +185,7 @@ class Request:
         owners: dict[str, str] = {}
         centers = {}
         for power, listed in _power_map({"centers": given}, "centers", self.map).items():
-            for center in (c.upper() for c in _words(listed, f"centers of {power}")):
+            for center in (c.upper() for c in _words(listed, "centers", power)):
                 if center not in self.map.supply_centers:
                     raise RequestError(f"{center} of {power} is not a supply centre of the "
                                        f"{self.map.name} map")
@@ -190,21 +196,21 @@ class Request:
 
     # --- answering --------------------------------------------------------------------------------
 
-    def answer(self) -> dict:
+    def answer(self) -> str:
+        """The answer's JSON text, as `json.dumps(answer, indent=1)` writes it."""
         parsed = self._parse_orders()
         position = Position(self.phase, self.units, self.centers, self.dislodged)
         typed = {power: [o for o in items if not isinstance(o, _Unreadable)]
                  for power, items in parsed.items()}
         resolution = resolve(self.map, position, typed, self.rules)
-        return {
-            "phase": str(self.phase),
-            "results": _results(parsed, resolution),
-            "units": {p: sorted(map(str, us)) for p, us in sorted(resolution.units.items())},
-            "dislodged": {p: {str(u): sorted(r) for u, r in sorted(units.items())}
-                          for p, units in sorted(resolution.dislodged.items()) if units},
-            "centers": {p: sorted(cs) for p, cs in sorted(resolution.centers.items())},
-            "next_phase": str(self._next_phase(resolution)),
-        }
+        dislodged = {p: {str(u): sorted(r) for u, r in sorted(units.items())}
+                     for p, units in sorted(resolution.dislodged.items()) if units}
+        return (f'{{\n "phase": {_json_string(str(self.phase))},\n'
+                f' "results": {_results_text(_results(parsed, resolution))},\n'
+                f' "units": {_lists_text({p: sorted(map(str, us)) for p, us in sorted(resolution.units.items())}, " ")},\n'
+                f' "dislodged": {_dislodged_text(dislodged)},\n'
+                f' "centers": {_lists_text({p: sorted(cs) for p, cs in sorted(resolution.centers.items())}, " ")},\n'
+                f' "next_phase": {_json_string(str(self._next_phase(resolution)))}\n}}')
 
     def _parse_orders(self) -> dict[str, list[Order | _Unreadable]]:
         """Each power's orders as given: read, or `_Unreadable`."""
@@ -216,7 +222,7 @@ class Request:
         for power, texts in self.order_texts.items():
             items = parsed[power] = []
             read = reader.power_reader(power, self.phase, ordered)  # (powers are checked already)
-            for text in _words(texts, f"orders of {power}"):
+            for text in _words(texts, "orders", power):
                 try:
                     items.append(read(text))
                 except OrderError as exc:
@@ -258,21 +264,27 @@ class _Unreadable:
         match = UNIT.match(self.text + " ")
         return f"{match.group(1).upper()} {match.group(2).upper()}" if match else None
 
-    def entry(self, default: OrderResult | None) -> dict:
+    def entry(self, default: OrderResult | None) -> str:
         words = {"void"} | {w.value for w in default.results} if default else {"void"}
-        return _entry_dict(self.unit(), self.text, sorted(words), self.error)
+        return _entry_text(self.unit(), self.text, sorted(words), self.error)
 
 
-def _results(parsed: dict[str, list[Order | _Unreadable]], resolution: Resolution) -> dict[str, list[dict]]:
-    """Each power's orders with their results, then the results of orders nobody gave."""
+def _results(parsed: dict[str, list[Order | _Unreadable]], resolution: Resolution) -> dict[str, list[str]]:
+    """Each power's orders with their results, then the results of orders nobody gave (each entry's
+    text)."""
     pending = _Pending(resolution.results)
-    results: dict[str, list[dict]] = {}
+    results: dict[str, list[str]] = {}
+    unreadable = []  # (its power, its entries, its place in them, the order)
     for power, items in parsed.items():
-        results[power] = [_entry(pending.take(item)) for item in items if not isinstance(item, _Unreadable)]
-    for power, items in parsed.items():  # an unreadable order: what became of its unit, and void
-        for index, item in enumerate(items):
-            if isinstance(item, _Unreadable):
-                results[power].insert(index, item.entry(pending.take_unit(power, item.unit())))
+        entries = results[power] = []
+        for item in items:
+            if type(item) is _Unreadable:
+                unreadable.append((power, entries, len(entries), item))
+                entries.append("")
+            else:
+                entries.append(_entry(pending.take(item)))
+    for power, entries, index, item in unreadable:  # what became of its unit, and void
+        entries[index] = item.entry(pending.take_unit(power, item.unit()))
     for result in pending.left():
         results.setdefault(result.order.power, []).append(_entry(result))
     return results
@@ -284,13 +296,17 @@ class _Pending:
     def __init__(self, results: tuple[OrderResult, ...]) -> None:
         self.results = results
         self.taken = [False] * len(results)
-        self.first: dict[int, int] = {}  # id of an order -> the index of its first result
-        for index, result in enumerate(results):
-            self.first.setdefault(id(result.order), index)
+        self.next = 0  # where the next order's result most often is: they follow the orders given
+        self._first: dict[int, int] | None = None  # id of an order -> the index of its first result
 
     def take(self, order: Order) -> OrderResult:
         """The result of a given order: the same object, else an equal order."""
-        index = self.first.get(id(order))
+        index = self.next
+        if index < len(self.results) and self.results[index].order is order and not self.taken[index]:
+            self.taken[index] = True
+            self.next = index + 1
+            return self.results[index]
+        index = self.first().get(id(order))
         if index is not None and not self.taken[index]:
             self.taken[index] = True
             return self.results[index]
@@ -300,6 +316,13 @@ class _Pending:
                     self.taken[index] = True
                     return self.results[index]
         return OrderResult(order)
+
+    def first(self) -> dict[int, int]:
+        if self._first is None:
+            self._first = {}
+            for index, result in enumerate(self.results):
+                self._first.setdefault(id(result.order), index)
+        return self._first
 
     def take_unit(self, power: str, unit: str | None) -> OrderResult | None:
         """The judge's own order for the power's unit in the province `unit` names, if it gave one."""
@@ -321,22 +344,14 @@ class _Pending:
         return [index for index, taken in enumerate(self.taken) if not taken]
 
 
-def _entry(result: OrderResult) -> dict:
+def _entry(result: OrderResult) -> str:
     unit = getattr(result.order, "unit", None)
     words = sorted([_WORDS[word] for word in result.results]) if result.results else []
     error = result.note if result.note and ("void" in words or "invalid" in words) else None
-    return _entry_dict(str(unit) if unit is not None else None, str(result.order), words, error)
+    return _entry_text(str(unit) if unit is not None else None, str(result.order), words, error)
 
 
 _WORDS = {word: word.value for word in Result}  # (an Enum's .value is a slow Python property)
-
-
-def _entry_dict(unit: str | None, order: str, words: list[str], error: str | None) -> dict:
-    """A power's result entry, as the answer lists it (`_entry_text` writes it)."""
-    entry = {"unit": unit, "order": order, "result": words}
-    if error is not None:
-        entry["error"] = error
-    return entry
 
 
 def _no_units(m: Map) -> dict[str, Unit]:
@@ -363,27 +378,12 @@ def _captured(m: Map, resolution: Resolution) -> dict[str, frozenset[str]]:
 
 # --- the answer as JSON text ----------------------------------------------------------------------
 # `json.dumps(answer, indent=1)` goes through the json module's pure-Python encoder (its fast one takes
-# no indent), value by value; these write the same text several times sooner, knowing its shape.
+# no indent), value by value; these write the same text several times sooner, knowing its shape. An
+# answer is written at the top level; in an array, each of its lines goes one space in.
 
-def answer_text(answer: dict | list) -> str:
-    """`json.dumps(answer, indent=1)` for what `adjudicate_request` returns."""
-    if isinstance(answer, list):
-        return _block("[", [_answer_text(a, " ") for a in answer], "]", "")
-    return _answer_text(answer, "")
-
-
-def _answer_text(answer: dict, indent: str) -> str:
-    inner = indent + " "
-    return _block("{", [f"{_json_string(key)}: {_ANSWER_PARTS[key](value, inner)}"
-                        for key, value in answer.items()], "}", indent)
-
-
-def _results_text(results: dict[str, list[dict]], indent: str) -> str:
-    inner = indent + " "
-    entry_indent = inner + " "
-    return _block("{", [f"{_json_string(power)}: "
-                        + _block("[", [_entry_text(e, entry_indent) for e in entries], "]", inner)
-                        for power, entries in results.items()], "}", indent)
+def _results_text(results: dict[str, list[str]]) -> str:
+    return _block("{", [f"{_json_string(power)}: " + _block("[", entries, "]", "  ")
+                        for power, entries in results.items()], "}", " ")
 
 
 def _lists_text(lists: dict[str, list[str]], indent: str) -> str:
@@ -392,31 +392,20 @@ def _lists_text(lists: dict[str, list[str]], indent: str) -> str:
                   "}", indent)
 
 
-def _dislodged_text(dislodged: dict[str, dict[str, list[str]]], indent: str) -> str:
-    inner = indent + " "
-    return _block("{", [f"{_json_string(power)}: {_lists_text(units, inner)}"
-                        for power, units in dislodged.items()], "}", indent)
+def _dislodged_text(dislodged: dict[str, dict[str, list[str]]]) -> str:
+    return _block("{", [f"{_json_string(power)}: {_lists_text(units, '  ')}"
+                        for power, units in dislodged.items()], "}", " ")
 
 
-def _string_text(text: str, indent: str) -> str:
-    return _json_string(text)
-
-
-_ANSWER_PARTS: dict[str, Callable[[Any, str], str]] = {  # how each key of an answer is written
-    "phase": _string_text, "results": _results_text, "units": _lists_text, "dislodged": _dislodged_text,
-    "centers": _lists_text, "next_phase": _string_text}
-
-
-def _entry_text(entry: dict, indent: str) -> str:
-    """A result entry (`_entry_dict`), its keys in their order."""
-    inner = indent + " "
-    unit, words = entry["unit"], entry["result"]
-    text = (f'{{\n{inner}"unit": {"null" if unit is None else _json_string(unit)},\n'
-            f'{inner}"order": {_json_string(entry["order"])},\n'
-            f'{inner}"result": {_strings(words, inner) if words else "[]"}')
-    if "error" in entry:
-        text += f',\n{inner}"error": {_json_string(entry["error"])}'
-    return f"{text}\n{indent}}}"
+def _entry_text(unit: str | None, order: str, words: list[str], error: str | None) -> str:
+    """A power's result entry, as the answer lists it: its unit (None: the order has none), the
+    order, its result words, and the error of a void or invalid order."""
+    text = (f'{{\n    "unit": {"null" if unit is None else _json_string(unit)},\n'
+            f'    "order": {_json_string(order)},\n'
+            f'    "result": {_strings(words, "    ") if words else "[]"}')
+    if error is not None:
+        text += f',\n    "error": {_json_string(error)}'
+    return text + "\n   }"
 
 
 def _strings(items: list[str], indent: str) -> str:
@@ -449,9 +438,11 @@ def _text(request: dict, key: str) -> str:
     return value
 
 
-def _words(value: Any, what: str) -> list[str]:
+def _words(value: Any, what: str, power: str = "") -> list[str]:
+    """The value, a list of strings (`what` of the power, if given)."""
     if not isinstance(value, list) or not all(map(isinstance, value, repeat(str))):
-        raise RequestError(f"{what} must be a list of strings")
+        raise RequestError(f"{what} of {power} must be a list of strings" if power
+                           else f"{what} must be a list of strings")
     return value
 
 
@@ -471,4 +462,4 @@ def _power_map(request: dict, key: str, m: Map, required: bool = True) -> dict[s
     return found
 
 
-__all__ = ["RequestError", "adjudicate_request", "adjudicate_text", "answer_text"]
+__all__ = ["RequestError", "adjudicate_request", "adjudicate_text"]

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from judge.types import Unit, UnitType
+from judge.types import Unit, UnitType, filled_directly
 
 
+@filled_directly
 @dataclass(frozen=True, slots=True)
 class Hold:
     power: str
@@ -19,6 +20,7 @@ class Hold:
         return f"{self.unit} H"
 
 
+@filled_directly
 @dataclass(frozen=True, slots=True)
 class Move:
     """`A LON - BEL`; `path` is a convoy route written out (`A BUL-AEG-ION-TUN` -> ("AEG", "ION"));
@@ -36,6 +38,7 @@ class Move:
         return f"{self.unit} - {self.dest}" + (" VIA CONVOY" if self.via_convoy else "")
 
 
+@filled_directly
 @dataclass(frozen=True, slots=True)
 class Support:
     """`F ION S A APU - TUN` (dest set) or `A TYR S A VEN` (dest None: support to hold).
@@ -51,6 +54,7 @@ class Support:
         return f"{self.unit} S {self.target}" + (f" - {self.dest}" if self.dest else "")
 
 
+@filled_directly
 @dataclass(frozen=True, slots=True)
 class Convoy:
     """`F NTH C A LON - BEL`; under PORTAGE_CONVOY an army carries a fleet over land: `A BUR C F MAR - BEL`."""
@@ -65,6 +69,7 @@ class Convoy:
         return f"{self.unit} C {self.carried.value} {self.army} - {self.dest}"
 
 
+@filled_directly
 @dataclass(frozen=True, slots=True)
 class Retreat:
     power: str
@@ -75,6 +80,7 @@ class Retreat:
         return f"{self.unit} R {self.dest}"
 
 
+@filled_directly
 @dataclass(frozen=True, slots=True)
 class Disband:
     """A retreat-phase disband, or an adjustment-phase removal (`REMOVE A PAR`)."""
@@ -86,6 +92,7 @@ class Disband:
         return f"{self.unit} D"
 
 
+@filled_directly
 @dataclass(frozen=True, slots=True)
 class Build:
     power: str
@@ -95,6 +102,7 @@ class Build:
         return f"BUILD {self.unit}"
 
 
+@filled_directly
 @dataclass(frozen=True, slots=True)
 class Waive:
     power: str
@@ -103,6 +111,7 @@ class Waive:
         return "WAIVE"
 
 
+@filled_directly
 @dataclass(frozen=True, slots=True)
 class Keep:
     """`KEEP A PAR` / `HOLD A PAR` in an adjustment phase: the unit is not to be removed."""
@@ -114,6 +123,7 @@ class Keep:
         return f"KEEP {self.unit}"
 
 
+@filled_directly
 @dataclass(frozen=True, slots=True)
 class Proxy:
     """`A PAR PROXY GERMANY` (PROXY_OK): the owner lets another power order its unit this phase."""

@@ -89,7 +89,7 @@ class _Line:
     proxy_ok: bool = False  # PROXY_OK: `A PAR PROXY GERMANY` is an order
 
     def read(self, text: str) -> Order:
-        if self.phase_type == MOVEMENT and "PROXY" in text.upper().split():
+        if self.phase_type == MOVEMENT and "PROXY" in text.upper() and "PROXY" in text.upper().split():
             return _proxy(self, text.upper().split())
         lexemes = lex(self.index, text)
         if not lexemes:
@@ -137,13 +137,18 @@ class _Line:
     def other_unit(self, unit_type: UnitType | None, place: Place, verb: str) -> Unit:
         """A unit named in a support: its type from the unit there, or the only type the place allows."""
         abbrev = self.place(place)
+        province = province_of(abbrev)
+        found = self.found(province)
         if unit_type is None:
-            found = self.found(province_of(abbrev))
             types = [found[0][1].type] if found else self.types_for(abbrev)
             if len(types) != 1:
                 raise OrderError(f"no unit in {self.name(abbrev)} to {verb}")
             unit_type = types[0]
-        return Unit(unit_type, abbrev if unit_type is _FLEET else province_of(abbrev))
+        location = abbrev if unit_type is _FLEET else province
+        for _, unit in found:  # (most often the unit there: the same value, made already)
+            if unit.type is unit_type and unit.location == location:
+                return unit
+        return Unit(unit_type, location)
 
     def types_for(self, abbrev: str) -> list[UnitType]:
         """The unit types that could be in a place (a fleet in a province with coasts, on a coast)."""

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from judge.adjudicator.request import RequestError, adjudicate_request, answer_text
+from judge.adjudicator.request import RequestError, adjudicate_request, adjudicate_text
 from judge.cli import main
 from judge.maps.loader import load_map
 
@@ -116,30 +116,21 @@ def test_the_maps_come_from_the_caller_each_once_a_call():
 
 # --- the answer as JSON text ----------------------------------------------------------------------
 
-ODD_ANSWERS = [
-    {"phase": "WINTER 1901 ADJUSTMENTS", "results": {"ENGLAND": [
-        {"unit": None, "order": "WAIVE", "result": []},
-        {"unit": "A PAR", "order": "A PAR \u2192 \u00e9t\u00e9 \"\\/\n", "result": ["dislodged", "void"],
-         "error": "no such place '\u00c9T\u00c9'"}], "FRANCE": []},
-     "units": {}, "dislodged": {"FRANCE": {"F ENG": []}}, "centers": {"ENGLAND": []},
-     "next_phase": "SPRING 1902 MOVEMENT"},
+ODD_REQUESTS = [  # unreadable orders echoed, unicode and characters JSON escapes, an empty list
+    request(orders={"ENGLAND": ["A LON \u2192 \u00e9t\u00e9 \"\\/\n", "xyzzy\t\u2028"], "FRANCE": []}),
+    request(units={"ENGLAND": ["F NTH", "F LON", "F WAL"], "FRANCE": ["F ENG"]},
+            orders={"ENGLAND": ["F LON - ENG", "F WAL S F LON - ENG"],
+                    "FRANCE": ["F ENG - L\u00e9on"]}),
 ]
 
 
 @pytest.mark.parametrize("requests", [EXAMPLE, [EXAMPLE, request(orders={"ENGLAND": ["xyzzy"]})], [],
-                                      request(units={"ENGLAND": ["F NTH", "F LON", "F WAL"],
-                                                     "FRANCE": ["F ENG"]},
-                                              orders={"ENGLAND": ["F LON - ENG", "F WAL S F LON - ENG"],
-                                                      "FRANCE": ["F ENG - L\u00e9on"]})],
-                         ids=["one", "array", "empty-array", "dislodged"])
+                                      *ODD_REQUESTS, ODD_REQUESTS],
+                         ids=["one", "array", "empty-array", "odd", "dislodged", "odd-array"])
 def test_the_answer_is_written_as_json_dumps_writes_it(requests):
-    answer = adjudicate_request(requests, load_map)
-    assert answer_text(answer) == json.dumps(answer, indent=1)
-
-
-@pytest.mark.parametrize("answer", ODD_ANSWERS + [ODD_ANSWERS], ids=["odd", "odd-array"])
-def test_odd_values_are_written_as_json_dumps_writes_them(answer):
-    assert answer_text(answer) == json.dumps(answer, indent=1)
+    text = adjudicate_text(json.dumps(requests), load_map)
+    assert text == json.dumps(json.loads(text), indent=1)
+    assert json.loads(text) == adjudicate_request(requests, load_map)
 
 
 # --- the next phase -------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from judge.errors import Problem, ProblemsError
-from judge.game.checkup import map_problems, time_problems
+from judge.game.checkup import game_problems, time_problems
 from judge.game.games_index import INDEX_FILE, VARIANT
 from judge.game.standing import game_state
 from judge.maps import MapCache
@@ -80,12 +80,12 @@ def _report(store: GameStore, name: str, maps: MapCache) -> GameReport:
         return GameReport(name, BROKEN, problems=_lines(exc))
     shown = GameReport(name, game_state(status, standing).value, _phase(status), status.map_name,
                        standing.listed, status.private is not None)
-    problems = time_problems(status, text, file)
     try:
-        problems += map_problems(status, maps.get(status.map_name, status.morphs), text, file)
-    except (ProblemsError, LookupError) as exc:
-        problems += [Problem(file, _line_of(text, ("MAP", "TRIAL")),
-                             f"map {status.map_name}: {line}") for line in _lines(exc)]
+        problems = game_problems(status, maps.get(status.map_name, status.morphs), text, file)
+    except (ProblemsError, LookupError) as exc:  # the map cannot be read: the rest is still shown
+        problems = time_problems(status, text, file) + [
+            Problem(file, _line_of(text, ("MAP", "TRIAL")), f"map {status.map_name}: {line}")
+            for line in _lines(exc)]
     return replace(shown, problems=tuple(str(p) for p in problems))
 
 

@@ -53,3 +53,15 @@ def test_the_configuration_names_the_games_folder(tmp_path, capsys):
     (tmp_path / "judge.toml").write_text(f'[paths]\ngames = "{games}"\nmaps = "{tmp_path / "maps"}"\n')
     code, lines = run(capsys, "--config", str(tmp_path / "judge.toml"))
     assert code == 0 and lines[-1] == "7 games; every one can be played"
+
+
+def test_the_rule_problems_are_shown_at_their_line(tmp_path, capsys):
+    games = dpjudge_games(tmp_path)
+    beta = games / "beta" / "status"
+    beta.write_bytes(beta.read_bytes().replace(b"RULE EAVESDROP\n", b"RULE EAVESDROP FOOBAR\n")
+                     .replace(b"RULE !BROADCAST_ORDERS\n", b"RULE !BROADCAST_ORDERS\nRULE ZEROSUM\n"))
+    code, lines = run(capsys, "--games", str(games))
+    assert code == 1
+    assert "  beta/status:14: NO SUCH RULE: FOOBAR" in lines
+    assert "  beta/status:16: RULE ZEROSUM REQUIRES PAYOLA VARIANT" in lines
+    assert lines[-1] == "7 games; 1 cannot be played: beta"

@@ -17,7 +17,7 @@ from judge.game.games_index import INDEX_FILE, VARIANT
 from judge.game.standing import game_state
 from judge.maps import MapCache
 from judge.runtime.game_files import read_index, read_standing, read_status_file
-from judge.runtime.store import STATUS, GameStore, read_bytes
+from judge.runtime.store import STATUS, GameStore, check_game_name, read_bytes
 from judge.status.model import GameStatus
 from judge.status.parser import decode_status
 
@@ -44,7 +44,7 @@ def report_games(store: GameStore, search: Sequence[Path] = ()) -> list[GameRepo
     maps = MapCache(search)
     index = _Index(store)
     reports = [_with_variant(_report(store, name, maps), index) for name in store.names()]
-    return reports + _missing(index, {r.name for r in reports})
+    return reports + _misnamed(store) + _missing(index, {r.name for r in reports})
 
 
 class _Index:
@@ -104,6 +104,18 @@ def _line_of(text: str, keywords: tuple[str, ...]) -> int:
         if line.split()[:1] and line.split()[0].upper() in keywords:
             return number
     return 1
+
+
+def _misnamed(store: GameStore) -> list[GameReport]:
+    """The folders with a status file the judge leaves alone, for their name."""
+    reports = []
+    for name in store.misnamed():
+        try:
+            check_game_name(name)
+        except ValueError as exc:
+            problem = Problem(f"{name}/{STATUS}", 1, f"the judge leaves this game alone: {exc}")
+            reports.append(GameReport(name, BROKEN, problems=(str(problem),)))
+    return reports
 
 
 def _missing(index: _Index, found: set[str]) -> list[GameReport]:

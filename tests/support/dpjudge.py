@@ -15,3 +15,10 @@ def dpjudge_games(where: Path) -> Path:
     target = Path(where) / "games"
     shutil.copytree(GAMES, target)
     return target
+
+
+def position(status) -> tuple:
+    """The phase, and each power's units, dislodged units (with where they may go) and centres."""
+    return str(status.phase), {p.name: (sorted(map(str, p.units)),
+                                        sorted((str(d.unit), sorted(d.retreats)) for d in p.dislodged),
+                                        sorted(p.owns)) for p in status.powers}

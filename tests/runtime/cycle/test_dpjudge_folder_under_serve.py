@@ -4,31 +4,21 @@ DPjudge itself gave from the same file (recorded), its results archive appended 
 layout, the index kept, and the games DPjudge would not process left alone."""
 from __future__ import annotations
 
-import asyncio
 import re
-from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from judge.runtime.daemon import Daemon
 from judge.status import parse_status
-from tests.support.cycle import Judge
-from tests.support.dpjudge import PHASES, dpjudge_games, position
+from tests.support.dpjudge import GAMES, PHASES, position, served
 
-DEADLINE = datetime(2026, 11, 30, 8, 0, tzinfo=UTC)  # alpha's, epsilon's and eta's
 LEFT_ALONE = ("beta", "delta", "epsilon", "eta", "gamma", "zeta")
 
 
 @pytest.fixture
-def served(tmp_path):
-    """The folder after the daemon's ticks at the deadline and the next one; the bytes before."""
-    games = dpjudge_games(tmp_path)
-    (games / "alpha" / "status").write_bytes((PHASES / "alpha.F1902M.orders").read_bytes())
-    before = {path.relative_to(games): path.read_bytes() for path in games.rglob("*") if path.is_file()}
-    judge = Judge(tmp_path)
-    for now in (DEADLINE, DEADLINE + timedelta(minutes=20)):
-        asyncio.run(Daemon(judge.config, clock=lambda now=now: now).run_tick())
-    return games, before
+def folder(tmp_path):
+    """The games folder after the daemon's ticks (`served`); its files' bytes before."""
+    before = {str(path.relative_to(GAMES)): path.read_bytes() for path in GAMES.rglob("*") if path.is_file()}
+    return served(tmp_path), before
 
 
 def entries(archive: bytes) -> list[list[str]]:
@@ -37,18 +27,18 @@ def entries(archive: bytes) -> list[list[str]]:
     return [("From " + entry).splitlines() for entry in re.split(r"^From ", text, flags=re.M)[1:]]
 
 
-def test_the_active_game_gets_the_position_dpjudge_gave(served):
-    games, _ = served
+def test_the_active_game_gets_the_position_dpjudge_gave(folder):
+    games, _ = folder
     judged = parse_status((games / "alpha" / "status").read_bytes().decode("latin-1"))
     dpjudge = parse_status((PHASES / "alpha.W1902A.dpjudge").read_bytes().decode("latin-1"))
     assert position(judged) == position(dpjudge)
 
 
-def test_the_results_archive_gets_the_phase_in_dpjudge_s_layout(served):
-    games, before = served
+def test_the_results_archive_gets_the_phase_in_dpjudge_s_layout(folder):
+    games, before = folder
     archive = (games / "alpha" / "results").read_bytes()
-    assert archive.startswith(before[(games / "alpha" / "results").relative_to(games)])
-    old, new = entries(before[(games / "alpha" / "results").relative_to(games)]), entries(archive)
+    assert archive.startswith(before["alpha/results"])
+    old, new = entries(before["alpha/results"]), entries(archive)
     assert new[:-1] == old  # one entry added, the earlier ones kept as DPjudge wrote them
     added, dpjudge = new[-1], entries((PHASES / "alpha.F1902M.results").read_bytes())[0]
     stamp = r"From \S+@\S+ \w{3} \w{3} [ \d]\d \d\d:\d\d:\d\d \d{4}$"
@@ -64,11 +54,13 @@ def body(entry: list[str]) -> list[str]:
     return [line for line in entry[2:] if not line.startswith(("::", "The deadline for orders"))]
 
 
-def test_the_index_and_the_games_dpjudge_would_not_process_are_left_alone(served):
-    games, before = served
+def test_the_index_and_the_games_dpjudge_would_not_process_are_left_alone(folder):
+    games, before = folder
     for name in LEFT_ALONE:
-        for path in (games / name).iterdir():
-            if not path.name.startswith("."):
-                assert path.read_bytes() == before[path.relative_to(games)], path
-    assert (games / "status").read_bytes() == before[(games / "status").relative_to(games)]
+        files = [path for path in (games / name).iterdir() if not path.name.startswith(".")]
+        assert {str(path.relative_to(games)) for path in files} == {
+            key for key in before if key.startswith(f"{name}/")}
+        for path in files:
+            assert path.read_bytes() == before[str(path.relative_to(games))], path
+    assert (games / "status").read_bytes() == before["status"]
     assert (games / "alpha" / "status.F1902M").exists()  # the snapshot of the phase processed

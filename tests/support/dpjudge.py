@@ -13,6 +13,7 @@ from tests.support.cycle import Judge
 FIXTURES = Path(__file__).parent.parent / "status" / "fixtures" / "dpjudge"
 GAMES = FIXTURES / "games"
 PHASES = FIXTURES / "phases"
+ARCHIVE = FIXTURES / "archive"  # entries DPjudge appended to a game's results, by game and phase
 EXPORTED = FIXTURES / "exported"  # `judge export alpha` after `served`, as DPjudge loaded it
 DEADLINE = datetime(2026, 11, 30, 8, 0, tzinfo=UTC)  # alpha's, epsilon's and eta's
 

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from judge.status import parse_status
-from tests.support.dpjudge import GAMES, PHASES, position, served
+from tests.support.dpjudge import ARCHIVE, GAMES, PHASES, position, served
 
 LEFT_ALONE = ("beta", "delta", "epsilon", "eta", "gamma", "zeta")
 
@@ -40,7 +40,7 @@ def test_the_results_archive_gets_the_phase_in_dpjudge_s_layout(folder):
     assert archive.startswith(before["alpha/results"])
     old, new = entries(before["alpha/results"]), entries(archive)
     assert new[:-1] == old  # one entry added, the earlier ones kept as DPjudge wrote them
-    added, dpjudge = new[-1], entries((PHASES / "alpha.F1902M.results").read_bytes())[0]
+    added, dpjudge = new[-1], entries((ARCHIVE / "alpha.F1902M").read_bytes())[0]
     stamp = r"From \S+@\S+ \w{3} \w{3} [ \d]\d \d\d:\d\d:\d\d \d{4}$"
     assert re.match(stamp, added[0]) and re.match(stamp, dpjudge[0])
     assert added[1] == dpjudge[1] == "Subject: Diplomacy results alpha F1902M"

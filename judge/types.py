@@ -50,6 +50,11 @@ class Unit:
 _LETTERS = {kind: kind.value for kind in UnitType}
 _SET_PROVINCE = Unit.__dict__["province"].__set__  # (a frozen unit's field, set as it is made)
 
+# The longest game name. DPjudge sets none; this one keeps every file named after a game (its
+# journal and that file's temporary copy, `.NAME.json.PID.THREAD.tmp`) within the 255 bytes a
+# file system allows a file's name.
+GAME_NAME_LONGEST = 200
+
 
 def province_of(location: str) -> str:
     """`SPA/NC` -> `SPA`; a location without a coast is its own province."""

@@ -22,6 +22,7 @@ from judge.mailin.message import plain_address
 from judge.maps.model import Map
 from judge.passwords import verify
 from judge.status.model import Dppd, GameStatus, PowerStatus
+from judge.types import GAME_NAME_LONGEST
 
 Verify = Callable[[str, "str | None"], bool]  # (given, stored) -> match: `passwords.verify`
 
@@ -30,7 +31,7 @@ JUDGEKEEPER = "JUDGEKEEPER"
 PRIVACY = "PRIVATE-PASSWORD"  # the privacy password's count: no player's name has a dash
 MASTER_WORDS = {"M", "MASTER", "GM"}
 KEEPER_WORDS = {"JK", "JUDGEKEEPER"}
-GAME_NAME = re.compile(r"[a-z0-9_]{1,40}")
+GAME_NAME = re.compile(rf"[a-z0-9_]{{1,{GAME_NAME_LONGEST}}}")
 
 
 class Level(IntEnum):

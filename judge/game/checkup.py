@@ -1,8 +1,10 @@
-"""What keeps a game that parsed from being played on its map: places, centres and powers the map
-does not have. Each problem carries the status file's line that says it (`file:line: what`), found
-from the file's text, since the status model keeps values, not lines.
+"""What keeps a game that parsed from being played: times that cannot be read, rules that are
+unknown, excluded or not applied here, and places, centres and powers its map does not have. Each
+problem carries the status file's line that says it (`file:line: what`), found from the file's
+text, since the status model keeps values, not lines.
 
-Used by `judge games`, the judgekeeper's report over every game (`judge.runtime.games_report`).
+`game_problems` is the one list: the cycle (`judge check`, `judge serve`) does not play a game that
+has any, and `judge games` (`judge.runtime.games_report`) shows them all.
 """
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ from collections.abc import Callable, Iterator
 
 from judge.errors import Problem
 from judge.game.deadlines import current_deadline
+from judge.game.rules import check_rules, located
 from judge.maps.model import Map
 from judge.status.model import GameStatus, PowerStatus
 from judge.status.values import BUILD_ANYWHERE
@@ -24,10 +27,11 @@ TIME_LINES: tuple[tuple[str, Callable[[GameStatus], object]], ...] = (
 )
 
 
-def check_times(status: GameStatus) -> None:
-    """The TIMING line, ZONE and DEADLINE read (ValueError saying which is wrong)."""
-    for _, read in TIME_LINES:
-        read(status)
+def game_problems(status: GameStatus, m: Map, text: str, file: str) -> list[Problem]:
+    """Everything that keeps the game `status` (read from `text`, the status file `file`) from
+    being played on `m`: its times, its rules, and what `m` lacks, in that order."""
+    return [*time_problems(status, text, file), *located(check_rules(status, m).problems, text, file),
+            *map_problems(status, m, text, file)]
 
 
 def time_problems(status: GameStatus, text: str, file: str) -> list[Problem]:

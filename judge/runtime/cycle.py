@@ -67,10 +67,9 @@ from judge.events import (
     Reminder,
 )
 from judge.runtime import journal
-from judge.game.checkup import check_times
+from judge.game.checkup import game_problems
 from judge.game.clock import agenda
 from judge.runtime.game_files import Archive, archiver, commit, read_game, read_standing
-from judge.game.rules import check_rules, located
 from judge.game.standing import Standing
 from judge.maps import MapCache
 from judge.maps.model import Map
@@ -305,8 +304,7 @@ def tick_game(store: GameStore, name: str, now: datetime, search: Sequence[Path]
         try:
             text, status, m = read_game(game, search, maps)
             standing = read_standing(game, status)
-            check_times(status)
-            _check_rules(text, status, m, f"{name}/{STATUS}")
+            _check_problems(text, status, m, f"{name}/{STATUS}")
         except (JudgeError, ValueError, OSError, LookupError) as exc:
             if resource_failure(exc):  # not a broken file: the game is read at the next tick
                 raise
@@ -365,10 +363,10 @@ def master_in(game: GameDir) -> str | None:
     return found.group(1).lower() if found and plain_address(found.group(1)) else None
 
 
-def _check_rules(text: str, status: GameStatus, m: Map, file: str) -> None:
-    """The game's RULEs known, playable together and applied by this judge (StatusError at the
-    RULE line otherwise): as DPjudge, a game whose rules are wrong is not processed."""
-    problems = located(check_rules(status, m).problems, text, file)
+def _check_problems(text: str, status: GameStatus, m: Map, file: str) -> None:
+    """StatusError with the game's problems (`judge.game.checkup.game_problems`): as DPjudge, a
+    game whose rules or times are wrong is not processed."""
+    problems = game_problems(status, m, text, file)
     if problems:
         raise StatusError(problems)
 

@@ -27,7 +27,7 @@ from judge.game.archive import cut_at, entry_text
 from judge.runtime import journal
 from judge.game.process import on_process, require_ready
 from judge.game.rollback import roll_to
-from judge.game.rules import check_rules, located
+from judge.game.checkup import game_problems
 from judge.game.seats import GameError
 from judge.game.games_index import (
     INDEX_FILE,
@@ -127,8 +127,8 @@ def new_game(store: GameStore, name: str, map_name: str, master: str | None = No
              password: str | None = None, lines: Sequence[str] = (), search: Sequence[Path] = ()
              ) -> GameStatus:
     """Create a forming game: GAME, PHASE FORMING, MAP, MASTER, PASSWORD (hashed, as a mail's
-    CREATE stores it), the given status lines, and the map's DIRECTIVES stanzas (StatusError when
-    a RULE is unknown or not applied)."""
+    CREATE stores it), the given status lines, and the map's DIRECTIVES stanzas (StatusError with
+    what would keep it from being played, `judge.game.checkup.game_problems`)."""
     head = [f"GAME {name}", "PHASE FORMING", f"MAP {map_name}"]
     if master:
         head.append(f"MASTER {Dppd('NO-ID', master, '')}")
@@ -138,7 +138,7 @@ def new_game(store: GameStore, name: str, map_name: str, master: str | None = No
     status = parse_status(text, file)
     m = game_map(status, search)
     status = apply_map_directives(status, m.stanzas, file=m.name)
-    problems = located(check_rules(status, m).problems, text, file)
+    problems = game_problems(status, m, text, file)
     if problems:
         raise StatusError(problems)
     store.create(name, write_status(status))

@@ -12,12 +12,12 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from judge.errors import Problem, ProblemsError
-from judge.game.checkup import map_problems, time_problems
+from judge.game.checkup import game_problems, time_problems
 from judge.game.games_index import INDEX_FILE, VARIANT
 from judge.game.standing import game_state
 from judge.maps import MapCache
 from judge.runtime.game_files import read_index, read_standing, read_status_file
-from judge.runtime.store import STATUS, GameStore, read_bytes
+from judge.runtime.store import STATUS, GameStore, check_game_name, read_bytes
 from judge.status.model import GameStatus
 from judge.status.parser import decode_status
 
@@ -44,7 +44,7 @@ def report_games(store: GameStore, search: Sequence[Path] = ()) -> list[GameRepo
     maps = MapCache(search)
     index = _Index(store)
     reports = [_with_variant(_report(store, name, maps), index) for name in store.names()]
-    return reports + _missing(index, {r.name for r in reports})
+    return reports + _misnamed(store) + _missing(index, {r.name for r in reports})
 
 
 class _Index:
@@ -80,12 +80,12 @@ def _report(store: GameStore, name: str, maps: MapCache) -> GameReport:
         return GameReport(name, BROKEN, problems=_lines(exc))
     shown = GameReport(name, game_state(status, standing).value, _phase(status), status.map_name,
                        standing.listed, status.private is not None)
-    problems = time_problems(status, text, file)
     try:
-        problems += map_problems(status, maps.get(status.map_name, status.morphs), text, file)
-    except (ProblemsError, LookupError) as exc:
-        problems += [Problem(file, _line_of(text, ("MAP", "TRIAL")),
-                             f"map {status.map_name}: {line}") for line in _lines(exc)]
+        problems = game_problems(status, maps.get(status.map_name, status.morphs), text, file)
+    except (ProblemsError, LookupError) as exc:  # the map cannot be read: the rest is still shown
+        problems = time_problems(status, text, file) + [
+            Problem(file, _line_of(text, ("MAP", "TRIAL")), f"map {status.map_name}: {line}")
+            for line in _lines(exc)]
     return replace(shown, problems=tuple(str(p) for p in problems))
 
 
@@ -104,6 +104,18 @@ def _line_of(text: str, keywords: tuple[str, ...]) -> int:
         if line.split()[:1] and line.split()[0].upper() in keywords:
             return number
     return 1
+
+
+def _misnamed(store: GameStore) -> list[GameReport]:
+    """The folders with a status file the judge leaves alone, for their name."""
+    reports = []
+    for name in store.misnamed():
+        try:
+            check_game_name(name)
+        except ValueError as exc:
+            problem = Problem(f"{name}/{STATUS}", 1, f"the judge leaves this game alone: {exc}")
+            reports.append(GameReport(name, BROKEN, problems=(str(problem),)))
+    return reports
 
 
 def _missing(index: _Index, found: set[str]) -> list[GameReport]:

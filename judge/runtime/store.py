@@ -28,10 +28,11 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from judge.status.parser import UTF8, decode_status, encode_status
+from judge.types import GAME_NAME_LONGEST
 
 log = logging.getLogger("judge.store")
 
-GAME_NAME = re.compile(r"[a-z0-9_-]{1,40}")
+GAME_NAME = re.compile(rf"[a-z0-9_-]{{1,{GAME_NAME_LONGEST}}}")
 STATUS = "status"
 STATE = "state"
 RESULTS = "results"
@@ -260,7 +261,7 @@ def fsync_dir(folder: Path) -> None:
 
 def check_game_name(name: str) -> str:
     if not GAME_NAME.fullmatch(name):
-        raise ValueError(f"bad game name {name!r}: use 1 to 40 of a-z, 0-9, _ and -")
+        raise ValueError(f"bad game name {name!r}: use 1 to {GAME_NAME_LONGEST} of a-z, 0-9, _ and -")
     return name
 
 
@@ -425,12 +426,21 @@ class GameStore:
 
     def names(self) -> list[str]:
         """The games: each a real folder (a symlink is no game) with a status file."""
+        return sorted(name for name in self._with_status() if GAME_NAME.fullmatch(name))
+
+    def misnamed(self) -> list[str]:
+        """The folders with a status file that are left alone because their name is no game's
+        (too long, or a character a game's name does not have); hidden folders are not counted."""
+        return sorted(name for name in self._with_status()
+                      if not GAME_NAME.fullmatch(name) and not name.startswith("."))
+
+    def _with_status(self) -> list[str]:
         try:
             entries = list(os.scandir(self.root))
         except (FileNotFoundError, NotADirectoryError):
             return []
-        return sorted(e.name for e in entries if GAME_NAME.fullmatch(e.name)
-                      and e.is_dir(follow_symlinks=False) and GameDir(Path(e.path)).has(STATUS))
+        return [e.name for e in entries
+                if e.is_dir(follow_symlinks=False) and GameDir(Path(e.path)).has(STATUS)]
 
     def remove_stale_tmp(self, now: float, older_than: float = STALE_TMP_SECONDS) -> list[Path]:
         """`remove_stale_tmp` of the games folder and of each folder in it (the games', their

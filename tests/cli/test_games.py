@@ -41,6 +41,14 @@ def test_new_refuses_a_bad_line(tmp_path, capsys):
     assert "RULE" in capsys.readouterr().err
 
 
+def test_new_refuses_what_would_keep_the_game_from_being_played(tmp_path, capsys):
+    assert judge(tmp_path, "new", "g3", "--map", "standard", "TIMING NEXT BOGUS", "RULE FOOBAR") == 1
+    err = capsys.readouterr().err
+    assert "g3/status:4: TIMING: TIMING NEXT: expected a whole number" in err
+    assert "g3/status:5: NO SUCH RULE: FOOBAR" in err
+    assert not (tmp_path / "g3").exists()
+
+
 def test_status_preview_force_and_rollback(tmp_path, capsys):
     store = started(tmp_path)
     assert judge(tmp_path, "status", "g1") == 0

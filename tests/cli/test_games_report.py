@@ -2,6 +2,8 @@
 a game cannot be played."""
 from __future__ import annotations
 
+import shutil
+
 from judge.cli import main
 from tests.support.dpjudge import dpjudge_games
 
@@ -53,3 +55,32 @@ def test_the_configuration_names_the_games_folder(tmp_path, capsys):
     (tmp_path / "judge.toml").write_text(f'[paths]\ngames = "{games}"\nmaps = "{tmp_path / "maps"}"\n')
     code, lines = run(capsys, "--config", str(tmp_path / "judge.toml"))
     assert code == 0 and lines[-1] == "7 games; every one can be played"
+
+
+def test_the_rule_problems_are_shown_at_their_line(tmp_path, capsys):
+    games = dpjudge_games(tmp_path)
+    beta = games / "beta" / "status"
+    beta.write_bytes(beta.read_bytes().replace(b"RULE EAVESDROP\n", b"RULE EAVESDROP FOOBAR\n")
+                     .replace(b"RULE !BROADCAST_ORDERS\n", b"RULE !BROADCAST_ORDERS\nRULE ZEROSUM\n"))
+    code, lines = run(capsys, "--games", str(games))
+    assert code == 1
+    assert "  beta/status:14: NO SUCH RULE: FOOBAR" in lines
+    assert "  beta/status:16: RULE ZEROSUM REQUIRES PAYOLA VARIANT" in lines
+    assert lines[-1] == "7 games; 1 cannot be played: beta"
+
+
+def test_a_game_with_a_long_name_is_listed_and_one_the_judge_cannot_name_is_reported(tmp_path, capsys):
+    games = dpjudge_games(tmp_path)
+    long, too_long = "a_game_whose_name_dpjudge_allows_beyond_forty", "x" * 201
+    for name in (long, too_long):
+        shutil.copytree(games / "alpha", games / name)
+        (games / name / "status").write_bytes(
+            (games / name / "status").read_bytes().replace(b"GAME alpha\n", f"GAME {name}\n".encode()))
+    with (games / "status").open("a") as index:
+        index.write("%32s standard active\n" % long)
+    code, lines = run(capsys, "--games", str(games))
+    assert code == 1
+    assert lines[0].split()[:2] == [long, "active"]
+    assert (f"  {too_long}/status:1: the judge leaves this game alone: bad game name '{too_long}': "
+            "use 1 to 200 of a-z, 0-9, _ and -") in lines
+    assert lines[-1] == f"9 games; 1 cannot be played: {too_long}"

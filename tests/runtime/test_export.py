@@ -9,7 +9,8 @@ from judge.game.games_index import parse_index
 from judge.runtime.game_files import new_game, run
 from judge.runtime.store import GameStore
 from judge.game import join
-from tests.support.dpjudge import GAMES, dpjudge_games
+from judge.status import parse_status
+from tests.support.dpjudge import EXPORTED, GAMES, PHASES, dpjudge_games, position, served
 from tests.support.games import NOW, player
 
 SAVED_BY_DPJUDGE = ("alpha", "beta", "epsilon", "eta", "zeta")
@@ -57,3 +58,28 @@ def test_a_game_the_judge_made_is_written_in_dpjudge_s_words(tmp_path, capsys):
     assert "native/status: the password of the Master is stored hashed" in notes
     assert "native/status:7: a character latin-1 lacks is written as &#...;" in notes
     assert parse_index((tmp_path / "back" / "status").read_text())["native"].state == "active"
+
+
+def test_a_game_the_judge_processed_goes_back_as_dpjudge_loaded_and_played_it(tmp_path):
+    """DPjudge (run once, recorded) loaded this export after the judge processed FALL 1902, took
+    two players' orders, saved the file back unchanged but for them, and processed WINTER 1902.
+    The results archive, which DPjudge only appends to, is the judge's (see the cycle's tests)."""
+    games = served(tmp_path)
+    assert export(games, "alpha", tmp_path / "back") == 0
+    written = {str(p.relative_to(tmp_path / "back")): p.read_bytes()
+               for p in (tmp_path / "back").rglob("*") if p.is_file()}
+    assert written.pop("alpha/results") == (games / "alpha" / "results").read_bytes()
+    assert written == {str(p.relative_to(EXPORTED)): p.read_bytes()
+                       for p in EXPORTED.rglob("*") if p.is_file()}
+    with_orders = (PHASES / "alpha.W1902A.orders").read_bytes()  # as DPjudge saved it
+    assert with_orders.replace(b"BUILD A BUD\n", b"").replace(b"REMOVE A BUR\n", b"") == \
+        written["alpha/status"]
+
+
+def test_dpjudge_s_next_phase_of_an_exported_game_is_the_judge_s(tmp_path):
+    games = dpjudge_games(tmp_path)
+    (games / "alpha" / "status").write_bytes((PHASES / "alpha.W1902A.orders").read_bytes())
+    assert main(["process", "alpha", "--force", "--games", str(games)]) == 0
+    judged = parse_status((games / "alpha" / "status").read_bytes().decode("latin-1"))
+    dpjudge = parse_status((PHASES / "alpha.S1903M.dpjudge").read_bytes().decode("latin-1"))
+    assert position(judged) == position(dpjudge)

@@ -15,7 +15,7 @@ pytestmark = pytest.mark.security
 
 GM = "gm@example.org"
 ODD_NAMES = ["../x", "..", ".", "x/../../y", "/etc", "a\\b", "x%2f..", "ｘ", "x y", "x\x00", "CON",
-             "x" * 41, "-", "x.y", "~root", "$HOME", "{{7*7}}", ".purged", ""]
+             "x" * 201, "-", "x.y", "~root", "$HOME", "{{7*7}}", ".purged", ""]
 
 
 @pytest.fixture

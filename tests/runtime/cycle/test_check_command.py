@@ -224,3 +224,14 @@ def test_a_new_game_with_an_unknown_rule_is_refused(judge):
     from judge.errors import StatusError
     with pytest.raises(StatusError, match="odd/status:6: NO SUCH RULE: FOOBAR"):
         judge.start("odd", ["RULE FOOBAR"], NOW)
+
+
+def test_a_unit_on_a_place_the_map_lacks_is_reported_at_its_line_and_left_alone(judge):
+    judge.start("odd", ["TIMING NEXT 1D"], NOW)
+    path = judge.root / "games" / "odd" / "status"
+    text = path.read_text().replace("\nA VIE\n", "\nA XYZ\n", 1)
+    path.write_text(text)
+    line = text.splitlines().index("A XYZ") + 1
+    code, lines = judge.check(DEADLINE)
+    assert lines[0] == f"odd: broken status file: odd/status:{line}: A XYZ: map standard has no place XYZ"
+    assert path.read_text() == text

@@ -3,11 +3,13 @@ judge's games folder: each game arrives in its state, the cycle processes only t
 would, and the index is kept in DPjudge's layout as the judge creates games and changes their state."""
 from __future__ import annotations
 
+import shutil
 from datetime import UTC, datetime, timedelta
 
 import pytest
 
 from judge.cli import main
+from judge.commands.auth import check_game_word
 from judge.game.games_index import parse_index
 from judge.game.standing import GameState, game_state
 from judge.runtime.game_files import read_status_file, read_standing
@@ -76,3 +78,19 @@ def test_a_mail_that_terminates_a_game_writes_terminated(tmp_path):
     assert not judge.send("master_terminate.eml").failed
     line = (tmp_path / "games" / "status").read_text()
     assert line == "%32s standard %s\n" % ("vienna", GameState.TERMINATED.value)
+
+
+def test_a_game_named_beyond_forty_characters_plays(judge):
+    long = "a_game_whose_name_dpjudge_allows_beyond_forty"
+    games = judge.root / "games"
+    shutil.copytree(games / "alpha", games / long)
+    (games / long / "status").write_bytes((games / long / "status").read_bytes().replace(
+        b"GAME alpha\n", f"GAME {long}\n".encode()))
+    with (games / "status").open("a") as lines:
+        lines.write("%32s standard active\n" % long)
+    seen = []
+    for step in range(3):
+        seen += judge.check(DEADLINE + timedelta(minutes=20 * (step - 1)))[1]
+    assert any(line.startswith(f"{long}: late notice") for line in seen)
+    assert index(judge)[long].state == "active"
+    assert check_game_word(long) == long  # a mail names it (SIGNON Fgame, LIST game...)

@@ -9,16 +9,9 @@ import pytest
 from judge.runtime.game_files import process_game, rollback_game
 from judge.runtime.store import GameStore
 from judge.status import parse_status
-from tests.support.dpjudge import PHASES, dpjudge_games
+from tests.support.dpjudge import PHASES, dpjudge_games, position
 
 NOW = datetime(2026, 11, 24, 9, 0, tzinfo=UTC)
-
-
-def position(status):
-    """The phase, and each power's units, dislodged units (with where they may go) and centres."""
-    return str(status.phase), {p.name: (sorted(map(str, p.units)),
-                                        sorted((str(d.unit), sorted(d.retreats)) for d in p.dislodged),
-                                        sorted(p.owns)) for p in status.powers}
 
 
 @pytest.mark.parametrize("before, after", [

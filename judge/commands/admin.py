@@ -28,13 +28,13 @@ from judge.commands.registry import Command, Stage
 from judge.commands.reply import Said, said
 from judge.commands.session import Cursor, Refusal, Session
 from judge.errors import MapError, StatusError
-from judge.game.rules import check_rules, located, rules_in_force
+from judge.game.checkup import game_problems, time_problems
+from judge.game.rules import rules_in_force
 from judge.game.standing import GameState, Standing
 from judge.game.start import starts_at_once
 from judge.passwords import hash_password
 from judge.status import apply_map_directives, parse_status
 from judge.status.model import Dppd, GameStatus
-from judge.timing import game_zone, parse_timing
 
 VARIANTS = ("STANDARD",)
 NOT_THE_MASTERS = ("GAME", "MASTER", "PHASE")
@@ -57,15 +57,15 @@ def new_status(session: Session, name: str, password: str, lines: list[str]) -> 
         status = parse_status(text, file)
     except StatusError as error:
         refuse_problems([str(p) for p in error.problems])
-    problems = [f"{file}: {message}" for message in timing_problems(status)]
     try:
         m = session.games.load_map(status)
         status = apply_map_directives(status, m.stanzas, file=m.name)
-        problems += [str(p) for p in located(check_rules(status, m).problems, text, file)]
-    except MapError as error:
-        problems += [map_problem(status.map_name, str(p)) for p in error.problems]
+    except MapError as error:  # the times can still be told; the rest needs the map
+        problems = [str(p) for p in time_problems(status, text, file)]
+        refuse_problems(problems + [map_problem(status.map_name, str(p)) for p in error.problems])
     except StatusError as error:
-        problems += [str(p) for p in error.problems]
+        refuse_problems([str(p) for p in error.problems])
+    problems = [str(p) for p in game_problems(status, m, text, file)]
     if problems:
         refuse_problems(problems)
     return status
@@ -82,17 +82,6 @@ def map_problem(name: str, problem: str) -> str:
     if "cannot read map file" in problem:
         return f"MAP {name}: there is no such map on this judge"
     return problem
-
-
-def timing_problems(status: GameStatus) -> list[str]:
-    """What the status parser leaves to the deadline code: TIMING and ZONE."""
-    problems = []
-    for check, value in ((parse_timing, status.timing), (game_zone, status.zone)):
-        try:
-            check(value or "")
-        except ValueError as exc:
-            problems.append(str(exc))
-    return problems
 
 
 class Create(Command):

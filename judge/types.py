@@ -1,6 +1,7 @@
 """The vocabulary every part of the judge shares: unit types, units, phases."""
 from __future__ import annotations
 
+import re
 from dataclasses import MISSING, dataclass, field, fields
 from enum import Enum
 
@@ -54,6 +55,10 @@ _SET_PROVINCE = Unit.__dict__["province"].__set__  # (a frozen unit's field, set
 # journal and that file's temporary copy, `.NAME.json.PID.THREAD.tmp`) within the 255 bytes a
 # file system allows a file's name.
 GAME_NAME_LONGEST = 200
+# A game's name, as DPjudge allows it (lower-case letters, digits, _ and -), a folder name and a
+# word of mail commands alike; never starting with a dash, which a command line would take for an
+# option.
+GAME_NAME = re.compile(rf"[a-z0-9_][a-z0-9_-]{{0,{GAME_NAME_LONGEST - 1}}}")
 
 
 def province_of(location: str) -> str:

@@ -12,7 +12,6 @@ read-only access to any power. So a password given for one role is tested agains
 """
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import IntEnum
@@ -22,7 +21,7 @@ from judge.mailin.message import plain_address
 from judge.maps.model import Map
 from judge.passwords import verify
 from judge.status.model import Dppd, GameStatus, PowerStatus
-from judge.types import GAME_NAME_LONGEST
+from judge.types import GAME_NAME
 
 Verify = Callable[[str, "str | None"], bool]  # (given, stored) -> match: `passwords.verify`
 
@@ -31,7 +30,6 @@ JUDGEKEEPER = "JUDGEKEEPER"
 PRIVACY = "PRIVATE-PASSWORD"  # the privacy password's count: no player's name has a dash
 MASTER_WORDS = {"M", "MASTER", "GM"}
 KEEPER_WORDS = {"JK", "JUDGEKEEPER"}
-GAME_NAME = re.compile(rf"[a-z0-9_]{{1,{GAME_NAME_LONGEST}}}")
 
 
 class Level(IntEnum):

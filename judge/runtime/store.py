@@ -20,7 +20,6 @@ import errno
 import fcntl
 import logging
 import os
-import re
 import stat
 import threading
 from collections.abc import Iterator
@@ -28,11 +27,10 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from judge.status.parser import UTF8, decode_status, encode_status
-from judge.types import GAME_NAME_LONGEST
+from judge.types import GAME_NAME, GAME_NAME_LONGEST
 
 log = logging.getLogger("judge.store")
 
-GAME_NAME = re.compile(rf"[a-z0-9_-]{{1,{GAME_NAME_LONGEST}}}")
 STATUS = "status"
 STATE = "state"
 RESULTS = "results"
@@ -261,7 +259,7 @@ def fsync_dir(folder: Path) -> None:
 
 def check_game_name(name: str) -> str:
     if not GAME_NAME.fullmatch(name):
-        raise ValueError(f"bad game name {name!r}: use 1 to {GAME_NAME_LONGEST} of a-z, 0-9, _ and -")
+        raise ValueError(f"bad game name {name!r}: use 1 to {GAME_NAME_LONGEST} of a-z, 0-9, _ and - (not first)")
     return name
 
 

@@ -82,5 +82,5 @@ def test_a_game_with_a_long_name_is_listed_and_one_the_judge_cannot_name_is_repo
     assert code == 1
     assert lines[0].split()[:2] == [long, "active"]
     assert (f"  {too_long}/status:1: the judge leaves this game alone: bad game name '{too_long}': "
-            "use 1 to 200 of a-z, 0-9, _ and -") in lines
+            "use 1 to 200 of a-z, 0-9, _ and - (not first)") in lines
     assert lines[-1] == f"9 games; 1 cannot be played: {too_long}"

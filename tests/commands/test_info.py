@@ -211,3 +211,10 @@ def test_list_shows_a_dummy_as_dpjudge_does_under_hide_dummies_too(judge):
     judge.add("winter", rules=("HIDE_DUMMIES",), fixture="winter")
     text = judge.send(eml("list_game.eml", (b"LIST vienna", b"LIST winter"))).text
     assert "  Russia:         dummy    6/5      *" in text
+
+
+def test_a_game_named_with_a_dash_is_reached_by_mail(judge):
+    """DPjudge's game names may hold a dash: a game moved in keeps its name."""
+    judge.add("old-game", fixture="vienna")
+    sent = judge.send(eml("list_game.eml", (b"LIST vienna", b"LIST old-game")))
+    assert not sent.failed and "Game: old-game" in sent.text

@@ -81,3 +81,34 @@ def test_the_game_played_through_on_this_judge_mails_what_dpjudge_mailed(env, st
             [e for e in events if isinstance(e, PhaseResults)], NOW)[0].rendered
         body = (HERE / f"{phase}.mail").read_text().partition("\n")[2]
         assert normalised(mail.body) == normalised(body), phase
+
+
+def assert_dpjudges_text_first(ours: str, theirs: str) -> None:
+    """DPjudge's text whole; anything the judge adds comes after it, past a blank line."""
+    assert ours[:len(theirs)] == theirs
+    assert ours == theirs or ours[len(theirs):].startswith("\n")
+
+
+START = HERE / "start"
+_DEADLINE_LINE = re.compile(r"^(:: Deadline: \S+) .*$", re.M)
+_FIRST_DEADLINE = re.compile(r"^(The (?:first )?deadline (?:for the first orders is|will be)) .*\.$", re.M)
+
+
+def without_dates(text: str) -> str:
+    """The deadline DPjudge set is its own clock's; the text around it is compared."""
+    return normalised(_FIRST_DEADLINE.sub(r"\1 DATE.", _DEADLINE_LINE.sub(r"\1 DATE", text)))
+
+
+@pytest.mark.parametrize("kind, subject_word", [("start", "starting"), ("assignment", "assignment")])
+def test_start_mails_equal_dpjudges(kind, subject_word, env, standard):
+    """The Master's ACTIVATE started the forming game: everyone was mailed the starting position
+    (its units in the map's order, as the status file lists them), each player his power."""
+    from judge.game.start import start_game
+    status = parse_status((START / "status").read_text())
+    after, events = start_game(status, standard, NOW)
+    mails = Mailer(env, after, standard, judge="TEST", url=URL).for_events(events, NOW)
+    mail = next(m.rendered for m in mails
+                if subject_word in m.rendered.subject and "austria@example.org" in m.recipients)
+    subject, _, body = (START / f"{kind}.mail").read_text().partition("\n")
+    assert f"Subject: {mail.subject}" == subject
+    assert_dpjudges_text_first(without_dates(mail.body), without_dates(body))

@@ -91,7 +91,8 @@ def assert_dpjudges_text_first(ours: str, theirs: str) -> None:
 
 START = HERE / "start"
 _DEADLINE_LINE = re.compile(r"^(:: Deadline: \S+) .*$", re.M)
-_FIRST_DEADLINE = re.compile(r"^(The (?:first )?deadline (?:for the first orders is|will be)) .*\.$", re.M)
+_FIRST_DEADLINE = re.compile(
+    r"^(The (?:first |pending |new )?deadline (?:for the first orders is|will be|is)) .*\.$", re.M)
 
 
 def without_dates(text: str) -> str:
@@ -110,5 +111,34 @@ def test_start_mails_equal_dpjudges(kind, subject_word, env, standard):
     mail = next(m.rendered for m in mails
                 if subject_word in m.rendered.subject and "austria@example.org" in m.recipients)
     subject, _, body = (START / f"{kind}.mail").read_text().partition("\n")
+    assert f"Subject: {mail.subject}" == subject
+    assert_dpjudges_text_first(without_dates(mail.body), without_dates(body))
+
+
+def test_reminder_equals_dpjudges(env, standard):
+    """Four hours before the deadline (WARN's default) Italy had not ordered: DPjudge's check
+    reminded Italy (the game recorded as `remind`, its deadline then)."""
+    status = replace(parse_status((LATE / "status").read_text()), name="remind")
+    now = datetime(2026, 11, 24, 4, 5, tzinfo=UTC)
+    after, events = on_tick(status, standard, now)
+    mails = Mailer(env, after, standard, judge="TEST", url=URL).for_events(events, now)
+    mail = next(m.rendered for m in mails if "italy@example.org" in m.recipients)
+    subject, _, body = (LATE / "reminder.mail").read_text().partition("\n")
+    assert f"Subject: {mail.subject}" == subject
+    assert_dpjudges_text_first(without_dates(mail.body), without_dates(body))
+
+
+@pytest.mark.parametrize("command, recorded", [
+    ("SET DEADLINE 30 NOV 2026 18:00", "deadline_changed"), ("SET ZONE Europe/Paris", "zone_changed")])
+def test_deadline_notices_equal_dpjudges(command, recorded, tmp_path, env, standard):
+    """The Master's SET DEADLINE and SET ZONE: DPjudge told every player (and the Master) so."""
+    from tests.support.commands import Judge
+    judge = Judge(tmp_path)
+    judge.store.create("remind", (LATE / "status").read_text().replace("GAME golden", "GAME remind"))
+    sent = judge.send(b"From: master@example.org\nTo: judge@example.org\nSubject: dl\n\n"
+                      b"SIGNON Mremind m4ster\n" + command.encode() + b"\nSIGNOFF\n", now=NOW)
+    mails = Mailer(env, judge.status("remind"), standard, judge="TEST", url=URL).for_events(sent.events, NOW)
+    mail = next(m.rendered for m in mails if "austria@example.org" in m.recipients)
+    subject, _, body = (LATE / f"{recorded}.mail").read_text().partition("\n")
     assert f"Subject: {mail.subject}" == subject
     assert_dpjudges_text_first(without_dates(mail.body), without_dates(body))

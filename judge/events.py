@@ -232,13 +232,13 @@ class ControlRotated:
 
 @dataclass(frozen=True)
 class GameCompleted:
-    """The game is over: a solo (`kind` "solo"), a concession, or a draw among `victors`.
+    """The game is over: a solo (`kind` "solo"), a victory shared, a concession or a draw voted.
     Tell everyone (Diplomacy game complete). `deadline`: the one the game had when it ended (the
     time it ended when it had none), for the `:: Deadline:` line."""
 
     game: str
     phase: Phase
-    kind: str  # "solo", "concession", "draw" or "last man" (LAST_MAN_STANDING)
+    kind: str  # "solo", "shared" (SHARED_VICTORY), "concession", "draw" (voted) or "last man"
     victors: tuple[str, ...]
     unit: Unit | None = None  # "last man": the one unit left on the board
     deadline: datetime | None = None

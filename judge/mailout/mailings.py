@@ -60,6 +60,17 @@ class Mailing(NamedTuple):
     picture: PictureMail | None = None
 
 
+def agreed_in_results(completed: ev.GameCompleted | None) -> bool:
+    """A draw or concession the votes decided: DPjudge writes it at the end of the results of the
+    phase that ended the game, and sends no mail of its own."""
+    return completed is not None and completed.kind in ("draw", "concession")
+
+
+def results_carry(events: Sequence[ev.Event], completed: ev.GameCompleted) -> bool:
+    """Whether the results among `events` tell of the game's end, so that no mail of its own does."""
+    return agreed_in_results(completed) and any(isinstance(e, ev.PhaseResults) for e in events)
+
+
 # --- the people of a game ----------------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -237,6 +248,8 @@ class Mailer:
                 mailings += self.results(event, completed)
             elif isinstance(event, ev.LateNotice):
                 mailings += self.late_notice(event, now)
+            elif isinstance(event, ev.GameCompleted) and results_carry(events, event):
+                continue
             else:
                 name = HANDLERS.get(type(event))
                 if name is None:
@@ -284,8 +297,11 @@ class Mailer:
         torn = tuple(views.unit_view(m, u, p) for p in sorted(event.torn) for u in event.torn[p])
         vassals = tuple((views.power_view(m, p), views.power_view(m, c) if c else None)
                         for p, c in event.allegiance)
+        agreed = None
+        if agreed_in_results(completed):
+            agreed = self.completion_context(completed)
         context = {"results": report, "ownership": ownership, "adjustments": adjustments,
-                   "last_man": last_man, "torn": torn, "vassals": vassals if ownership else (),
+                   "last_man": last_man, "agreed": agreed, "torn": torn, "vassals": vassals if ownership else (),
                    "revealed": views.unit_holdings(m, event.revealed),
                    "lost": views.unit_holdings(m, event.lost),
                    "next_phase": views.phase_view(event.next_phase) if event.next_phase else None,
@@ -362,7 +378,7 @@ class Mailer:
             elif isinstance(event, ev.PhaseResults):
                 mail = self.render("results", **self.results_context(event, completed))
                 kept.append((mail.subject, mail.body))
-            elif isinstance(event, ev.GameCompleted):
+            elif isinstance(event, ev.GameCompleted) and not results_carry(events, event):
                 mail = self.render("game_complete", **self.completion_context(event))
                 kept.append((mail.subject, mail.body))
         return kept

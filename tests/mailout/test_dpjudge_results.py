@@ -142,3 +142,19 @@ def test_deadline_notices_equal_dpjudges(command, recorded, tmp_path, env, stand
     subject, _, body = (LATE / f"{recorded}.mail").read_text().partition("\n")
     assert f"Subject: {mail.subject}" == subject
     assert_dpjudges_text_first(without_dates(mail.body), without_dates(body))
+
+
+ENDED = HERE / "ended"
+
+
+def test_a_draw_voted_by_the_years_end_is_told_in_the_results_as_dpjudge_does(env, standard):
+    """Every power had voted 7WAY when Fall 1901 was processed: DPjudge wrote the draw after the
+    adjustment table of the results and sent no other mail. (DPjudge puts a blank line after each
+    line of the wrapped sentence, a slip of its own: the judge writes the sentence as wrapped.)"""
+    status = parse_status((ENDED / "drawn.status").read_text())
+    after, events = process_phase(status, standard, NOW)
+    mails = Mailer(env, after, standard, judge="TEST", url=URL).for_events(events, NOW)
+    assert [m.rendered.subject for m in mails] == ["Diplomacy results drawn F1901M"]
+    subject, _, body = (ENDED / "drawn.mail").read_text().partition("\n")
+    body = body.replace("Austria, England, France,\n\nGermany", "Austria, England, France,\nGermany")
+    assert normalised(mails[0].rendered.body) == normalised(body)

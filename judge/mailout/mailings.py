@@ -13,7 +13,8 @@ with its true sender and recipients. A `TESTER address` game mails that address 
 `TESTER` nobody; judgekeeper alerts are not game mail and always reach the judgekeeper. A block's
 mail goes to the first few addresses of its ADDRESS line only (`addresses_per_player`). For the
 events of a mail, `replied` names those its reply reached: they get no notice of what the reply
-told them (`TOLD_BY_REPLY`), and the sender's order confirmation goes only with a reply.
+told them (`TOLD_BY_REPLY`), and the sender's order confirmation goes only with a reply (or, for a
+mail of orders only, in its place: `Reply.said_by_confirmation`).
 """
 from __future__ import annotations
 

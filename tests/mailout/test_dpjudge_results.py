@@ -158,3 +158,26 @@ def test_a_draw_voted_by_the_years_end_is_told_in_the_results_as_dpjudge_does(en
     subject, _, body = (ENDED / "drawn.mail").read_text().partition("\n")
     body = body.replace("Austria, England, France,\n\nGermany", "Austria, England, France,\nGermany")
     assert normalised(mails[0].rendered.body) == normalised(body)
+
+
+@pytest.mark.parametrize("recorded, votes", [
+    ("agreed", {"AUSTRIA": "7WAY", "ENGLAND": "7WAY", "FRANCE": "7WAY", "GERMANY": "7WAY",
+                "ITALY": "7WAY", "RUSSIA": "7WAY", "TURKEY": "7WAY"}),
+    ("conceded2", {"AUSTRIA": "LOSS", "ENGLAND": "LOSS", "FRANCE": "LOSS", "GERMANY": "LOSS",
+                  "ITALY": "SOLO", "RUSSIA": "LOSS", "TURKEY": "LOSS"})])
+def test_the_end_by_agreement_between_phases_equals_dpjudges(recorded, votes, env, standard):
+    """The votes agreed with no phase to report: DPjudge's `Diplomacy game '...' complete` mail
+    (recorded from its endByAgreement, DIAS and a concession to Italy)."""
+    from judge.game.victory import cast_vote
+    from judge.status.model import Vote, VoteKind
+    text = (LATE / "status").read_text().replace("GAME golden", f"GAME {recorded}")
+    status = parse_status(text.replace("DEADLINE 202611240800", "DEADLINE 202612010800"))
+    for power, vote in votes.items():
+        kind, size = (VoteKind.DRAW, int(vote[0])) if vote.endswith("WAY") else (VoteKind(vote), 0)
+        status, events = cast_vote(status, standard, power, Vote(kind, size), NOW)
+    mails = Mailer(env, status, standard, judge="TEST", url=URL).for_events(events, NOW)
+    mail = next(m.rendered for m in mails if "austria@example.org" in m.recipients
+                and "complete" in m.rendered.subject)
+    subject, _, body = (ENDED / f"{recorded}.mail").read_text().partition("\n")
+    assert f"Subject: {mail.subject}" == subject
+    assert normalised(mail.body) == normalised(body)

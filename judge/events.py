@@ -172,11 +172,12 @@ class Reminder:
 @dataclass(frozen=True)
 class Dismissal:
     """The grace period ended without CIVIL_DISORDER: these late powers were resigned and the game
-    waits for replacements. Tell everyone (Diplomacy player dismissal)."""
+    waits for replacements. Tell everyone (Diplomacy player dismissal). `deadline`: the one missed."""
 
     game: str
     phase: Phase
     powers: tuple[str, ...]
+    deadline: datetime | None = None
 
 
 @dataclass(frozen=True)

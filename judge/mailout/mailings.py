@@ -508,7 +508,8 @@ class Mailer:
     def dismissal(self, event: Any) -> list[Mailing]:
         dismissed = [a for p in event.powers for a in former_player(self.status, p)]
         return self.mail([*self.people.everyone(), *dismissed], "dismissal",
-                         phase=views.phase_view(event.phase), powers=views.powers(self.map, event.powers))
+                         phase=views.phase_view(event.phase), powers=views.powers(self.map, event.powers),
+                         deadline=self.when(event.deadline))
 
     def civil_disorder(self, event: Any) -> list[Mailing]:
         return self.mail(self.people.master, "cd_notice", phase=views.phase_view(event.phase),

@@ -181,3 +181,20 @@ def test_the_end_by_agreement_between_phases_equals_dpjudges(recorded, votes, en
     subject, _, body = (ENDED / f"{recorded}.mail").read_text().partition("\n")
     assert f"Subject: {mail.subject}" == subject
     assert normalised(mail.body) == normalised(body)
+
+
+@pytest.mark.parametrize("reader, recorded", [("austria", "dismissal"), ("italy", "resigned_italy"),
+                                              ("austria", "resigned_austria")])
+def test_dismissal_equals_dpjudges(reader, recorded, env, standard):
+    """No CIVIL_DISORDER, the grace of 24 hours over: DPjudge's check dismissed Italy and Turkey,
+    told everyone so, and mailed the resignation notices."""
+    text = (LATE / "status").read_text().replace("GAME golden", "GAME dism")
+    text = text.replace("RULE CIVIL_DISORDER\n", "").replace("DEADLINE 202611240800", "DEADLINE 202611230355")
+    now = datetime(2026, 11, 24, 9, 56, tzinfo=UTC)
+    after, events = on_tick(parse_status(text), standard, now)
+    mails = Mailer(env, after, standard, judge="TEST", url=URL).for_events(events, now)
+    subject, _, body = (LATE / f"{recorded}.mail").read_text().partition("\n")
+    mine = [m.rendered for m in mails if f"{reader}@example.org" in m.recipients]
+    assert subject in [f"Subject: {m.subject}" for m in mine]
+    mail = next(m for m in mine if f"Subject: {m.subject}" == subject)
+    assert_dpjudges_text_first(normalised(mail.body), normalised(body))

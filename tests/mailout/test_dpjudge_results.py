@@ -198,3 +198,28 @@ def test_dismissal_equals_dpjudges(reader, recorded, env, standard):
     assert subject in [f"Subject: {m.subject}" for m in mine]
     mail = next(m for m in mine if f"Subject: {m.subject}" == subject)
     assert_dpjudges_text_first(normalised(mail.body), normalised(body))
+
+
+def _orders_sorted(text: str) -> str:
+    """The order lines in one order: DPjudge lists a power's orders in its dictionary's order."""
+    head, _, rest = text.partition("Current orders for Italy:\n\n")
+    orders, _, tail = rest.partition("\n\nEnd of orders.")
+    return f"{head}Current orders for Italy:\n\n" + "\n".join(sorted(orders.split("\n"))) + \
+        "\n\nEnd of orders." + tail
+
+
+def test_order_confirmation_equals_dpjudges(tmp_path, env, standard):
+    """Italy mailed its orders: DPjudge answered with the order confirmation alone."""
+    from tests.support.commands import Judge
+    judge = Judge(tmp_path)
+    text = (LATE / "status").read_text().replace("GAME golden", "GAME ords2")
+    judge.store.create("ords2", text.replace("DEADLINE 202611240800", "DEADLINE 202612010800"))
+    sent = judge.send(b"From: italy@example.org\nTo: judge@example.org\nSubject: my orders\n\n"
+                      b"SIGNON Iords2 pi\nF NAP - ION\nA ROM - APU\nA VEN - TYR\nSIGNOFF\n", now=NOW)
+    assert sent.reply is not None and sent.reply.said_by_confirmation
+    mails = Mailer(env, judge.status("ords2"), standard, judge="TEST", url=URL,
+                   replied=("italy@example.org",)).for_events(sent.events, NOW)
+    [mail] = [m.rendered for m in mails if "italy@example.org" in m.recipients]
+    subject, _, body = (LATE / "orders.mail").read_text().partition("\n")
+    assert f"Subject: {mail.subject}" == subject
+    assert _orders_sorted(normalised(mail.body)) == _orders_sorted(normalised(body))

@@ -174,11 +174,12 @@ class Reminder:
 @dataclass(frozen=True)
 class Dismissal:
     """The grace period ended without CIVIL_DISORDER: these late powers were resigned and the game
-    waits for replacements. Tell everyone (Diplomacy player dismissal)."""
+    waits for replacements. Tell everyone (Diplomacy player dismissal). `deadline`: the one missed."""
 
     game: str
     phase: Phase
     powers: tuple[str, ...]
+    deadline: datetime | None = None
 
 
 @dataclass(frozen=True)
@@ -234,13 +235,13 @@ class ControlRotated:
 
 @dataclass(frozen=True)
 class GameCompleted:
-    """The game is over: a solo (`kind` "solo"), a concession, or a draw among `victors`.
+    """The game is over: a solo (`kind` "solo"), a victory shared, a concession or a draw voted.
     Tell everyone (Diplomacy game complete). `deadline`: the one the game had when it ended (the
     time it ended when it had none), for the `:: Deadline:` line."""
 
     game: str
     phase: Phase
-    kind: str  # "solo", "concession", "draw" or "last man" (LAST_MAN_STANDING)
+    kind: str  # "solo", "shared" (SHARED_VICTORY), "concession", "draw" (voted) or "last man"
     victors: tuple[str, ...]
     unit: Unit | None = None  # "last man": the one unit left on the board
     deadline: datetime | None = None

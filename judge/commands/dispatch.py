@@ -69,7 +69,8 @@ def run_commands(session: Session, lines: tuple[str, ...], registry: Registry = 
             return
         if outcome is not None:
             session.results.add(echo, *outcome.lines, quoted=outcome.quoted,
-                                document=outcome.document, picture=outcome.picture)
+                                document=outcome.document, picture=outcome.picture,
+                                kind=command.outcome if command is not None else "")
     finish(session)
 
 

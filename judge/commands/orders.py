@@ -164,7 +164,7 @@ def store_pending(session: Session) -> bool:
             session.results.fail(echo, refusal.reason, *refusal.details)
             return False
         session.results.add(echo, *outcome.lines, quoted=outcome.quoted,
-                            document=outcome.document)
+                            document=outcome.document, kind="orders")
         session.stored.add(power)
         session.submitted[power] = len(lines)
         confirm(session, power)

@@ -33,6 +33,7 @@ class Command:
     arity: ClassVar[tuple[int, ...] | None] = None  # how many words may follow it (None: any)
     usage: ClassVar[str] = ""  # the refusal when they are not that many
     secrets: ClassVar[tuple[int, ...]] = ()  # positions of words the reply shows as *** (0: it)
+    outcome: ClassVar[str] = ""  # the kind of its outcome in the reply (`reply.Outcome.kind`)
 
     def run(self, session: Session, args: list[str], cursor: Cursor) -> Said | None:
         raise NotImplementedError

@@ -34,6 +34,7 @@ class Outcome:
     ok: bool = True
     document: Document | None = None
     picture: PictureRequest | None = None
+    kind: str = ""  # "signon", "orders" (a set stored: the order confirmation says the same)
 
 
 class Document:
@@ -78,6 +79,14 @@ class Reply:
         return self.to + tuple(a for a in self.cc if a not in self.to)
 
     @property
+    def said_by_confirmation(self) -> bool:
+        """A mail that only signed on and stored orders: its order confirmation says all the reply
+        would, and DPjudge mails the sender that confirmation alone."""
+        kinds = {o.kind for o in self.outcomes}
+        return not (self.failed or self.notes or self.unprocessed) and "orders" in kinds \
+            and kinds <= {"signon", "orders"}
+
+    @property
     def pictures(self) -> tuple[PictureRequest, ...]:
         """The pictures the reply carries (MAP), unless the mail failed and nothing is sent but why."""
         return () if self.failed else tuple(o.picture for o in self.outcomes if o.picture is not None)
@@ -93,9 +102,10 @@ class Results:
     failed: bool = False
 
     def add(self, command: str, *lines: str, quoted: tuple[str, ...] | list[str] = (),
-            document: Document | None = None, picture: PictureRequest | None = None) -> None:
+            document: Document | None = None, picture: PictureRequest | None = None,
+            kind: str = "") -> None:
         self.outcomes.append(Outcome(command, tuple(lines), tuple(quoted), document=document,
-                                     picture=picture))
+                                     picture=picture, kind=kind))
 
     def fail(self, command: str, reason: str, *more: str, quoted: tuple[str, ...] = ()) -> None:
         self.outcomes.append(Outcome(command, (reason,) + more, tuple(quoted), ok=False))

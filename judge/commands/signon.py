@@ -63,6 +63,7 @@ class Signon(Command):
     stage = Stage.BEFORE
     arity, secrets = (2,), (2,)
     usage = "SIGNON takes two words: the power and game (Fgame or france@game), and the password"
+    outcome = "signon"
 
     def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
         role = sign_on(session, args[0], args[1], self.name)

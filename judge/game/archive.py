@@ -13,7 +13,9 @@ a mail box, one entry per mail, whether DPjudge or this judge wrote it::
 In a BLIND game a part of an entry is for some readers only: a line `SHOW AUSTRIA MASTER` starts
 a part only those readers see, a bare `SHOW` ends it. `for_reader` keeps what one reader may see.
 A rollback cuts the archive before the entry of the phase rolled back to (`cut_at`), as DPjudge
-does: a rolled-back phase is no longer part of the game's history.
+does: a rolled-back phase is no longer part of the game's history. Before a phase's entry, the
+last entry's "The deadline for orders will be ..." is made to name the deadline the phase was
+processed under, when it changed after the mail went out (`restated`), as DPjudge does.
 
 Pure: text in, text out. The file's bytes and their encoding are the store's
 (`judge.runtime.store`); DPjudge wrote latin-1, and `judge.status.parser.decode_status` reads either.
@@ -26,10 +28,13 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from difflib import SequenceMatcher
 
+from judge.timing.written import WRITTEN_DATE
+
 SHOW = "SHOW"
 RESULTS_SUBJECT = "Diplomacy results"
 _FROM = re.compile(r"^From \S+ ")
 _SUBJECT = "Subject: "
+_DEADLINE_SENTENCE = "The deadline for "
 
 # A part of an entry and who may see it: None, everyone; else the readers' names (powers, MASTER).
 Part = tuple[str, Collection[str] | None]
@@ -143,6 +148,22 @@ def cut_at(text: str, game: str, phase: str) -> str:
         if lines[start + 1][len(_SUBJECT):].strip().lower() == wanted:
             return "\n".join(lines[:start]) + ("\n" if start else "")
     return text
+
+
+def restated(text: str, deadline: str) -> tuple[str, str] | None:
+    """DPjudge's correction of the archive before it adds a phase's entry: when the archive ends
+    with a sentence naming a deadline ("The deadline for orders will be <date>.") and the phase
+    was processed under another one, `deadline` (written in the long form), the sentence is made
+    to name it. (the archive's text before that line, the line rewritten and a blank line), or None
+    when the archive stays as it is."""
+    body = text.rstrip("\n")
+    last = body[body.rfind("\n") + 1:]
+    if not last.startswith(_DEADLINE_SENTENCE):
+        return None
+    dates = list(WRITTEN_DATE.finditer(last))
+    if not dates or dates[-1].end() != len(last) - 1 or dates[-1].group(0) == deadline:
+        return None
+    return body[:len(body) - len(last)], f"{last[:dates[-1].start()]}{deadline}.\n\n"
 
 
 def for_reader(text: str, readers: Collection[str] | None = None) -> str:

@@ -229,7 +229,7 @@ def _ending(status: GameStatus, m: Map, phase: Phase, step: Advance, rules: froz
     if step.year_end:
         status, victors = winners(status, m, rules, phase.year)
         if victors:
-            return complete(status, m, phase, "solo" if len(victors) == 1 else "draw", victors, now)
+            return complete(status, m, phase, "solo" if len(victors) == 1 else "shared", victors, now)
     ended_status, ended = check_votes(status, m, now)
     if ended:
         assert isinstance(ended[0], GameCompleted)

@@ -68,7 +68,7 @@ def _carry_out(step: Step, status: GameStatus, m: Map, now: datetime, plan: Agen
     if step is Step.CIVIL_DISORDER:
         return on_process(status, m, now, force=True)
     if step is Step.DISMISS:
-        return _dismiss(status, m, plan.dismissable)
+        return _dismiss(status, m, plan.dismissable, plan.deadline)
     if step is Step.COUNT_DOWN:
         return replace(status, delay=(status.delay or 1) - 1 or None), []
     if step in (Step.PREVIEW, Step.PROCESS):
@@ -86,13 +86,16 @@ def _processed(step: Step, status: GameStatus, m: Map, now: datetime) -> Outcome
     return on_process(status, m, now)
 
 
-def _dismiss(status: GameStatus, m: Map, dismissed: tuple[str, ...]) -> Outcome:
+def _dismiss(status: GameStatus, m: Map, dismissed: tuple[str, ...], deadline: datetime | None
+             ) -> Outcome:
+    """The late powers resigned, each as if by its player (DPjudge's notices say "has resigned")."""
     events: list[Event] = []
     for power in dismissed:
-        status, resigned = resign(status, m, power, by_master=True)
+        status, resigned = resign(status, m, power)
         events += resigned
     assert isinstance(status.phase, Phase)
-    return replace(status, delay=None), [Dismissal(status.name or "", status.phase, dismissed), *events]
+    return replace(status, delay=None), [Dismissal(status.name or "", status.phase, dismissed, deadline),
+                                         *events]
 
 
 def without_past_vacations(status: GameStatus, now: datetime) -> GameStatus:

@@ -124,7 +124,7 @@ def _board(info: PowerInfo, rules: frozenset[str], dummy: bool) -> tuple[tuple[U
     if "MOBILIZE" in rules:
         return (), ("SC!",) * (len(info.homes) if dummy and "IMMOBILE_DUMMIES" in rules else 1)
     tokens = ("SC!",) * info.build_and_own + ("SC?",) * info.build_unowned
-    units = tuple(sorted(info.units))
+    units = info.units
     if "BLANK_BOARD" in rules:
         units = tuple(u for u in units if u.province not in info.centers)
     return units, tuple(sorted(info.centers)) + tokens

@@ -13,7 +13,8 @@ with its true sender and recipients. A `TESTER address` game mails that address 
 `TESTER` nobody; judgekeeper alerts are not game mail and always reach the judgekeeper. A block's
 mail goes to the first few addresses of its ADDRESS line only (`addresses_per_player`). For the
 events of a mail, `replied` names those its reply reached: they get no notice of what the reply
-told them (`TOLD_BY_REPLY`), and the sender's order confirmation goes only with a reply.
+told them (`TOLD_BY_REPLY`), and the sender's order confirmation goes only with a reply (or, for a
+mail of orders only, in its place: `Reply.said_by_confirmation`).
 """
 from __future__ import annotations
 
@@ -58,6 +59,17 @@ class Mailing(NamedTuple):
     recipients: tuple[str, ...]
     rendered: Rendered
     picture: PictureMail | None = None
+
+
+def agreed_in_results(completed: ev.GameCompleted | None) -> bool:
+    """A draw or concession the votes decided: DPjudge writes it at the end of the results of the
+    phase that ended the game, and sends no mail of its own."""
+    return completed is not None and completed.kind in ("draw", "concession")
+
+
+def results_carry(events: Sequence[ev.Event], completed: ev.GameCompleted) -> bool:
+    """Whether the results among `events` tell of the game's end, so that no mail of its own does."""
+    return agreed_in_results(completed) and any(isinstance(e, ev.PhaseResults) for e in events)
 
 
 # --- the people of a game ----------------------------------------------------------------------------
@@ -237,6 +249,8 @@ class Mailer:
                 mailings += self.results(event, completed)
             elif isinstance(event, ev.LateNotice):
                 mailings += self.late_notice(event, now)
+            elif isinstance(event, ev.GameCompleted) and results_carry(events, event):
+                continue
             else:
                 name = HANDLERS.get(type(event))
                 if name is None:
@@ -284,8 +298,11 @@ class Mailer:
         torn = tuple(views.unit_view(m, u, p) for p in sorted(event.torn) for u in event.torn[p])
         vassals = tuple((views.power_view(m, p), views.power_view(m, c) if c else None)
                         for p, c in event.allegiance)
+        agreed = None
+        if agreed_in_results(completed):
+            agreed = self.completion_context(completed)
         context = {"results": report, "ownership": ownership, "adjustments": adjustments,
-                   "last_man": last_man, "torn": torn, "vassals": vassals if ownership else (),
+                   "last_man": last_man, "agreed": agreed, "torn": torn, "vassals": vassals if ownership else (),
                    "revealed": views.unit_holdings(m, event.revealed),
                    "lost": views.unit_holdings(m, event.lost),
                    "next_phase": views.phase_view(event.next_phase) if event.next_phase else None,
@@ -381,7 +398,7 @@ class Mailer:
             elif isinstance(event, ev.PhaseResults):
                 mail = self.render("results", **self.results_context(event, completed))
                 kept.append((mail.subject, mail.body))
-            elif isinstance(event, ev.GameCompleted):
+            elif isinstance(event, ev.GameCompleted) and not results_carry(events, event):
                 mail = self.render("game_complete", **self.completion_context(event))
                 kept.append((mail.subject, mail.body))
         return kept
@@ -513,7 +530,8 @@ class Mailer:
     def dismissal(self, event: Any) -> list[Mailing]:
         dismissed = [a for p in event.powers for a in former_player(self.status, p)]
         return self.mail([*self.people.everyone(), *dismissed], "dismissal",
-                         phase=views.phase_view(event.phase), powers=views.powers(self.map, event.powers))
+                         phase=views.phase_view(event.phase), powers=views.powers(self.map, event.powers),
+                         deadline=self.when(event.deadline))
 
     def civil_disorder(self, event: Any) -> list[Mailing]:
         return self.mail(self.people.master, "cd_notice", phase=views.phase_view(event.phase),

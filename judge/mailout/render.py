@@ -41,7 +41,8 @@ def environment(folder: Path | None = None) -> jinja2.Environment:
         lstrip_blocks=True,
     )
     env.filters["wrap"] = wrap
-    for form in (written.date_form, written.day_form, written.long_form, written.short_form):
+    for form in (written.date_form, written.day_form, written.long_form, written.short_form,
+                 written.offset_form):
         env.filters[form.__name__] = form
     return env
 

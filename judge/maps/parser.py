@@ -120,7 +120,7 @@ def _power_info(p) -> PowerInfo:
         homes=tuple(sorted(p.homes)),
         # without OWNS a power owns its homes, alternative homes included (as DPjudge has it)
         centers=tuple(sorted({*p.homes, *p.alt_homes} if p.centers is None else p.centers)),
-        units=tuple(sorted(p.units)),
+        units=tuple(p.units),  # in the map's order, the order of the status file and the start mail
         claims=p.claims, factories=tuple(sorted(p.factories)),
         partisans=tuple(sorted(p.partisans)),
         alt_homes=tuple(AltHome(c, h) for c, h in sorted(p.alt_homes.items())),

@@ -23,7 +23,7 @@ from typing import Any
 
 from judge.errors import StatusError
 from judge.events import Event, GameCompleted, GameStarted, PhaseResults, RolledBack
-from judge.game.archive import cut_at, entry_text
+from judge.game.archive import cut_at, entry_text, restated
 from judge.runtime import journal
 from judge.game.process import on_process, require_ready
 from judge.game.rollback import roll_to
@@ -54,6 +54,8 @@ from judge.runtime.store import (
     read_bytes,
 )
 from judge.status.parser import LATIN1, decode_status, encode_status
+from judge.timing import game_zone
+from judge.timing.written import long_form
 from judge.types import Phase
 
 FORMING = "FORMING"
@@ -191,8 +193,11 @@ def commit(game: GameDir, before_text: str, m: Map, after: GameStatus, events: S
     after_text = write_status(after)
     records = (archive or archiver())(after, m, events, now or datetime.now(UTC))
     rolled = [e for e in events if isinstance(e, RolledBack)]
-    length, restored = _archive_after_roll(game, after.name or game.name, rolled[-1]) \
-        if rolled else (None, "")
+    length, restored = None, ""
+    if rolled:
+        length, restored = _archive_after_roll(game, after.name or game.name, rolled[-1])
+    elif results and records:
+        length, restored = _deadline_restated(game, after, results[0])
     records = restored + records
     if records or mails or receipt or length is not None:
         journal.complete(game, journal.write(game, after_text, records, mails, receipt, length), deliver)
@@ -201,6 +206,21 @@ def commit(game: GameDir, before_text: str, m: Map, after: GameStatus, events: S
     if results:  # the game moved on: what was rolled back cannot come back
         game.drop_rolled_back()
     index_game(game, after)
+
+
+def _deadline_restated(game: GameDir, status: GameStatus, results: PhaseResults
+                       ) -> tuple[int | None, str]:
+    """The archive's last line rewritten to name the deadline the phase was processed under, when
+    it names another (`judge.game.archive.restated`): (the bytes to keep, the text to append
+    after them); (None, ""): the archive stays as it is."""
+    deadline = results.processed_deadline
+    if deadline is None:
+        return None, ""
+    found = restated(game.read_results(), long_form(deadline.astimezone(game_zone(status.zone))))
+    if found is None:
+        return None, ""
+    kept, line = found
+    return game.results_length(kept), line
 
 
 def _archive_after_roll(game: GameDir, name: str, event: RolledBack) -> tuple[int | None, str]:

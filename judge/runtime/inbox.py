@@ -213,8 +213,10 @@ class MailHandler:
         judge = self.config.judge
         key = raw_key(raw, "reply")
         answer = self.answer(incoming, reply, now, key)
-        mailings, dropped = bounded([answer, *self.mailings(events, now, after,
-                                                            answer.recipients)],
+        replied = answer.recipients
+        if reply is not None and reply.said_by_confirmation:
+            answer = Mailing((), answer.rendered)  # the order confirmation answers, as DPjudge's
+        mailings, dropped = bounded([answer, *self.mailings(events, now, after, replied)],
                                     self.settings.recipients_per_mail)
         if dropped:
             log.warning("mail from %s: %d addresses not sent to, past the %d the mails answering "

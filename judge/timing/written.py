@@ -39,3 +39,13 @@ def short_form(moment: datetime) -> str:
     """`Mon 30 Nov 2026 04:00 GMT`: the `:: Deadline:` line of results."""
     return (f"{_DAYS[moment.weekday()][:3]} {moment.day} {_MONTHS[moment.month - 1][:3]} "
             f"{moment.year} {moment:%H:%M} {moment.tzname()}")
+
+
+def offset_form(moment: datetime) -> str:
+    """`GMT+01` (`GMT+0530`, `GMT`): the moment's offset from GMT, as DPjudge names a time zone."""
+    offset = moment.utcoffset()
+    minutes = int(offset.total_seconds()) // 60 if offset else 0
+    if not minutes:
+        return "GMT"
+    sign, minutes = ("+" if minutes > 0 else "-"), abs(minutes)
+    return f"GMT{sign}{minutes // 60:02d}" + (f"{minutes % 60:02d}" if minutes % 60 else "")

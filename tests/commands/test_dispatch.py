@@ -83,13 +83,30 @@ def handler(config: Config) -> MailHandler:
 
 
 def test_one_reply_threaded_to_the_mail(handler):
-    mails = handler((EML / "orders.eml").read_bytes(), NOW)
+    mails = handler((EML / "orders_status.eml").read_bytes(), NOW)
     reply = mails[0]
-    assert reply["To"] == "chloe@example.fr" and reply["Subject"] == "Re: orders S1902"
-    assert reply["In-Reply-To"] == "<9658403816409e66@example.fr>"
+    assert reply["To"] == "chloe@example.fr" and reply["Subject"] == "Re: status"
+    assert reply["In-Reply-To"] == "<775c9f06fc27ae3f@example.fr>"
     assert reply["Auto-Submitted"] == "auto-replied" and reply["X-Loop"] == "judge@example.org"
-    assert "The orders of FRANCE for SPRING 1902 MOVEMENT are now:" in reply.get_content()
-    assert [m["Subject"] for m in mails[1:]] == ["Diplomacy orders vienna S1902M"]  # as DPjudge
+
+
+def test_a_mail_of_orders_only_is_answered_by_the_order_confirmation_alone(handler):
+    """DPjudge mails the sender of orders "Diplomacy orders GAME S1902M" and no other reply: the
+    confirmation lists the orders the reply would."""
+    mails = handler((EML / "orders.eml").read_bytes(), NOW)
+    mine = [m for m in mails if "chloe@example.fr" in m["To"]]
+    assert [m["Subject"] for m in mine] == ["Diplomacy orders vienna S1902M"]
+    answer = mine[0]
+    assert answer["In-Reply-To"] == "<9658403816409e66@example.fr>"
+    assert "<9658403816409e66@example.fr>" in answer["References"]
+    assert "Current orders for France:" in answer.get_content()
+
+
+def test_orders_with_another_command_get_the_reply_and_the_confirmation(handler):
+    raw = (EML / "orders.eml").read_bytes().replace(b"A SPA - GAS", b"A SPA - GAS\nLIST")
+    mails = handler(raw, NOW)
+    mine = [m["Subject"] for m in mails if "chloe@example.fr" in m["To"]]
+    assert mine == ["Re: orders S1902", "Diplomacy orders vienna S1902M"]  # as DPjudge
 
 
 def test_the_same_mail_gets_the_same_message_ids(handler):
@@ -372,4 +389,4 @@ def test_refused_orders_are_not_confirmed(handler):
 def test_a_malformed_message_id_is_copied_onto_no_mail(handler):
     raw = eml("orders.eml", (b"<9658403816409e66@example.fr>", b"<bad id\"@example.fr>"))
     mails = handler(raw, NOW)
-    assert len(mails) == 2 and not [m for m in mails if m["In-Reply-To"] or m["References"]]
+    assert len(mails) == 1 and not [m for m in mails if m["In-Reply-To"] or m["References"]]

@@ -121,7 +121,9 @@ def test_a_game_by_mail_from_create_to_the_first_results(served, notify):
     for power, (player, letter) in powers.items():
         mail.send(player, f"SIGNON {letter}{GAME} {PASSWORDS[player]}\n" + "\n".join(ORDERS[power]))
     for power, (player, _) in powers.items():
-        confirmed = mail.wait((player,), "Re: mail", f"The orders of {power} for SPRING 1901")
+        # a mail of orders only is answered by its order confirmation, as DPjudge answers it
+        confirmed = mail.wait((player,), f"Diplomacy orders {GAME} S1901M",
+                              f"Current orders for {power.title()}:")
         assert all(order in confirmed[player] for order in ORDERS[power])
 
     mail.send(MASTER, f"SIGNON M{GAME} masterpw\nPROCESS")

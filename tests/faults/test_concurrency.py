@@ -77,7 +77,9 @@ def test_a_mail_waits_for_the_game_being_processed_and_comes_after(tmp_path, kin
     results = (store.root / game / "results").read_text()
     assert str(status.phase) == "FALL 1901 MOVEMENT" and results.count(f"Diplomacy results {game} S1901M\n") == 1
     assert status.power("FRANCE").orders == (unit + " H",)  # the mail's, for the new phase
-    assert any("FALL 1901" in text for text in replies(config, "Re: mail 7"))
+    # the mail's orders only: its order confirmation, for the new phase, answers it
+    assert any("Current orders for France" in text
+               for text in replies(config, f"Diplomacy orders {game} F1901M"))
 
 
 def copy_game(store: GameStore, source: str, name: str) -> None:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from judge.game.archive import cut_at, entries, entry_text, for_reader, from_line
+from judge.game.archive import cut_at, entries, entry_text, for_reader, from_line, restated
 from judge.status.parser import decode_status
 
 FIXTURES = Path(__file__).parent / "fixtures" / "dpjudge"
@@ -93,3 +93,20 @@ def test_parts_for_some_readers_are_marked_with_show_lines():
                           "SHOW AUSTRIA", "Italy: Army Venice FOUND.", "SHOW", "", "The next phase.",
                           "", ""]
     assert "Italy" not in for_reader(text, {"MASTER"}) and "Italy" in for_reader(text, {"AUSTRIA"})
+
+
+LAST = "The next phase of 'g' will be Movement for Fall of 1901.\n"
+
+
+def test_the_last_deadline_sentence_is_restated_when_the_deadline_moved():
+    text = LAST + "The deadline for orders will be Monday 30 November 2026 04:00 GMT.\n\n"
+    assert restated(text, "Wednesday 2 December 2026 18:00 GMT") == (
+        LAST, "The deadline for orders will be Wednesday 2 December 2026 18:00 GMT.\n\n")
+
+
+@pytest.mark.parametrize("text", [
+    LAST + "The deadline for orders will be Monday 30 November 2026 04:00 GMT.\n\n",  # unchanged
+    LAST + "SHOW\n\n",  # a BLIND entry's last part: DPjudge leaves it too
+    "The game is over.  Thank you for playing.\n\n", ""])
+def test_an_archive_not_ending_with_another_deadline_stays(text):
+    assert restated(text, "Monday 30 November 2026 04:00 GMT") is None

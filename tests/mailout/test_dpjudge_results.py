@@ -81,3 +81,145 @@ def test_the_game_played_through_on_this_judge_mails_what_dpjudge_mailed(env, st
             [e for e in events if isinstance(e, PhaseResults)], NOW)[0].rendered
         body = (HERE / f"{phase}.mail").read_text().partition("\n")[2]
         assert normalised(mail.body) == normalised(body), phase
+
+
+def assert_dpjudges_text_first(ours: str, theirs: str) -> None:
+    """DPjudge's text whole; anything the judge adds comes after it, past a blank line."""
+    assert ours[:len(theirs)] == theirs
+    assert ours == theirs or ours[len(theirs):].startswith("\n")
+
+
+START = HERE / "start"
+_DEADLINE_LINE = re.compile(r"^(:: Deadline: \S+) .*$", re.M)
+_FIRST_DEADLINE = re.compile(
+    r"^(The (?:first |pending |new )?deadline (?:for the first orders is|will be|is)) .*\.$", re.M)
+
+
+def without_dates(text: str) -> str:
+    """The deadline DPjudge set is its own clock's; the text around it is compared."""
+    return normalised(_FIRST_DEADLINE.sub(r"\1 DATE.", _DEADLINE_LINE.sub(r"\1 DATE", text)))
+
+
+@pytest.mark.parametrize("kind, subject_word", [("start", "starting"), ("assignment", "assignment")])
+def test_start_mails_equal_dpjudges(kind, subject_word, env, standard):
+    """The Master's ACTIVATE started the forming game: everyone was mailed the starting position
+    (its units in the map's order, as the status file lists them), each player his power."""
+    from judge.game.start import start_game
+    status = parse_status((START / "status").read_text())
+    after, events = start_game(status, standard, NOW)
+    mails = Mailer(env, after, standard, judge="TEST", url=URL).for_events(events, NOW)
+    mail = next(m.rendered for m in mails
+                if subject_word in m.rendered.subject and "austria@example.org" in m.recipients)
+    subject, _, body = (START / f"{kind}.mail").read_text().partition("\n")
+    assert f"Subject: {mail.subject}" == subject
+    assert_dpjudges_text_first(without_dates(mail.body), without_dates(body))
+
+
+def test_reminder_equals_dpjudges(env, standard):
+    """Four hours before the deadline (WARN's default) Italy had not ordered: DPjudge's check
+    reminded Italy (the game recorded as `remind`, its deadline then)."""
+    status = replace(parse_status((LATE / "status").read_text()), name="remind")
+    now = datetime(2026, 11, 24, 4, 5, tzinfo=UTC)
+    after, events = on_tick(status, standard, now)
+    mails = Mailer(env, after, standard, judge="TEST", url=URL).for_events(events, now)
+    mail = next(m.rendered for m in mails if "italy@example.org" in m.recipients)
+    subject, _, body = (LATE / "reminder.mail").read_text().partition("\n")
+    assert f"Subject: {mail.subject}" == subject
+    assert_dpjudges_text_first(without_dates(mail.body), without_dates(body))
+
+
+@pytest.mark.parametrize("command, recorded", [
+    ("SET DEADLINE 30 NOV 2026 18:00", "deadline_changed"), ("SET ZONE Europe/Paris", "zone_changed")])
+def test_deadline_notices_equal_dpjudges(command, recorded, tmp_path, env, standard):
+    """The Master's SET DEADLINE and SET ZONE: DPjudge told every player (and the Master) so."""
+    from tests.support.commands import Judge
+    judge = Judge(tmp_path)
+    judge.store.create("remind", (LATE / "status").read_text().replace("GAME golden", "GAME remind"))
+    sent = judge.send(b"From: master@example.org\nTo: judge@example.org\nSubject: dl\n\n"
+                      b"SIGNON Mremind m4ster\n" + command.encode() + b"\nSIGNOFF\n", now=NOW)
+    mails = Mailer(env, judge.status("remind"), standard, judge="TEST", url=URL).for_events(sent.events, NOW)
+    mail = next(m.rendered for m in mails if "austria@example.org" in m.recipients)
+    subject, _, body = (LATE / f"{recorded}.mail").read_text().partition("\n")
+    assert f"Subject: {mail.subject}" == subject
+    assert_dpjudges_text_first(without_dates(mail.body), without_dates(body))
+
+
+ENDED = HERE / "ended"
+
+
+def test_a_draw_voted_by_the_years_end_is_told_in_the_results_as_dpjudge_does(env, standard):
+    """Every power had voted 7WAY when Fall 1901 was processed: DPjudge wrote the draw after the
+    adjustment table of the results and sent no other mail. (DPjudge puts a blank line after each
+    line of the wrapped sentence, a slip of its own: the judge writes the sentence as wrapped.)"""
+    status = parse_status((ENDED / "drawn.status").read_text())
+    after, events = process_phase(status, standard, NOW)
+    mails = Mailer(env, after, standard, judge="TEST", url=URL).for_events(events, NOW)
+    assert [m.rendered.subject for m in mails] == ["Diplomacy results drawn F1901M"]
+    subject, _, body = (ENDED / "drawn.mail").read_text().partition("\n")
+    body = body.replace("Austria, England, France,\n\nGermany", "Austria, England, France,\nGermany")
+    assert normalised(mails[0].rendered.body) == normalised(body)
+
+
+@pytest.mark.parametrize("recorded, votes", [
+    ("agreed", {"AUSTRIA": "7WAY", "ENGLAND": "7WAY", "FRANCE": "7WAY", "GERMANY": "7WAY",
+                "ITALY": "7WAY", "RUSSIA": "7WAY", "TURKEY": "7WAY"}),
+    ("conceded2", {"AUSTRIA": "LOSS", "ENGLAND": "LOSS", "FRANCE": "LOSS", "GERMANY": "LOSS",
+                  "ITALY": "SOLO", "RUSSIA": "LOSS", "TURKEY": "LOSS"})])
+def test_the_end_by_agreement_between_phases_equals_dpjudges(recorded, votes, env, standard):
+    """The votes agreed with no phase to report: DPjudge's `Diplomacy game '...' complete` mail
+    (recorded from its endByAgreement, DIAS and a concession to Italy)."""
+    from judge.game.victory import cast_vote
+    from judge.status.model import Vote, VoteKind
+    text = (LATE / "status").read_text().replace("GAME golden", f"GAME {recorded}")
+    status = parse_status(text.replace("DEADLINE 202611240800", "DEADLINE 202612010800"))
+    for power, vote in votes.items():
+        kind, size = (VoteKind.DRAW, int(vote[0])) if vote.endswith("WAY") else (VoteKind(vote), 0)
+        status, events = cast_vote(status, standard, power, Vote(kind, size), NOW)
+    mails = Mailer(env, status, standard, judge="TEST", url=URL).for_events(events, NOW)
+    mail = next(m.rendered for m in mails if "austria@example.org" in m.recipients
+                and "complete" in m.rendered.subject)
+    subject, _, body = (ENDED / f"{recorded}.mail").read_text().partition("\n")
+    assert f"Subject: {mail.subject}" == subject
+    assert normalised(mail.body) == normalised(body)
+
+
+@pytest.mark.parametrize("reader, recorded", [("austria", "dismissal"), ("italy", "resigned_italy"),
+                                              ("austria", "resigned_austria")])
+def test_dismissal_equals_dpjudges(reader, recorded, env, standard):
+    """No CIVIL_DISORDER, the grace of 24 hours over: DPjudge's check dismissed Italy and Turkey,
+    told everyone so, and mailed the resignation notices."""
+    text = (LATE / "status").read_text().replace("GAME golden", "GAME dism")
+    text = text.replace("RULE CIVIL_DISORDER\n", "").replace("DEADLINE 202611240800", "DEADLINE 202611230355")
+    now = datetime(2026, 11, 24, 9, 56, tzinfo=UTC)
+    after, events = on_tick(parse_status(text), standard, now)
+    mails = Mailer(env, after, standard, judge="TEST", url=URL).for_events(events, now)
+    subject, _, body = (LATE / f"{recorded}.mail").read_text().partition("\n")
+    mine = [m.rendered for m in mails if f"{reader}@example.org" in m.recipients]
+    assert subject in [f"Subject: {m.subject}" for m in mine]
+    mail = next(m for m in mine if f"Subject: {m.subject}" == subject)
+    assert_dpjudges_text_first(normalised(mail.body), normalised(body))
+
+
+def _orders_sorted(text: str) -> str:
+    """The order lines in one order: DPjudge lists a power's orders in its dictionary's order."""
+    head, _, rest = text.partition("Current orders for Italy:\n\n")
+    orders, _, tail = rest.partition("\n\nEnd of orders.")
+    return f"{head}Current orders for Italy:\n\n" + "\n".join(sorted(orders.split("\n"))) + \
+        "\n\nEnd of orders." + tail
+
+
+def test_order_confirmation_equals_dpjudges(tmp_path, env, standard):
+    """Italy mailed its orders: DPjudge answered with the order confirmation alone."""
+    from tests.support.commands import Judge
+    judge = Judge(tmp_path)
+    text = (LATE / "status").read_text().replace("GAME golden", "GAME ords2")
+    judge.store.create("ords2", text.replace("DEADLINE 202611240800", "DEADLINE 202612010800"))
+    sent = judge.send(b"From: italy@example.org\nTo: judge@example.org\nSubject: my orders\n\n"
+                      b"SIGNON Iords2 pi\nF NAP - ION\nA ROM - APU\nA VEN - TYR\nSIGNOFF\n", now=NOW)
+    assert sent.reply is not None and sent.reply.said_by_confirmation
+    mails = Mailer(env, judge.status("ords2"), standard, judge="TEST", url=URL,
+                   replied=("italy@example.org",)).for_events(sent.events, NOW)
+    [mail] = [m.rendered for m in mails if "italy@example.org" in m.recipients]
+    subject, _, body = (LATE / "orders.mail").read_text().partition("\n")
+    assert f"Subject: {mail.subject}" == subject
+    assert _orders_sorted(normalised(mail.body)) == _orders_sorted(normalised(body))

@@ -23,3 +23,11 @@ def test_a_path_an_address_or_a_url_is_never_broken(word, width):
 def test_prose_is_filled_to_the_width_with_its_indent():
     text = wrap("one two three four five six seven eight nine ten", 15, "  ")
     assert text == "one two three\n  four five six\n  seven eight\n  nine ten"
+
+
+def test_templates_write_dates_only_through_dpjudges_forms():
+    """A date in a mail goes through one of `judge.timing.written`'s filters (English names whatever
+    the locale, no zero-padded day), never through strftime."""
+    from judge.mailout.render import bundled_templates_dir
+    calls = [p.name for p in bundled_templates_dir().iterdir() if "strftime" in p.read_text()]
+    assert calls == []

@@ -3,7 +3,8 @@ an archive DPjudge wrote carried on in its latin-1; a rollback cutting it as DPj
 rollforward taking the entries back."""
 from __future__ import annotations
 
-from datetime import timedelta
+import re
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -61,7 +62,9 @@ def test_an_archive_dpjudge_wrote_goes_on_in_latin1(store):
     (store.root / "g" / "results").write_bytes(older.encode("latin-1"))
     process_game(store, "g", TICK_AT)
     data = (store.root / "g" / "results").read_bytes()
-    assert data.startswith(older.encode("latin-1"))
+    kept = older[:older.rindex("The deadline for orders will be ")]  # the last line names g's deadline
+    assert data.startswith(kept.encode("latin-1"))
+    assert b"The deadline for orders will be Wednesday 8 January 2025 12:00 GMT.\n\nFrom " in data
     assert [e.phase for e in entries(data.decode("latin-1"))] == ["S1901M", "F1901M", "W1901A", "S1901M"]
 
 
@@ -129,3 +132,31 @@ def test_a_rollback_stopped_half_way_is_completed_by_the_next_read(store, monkey
     with store.locked("g") as game:
         journal.replay(game)
     assert [e.phase for e in entries(archive_of(store))] == ["S1901M"]
+
+
+def test_the_last_entry_names_the_deadline_the_phase_was_processed_under(tmp_path):
+    """Spring 1901 mailed "The deadline for orders will be Monday 30 November"; the Master then
+    moved the deadline. When Fall 1901 is processed, DPjudge rewrites that line of the archive to
+    name the deadline Fall 1901 had, and so does the judge (the rest compared as DPjudge wrote it,
+    the judge's own next deadline and its header lines aside)."""
+    store = GameStore(write_config(tmp_path).paths.games)
+    status = (Path(__file__).parent.parent / "mailout" / "dpjudge" / "S1901M.status").read_text()
+    store.create("arch", status.replace("GAME golden", "GAME arch"))
+    now = datetime(2026, 11, 24, 9, 53, tzinfo=UTC)
+    process_game(store, "arch", now, force=True)
+    with store.locked("arch") as game:
+        text = game.read_status()
+        game.write_status(re.sub(r"^DEADLINE \d+$", "DEADLINE 202612021800", text, flags=re.M))
+    process_game(store, "arch", now, force=True)
+    with store.locked("arch") as game:
+        ours = game.read_results()
+
+    def compared(archive: str) -> list[str]:
+        lines = [line.rstrip() for line in archive.split("\n")
+                 if not line.startswith(("From ", ":: "))]
+        last = max(i for i, line in enumerate(lines) if line.startswith("The deadline for"))
+        return lines[:last]
+
+    theirs = (DPJUDGE / "restated.results").read_text()
+    assert "The deadline for orders will be Wednesday 2 December 2026 18:00 GMT." in compared(ours)
+    assert compared(ours) == compared(theirs)

@@ -585,8 +585,9 @@ class Mailer:
     def orders(self, power: str, phase: Phase, lines: Sequence[str], *,
                deadline: datetime | None = None, sender: str | None = None) -> list[Mailing]:
         """An order confirmation (the orders as stored): to the sender and the power, the Master
-        too under ALWAYS_CONFIRM; to everyone under BROADCAST_ORDERS (as DPjudge)."""
-        if "BROADCAST_ORDERS" in self.rules:
+        too under ALWAYS_CONFIRM; to everyone under BROADCAST_ORDERS (as DPjudge), except in a
+        BLIND game, where that would tell everyone where the power's units stand."""
+        if "BROADCAST_ORDERS" in self.rules and visibility.BLIND not in self.rules:
             to = self.people.everyone()
         else:
             to = ((sender,) if sender else ()) + self.people.of([power]) + \

@@ -81,5 +81,13 @@ class Phase:
     def abbrev(self) -> str:
         return f"{self.season[0]}{self.year}{self.type[0]}"
 
+    @property
+    def mapper(self) -> str:
+        """The phase as `::` lines write it: a winter's adjustments are the fall's (F1901B), as
+        David Norman's Mapper and jDip read them."""
+        if self.type == ADJUSTMENTS and self.season == "WINTER":
+            return f"F{self.year}B"
+        return self.abbrev
+
 
 MOVEMENT, RETREATS, ADJUSTMENTS = "MOVEMENT", "RETREATS", "ADJUSTMENTS"

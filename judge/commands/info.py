@@ -143,7 +143,7 @@ def game_details(session: Session, status: GameStatus, standing: Standing) -> Sa
     moment = deadline(status, rules)
     state = game_state(status, standing)
     return said(document=ListingDocument(
-        session.settings.judge_id, status.name or "", status.map_name, _mapper(phase),
+        session.settings.judge_id, status.name or "", status.map_name, phase.mapper if phase else None,
         moment.astimezone(game_zone(status.zone)) if moment and phase else None,
         _waiting_for(session, status, m), _names(m, owing.missing if owing else (), rules, "LIST_UNORDERED"),
         bool(owing and owing.missing), _names(m, owing.waiting if owing else (), rules, "LIST_WAITERS"),
@@ -152,14 +152,6 @@ def game_details(session: Session, status: GameStatus, standing: Standing) -> Sa
         owners if state in (GameState.ACTIVE, GameState.WAITING) else (),
         state.value if state in (GameState.TERMINATED, GameState.PREPARATION) else None,
         not standing.listed))
-
-
-def _mapper(phase: Phase | None) -> str | None:
-    """The phase as `::` lines write it: a winter's adjustments are the fall's (F1901B), for Mapper."""
-    if phase is None:
-        return None
-    code = phase.abbrev
-    return f"F{code[1:-1]}B" if code[0] + code[-1] == "WA" else code
 
 
 def _phase(phase: Phase | None) -> tuple[str, str, int, str] | None:

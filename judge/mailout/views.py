@@ -180,11 +180,8 @@ def unit_view(m: Map, unit: Unit, owner: str | None = None) -> UnitView:
 
 
 def phase_view(phase: Phase) -> PhaseView:
-    mapper = phase.abbrev
-    if phase.type == ADJUSTMENTS and phase.season == "WINTER":
-        mapper = f"F{phase.year}B"
     return PhaseView(phase.season.title(), phase.year, phase.type.title(), phase.type.lower(),
-                     phase.abbrev, mapper)
+                     phase.abbrev, phase.mapper)
 
 
 def local_time(moment: datetime | None, zone: str | None) -> datetime | None:

@@ -54,7 +54,7 @@ class Parameters:
     judge: str
     started: str | None
     ended: str | None
-    outcome: str | None  # "won by Austria" / "declared a draw between Austria and Italy"
+    victors: tuple[str, ...]  # as displayed: the game was won by one, or drawn between them
 
 
 @dataclass(frozen=True)
@@ -163,22 +163,13 @@ PRESS_LIMITS = (("FTF_PRESS", "Face-to-Face Restrictions"), ("TOUCH_PRESS", "Tou
 
 def parameters(status: GameStatus, m: Map, judge: str) -> Parameters:
     name = status.name or ""
-    victors = [m.powers[v].display if v in m.powers else v.title()
-               for v in (status.result.victors if status.result else ())]
-    outcome = None
-    if victors:
-        outcome = ("declared a draw between " if len(victors) > 1 else "won by ") + _and(victors)
+    victors = tuple(m.powers[v].display if v in m.powers else v.title()
+                    for v in (status.result.victors if status.result else ()))
     year = int(status.result.last_phase[1:-1]) if status.result else \
         (status.phase.year if isinstance(status.phase, Phase) else m.begin.year)
     return Parameters(name, status.completed, status.map_name.title(), _timing(status.timing),
                       press(status.rules), ", ".join(sorted(listed_rules(status.rules))),
-                      m.victory_in(year), judge, status.start, status.finish, outcome)
-
-
-def _and(names: Sequence[str]) -> str:
-    if len(names) < 2:
-        return "".join(names)
-    return (", " if len(names) > 2 else " ").join([*names[:-1], "and " + names[-1]])
+                      m.victory_in(year), judge, status.start, status.finish, victors)
 
 
 def _timing(written: str | None) -> str:

@@ -11,8 +11,9 @@ from dataclasses import dataclass
 from typing import Callable, Mapping, Sequence
 
 from judge.errors import OrderError
+from judge.maps.derived import per_map
 from judge.maps.model import Map
-from judge.orders.lexer import Lexeme, Place, PlaceIndex, Word, is_word, lex, place_index
+from judge.orders.lexer import LINES_KEPT, Lexeme, Place, PlaceIndex, Word, is_word, lex, place_index
 from judge.orders.model import Build, Convoy, Disband, Hold, Keep, Move, Order, Proxy, Retreat, Support, Waive
 from judge.orders.names import either, place_name, unit_name
 from judge.types import ADJUSTMENTS, MOVEMENT, RETREATS, Phase, Unit, UnitType, province_of
@@ -39,6 +40,7 @@ class OrderReader:
         self.map = m
         self.rules = rules
         self.index = place_index(m)
+        self.plans = movement_plans(m)
         self.foreign_ok = bool(rules & FOREIGN_ORDERS)
         self.no_check = "NO_CHECK" in rules
         self.portage = "PORTAGE_CONVOY" in rules
@@ -59,7 +61,8 @@ class OrderReader:
         if not isinstance(units, OrderableUnits):
             units = OrderableUnits(units)
         return _Line(self.map, self.index, phase.type, power, units, lenient or self.foreign_ok,
-                     phase.type == RETREATS, lenient, self.portage, "PROXY_OK" in self.rules).read
+                     phase.type == RETREATS, self.plans, lenient, self.portage,
+                     "PROXY_OK" in self.rules).read
 
 
 class OrderableUnits:
@@ -84,11 +87,26 @@ class _Line:
     units: OrderableUnits
     foreign_ok: bool
     dislodged: bool
+    plans: dict[str, Plan | None]  # the map's movement lines read before (`movement_plans`)
     lenient: bool = False  # NO_CHECK: a unit that is not there is taken as written
     portage: bool = False  # PORTAGE_CONVOY: armies convoy fleets
     proxy_ok: bool = False  # PROXY_OK: `A PAR PROXY GERMANY` is an order
 
     def read(self, text: str) -> Order:
+        if self.phase_type == MOVEMENT:
+            plan = self.plans.get(text, _UNPLANNED)
+            if plan is _UNPLANNED:
+                plan = _plan_line(self.index, text)
+                if len(self.plans) < LINES_KEPT:
+                    self.plans[text] = plan
+            if plan is not None:
+                order = _planned(self, plan)
+                if order is not None:
+                    return order
+        return self.read_in_full(text)
+
+    def read_in_full(self, text: str) -> Order:
+        """`read` without the plans of common lines: every form, and every error."""
         if self.phase_type == MOVEMENT and "PROXY" in text.upper() and "PROXY" in text.upper().split():
             return _proxy(self, text.upper().split())
         lexemes = lex(self.index, text)
@@ -281,6 +299,115 @@ def _convoy(line: _Line, unit: Unit, rest: list[Lexeme]) -> Convoy:
     army = province_of(line.place(place))
     dest = line.place(_one_place(rest, f"a convoy names the army's destination: {unit} C A {army} - place"))
     return Convoy(line.power, unit, army, province_of(dest), army_type or UnitType.ARMY)
+
+
+# --- the common movement lines, read at once ------------------------------------------------------
+# Most lines are `A PAR H`, `A PAR - BUR`, `F NTH S A LON - BEL` or `F NTH C A LON - BEL`, naming each
+# place unambiguously, for a unit that stands alone in its province and is the speaker's own. What
+# such a line says of the map (its plan) depends on its text and the map only, and the same few
+# thousand lines come back phase after phase: it is worked out once a text (`_plan_line`), and
+# reading the line is then finding its units (`_planned`). Any other line, or a plan the units do not
+# fit, is read in full (`_Line.read_in_full`), which gives the same order: a property test shows it.
+
+HOLDS, MOVES, SUPPORTS, CONVOYS = range(4)  # a plan's first item
+# (HOLDS, unit type or None, province)
+# (MOVES, unit type or None, province, destination, its province, whether a fleet must choose a coast)
+# (SUPPORTS, unit type or None, province, supported type or None, its place, its province,
+#  destination or None, its province)
+# (CONVOYS, unit type or None, province, the army's province, the destination's province)
+Plan = tuple
+_UNPLANNED = object()  # (a line not met before; None is a line with no plan)
+
+
+def _no_plans(m: Map) -> dict[str, Plan | None]:
+    return {}
+
+
+movement_plans = per_map(_no_plans)  # each map's movement lines met so far, by their text
+
+
+def _plan_line(index: PlaceIndex, text: str) -> Plan | None:
+    if "PROXY" in text.upper().split():
+        return None
+    try:
+        lexemes = lex(index, text)
+    except OrderError:
+        return None
+    unit_type, place, rest = _plain_unit(lexemes)
+    if place is None or not rest:
+        return None
+    province, head = province_of(place), rest[0]
+    if type(head) is Place or head.kind in ("MOVE", "DASH"):
+        dest = _plain_destination(rest)
+        if dest is None:
+            return None
+        coasted = "/" not in dest and bool(index.map.coasts_of(dest))
+        return (MOVES, unit_type, province, dest, province_of(dest), coasted)
+    if head.kind == "HOLD":
+        return (HOLDS, unit_type, province) if len(rest) == 1 else None
+    target_type, target, tail = _plain_unit(rest[1:])
+    if target is None:
+        return None
+    if head.kind == "SUPPORT":
+        if not tail or (len(tail) == 1 and is_word(tail[0], "HOLD")):
+            return (SUPPORTS, unit_type, province, target_type, target, province_of(target), None, None)
+        dest = _plain_destination(tail)
+        if dest is None:
+            return None
+        return (SUPPORTS, unit_type, province, target_type, target, province_of(target), dest,
+                province_of(dest))
+    if head.kind == "CONVOY" and target_type is not _FLEET:
+        dest = _plain_destination(tail)
+        return None if dest is None else (CONVOYS, unit_type, province, province_of(target), province_of(dest))
+    return None
+
+
+def _plain_unit(lexemes: list[Lexeme]) -> tuple[UnitType | None, str | None, list[Lexeme]]:
+    """An optional unit type and an unambiguous place, and what follows (no place: not plain)."""
+    unit_type, start = None, 0
+    if lexemes and type(lexemes[0]) is Word and lexemes[0].kind == "UNIT":
+        unit_type, start = lexemes[0].unit, 1
+    if len(lexemes) <= start or type(lexemes[start]) is not Place or len(lexemes[start].options) != 1:
+        return None, None, []
+    return unit_type, lexemes[start].options[0], lexemes[start + 1:]
+
+
+def _plain_destination(lexemes: list[Lexeme]) -> str | None:
+    """The place of `BEL` or `- BEL` (unambiguous), else None."""
+    if len(lexemes) == 2 and type(lexemes[0]) is Word and lexemes[0].kind in ("MOVE", "DASH"):
+        lexemes = lexemes[1:]
+    if len(lexemes) != 1 or type(lexemes[0]) is not Place or len(lexemes[0].options) != 1:
+        return None
+    return lexemes[0].options[0]
+
+
+def _planned(line: _Line, plan: Plan) -> Order | None:
+    """The order a planned line gives, when its units are as plain as its text; else None."""
+    here = line.units.at.get(plan[2])
+    if here is None or len(here) != 1:
+        return None
+    owner, unit = here[0]
+    if owner != line.power or (plan[1] is not None and plan[1] is not unit.type):
+        return None
+    kind = plan[0]
+    if kind == MOVES:
+        if unit.type is _ARMY:
+            return Move(owner, unit, plan[4])
+        return None if plan[5] else Move(owner, unit, plan[3])
+    if kind == HOLDS:
+        return Hold(owner, unit)
+    if kind == CONVOYS:
+        return Convoy(owner, unit, plan[3], plan[4])
+    there = line.units.at.get(plan[5])
+    if there is None or len(there) != 1:
+        return None
+    target = there[0][1]
+    if (plan[3] is not None and plan[3] is not target.type) or \
+            target.location != (plan[4] if target.type is _FLEET else plan[5]):
+        return None
+    if plan[6] is None:
+        return Support(owner, unit, target)
+    return Support(owner, unit, target, plan[7] if target.type is _ARMY else plan[6])
 
 
 # --- retreat and adjustment phases: verbs may stand in front or behind -------------------------------

@@ -38,18 +38,22 @@ class Unit:
 
     type: UnitType
     location: str
-    # Worked out once: the adjudicator asks for it hundreds of times a phase.
+    # Worked out once: the adjudicator asks for the province hundreds of times a phase, and the
+    # results write each unit's text (`A PAR`) several times.
     province: str = field(init=False, compare=False, repr=False)
+    text: str = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         _SET_PROVINCE(self, self.location.split("/", 1)[0])  # (`province_of`, without a call)
+        _SET_TEXT(self, f"{_LETTERS[self.type]} {self.location}")  # (an Enum's .value is slow)
 
     def __str__(self) -> str:
-        return f"{_LETTERS[self.type]} {self.location}"  # (an Enum's .value is a slow Python property)
+        return self.text
 
 
 _LETTERS = {kind: kind.value for kind in UnitType}
-_SET_PROVINCE = Unit.__dict__["province"].__set__  # (a frozen unit's field, set as it is made)
+_SET_PROVINCE = Unit.__dict__["province"].__set__  # (a frozen unit's fields, set as it is made)
+_SET_TEXT = Unit.__dict__["text"].__set__
 
 # The longest game name. DPjudge sets none; this one keeps every file named after a game (its
 # journal and that file's temporary copy, `.NAME.json.PID.THREAD.tmp`) within the 255 bytes a

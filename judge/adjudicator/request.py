@@ -207,7 +207,7 @@ class Request:
                      for p, units in sorted(resolution.dislodged.items()) if units}
         return (f'{{\n "phase": {_json_string(str(self.phase))},\n'
                 f' "results": {_results_text(_results(parsed, resolution))},\n'
-                f' "units": {_lists_text({p: sorted(map(str, us)) for p, us in sorted(resolution.units.items())}, " ")},\n'
+                f' "units": {_lists_text({p: sorted([u.text for u in us]) for p, us in sorted(resolution.units.items())}, " ")},\n'
                 f' "dislodged": {_dislodged_text(dislodged)},\n'
                 f' "centers": {_lists_text({p: sorted(cs) for p, cs in sorted(resolution.centers.items())}, " ")},\n'
                 f' "next_phase": {_json_string(str(self._next_phase(resolution)))}\n}}')
@@ -348,7 +348,7 @@ def _entry(result: OrderResult) -> str:
     unit = getattr(result.order, "unit", None)
     words = sorted([_WORDS[word] for word in result.results]) if result.results else []
     error = result.note if result.note and ("void" in words or "invalid" in words) else None
-    return _entry_text(str(unit) if unit is not None else None, str(result.order), words, error)
+    return _entry_text(unit.text if unit is not None else None, str(result.order), words, error)
 
 
 _WORDS = {word: word.value for word in Result}  # (an Enum's .value is a slow Python property)

@@ -17,7 +17,7 @@ class Hold:
     unit: Unit
 
     def __str__(self) -> str:
-        return f"{self.unit} H"
+        return f"{self.unit.text} H"
 
 
 @filled_directly
@@ -34,8 +34,8 @@ class Move:
 
     def __str__(self) -> str:
         if self.path:
-            return f"{self.unit} - {' - '.join(self.path)} - {self.dest}"
-        return f"{self.unit} - {self.dest}" + (" VIA CONVOY" if self.via_convoy else "")
+            return f"{self.unit.text} - {' - '.join(self.path)} - {self.dest}"
+        return f"{self.unit.text} - {self.dest}" + (" VIA CONVOY" if self.via_convoy else "")
 
 
 @filled_directly
@@ -51,7 +51,7 @@ class Support:
     dest: str | None = None
 
     def __str__(self) -> str:
-        return f"{self.unit} S {self.target}" + (f" - {self.dest}" if self.dest else "")
+        return f"{self.unit.text} S {self.target.text}" + (f" - {self.dest}" if self.dest else "")
 
 
 @filled_directly
@@ -66,7 +66,7 @@ class Convoy:
     carried: UnitType = UnitType.ARMY
 
     def __str__(self) -> str:
-        return f"{self.unit} C {self.carried.value} {self.army} - {self.dest}"
+        return f"{self.unit.text} C {self.carried.value} {self.army} - {self.dest}"
 
 
 @filled_directly
@@ -77,7 +77,7 @@ class Retreat:
     dest: str
 
     def __str__(self) -> str:
-        return f"{self.unit} R {self.dest}"
+        return f"{self.unit.text} R {self.dest}"
 
 
 @filled_directly
@@ -89,7 +89,7 @@ class Disband:
     unit: Unit
 
     def __str__(self) -> str:
-        return f"{self.unit} D"
+        return f"{self.unit.text} D"
 
 
 @filled_directly
@@ -99,7 +99,7 @@ class Build:
     unit: Unit
 
     def __str__(self) -> str:
-        return f"BUILD {self.unit}"
+        return f"BUILD {self.unit.text}"
 
 
 @filled_directly
@@ -120,7 +120,7 @@ class Keep:
     unit: Unit
 
     def __str__(self) -> str:
-        return f"KEEP {self.unit}"
+        return f"KEEP {self.unit.text}"
 
 
 @filled_directly
@@ -133,7 +133,7 @@ class Proxy:
     to: str
 
     def __str__(self) -> str:
-        return f"{self.unit} PROXY {self.to}"
+        return f"{self.unit.text} PROXY {self.to}"
 
 
 Order = Hold | Move | Support | Convoy | Retreat | Disband | Build | Waive | Keep | Proxy

@@ -198,10 +198,8 @@ class Request:
 
     def answer(self) -> str:
         """The answer's JSON text, as `json.dumps(answer, indent=1)` writes it."""
-        parsed = self._parse_orders()
+        parsed, typed = self._parse_orders()
         position = Position(self.phase, self.units, self.centers, self.dislodged)
-        typed = {power: [o for o in items if not isinstance(o, _Unreadable)]
-                 for power, items in parsed.items()}
         resolution = resolve(self.map, position, typed, self.rules)
         dislodged = {p: {str(u): sorted(r) for u, r in sorted(units.items())}
                      for p, units in sorted(resolution.dislodged.items()) if units}
@@ -212,22 +210,27 @@ class Request:
                 f' "centers": {_lists_text({p: sorted(cs) for p, cs in sorted(resolution.centers.items())}, " ")},\n'
                 f' "next_phase": {_json_string(str(self._next_phase(resolution)))}\n}}')
 
-    def _parse_orders(self) -> dict[str, list[Order | _Unreadable]]:
-        """Each power's orders as given: read, or `_Unreadable`."""
+    def _parse_orders(self) -> tuple[dict[str, list[Order | _Unreadable]], dict[str, list[Order]]]:
+        """Each power's orders as given, read or `_Unreadable`; and those that were read."""
         from judge.orders.parser import OrderableUnits
         reader = self.tools.reader(self.map, self.rules)
         ordered = OrderableUnits(self.units if self.phase.type != RETREATS else {
             p: tuple(us) for p, us in self.dislodged.items()})
         parsed: dict[str, list[Order | _Unreadable]] = {}
+        typed: dict[str, list[Order]] = {}
         for power, texts in self.order_texts.items():
-            items = parsed[power] = []
+            items: list[Order | _Unreadable] = []
             read = reader.power_reader(power, self.phase, ordered)  # (powers are checked already)
+            unreadable = False
             for text in _words(texts, "orders", power):
                 try:
                     items.append(read(text))
                 except OrderError as exc:
                     items.append(_Unreadable(text, str(exc)))
-        return parsed
+                    unreadable = True
+            parsed[power] = items
+            typed[power] = [o for o in items if type(o) is not _Unreadable] if unreadable else items  # type: ignore[misc]
+        return parsed, typed
 
     def _next_phase(self, resolution: Resolution) -> Phase:
         phase = self.phase

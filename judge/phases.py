@@ -7,6 +7,7 @@ from judge.maps.model import FlowStep, Map
 from judge.types import Phase
 
 ABBREV = re.compile(r"([A-Z])(-?[0-9]+)([A-Z])")
+YEAR = re.compile(r"-?[0-9]+")
 
 
 def _position(m: Map, phase: Phase) -> tuple[int, int]:
@@ -66,7 +67,7 @@ def previous_phase(m: Map, phase: Phase, kind: str) -> Phase:
 def parse_phase(m: Map, text: str) -> Phase:
     """`SPRING 1901 MOVEMENT` or `S1901M` (letters looked up in the map's FLOW)."""
     words = text.upper().split()
-    if len(words) == 3 and re.fullmatch(r"-?[0-9]+", words[1]):
+    if len(words) == 3 and YEAR.fullmatch(words[1]):
         phase = Phase(words[0], int(words[1]), words[2])
         _position(m, phase)
         return phase

@@ -70,6 +70,7 @@ def province_of(location: str) -> str:
     return location.split("/", 1)[0]
 
 
+@filled_directly
 @dataclass(frozen=True, order=True, slots=True)
 class Phase:
     """A game phase such as SPRING 1901 MOVEMENT; `abbrev` is S1901M."""

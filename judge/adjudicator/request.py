@@ -34,12 +34,14 @@ from json.encoder import encode_basestring_ascii as _json_string
 from typing import Any
 
 from judge.adjudicator import resolve
+from judge.adjudicator.builds import needs_adjustments
 from judge.adjudicator.model import OrderResult, Position, Resolution, Result
 from judge.errors import JudgeError, MapError, OrderError
 from judge.maps.derived import per_map
 from judge.maps.model import Map
 from judge.maps.parser import map_for_phase
 from judge.orders.model import Order
+from judge.orders.parser import OrderableUnits, OrderReader
 from judge.phases import next_phase, parse_phase
 from judge.types import (
     ADJUSTMENTS,
@@ -90,15 +92,14 @@ class _Tools:
     def __init__(self, load_map: Callable[[str], Map]) -> None:
         self.load_map = load_map
         self.maps: dict[str, Map] = {}
-        self.readers: dict[tuple[int, frozenset[str]], tuple[Map, Any]] = {}
+        self.readers: dict[tuple[int, frozenset[str]], tuple[Map, OrderReader]] = {}
 
     def map(self, name: str) -> Map:
         if name not in self.maps:
             self.maps[name] = _load(self.load_map, name)
         return self.maps[name]
 
-    def reader(self, m: Map, rules: frozenset[str]):
-        from judge.orders.parser import OrderReader
+    def reader(self, m: Map, rules: frozenset[str]) -> OrderReader:
         key = (id(m), rules)
         if key not in self.readers:  # the map is kept with its reader, so its id stays its own
             self.readers[key] = (m, OrderReader(m, rules))
@@ -212,7 +213,6 @@ class Request:
 
     def _parse_orders(self) -> tuple[dict[str, list[Order | _Unreadable]], dict[str, list[Order]]]:
         """Each power's orders as given, read or `_Unreadable`; and those that were read."""
-        from judge.orders.parser import OrderableUnits
         reader = self.tools.reader(self.map, self.rules)
         ordered = OrderableUnits(self.units if self.phase.type != RETREATS else {
             p: tuple(us) for p, us in self.dislodged.items()})
@@ -247,11 +247,6 @@ class Request:
         """Whether anybody builds or removes in `phase`, with centres taken by the units there."""
         m = map_for_phase(self.base, phase)
         centers = _captured(m, resolution)
-        try:
-            from judge.adjudicator.builds import needs_adjustments
-        except ImportError:  # no adjustments module: anybody whose units and centres differ
-            return any(len(resolution.units.get(p, ())) != len(centers.get(p, ()))
-                       for p in set(centers) | set(resolution.units))
         return needs_adjustments(m, resolution.units, centers, self.rules,
                                  homes=resolution.homes, phase=phase)
 

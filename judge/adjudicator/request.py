@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from itertools import repeat
 from json.encoder import encode_basestring_ascii as _json_string
 from typing import Any
@@ -344,9 +344,11 @@ class _Pending:
 
 def _entry(result: OrderResult) -> str:
     unit = getattr(result.order, "unit", None)
-    words = sorted([_WORDS[word] for word in result.results]) if result.results else []
+    if not result.results:  # (most orders: they succeeded, or hold)
+        return _entry_text(None if unit is None else unit.text, str(result.order), (), None)
+    words = sorted([_WORDS[word] for word in result.results])
     error = result.note if result.note and ("void" in words or "invalid" in words) else None
-    return _entry_text(unit.text if unit is not None else None, str(result.order), words, error)
+    return _entry_text(None if unit is None else unit.text, str(result.order), words, error)
 
 
 _WORDS = {word: word.value for word in Result}  # (an Enum's .value is a slow Python property)
@@ -395,7 +397,7 @@ def _dislodged_text(dislodged: dict[str, dict[str, list[str]]]) -> str:
                         for power, units in dislodged.items()], "}", " ")
 
 
-def _entry_text(unit: str | None, order: str, words: list[str], error: str | None) -> str:
+def _entry_text(unit: str | None, order: str, words: Sequence[str], error: str | None) -> str:
     """A power's result entry, as the answer lists it: its unit (None: the order has none), the
     order, its result words, and the error of a void or invalid order."""
     text = (f'{{\n    "unit": {"null" if unit is None else _json_string(unit)},\n'
@@ -406,7 +408,7 @@ def _entry_text(unit: str | None, order: str, words: list[str], error: str | Non
     return text + "\n   }"
 
 
-def _strings(items: list[str], indent: str) -> str:
+def _strings(items: Sequence[str], indent: str) -> str:
     return _block("[", list(map(_json_string, items)), "]", indent)
 
 

@@ -29,10 +29,9 @@ _NEXT_DEADLINE = re.compile(r"^(The deadline for orders will be) [A-Z][a-z]+day 
 
 
 def normalised(text: str) -> str:
-    """The next deadline as DATE; trailing blanks dropped (DPjudge ends its `:: Judge:` line with
-    one, a blank nobody reads)."""
-    text = _NEXT_DEADLINE.sub(r"\1 DATE.", text)
-    return "\n".join(line.rstrip() for line in text.rstrip("\n").split("\n")) + "\n"
+    """The next deadline as DATE, and the blank lines at the end as one line's end: every line
+    else compared as it is (DPjudge's `:: Judge:` line ends with a blank, and so must the judge's)."""
+    return _NEXT_DEADLINE.sub(r"\1 DATE.", text).rstrip("\n") + "\n"
 
 
 @pytest.mark.parametrize("phase", PHASES)
@@ -239,11 +238,12 @@ def test_a_solo_is_told_by_the_results_alone_as_dpjudge_does(env, standard):
 
 def test_a_solo_is_archived_as_dpjudge_archives_it(env, standard):
     """DPjudge's archive after the solo holds the results entry alone (`solo.results`, processed
-    at 11:34 on 24 November 2026)."""
+    at 11:34 on 24 November 2026): the judge's is the same, byte for byte (the `:: Judge:` line's
+    closing blank too)."""
     from judge.game.archive import entry_text
     status = parse_status((ENDED / "solo.status").read_text())
     processed = datetime(2026, 11, 24, 11, 34, tzinfo=UTC)
     after, events = process_phase(status, standard, processed)
     kept = Mailer(env, after, standard, judge="TEST", url=URL).archived(events)
     ours = "".join(entry_text("judge@example.org", processed, subject, body) for subject, body in kept)
-    assert normalised(ours) == normalised((ENDED / "solo.results").read_text())
+    assert ours == (ENDED / "solo.results").read_text()

@@ -87,9 +87,8 @@ def with_orders(status: GameStatus, power: str, phase: Phase, orders: list[Order
     assert block is not None
     if phase.type == MOVEMENT:
         return status.with_power(replace(block, orders=tuple(str(o) for o in orders) or None))
-    records = tuple(a for a in block.adjustments if isinstance(a, BuildOrder) and a.hidden)
     stored = tuple(a for o in orders if (a := adjustment_line(o, phase)) is not None)
-    return status.with_power(replace(block, adjustments=stored + records))
+    return status.with_power(replace(block, adjustments=stored))
 
 
 def adjustment_line(order: Order, phase: Phase) -> AdjustOrder | None:
@@ -180,8 +179,7 @@ def confirm(session: Session, power: str) -> None:
     if phase.type == MOVEMENT:
         lines = block.orders or ()
     else:
-        lines = tuple(adjustment_text(a) for a in block.adjustments
-                      if not (isinstance(a, BuildOrder) and a.hidden))
+        lines = tuple(adjustment_text(a) for a in block.adjustments)
     session.emit(OrdersStored(session.game or "", power, phase, tuple(lines), session.sender))
 
 

@@ -63,7 +63,7 @@ def orders_on_file(status: GameStatus, m: Map, phase: Phase, rules: frozenset[st
         for block in power_blocks(status, m):
             if powers is not None and block.name not in powers:
                 continue
-            typed = tuple(_adjustment(block.name, o) for o in block.adjustments if not _record(o))
+            typed = tuple(_adjustment(block.name, o) for o in block.adjustments)
             if typed:
                 orders[block.name] = typed
     return OrderSheet(orders, unreadable)
@@ -82,11 +82,6 @@ def proxied(orders: Mapping[str, tuple[Order, ...]], status: GameStatus, m: Map
                 not isinstance(o, (Hold, Move, Support, Convoy))
                 or owner.get(o.unit.province) == power or to.get(o.unit.province) == power))
             for power, given in orders.items()}
-
-
-def _record(order: object) -> bool:
-    """A `BUILD ... HIDDEN` line: the record of a hidden build, not an order."""
-    return isinstance(order, BuildOrder) and order.hidden
 
 
 def _adjustment(power: str, order: object) -> Order:

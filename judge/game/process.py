@@ -194,9 +194,13 @@ def _apply(status: GameStatus, m: Map, phase: Phase, resolution: Resolution | No
 
 
 def _hidden_records(status: GameStatus, m: Map) -> dict[str, tuple[Unit, ...]]:
+    """The units built hidden that a movement phase reveals: each power's HIDES line, as DPjudge
+    keeps them, and a `BUILD A PAR HIDDEN` line, the record an earlier version of this judge
+    kept."""
     found = {}
     for block in power_blocks(status, m):
-        units = tuple(o.unit for o in block.adjustments if isinstance(o, BuildOrder) and o.hidden and o.unit)
+        kept = tuple(o.unit for o in block.adjustments if isinstance(o, BuildOrder) and o.hidden and o.unit)
+        units = block.hides + tuple(u for u in kept if u not in block.hides)
         if units:
             found[block.name] = units
     return found
@@ -204,17 +208,19 @@ def _hidden_records(status: GameStatus, m: Map) -> dict[str, tuple[Unit, ...]]:
 
 def _clear_orders(status: GameStatus, m: Map, resolution: Resolution | None,
                   missing: tuple[str, ...]) -> tuple[GameStatus, dict[str, int]]:
-    """Orders, WAIT and CD flags cleared (CD set for the powers in civil disorder); the hidden builds
-    of an adjustment phase recorded."""
+    """Orders, WAIT and CD flags cleared (CD set for the powers in civil disorder); the units built
+    hidden in an adjustment phase put on the power's HIDES, as DPjudge does, until the movement
+    phase that reveals them clears it."""
     hidden: dict[str, list[Unit]] = {}
-    if resolution is not None and resolution.phase.type == ADJUSTMENTS:
+    kind = resolution.phase.type if resolution is not None else None
+    if resolution is not None and kind == ADJUSTMENTS:
         for result in resolution.results:
             if isinstance(result.order, Build) and not result.results and "hidden" in result.note:
                 hidden.setdefault(result.order.power, []).append(result.order.unit)
     for block in power_blocks(status, m):
-        records = tuple(BuildOrder(u, hidden=True) for u in hidden.get(block.name, ()))
-        status = status.with_power(replace(block, orders=None, adjustments=records, wait=False,
-                                           cd=block.name in missing))
+        hides = () if kind == MOVEMENT else block.hides + tuple(hidden.get(block.name, ()))
+        status = status.with_power(replace(block, orders=None, adjustments=(), hides=hides,
+                                           wait=False, cd=block.name in missing))
     return status, {p: len(us) for p, us in hidden.items()}
 
 

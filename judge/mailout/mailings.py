@@ -68,8 +68,11 @@ def agreed_in_results(completed: ev.GameCompleted | None) -> bool:
 
 
 def results_carry(events: Sequence[ev.Event], completed: ev.GameCompleted) -> bool:
-    """Whether the results among `events` tell of the game's end, so that no mail of its own does."""
-    return agreed_in_results(completed) and any(isinstance(e, ev.PhaseResults) for e in events)
+    """Whether the results among `events` tell of the game's end, so that no mail of its own does.
+    They do of every ending processing reaches, as DPjudge's: a victory by VICTORY in the table, the
+    last man standing and a draw or concession voted by their sentences; only an ending the votes
+    reach between phases has a mail of its own."""
+    return any(isinstance(e, ev.PhaseResults) for e in events)
 
 
 # --- the people of a game ----------------------------------------------------------------------------

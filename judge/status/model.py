@@ -232,7 +232,7 @@ class PowerStatus:
     home: tuple[str, ...] | None = None  # HOME line (None: the map's homes)
     owns: tuple[str, ...] = ()  # centres; `SC!`, `SC?`, `SC*` as written
     sees: tuple[str, ...] = ()
-    hides: tuple[str, ...] = ()  # HIDES: units (`A PAR`) others do not see, as DPjudge lists them
+    hides: tuple[Unit, ...] = ()  # HIDES: units built hidden, revealed by the next movement phase
     funds: tuple[Fund, ...] | None = None  # FUNDS line (None: no line)
     units: tuple[Unit, ...] = ()
     dislodged: tuple[Dislodged, ...] = ()

@@ -264,9 +264,9 @@ def groups(words: list[str]) -> tuple[str, ...]:
     return tuple(word.split("|"))
 
 
-def hides(words: list[str]) -> tuple[str, ...]:
-    """HIDES `A PAR, F BRE`: comma-separated units, upper case, as DPjudge writes them."""
-    found = tuple(item.strip() for item in " ".join(words).upper().split(","))
+def hides(words: list[str]) -> tuple[Unit, ...]:
+    """HIDES `A PAR, F BRE`: comma-separated units, as DPjudge writes them."""
+    found = [item.split() for item in " ".join(words).split(",")]
     if not all(found):
         raise ValueError("takes units separated by commas, such as A PAR, F BRE")
-    return tuple(" ".join(item.split()) for item in found)
+    return tuple(unit(item) for item in found)

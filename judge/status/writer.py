@@ -137,7 +137,7 @@ def _power_block(p: PowerStatus, bare: bool, dpjudge: bool) -> list[str]:
         *([] if p.home is None else [_line("INHABITS" if dpjudge else "HOME", *p.home)]),
         *_words("OWNS", p.owns),
         *_words("SEES", p.sees),
-        *([", ".join(("HIDES " + p.hides[0],) + p.hides[1:])] if p.hides else []),
+        *(["HIDES " + ", ".join(str(u) for u in p.hides)] if p.hides else []),
         *([] if p.funds is None else [_line("FUNDS", *p.funds)]),
         *[_line(d.unit, "-->", *d.retreats) for d in p.dislodged],
         *[str(unit) for unit in p.units],

@@ -144,11 +144,9 @@ def _result(phase, *victors):
 
 
 def listing_as_this_judge_writes_it(text: str) -> str:
-    """DPjudge's LIST, less what this judge leaves to others: the `:: URL:` line (the judge's URL),
-    the blank DPjudge leaves after the variant, and the orders it appends for a signed-on power
-    (this judge's STATUS gives them)."""
-    text = normalised(text).replace("Variant: standard \n", "Variant: standard\n")
-    text = re.sub(r":: URL: \S+\n", "", text)
+    """DPjudge's LIST, less what this judge leaves to others: the `:: URL:` line (the judge's URL)
+    and the orders it appends for a signed-on power (this judge's STATUS gives them)."""
+    text = re.sub(r":: URL: \S+\n", "", normalised(text))
     return text.split("Current orders for ")[0]
 
 

@@ -408,3 +408,56 @@ def test_a_reader_sees_the_foreign_units_next_to_its_own(standard):
     assert not {p for p, _ in units} & {"AUSTRIA", "RUSSIA", "TURKEY"}
     assert centres["MUN"] == "GERMANY" and centres["BER"] == "?" and centres["BEL"] == ""
     assert "France: 5 centres, 3 units" in by["france"] and "Germany: 1 unit seen" in by["france"]
+
+
+def spring_from_hides(standard, rules: str = "RULE BLIND"):
+    """Spring 1902 processed from the status DPjudge saved after the winter of hidden builds (its
+    `HIDES` lines), with the orders of `ORDERS`."""
+    text = (FIXTURES / "hidden" / "status").read_text().replace("RULE BLIND\n", f"{rules}\n" if rules else "")
+    return process_phase(everyone_orders(parse_status(text), ORDERS["S1902M"]), standard, NOW)
+
+
+@pytest.mark.parametrize("reader", READERS)
+def test_units_a_dpjudge_file_hides_are_found_or_arrive_as_dpjudge_tells(standard, reader):
+    """A BLIND game moved in from DPjudge after a winter of hidden builds: its `HIDES` lines name
+    them, and the spring's results tell each reader what DPjudge told him."""
+    status, events = spring_from_hides(standard)
+    mailings = Mailer(environment(), status, standard, judge="DPJT").for_events(events, NOW)
+    ours = {a.split("@")[0]: m.rendered.body for m in mailings for a in m.recipients}
+    assert normalised(ours[reader]) == normalised((FIXTURES / "hidden" / f"{reader}.txt").read_text())
+
+
+def test_units_a_dpjudge_file_hides_are_found_by_all_in_a_game_not_blind(standard):
+    """Without BLIND, DPjudge writes a FOUND line for each unit of `HIDES` before the power's orders."""
+    status, events = spring_from_hides(standard, rules="")
+    mailings = Mailer(environment(), status, standard, judge="TEST").for_events(events, NOW)
+    [results] = [m.rendered for m in mailings if m.rendered.subject.startswith("Diplomacy results")]
+    assert normalised(results.body) == normalised((FIXTURES / "hidden" / "open.txt").read_text())
+
+
+@pytest.mark.parametrize("rules", ["RULE BLIND", ""])
+def test_the_movement_that_reveals_the_hidden_units_clears_hides(standard, rules):
+    status, _ = spring_from_hides(standard, rules)
+    assert all(not block.hides for block in status.powers)
+
+
+def test_builds_dpjudge_keeps_hidden_are_built_and_hidden_as_dpjudge_does(standard):
+    """A winter moved in from DPjudge with builds ordered under HIDE_BUILDS (`BUILD A TRI
+    HIDDEN`, DPjudge's pending hidden build): they are built, and the status keeps them on HIDES
+    with the units where DPjudge's status after the winter has them."""
+    status, _ = process_phase(parse_status((FIXTURES / "hidden" / "winter.status").read_text()),
+                              standard, NOW)
+    theirs = parse_status((FIXTURES / "hidden" / "status").read_text())
+    for block in theirs.powers:
+        ours = status.power(block.name)
+        assert (set(ours.units), ours.hides) == (set(block.units), block.hides), block.name
+
+
+@pytest.mark.parametrize("reader", READERS)
+def test_builds_dpjudge_keeps_hidden_are_told_as_dpjudge_tells_them(standard, reader):
+    """The same winter's results: each reader's mail is DPjudge's (as without HIDE_BUILDS)."""
+    status, events = process_phase(parse_status((FIXTURES / "hidden" / "winter.status").read_text()),
+                                   standard, NOW)
+    mailings = Mailer(environment(), status, standard, judge="DPJT").for_events(events, NOW)
+    ours = {a.split("@")[0]: m.rendered.body for m in mailings for a in m.recipients}
+    assert normalised(ours[reader]) == normalised((FIXTURES / "W1901A" / f"{reader}.txt").read_text())

@@ -29,7 +29,7 @@ from judge.game import (
 from judge.runtime.game_files import new_game, process_game, rollback_game, run
 from judge.game.start import join
 from judge.status import parse_status
-from judge.status.model import PlayerHistory, Vacancy
+from judge.status.model import BuildOrder, PlayerHistory, Vacancy
 from judge.runtime.store import GameStore
 from judge.game.schedule import on_tick
 from judge.types import Phase
@@ -42,6 +42,7 @@ from tests.support.games import (
     player,
     round_trip,
     running,
+    unit,
     units_of,
 )
 
@@ -145,8 +146,18 @@ def test_hidden_builds_are_recorded_then_revealed(standard):
     assert s.phase == Phase("WINTER", 1901, "ADJUSTMENTS")
     s, events = on_process(build(s, "FRANCE", "A MAR"), standard, NOW + 3 * DAY, force=True)
     assert events[-1].hidden_builds == {"FRANCE": 1}
-    assert "BUILD A MAR HIDDEN" in round_trip(s)
+    assert "\nHIDES A MAR\n" in round_trip(s) and "HIDDEN" not in round_trip(s)
     s, events = on_process(everyone_orders(s, {}), standard, NOW + 4 * DAY)
+    assert [str(u) for u in events[-1].revealed["FRANCE"]] == ["A MAR"]
+    assert "HIDES" not in round_trip(s)
+
+
+def test_a_hidden_build_recorded_by_an_earlier_judge_is_revealed(standard):
+    """An earlier version of this judge kept a hidden build as `BUILD A MAR HIDDEN` until the
+    movement phase that reveals it: such a file is still read so."""
+    s = running(standard, "RULE DEFAULT_UNORDERED")
+    s = s.with_power(replace(s.power("FRANCE"), adjustments=(BuildOrder(unit("A MAR"), hidden=True),)))
+    s, events = on_process(everyone_orders(s, {}), standard, NOW + DAY)
     assert [str(u) for u in events[-1].revealed["FRANCE"]] == ["A MAR"]
     assert "HIDDEN" not in round_trip(s)
 

@@ -29,10 +29,9 @@ _NEXT_DEADLINE = re.compile(r"^(The deadline for orders will be) [A-Z][a-z]+day 
 
 
 def normalised(text: str) -> str:
-    """The next deadline as DATE; trailing blanks dropped (DPjudge ends its `:: Judge:` line with
-    one, a blank nobody reads)."""
-    text = _NEXT_DEADLINE.sub(r"\1 DATE.", text)
-    return "\n".join(line.rstrip() for line in text.rstrip("\n").split("\n")) + "\n"
+    """The next deadline as DATE, and the blank lines at the end as one line's end: every line
+    else compared as it is (DPjudge's `:: Judge:` line ends with a blank, and so must the judge's)."""
+    return _NEXT_DEADLINE.sub(r"\1 DATE.", text).rstrip("\n") + "\n"
 
 
 @pytest.mark.parametrize("phase", PHASES)
@@ -223,3 +222,28 @@ def test_order_confirmation_equals_dpjudges(tmp_path, env, standard):
     subject, _, body = (LATE / "orders.mail").read_text().partition("\n")
     assert f"Subject: {mail.subject}" == subject
     assert _orders_sorted(normalised(mail.body)) == _orders_sorted(normalised(body))
+
+
+def test_a_solo_is_told_by_the_results_alone_as_dpjudge_does(env, standard):
+    """France took its eighteenth centre in Fall 1901: DPjudge mailed everyone the results (VICTORY
+    in the adjustment table, the game over) and no other mail."""
+    status = parse_status((ENDED / "solo.status").read_text())
+    after, events = process_phase(status, standard, NOW)
+    mails = Mailer(env, after, standard, judge="TEST", url=URL).for_events(events, NOW)
+    assert [m.rendered.subject for m in mails] == ["Diplomacy results solo F1901M"]
+    subject, _, body = (ENDED / "solo.mail").read_text().partition("\n")
+    assert f"Subject: {mails[0].rendered.subject}" == subject
+    assert normalised(mails[0].rendered.body) == normalised(body)
+
+
+def test_a_solo_is_archived_as_dpjudge_archives_it(env, standard):
+    """DPjudge's archive after the solo holds the results entry alone (`solo.results`, processed
+    at 11:34 on 24 November 2026): the judge's is the same, byte for byte (the `:: Judge:` line's
+    closing blank too)."""
+    from judge.game.archive import entry_text
+    status = parse_status((ENDED / "solo.status").read_text())
+    processed = datetime(2026, 11, 24, 11, 34, tzinfo=UTC)
+    after, events = process_phase(status, standard, processed)
+    kept = Mailer(env, after, standard, judge="TEST", url=URL).archived(events)
+    ours = "".join(entry_text("judge@example.org", processed, subject, body) for subject, body in kept)
+    assert ours == (ENDED / "solo.results").read_text()

@@ -197,3 +197,24 @@ def test_an_order_confirmation_shows_a_proxy(env, standard):
 ])
 def test_a_subject_names_its_game_as_dpjudges_do(subject, named):
     assert naming_game(subject, "jigdy") == named
+
+
+@pytest.mark.parametrize("kind, victors", [("solo", ("FRANCE",)), ("shared", ("FRANCE", "ITALY")),
+                                           ("last man", ("FRANCE",)), ("draw", ("FRANCE", "ITALY")),
+                                           ("concession", ("FRANCE",))])
+def test_an_ending_reached_in_processing_is_told_by_the_results_alone(kind, victors, env, status,
+                                                                      standard):
+    """DPjudge writes every ending its processing reaches (a victory, shared or not, the last man
+    standing, the votes) into the phase's results and mails nothing more; the archive likewise
+    keeps the results alone."""
+    from tests.support.adjudications import play
+    from tests.support.mail_cases import results_event
+    _, resolution = play(standard, "F1901M", {"FRANCE": ["A BUR"]}, {"FRANCE": ["A BUR - MUN"]})
+    results = results_event(standard, resolution, "F1901M", None, captured={"MUN": "FRANCE"})
+    unit = resolution.units["FRANCE"][0] if kind == "last man" else None
+    done = ev.GameCompleted("jigdy", parse_phase(standard, "F1901M"), kind, victors, unit=unit)
+    mailer = Mailer(env, status, standard, judge="TEST")
+    assert [m.rendered.subject for m in mailer.for_events([results, done])] == \
+        ["Diplomacy results jigdy F1901M"]
+    assert [subject for subject, _ in mailer.archived([results, done])] == \
+        ["Diplomacy results jigdy F1901M"]

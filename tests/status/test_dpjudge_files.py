@@ -41,8 +41,8 @@ def test_every_directive_of_the_beta_game_is_read():
     assert status.origin == ("Nommée d'après «beta»",) and status.rules_off == {"BROADCAST_ORDERS"}
     assert status.layout is Layout.DPJUDGE
     france = status.power("FRANCE")
-    assert (france.sees, france.hides, france.omniscient) == (("BEL", "HOL"), ("A PAR", "F BRE"),
-                                                              Omniscience.PRESS)
+    assert (france.sees, [str(u) for u in france.hides], france.omniscient) == (
+        ("BEL", "HOL"), ["A PAR", "F BRE"], Omniscience.PRESS)
     assert france.messages == ("Bonne chance à tous",) and france.wait
     assert status.power("ZOÉ").kind == "OBSERVER"
 

@@ -69,7 +69,7 @@ CASES = [
     ("OMNISCIENT!", "OMNISCIENT!", "omniscient", Omniscience.PRESS, None),
     ("OMNIPOTENT", "OMNIPOTENT", "omniscient", Omniscience.MASTER, None),
     ("OMNIPOTENT!", "OMNIPOTENT!", "omniscient", Omniscience.KEEPER, None),
-    ("HIDES", "HIDES a par, F  BRE", "hides", ("A PAR", "F BRE"), "HIDES A PAR, F BRE"),
+    ("HIDES", "HIDES a par, F  BRE", "hides", (Unit(A, "PAR"), Unit(F, "BRE")), "HIDES A PAR, F BRE"),
     ("HOME", "HOME PAR MAR", "home", ("PAR", "MAR"), None),
     ("HOME none", "HOME", "home", (), None),
     ("INHABITS", "INHABITS PAR", "home", ("PAR",), "HOME PAR"),

@@ -26,10 +26,17 @@ def as_text(mails: list[Mailing] | list[Rendered]) -> str:
 
 
 def long_lines(text: str) -> list[str]:
-    """Lines of 78 columns or more, or with trailing blanks; a single word longer than that (a
-    path, an id: never broken, so it can be copied) may stand alone on its line."""
+    """Lines of 78 columns or more, or with trailing blanks (`badly_ended`); a single word longer
+    than that (a path, an id: never broken, so it can be copied) may stand alone on its line."""
     return [line for line in text.splitlines()
-            if (len(line) >= MAX_LINE and " " in line.strip()) or line != line.rstrip()]
+            if (len(line) >= MAX_LINE and " " in line.strip()) or badly_ended(line)]
+
+
+def badly_ended(line: str) -> bool:
+    """A line with trailing blanks, or DPjudge's `:: Judge:` line without its one closing blank."""
+    if line.startswith(":: Judge: "):
+        return not line.endswith(" ") or line[:-1] != line.rstrip()
+    return line != line.rstrip()
 
 
 def check_golden(name: str, mails: list[Mailing] | list[Rendered]) -> None:

@@ -142,7 +142,7 @@ def results_adjustments(mailer: Mailer, m: Map) -> list:
 
 @case
 def results_solo_and_completion(mailer: Mailer, m: Map) -> list:
-    """The year ends with a solo: VICTORY in the table, the game over, and the completion notice."""
+    """The year ends with a solo: VICTORY in the table and the game over, in the results alone."""
     _, resolution = play(m, "F1907M", {"FRANCE": ["A BUR", "F MAO"], "GERMANY": ["A MUN"]},
                          {"FRANCE": ["A BUR - MUN", "F MAO - POR"], "GERMANY": ["A MUN H"]})
     resolution = replace(resolution, centers={

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from judge.errors import StatusError
 from judge.status import parse_status, write_status
+from judge.status.keywords import is_keyword
 from judge.status.model import (
     BuildOrder,
     DisbandOrder,
@@ -83,7 +84,9 @@ PUNCTUATION = "!#$%&'()*+,-./:;<=>?@[]^_`{|}~\"\\"
 upper_word = st.text(UPPER, min_size=1, max_size=8)
 word = st.text(string.ascii_letters + string.digits + PUNCTUATION + "éßøÆ", min_size=1, max_size=8)
 free_text = st.lists(word, min_size=1, max_size=6).map(" ".join)
-power_name = st.text(UPPER + string.digits + "#_.+", min_size=1, max_size=9)
+# (a power named as a directive or a unit word, `F`, could not head a block in DPjudge's layout)
+power_name = st.text(UPPER + string.digits + "#_.+", min_size=1, max_size=9).filter(
+    lambda name: not is_keyword(name))
 province = st.text(UPPER, min_size=3, max_size=3)
 location = st.one_of(province, st.tuples(province, st.sampled_from(["NC", "SC", "EC"])).map("/".join))
 unit = st.builds(Unit, st.sampled_from(UnitType), location)
@@ -151,7 +154,7 @@ def power_status(draw, name: str) -> PowerStatus:
         home=draw(st.none() | st.lists(center, max_size=4).map(tuple)),
         owns=tuple(draw(st.lists(center | st.sampled_from(["SC!", "SC?", "SC*"]), max_size=6))),
         sees=tuple(draw(st.lists(center, max_size=4))),
-        hides=tuple(draw(st.lists(unit.map(str), max_size=3))),
+        hides=tuple(draw(st.lists(unit, max_size=3))),
         funds=draw(st.none() | funds),
         units=tuple(draw(st.lists(unit, max_size=5))),
         dislodged=tuple(draw(st.lists(st.builds(Dislodged, unit, st.lists(location, max_size=4).map(tuple)),

@@ -278,12 +278,23 @@ class Phases:
                    [_unit_game(m.name, c) for c in cases], fresh)
 
 
-def _judge_turn(spent: Spent, m: Map, pipeline, phases: Phases) -> list:
+def _judge_turn(spent: Spent, m: Map, pipeline, phases: Phases, new_lines: bool = False) -> list:
     resolutions = [spent.clock("ours", resolve, m, position, orders, m.rules)
                    for position, orders in zip(phases.positions, phases.orders)]
     for request in phases.requests:
+        if new_lines:
+            forget_lines(m)
         spent.clock("ours_pipe", pipeline, request)
     return resolutions
+
+
+def forget_lines(m: Map) -> None:
+    """Empty what the judge keeps of the order lines it has read on the map (their lexemes and
+    plans), so that every line of the next request is read as if never met before."""
+    from judge.orders.lexer import place_index
+    from judge.orders.parser import movement_plans
+    movement_plans(m).clear()
+    place_index(m).lines.clear()
 
 
 def _their_turn(spent: Spent, phases: Phases) -> None:
@@ -298,7 +309,7 @@ def _their_turn(spent: Spent, phases: Phases) -> None:
 BATCH = 10  # phases each engine adjudicates in a row, in each measure
 
 
-def run_once(m: Map, cases: list[Case]) -> tuple[Spent, float]:
+def run_once(m: Map, cases: list[Case], new_lines: bool = False) -> tuple[Spent, float]:
     """One repetition: seconds spent by each engine in each measure, and the share of phases after
     which the engines agree. The engines take turns batch by batch (BATCH phases), each going first
     every other batch, so a busy machine slows both alike; within its turn each engine runs the
@@ -316,9 +327,9 @@ def run_once(m: Map, cases: list[Case]) -> tuple[Spent, float]:
         gc.collect()
         if number % 2:
             _their_turn(spent, phases)
-            resolutions = _judge_turn(spent, m, pipeline, phases)
+            resolutions = _judge_turn(spent, m, pipeline, phases, new_lines)
         else:
-            resolutions = _judge_turn(spent, m, pipeline, phases)
+            resolutions = _judge_turn(spent, m, pipeline, phases, new_lines)
             _their_turn(spent, phases)
         for index, resolution in enumerate(resolutions):
             games = (phases.games[index], phases.checked[index], phases.fresh[index])
@@ -336,7 +347,7 @@ def bench_map(map_name: str, args) -> dict:
     agree = []
     for _ in range(args.repeat):
         gc.collect()
-        spent, share = run_once(m, cases)
+        spent, share = run_once(m, cases, args.new_lines)
         agree.append(share)
         for clock in ("cpu", "wall"):
             for name, seconds in getattr(spent, clock).items():
@@ -372,6 +383,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=5, help="repetitions (the median is shown)")
     parser.add_argument("--density", type=float, default=0.45, help="share of provinces with a unit")
     parser.add_argument("--seed", default="1")
+    parser.add_argument("--new-lines", action="store_true",
+                        help="pipe: read every order line as never met before (the judge keeps the "
+                             "lines it has read on a map, and random positions repeat many)")
     args = parser.parse_args(argv)
     try:
         import diplomacy  # type: ignore[import-untyped]  # noqa: F401

@@ -233,8 +233,9 @@ def _whole_word(index: PlaceIndex, text: str) -> Lexeme | None:
 
 def _drop_article(lexemes: list[Lexeme]) -> list[Lexeme]:
     """`A fleet in ...`: a unit word straight before another is the article `a`."""
-    kinds = [getattr(lexeme, "kind", None) for lexeme in lexemes]  # (a place has no kind)
-    if kinds.count("UNIT") < 2:  # (most orders: one unit word)
+    kinds = [lexeme.kind if type(lexeme) is Word else None for lexeme in lexemes]  # (a place has none)
+    units = kinds.count("UNIT")
+    if units < 2 or (units == 2 and kinds[kinds.index("UNIT") + 1] != "UNIT"):  # (most orders)
         return lexemes
     return [lexeme for lexeme, kind, following in zip(lexemes, kinds, kinds[1:] + [None])
             if not kind == following == "UNIT"]

@@ -96,7 +96,7 @@ class _Line:
         if self.phase_type == MOVEMENT:
             plan = self.plans.get(text, _UNPLANNED)
             if plan is _UNPLANNED:
-                plan = _plan_line(self.index, text)
+                plan = _plan_line(self.map, self.index, text)
                 if len(self.plans) < LINES_KEPT:
                     self.plans[text] = plan
             if plan is not None:
@@ -326,8 +326,8 @@ def _no_plans(m: Map) -> dict[str, Plan | None]:
 movement_plans = per_map(_no_plans)  # each map's movement lines met so far, by their text
 
 
-def _plan_line(index: PlaceIndex, text: str) -> Plan | None:
-    if "PROXY" in text.upper().split():
+def _plan_line(m: Map, index: PlaceIndex, text: str) -> Plan | None:
+    if "PROXY" in text.upper() and "PROXY" in text.upper().split():
         return None
     try:
         lexemes = lex(index, text)
@@ -341,7 +341,7 @@ def _plan_line(index: PlaceIndex, text: str) -> Plan | None:
         dest = _plain_destination(rest)
         if dest is None:
             return None
-        coasted = "/" not in dest and bool(index.map.coasts_of(dest))
+        coasted = "/" not in dest and bool(m.coasts_of(dest))
         return (MOVES, unit_type, province, dest, province_of(dest), coasted)
     if head.kind == "HOLD":
         return (HOLDS, unit_type, province) if len(rest) == 1 else None

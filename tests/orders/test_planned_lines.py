@@ -101,7 +101,7 @@ def test_the_common_lines_are_planned_and_read_by_their_plan():
         "F NTH S F SPA/NC - POR": Support("ENGLAND", nth, Unit(F, "SPA/NC"), "POR"),
     }
     for text, order in expected.items():
-        plan = _plan_line(line.index, text)
+        plan = _plan_line(m, line.index, text)
         assert plan is not None, text
         assert _planned(line, plan) == order, text
         assert line.read(text) == order == line.read_in_full(text)
@@ -113,7 +113,7 @@ def test_lines_a_plan_does_not_fit_are_read_in_full():
     board = OrderableUnits({"FRANCE": [Unit(F, "MAO"), Unit(A, "PAR")], "ITALY": [Unit(A, "PIE")]})
     line = OrderReader(m).power_reader("FRANCE", SPRING, board).__self__
     # A fleet moving where it must reach one coast of two: the full reader picks the coast.
-    plan = _plan_line(line.index, "F MAO - SPA")
+    plan = _plan_line(m, line.index, "F MAO - SPA")
     assert plan is not None and _planned(line, plan) is None
     with pytest.raises(OrderError, match="must name a coast"):
         line.read("F MAO - SPA")
@@ -122,5 +122,5 @@ def test_lines_a_plan_does_not_fit_are_read_in_full():
         line.read("A PIE - MAR")
     with pytest.raises(OrderError, match="no unit in"):
         line.read("A MUN H")
-    assert _plan_line(line.index, "A PAR - BUR VIA CONVOY") is None
-    assert _plan_line(line.index, "A PAR PROXY ITALY") is None
+    assert _plan_line(m, line.index, "A PAR - BUR VIA CONVOY") is None
+    assert _plan_line(m, line.index, "A PAR PROXY ITALY") is None

@@ -155,17 +155,18 @@ class PlaceIndex:
 place_index = per_map(PlaceIndex)
 
 
-def lex(index: PlaceIndex, text: str) -> list[Lexeme]:
+def lex(index: PlaceIndex, text: str, keep: bool = True) -> list[Lexeme]:
     """The lexemes of one order line; an unknown word raises OrderError("no such place ...").
 
     Most lines are written in whole words only (`A PAR - BUR`, `f nth c a lon - hol`): those are
     looked up word by word; any other line is read by `lex_words`, which gives the same lexemes. A
-    line's lexemes depend on its text and the map only, so they are kept (`PlaceIndex.lines`)."""
+    line's lexemes depend on its text and the map only, so they are kept (`PlaceIndex.lines`),
+    unless the caller keeps what it makes of them (`keep=False`)."""
     known = index.lines.get(text)
     if known is not None:
         return list(known)
     lexemes = _lex(index, text)
-    if len(index.lines) < LINES_KEPT:
+    if keep and len(index.lines) < LINES_KEPT:
         index.lines[text] = tuple(lexemes)
     return lexemes
 

@@ -330,7 +330,7 @@ def _plan_line(m: Map, index: PlaceIndex, text: str) -> Plan | None:
     if "PROXY" in text.upper() and "PROXY" in text.upper().split():
         return None
     try:
-        lexemes = lex(index, text)
+        lexemes = lex(index, text, keep=False)  # (the plan is kept instead)
     except OrderError:
         return None
     unit_type, place, rest = _plain_unit(lexemes)

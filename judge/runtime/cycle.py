@@ -106,6 +106,7 @@ class GameOutcome:
     quiet: datetime | None = None  # when a step is next due after the tick (None: read it next time)
     stamp: tuple[int, ...] = ()  # its files' identity then (`idle.stamp`)
     mailed: int | None = None  # how many mails were made with the change and put in the outbox
+    mailings: tuple[Any, ...] | None = None  # made with the change, for `cycle_mails` (no outbox)
     mail_problem: str | None = None  # the mails could not be made
     master: str | None = None  # a broken status file's Master, as far as it can be read
 
@@ -195,7 +196,7 @@ def run_cycle(store: GameStore, config: Config, now: datetime, only: str | None 
     search = map_dirs(config)
     report = CycleReport(now)
     maps = MapCache(search) if maps is None else maps
-    mail = TickMail(config, env, outbox) if outbox is not None else None
+    mail = TickMail(config, env, outbox)
     archive = archiver(config.judge.id, config.judge.address, env)
     with cycle_lock(store.root):
         _replay_journals(store, mail)
@@ -230,7 +231,7 @@ def run_cycle(store: GameStore, config: Config, now: datetime, only: str | None 
             index.keep_only(names)
         idle.save_index(store.root, index)
         report.held = tuple(sorted(state.held))
-        report.queued = mail.queued if mail is not None else 0
+        report.queued = mail.queued
         if only is None:
             state.last_run = max(now, state.last_run) if state.last_run else now
         write_state(store.root, state)
@@ -243,7 +244,7 @@ def map_dirs(config: Config) -> tuple[Path, ...]:
 
 def _replay_journals(store: GameStore, mail: TickMail | None) -> None:
     """Complete the changes a crash left in flight (`judge.runtime.journal`), mails included."""
-    deliver = mail.deliver if mail is not None else None
+    deliver = mail.deliver if mail is not None and mail.outbox is not None else None
     for name in journal.pending(store.root):
         try:
             with store.locked(name) as game:
@@ -297,9 +298,9 @@ def tick_game(store: GameStore, name: str, now: datetime, search: Sequence[Path]
               maps: MapCache | None = None, mail: TickMail | None = None,
               archive: Archive | None = None) -> GameOutcome:
     """One game's tick under its lock: read, `on_tick`, save (see the module's doc); with `mail`,
-    the mails of the change made first and saved with it; `archive` writes the results archive's
-    entries (`game_files.archiver`). The outcome keeps the status and map only when there are
-    events to mail."""
+    the mails of the change made first (`TickMail.make`), and the results archive's entries made
+    of the same words; else `archive` writes them (`game_files.archiver`). The outcome keeps the
+    status and map only when there are events to mail."""
     with store.locked(name) as game:
         try:
             text, status, m = read_game(game, search, maps)
@@ -327,13 +328,11 @@ def tick_game(store: GameStore, name: str, now: datetime, search: Sequence[Path]
                               new if events else None, m if events else None)
         made: list[EmailMessage] = []
         if mail is not None and events:
-            made, problem = mail.make(now, outcome)
-            # mailed: nothing of the game need stay in memory for the rest of the cycle
-            outcome = replace(outcome, events=(), status=None, map=None, mailed=len(made),
-                              mail_problem=problem)
+            outcome, made, archive = mail.make(now, outcome, archive)
         if new != status or events:
-            commit(game, text, m, new, events, mails=outbox_entries(made) if mail else (),
-                   deliver=mail.deliver if mail else None, now=now, archive=archive)
+            queued = mail is not None and mail.outbox is not None
+            commit(game, text, m, new, events, mails=outbox_entries(made) if queued else (),
+                   deliver=mail.deliver if queued else None, now=now, archive=archive)
         quiet, stamp = _quiet(game.path, new, m, now, standing)
         return replace(outcome, quiet=quiet, stamp=stamp)
 
@@ -436,7 +435,9 @@ def cycle_mails(report: CycleReport, config: Config, env: Any = None
             problems += [outcome.mail_problem] if outcome.mail_problem else []
             continue
         try:
-            mails += _envelopes(config, report.now, outcome.game, _game_mailings(env, config, report, outcome))
+            mailings = outcome.mailings if outcome.mailings is not None else \
+                _game_mailings(env, config, report, outcome)
+            mails += _envelopes(config, report.now, outcome.game, mailings)
         except Exception as exc:  # a template failing must not lose the other games' mail
             log.exception("mail for game %s", outcome.game)
             problems.append(f"{outcome.game}: mail not written: {exc!r}")
@@ -458,52 +459,76 @@ def _game_mailings(env: Any, config: Config, report: CycleReport, outcome: GameO
         to = (outcome.master,) if outcome.master and outcome.master != config.judge.keeper else ()
         return [Mailing((*to, config.judge.keeper), render(env, "status_errors", game=game,
                                                            problems=list(outcome.problems)))]
-    return _outcome_mailings(env, config, report.now, outcome)
-
-
-def _outcome_mailings(env: Any, config: Config, now: datetime, outcome: GameOutcome) -> list[Any]:
-    from judge.commands.auth import overlong_addresses
-    from judge.runtime.inbox import warn_overlong
-    from judge.mailout.mailings import Mailer
-
-    keeper, limit = config.judge.keeper, config.limits.addresses_per_player
     if outcome.status is None or outcome.map is None:
         return []
-    mailer = Mailer(env, outcome.status, outcome.map, judge=config.judge.id, keeper=keeper,
-                    addresses_per_player=limit, pictures=config.maps.attach.lower() != "none",
-                    geometry=geometry_of(outcome.map), url=config.judge.url)
+    return _outcome_mailings(_mailer(env, config, outcome), config, report.now, outcome)
+
+
+def _mailer(env: Any, config: Config, outcome: GameOutcome) -> Any:
+    """The mailer of a game's outcome (which has a status and a map)."""
+    from judge.mailout.mailings import Mailer
+
+    assert outcome.status is not None and outcome.map is not None
+    return Mailer(env, outcome.status, outcome.map, judge=config.judge.id, keeper=config.judge.keeper,
+                  addresses_per_player=config.limits.addresses_per_player,
+                  pictures=config.maps.attach.lower() != "none",
+                  geometry=geometry_of(outcome.map), url=config.judge.url)
+
+
+def _outcome_mailings(mailer: Any, config: Config, now: datetime, outcome: GameOutcome) -> list[Any]:
+    from judge.commands.auth import overlong_addresses
+    from judge.runtime.inbox import warn_overlong
+
+    limit = config.limits.addresses_per_player
+    assert outcome.status is not None
     if outcome.events:
         warn_overlong(outcome.game, overlong_addresses(outcome.status, limit), limit)
     mailings = mailer.for_events(list(outcome.events), now) if outcome.events else []
     if outcome.failure is not None and isinstance(outcome.status.phase, Phase):
-        mailings += mailer.adjudication_error(keeper, outcome.status.phase, outcome.failure)
+        mailings += mailer.adjudication_error(config.judge.keeper, outcome.status.phase, outcome.failure)
     return mailings
 
 
 @dataclass
 class TickMail:
-    """The mails of a game's change in a cycle, made before the change is saved and put in the
-    outbox with it (`judge.runtime.journal`): whenever the judge stops, none is lost and none is sent
-    twice."""
+    """The mails of a game's change in a cycle, made before the change is saved; given the
+    outbox, put there with it (`judge.runtime.journal`): whenever the judge stops, none is lost
+    and none is sent twice. Without the outbox they are kept in the outcome for `cycle_mails`."""
 
     config: Config
     env: Any
-    outbox: Any  # judge.runtime.spool.Spool
+    outbox: Any  # judge.runtime.spool.Spool, or None
     queued: int = 0
 
-    def make(self, now: datetime, outcome: GameOutcome) -> tuple[list[EmailMessage], str | None]:
-        """The mails, or none and the problem (a template failing loses one game's mail only)."""
+    def make(self, now: datetime, outcome: GameOutcome, archive: Archive | None
+             ) -> tuple[GameOutcome, list[EmailMessage], Archive | None]:
+        """The outcome with its mails made (given the outbox: `mailed`, or the problem, a template
+        failing losing one game's mail only; else its `mailings`), the mails for the outbox, and
+        what writes the results archive: of the words mailed, `archive` when there are none."""
         from judge.mailout.render import environment
 
         try:
             self.env = self.env or environment()
-            return _envelopes(self.config, now, outcome.game,
-                              _outcome_mailings(self.env, self.config, now, outcome)), None
+            mailer = _mailer(self.env, self.config, outcome)
+            mailings = _outcome_mailings(mailer, self.config, now, outcome)
+            made = _envelopes(self.config, now, outcome.game, mailings) if self.outbox else []
         except Exception as exc:
             if resource_failure(exc):  # the change is not saved without its mails: next tick
                 raise
             log.exception("mail for game %s", outcome.game)
-            return [], f"{outcome.game}: mail not written: {exc!r}"
+            if self.outbox is None:  # `cycle_mails` tries again, and tells of the problem
+                return outcome, [], archive
+            return self._mailed(outcome, [], f"{outcome.game}: mail not written: {exc!r}"), [], archive
+        archive = archiver(self.config.judge.id, self.config.judge.address, mailer=mailer)
+        if self.outbox is None:
+            return replace(outcome, mailings=tuple(mailings)), [], archive
+        return self._mailed(outcome, made, None), made, archive
+
+    @staticmethod
+    def _mailed(outcome: GameOutcome, made: list[EmailMessage], problem: str | None) -> GameOutcome:
+        # nothing of the game need stay in memory for the rest of the cycle
+        return replace(outcome, events=(), status=None, map=None, mailed=len(made),
+                       mail_problem=problem)
 
     def deliver(self, mails: journal.Mails) -> None:
         """A game's mails into the outbox, made durable together."""

@@ -158,10 +158,13 @@ def run(store: GameStore, name: str, action: Action, search: Sequence[Path] = ()
         return events
 
 
-def archiver(judge_id: str = "LOCAL", address: str = "judge@localhost", env: Any = None) -> Archive:
+def archiver(judge_id: str = "LOCAL", address: str = "judge@localhost", env: Any = None,
+             mailer: Any = None) -> Archive:
     """The results archive's entries for a change's events: its results and completion mails, as
     everyone is mailed them, each under a From line of the judge's `address` and the time of the
-    change (`judge.game.archive`). `env`: the templates (made when first needed)."""
+    change (`judge.game.archive`). `mailer`: the `judge.mailout.mailings.Mailer` that made the
+    change's mails (their words are not made again); else one is made, with the templates `env`
+    (made when first needed)."""
     def entries(status: GameStatus, m: Map, events: Sequence[Event], now: datetime) -> str:
         nonlocal env
         if not any(isinstance(e, (PhaseResults, GameCompleted)) for e in events):
@@ -169,8 +172,9 @@ def archiver(judge_id: str = "LOCAL", address: str = "judge@localhost", env: Any
         from judge.mailout.mailings import Mailer
         from judge.mailout.render import environment
 
-        env = env or environment()
-        mails = Mailer(env, status, m, judge=judge_id).archived(events)
+        if mailer is None:
+            env = env or environment()
+        mails = (mailer or Mailer(env, status, m, judge=judge_id)).archived(events)
         return "".join(entry_text(address, now, subject, body) for subject, body in mails)
     return entries
 

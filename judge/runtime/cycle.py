@@ -75,7 +75,7 @@ from judge.maps import MapCache
 from judge.maps.model import Map
 from judge.status import write_status
 from judge.status.model import GameStatus, PhaseMode
-from judge.runtime.pictures import encoder, geometry_of
+from judge.runtime.pictures import geometry_of
 from judge.runtime.spool import open_spools, outbox_entries, queue_mails
 from judge.runtime.store import STATUS, GameDir, GameStore, PathRefused, atomic_write, open_file, read_text
 from judge.timing import game_zone
@@ -537,18 +537,19 @@ class TickMail:
 
 def _envelopes(config: Config, now: datetime, game: str, mailings: Sequence[Any]) -> list[EmailMessage]:
     """Each mailing as one mail per recipient, its Message-ID made of the game, the cycle's slot, its
-    content and the recipient: a cycle run twice in a slot queues the same mails once."""
+    content and the recipient: a cycle run twice in a slot queues the same mails once. A picture
+    goes as its SVG, made PNG or PDF by the outbox sender (`judge.mailout.envelope.with_pictures`):
+    the tick does not wait for pictures."""
     from judge.mailout.envelope import AUTO_GENERATED, envelopes
 
     slot = now.astimezone(UTC).strftime("%Y%m%d%H%M")
     mails = []
-    draw = encoder()
     for mailing in mailings:
         recipients, rendered = mailing.recipients, mailing.rendered
         digest = hashlib.sha256("\n".join([*recipients, rendered.subject, rendered.body]).encode()).hexdigest()
         key = f"cycle-{game}-{slot}-{digest[:20]}"
         mails += envelopes(config.judge, mailing, now=now, key=key, auto=AUTO_GENERATED,
-                           draw=draw, default_kind=config.maps.attach.lower())
+                           later=True, default_kind=config.maps.attach.lower())
     return mails
 
 

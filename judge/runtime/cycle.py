@@ -69,7 +69,14 @@ from judge.events import (
 from judge.runtime import journal
 from judge.game.checkup import game_problems
 from judge.game.clock import agenda
-from judge.runtime.game_files import Archive, archiver, commit, read_game, read_standing
+from judge.runtime.game_files import (
+    Archive,
+    IndexReader,
+    archiver,
+    commit,
+    read_game,
+    read_standing,
+)
 from judge.game.standing import Standing
 from judge.maps import MapCache
 from judge.maps.model import Map
@@ -106,7 +113,6 @@ class GameOutcome:
     quiet: datetime | None = None  # when a step is next due after the tick (None: read it next time)
     stamp: tuple[int, ...] = ()  # its files' identity then (`idle.stamp`)
     mailed: int | None = None  # how many mails were made with the change and put in the outbox
-    mailings: tuple[Any, ...] | None = None  # made with the change, for `cycle_mails` (no outbox)
     mail_problem: str | None = None  # the mails could not be made
     master: str | None = None  # a broken status file's Master, as far as it can be read
 
@@ -196,8 +202,9 @@ def run_cycle(store: GameStore, config: Config, now: datetime, only: str | None 
     search = map_dirs(config)
     report = CycleReport(now)
     maps = MapCache(search) if maps is None else maps
-    mail = TickMail(config, env, outbox)
+    mail = TickMail(config, env, outbox) if outbox is not None else None
     archive = archiver(config.judge.id, config.judge.address, env)
+    games_index = IndexReader()  # DPjudge's, read once for all the games it stands for
     with cycle_lock(store.root):
         _replay_journals(store, mail)
         state, problem = read_state(store.root)
@@ -219,7 +226,7 @@ def run_cycle(store: GameStore, config: Config, now: datetime, only: str | None 
                 report.unread += 1
                 continue
             try:
-                outcome = tick_game(store, name, now, search, maps, mail, archive)
+                outcome = tick_game(store, name, now, search, maps, mail, archive, games_index)
             except PathRefused as exc:  # its folder is a symlink: not a game the cycle touches
                 outcome = GameOutcome(name, (f"{name}: broken game folder: {exc}",),
                                       problems=(str(exc),))
@@ -231,7 +238,7 @@ def run_cycle(store: GameStore, config: Config, now: datetime, only: str | None 
             index.keep_only(names)
         idle.save_index(store.root, index)
         report.held = tuple(sorted(state.held))
-        report.queued = mail.queued
+        report.queued = mail.queued if mail is not None else 0
         if only is None:
             state.last_run = max(now, state.last_run) if state.last_run else now
         write_state(store.root, state)
@@ -244,7 +251,7 @@ def map_dirs(config: Config) -> tuple[Path, ...]:
 
 def _replay_journals(store: GameStore, mail: TickMail | None) -> None:
     """Complete the changes a crash left in flight (`judge.runtime.journal`), mails included."""
-    deliver = mail.deliver if mail is not None and mail.outbox is not None else None
+    deliver = mail.deliver if mail is not None else None
     for name in journal.pending(store.root):
         try:
             with store.locked(name) as game:
@@ -296,15 +303,17 @@ def overdue(store: GameStore, name: str, last_run: datetime, now: datetime,
 
 def tick_game(store: GameStore, name: str, now: datetime, search: Sequence[Path] = (),
               maps: MapCache | None = None, mail: TickMail | None = None,
-              archive: Archive | None = None) -> GameOutcome:
+              archive: Archive | None = None, games_index: IndexReader | None = None
+              ) -> GameOutcome:
     """One game's tick under its lock: read, `on_tick`, save (see the module's doc); with `mail`,
     the mails of the change made first (`TickMail.make`), and the results archive's entries made
-    of the same words; else `archive` writes them (`game_files.archiver`). The outcome keeps the
-    status and map only when there are events to mail."""
+    of the same words; else `archive` writes them (`game_files.archiver`). `games_index`: reads
+    DPjudge's games index for the games without a state file. The outcome keeps the status and
+    map only when there are events to mail."""
     with store.locked(name) as game:
         try:
             text, status, m = read_game(game, search, maps)
-            standing = read_standing(game, status)
+            standing = read_standing(game, status, games_index)
             _check_problems(text, status, m, f"{name}/{STATUS}")
         except (JudgeError, ValueError, OSError, LookupError) as exc:
             if resource_failure(exc):  # not a broken file: the game is read at the next tick
@@ -330,9 +339,8 @@ def tick_game(store: GameStore, name: str, now: datetime, search: Sequence[Path]
         if mail is not None and events:
             outcome, made, archive = mail.make(now, outcome, archive)
         if new != status or events:
-            queued = mail is not None and mail.outbox is not None
-            commit(game, text, m, new, events, mails=outbox_entries(made) if queued else (),
-                   deliver=mail.deliver if queued else None, now=now, archive=archive)
+            commit(game, text, m, new, events, mails=outbox_entries(made) if mail else (),
+                   deliver=mail.deliver if mail else None, now=now, archive=archive)
         quiet, stamp = _quiet(game.path, new, m, now, standing)
         return replace(outcome, quiet=quiet, stamp=stamp)
 
@@ -435,9 +443,7 @@ def cycle_mails(report: CycleReport, config: Config, env: Any = None
             problems += [outcome.mail_problem] if outcome.mail_problem else []
             continue
         try:
-            mailings = outcome.mailings if outcome.mailings is not None else \
-                _game_mailings(env, config, report, outcome)
-            mails += _envelopes(config, report.now, outcome.game, mailings)
+            mails += _envelopes(config, report.now, outcome.game, _game_mailings(env, config, report, outcome))
         except Exception as exc:  # a template failing must not lose the other games' mail
             log.exception("mail for game %s", outcome.game)
             problems.append(f"{outcome.game}: mail not written: {exc!r}")
@@ -491,37 +497,33 @@ def _outcome_mailings(mailer: Any, config: Config, now: datetime, outcome: GameO
 
 @dataclass
 class TickMail:
-    """The mails of a game's change in a cycle, made before the change is saved; given the
-    outbox, put there with it (`judge.runtime.journal`): whenever the judge stops, none is lost
-    and none is sent twice. Without the outbox they are kept in the outcome for `cycle_mails`."""
+    """The mails of a game's change in a cycle, made before the change is saved and put in the
+    outbox with it (`judge.runtime.journal`): whenever the judge stops, none is lost and none is sent
+    twice."""
 
     config: Config
     env: Any
-    outbox: Any  # judge.runtime.spool.Spool, or None
+    outbox: Any  # judge.runtime.spool.Spool
     queued: int = 0
 
     def make(self, now: datetime, outcome: GameOutcome, archive: Archive | None
              ) -> tuple[GameOutcome, list[EmailMessage], Archive | None]:
-        """The outcome with its mails made (given the outbox: `mailed`, or the problem, a template
-        failing losing one game's mail only; else its `mailings`), the mails for the outbox, and
-        what writes the results archive: of the words mailed, `archive` when there are none."""
+        """The outcome with its mails made (`mailed`; or none and the problem: a template failing
+        loses one game's mail only), the mails, and what writes the results archive: of the
+        words mailed, or `archive` when there are none."""
         from judge.mailout.render import environment
 
         try:
             self.env = self.env or environment()
             mailer = _mailer(self.env, self.config, outcome)
-            mailings = _outcome_mailings(mailer, self.config, now, outcome)
-            made = _envelopes(self.config, now, outcome.game, mailings) if self.outbox else []
+            made = _envelopes(self.config, now, outcome.game,
+                              _outcome_mailings(mailer, self.config, now, outcome))
         except Exception as exc:
             if resource_failure(exc):  # the change is not saved without its mails: next tick
                 raise
             log.exception("mail for game %s", outcome.game)
-            if self.outbox is None:  # `cycle_mails` tries again, and tells of the problem
-                return outcome, [], archive
             return self._mailed(outcome, [], f"{outcome.game}: mail not written: {exc!r}"), [], archive
         archive = archiver(self.config.judge.id, self.config.judge.address, mailer=mailer)
-        if self.outbox is None:
-            return replace(outcome, mailings=tuple(mailings)), [], archive
         return self._mailed(outcome, made, None), made, archive
 
     @staticmethod

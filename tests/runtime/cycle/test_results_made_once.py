@@ -1,6 +1,5 @@
 """A processed phase's results are worded once in a tick: the mails and the results archive carry
-the same words (in a BLIND game each reader's version once, the archive keeping them in parts),
-whether the cycle puts the mails in the outbox itself or `cycle_mails` makes them afterwards."""
+the same words (in a BLIND game each reader's version once, the archive keeping them in parts)."""
 from __future__ import annotations
 
 from email import message_from_bytes, policy
@@ -10,7 +9,7 @@ import pytest
 import judge.mailout.mailings as mailings_module
 from judge.game.archive import entries
 from judge.runtime.config import load_config
-from judge.runtime.cycle import cycle_mails, run_cycle
+from judge.runtime.cycle import run_cycle
 from judge.runtime.spool import open_spools
 from judge.runtime.store import GameStore
 from tests.support.faults import JUDGE, TICK_AT, everyone_ordered, started, write_config
@@ -70,16 +69,6 @@ def test_a_tick_words_the_results_once_for_the_mails_and_the_archive(tmp_path, r
     mails = outbox_results(config)
     assert len(mails) == 8  # the seven players and the Master
     assert all(text_of(mail) == body(entry) for mail in mails)
-
-
-def test_without_the_outbox_the_words_made_in_the_tick_are_mailed(tmp_path, renders):
-    config, store = judge_folder(tmp_path)
-    report = run_cycle(store, config, TICK_AT)
-    mails, problems = cycle_mails(report, config)
-    assert not problems and renders.count("results") == 1
-    results = [m for m in mails if str(m["Subject"]).startswith("Diplomacy results")]
-    [entry] = entries(archive_of(store))
-    assert len(results) == 8 and all(text_of(mail) == body(entry) for mail in results)
 
 
 def test_a_blind_games_results_are_worded_once_for_each_reader(tmp_path, renders):

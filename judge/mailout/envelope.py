@@ -139,9 +139,11 @@ def envelopes(judge: JudgeSection, mailing: Mailing, *, now: datetime, key: str,
     Message-ID is made of `key` and its recipient, so a retried step builds the same mails and
     the outbox sends each of them once. A mailing with a picture gets it, made by `draw` in the
     format the recipient chose (else `default_kind`), as a second MIME part after the text;
-    `later`: kept as its SVG, for the outbox sender to make (`attach_for_later`)."""
+    `later`: kept as its SVG, for the outbox sender to make (`part_for_later`; one part for
+    all the mailing's readers of a format)."""
     rendered = mailing.rendered
     mails = []
+    kept: dict[str, EmailMessage] = {}  # the picture kept for later, one part a format
     for recipient in writable(mailing.recipients):
         msg = build_message(judge, to=recipient, subject=rendered.subject, body=rendered.body,
                             now=now, key=f"{key}-{recipient.lower()}", in_reply_to=in_reply_to,
@@ -149,7 +151,9 @@ def envelopes(judge: JudgeSection, mailing: Mailing, *, now: datetime, key: str,
         if mailing.picture is not None and (draw is not None or later):
             kind = mailing.picture.kinds.get(recipient.lower(), default_kind).lower()
             if kind != "none" and later:
-                attach_for_later(msg, mailing.picture.picture, kind)
+                if kind not in kept:
+                    kept[kind] = part_for_later(mailing.picture.picture, kind)
+                _attach(msg, kept[kind])
             elif kind != "none" and draw is not None:
                 data = draw(mailing.picture.picture, kind)
                 if data is not None:
@@ -167,9 +171,13 @@ PICTURE_TYPES = {"svg": ("image", "svg+xml"), "png": ("image", "png"), "pdf": ("
 def attach_picture(msg: EmailMessage, data: bytes, stem: str, kind: str) -> None:
     """The picture after the text part, which stays as it was (headers and body, byte for byte):
     a reader of the text (jDip, Mapper, a filter) sees exactly what it saw without one."""
+    _attach(msg, picture_part(data, stem, kind))
+
+
+def _attach(msg: EmailMessage, part: EmailMessage) -> None:
     if msg.get_content_type() != "multipart/mixed":
         msg.make_mixed()
-    msg.attach(picture_part(data, stem, kind))
+    msg.attach(part)
 
 
 def picture_part(data: bytes, stem: str, kind: str) -> EmailMessage:
@@ -181,17 +189,18 @@ def picture_part(data: bytes, stem: str, kind: str) -> EmailMessage:
     return part
 
 
-def attach_for_later(msg: EmailMessage, drawn: Any, kind: str) -> None:
-    """The picture `drawn` attached as its SVG; another format is marked (`PICTURE_AS`) for the
+def part_for_later(drawn: Any, kind: str) -> EmailMessage:
+    """The picture `drawn` as its SVG part; another format is marked (`PICTURE_AS`) for the
     outbox sender to make right before it sends the mail (`with_pictures`): a tick does not
     wait for pictures, and the outbox holds all it needs to make them."""
-    attach_picture(msg, drawn.svg.encode("utf-8"), drawn.stem, "svg")
+    part = picture_part(drawn.svg.encode("utf-8"), drawn.stem, "svg")
     if kind != "svg":
-        msg.get_payload()[-1][PICTURE_AS] = kind
+        part[PICTURE_AS] = kind
+    return part
 
 
 def with_pictures(raw: bytes, draw: Draw) -> bytes:
-    """A stored mail as it is sent: each picture kept for later (`attach_for_later`) made by
+    """A stored mail as it is sent: each picture kept for later (`part_for_later`) made by
     `draw` and put in the place of its SVG, as `attach_picture` puts it. A picture that cannot be
     made (None) is left out: a mail left with its text only is then, byte for byte, the mail
     built without a picture. Other mails are returned as they are."""

@@ -62,7 +62,8 @@ class Sink:
         self.lock = threading.Lock()
 
     async def handle_DATA(self, server, session, envelope):
-        if b"Subject: Re: orders" in envelope.original_content:
+        # an orders mail is answered by one mail naming it (its confirmation, as DPjudge's)
+        if b"\nIn-Reply-To: <o" in envelope.original_content:
             with self.lock:
                 self.replies += 1
         return "250 OK"

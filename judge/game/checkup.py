@@ -47,11 +47,12 @@ def time_problems(status: GameStatus, text: str, file: str) -> list[Problem]:
 
 def map_problems(status: GameStatus, m: Map, text: str, file: str) -> list[Problem]:
     """Every unit, dislodged unit, centre, home or power of `status` that `m` lacks."""
+    found = [(block.name, start, message) for block in status.powers
+             for start, message in _power_problems(block, status, m)]
+    if not found:  # (the text is split into words only to locate a problem)
+        return []
     lines = _Lines(text)
-    problems = []
-    for block in status.powers:
-        for start, message in _power_problems(block, status, m):
-            problems.append(Problem(file, lines.find(block.name, start), message))
+    problems = [Problem(file, lines.find(name, start), message) for name, start, message in found]
     return sorted(problems, key=lambda p: p.line)
 
 

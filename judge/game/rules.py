@@ -167,6 +167,9 @@ def listed_rules(rules: Iterable[str]) -> list[str]:
 
 def located(problems: Iterable[RuleProblem], text: str, file: str) -> list[Problem]:
     """The problems at the status line that names their rule, or the rule that brought it in."""
+    problems = list(problems)
+    if not problems:  # (the text is not looked through for nothing)
+        return []
     lines: dict[str, int] = {}
     for number, raw in enumerate(text.splitlines(), 1):
         words = raw.split()

@@ -22,9 +22,12 @@ import re
 from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
 from email.message import EmailMessage, Message
+from email.parser import BytesParser
+from email.policy import default
 from email.utils import format_datetime, formataddr, make_msgid
 from typing import TYPE_CHECKING, Any
 
+from judge.drawing.pictures import Picture
 from judge.identity import JudgeSection
 from judge.mailin.message import header as read_header
 from judge.mailin.message import plain_address, sender_of
@@ -38,6 +41,9 @@ AUTO_REPLIED = "auto-replied"  # an answer to a mail (RFC 3834 section 5)
 AUTO_GENERATED = "auto-generated"  # unsolicited: results, reminders, notices, alerts
 KEY_CHARS = re.compile(r"[^A-Za-z0-9_.=+-]")
 ENVELOPE_TO = "X-Judge-Envelope-To"  # the recipient, for the outbox sender; never sent
+# on a picture part kept as its SVG in the outbox: the format the outbox sender makes of it
+# (`with_pictures`); never sent
+PICTURE_AS = "X-Judge-Picture-As"
 MAX_SUBJECT = 200  # characters of a subject: an incoming one may be of any length
 MAX_REFERENCES = 900  # characters of References: the newest ids that fit (one folded header)
 # A message id as the judge copies it: `<left@right>`, both sides dot-atom characters (no space,
@@ -126,23 +132,32 @@ def build_message(judge: JudgeSection, *, to: str, subject: str, body: str,
 
 def envelopes(judge: JudgeSection, mailing: Mailing, *, now: datetime, key: str,
               in_reply_to: str = "", references: str = "", auto: str | None = None,
-              draw: Draw | None = None, default_kind: str = "none") -> list[EmailMessage]:
+              draw: Draw | None = None, default_kind: str = "none",
+              later: bool = False) -> list[EmailMessage]:
     """A mailing (recipients and rendered words) as one mail per recipient, each To: naming its
     own reader only: players never see each other's addresses (anonymous games). Each mail's
     Message-ID is made of `key` and its recipient, so a retried step builds the same mails and
     the outbox sends each of them once. A mailing with a picture gets it, made by `draw` in the
-    format the recipient chose (else `default_kind`), as a second MIME part after the text."""
+    format the recipient chose (else `default_kind`), as a second MIME part after the text;
+    `later`: kept as its SVG, for the outbox sender to make (`part_for_later`; one part for
+    all the mailing's readers of a format)."""
     rendered = mailing.rendered
     mails = []
+    kept: dict[str, EmailMessage] = {}  # the picture kept for later, one part a format
     for recipient in writable(mailing.recipients):
         msg = build_message(judge, to=recipient, subject=rendered.subject, body=rendered.body,
                             now=now, key=f"{key}-{recipient.lower()}", in_reply_to=in_reply_to,
                             references=references, auto=auto)
-        if mailing.picture is not None and draw is not None:
+        if mailing.picture is not None and (draw is not None or later):
             kind = mailing.picture.kinds.get(recipient.lower(), default_kind).lower()
-            data = draw(mailing.picture.picture, kind) if kind != "none" else None
-            if data is not None:
-                attach_picture(msg, data, mailing.picture.picture.stem, kind)
+            if kind != "none" and later:
+                if kind not in kept:
+                    kept[kind] = part_for_later(mailing.picture.picture, kind)
+                _attach(msg, kept[kind])
+            elif kind != "none" and draw is not None:
+                data = draw(mailing.picture.picture, kind)
+                if data is not None:
+                    attach_picture(msg, data, mailing.picture.picture.stem, kind)
         mails.append(msg)
     return mails
 
@@ -156,8 +171,86 @@ PICTURE_TYPES = {"svg": ("image", "svg+xml"), "png": ("image", "png"), "pdf": ("
 def attach_picture(msg: EmailMessage, data: bytes, stem: str, kind: str) -> None:
     """The picture after the text part, which stays as it was (headers and body, byte for byte):
     a reader of the text (jDip, Mapper, a filter) sees exactly what it saw without one."""
+    _attach(msg, picture_part(data, stem, kind))
+
+
+def _attach(msg: EmailMessage, part: EmailMessage) -> None:
+    if msg.get_content_type() != "multipart/mixed":
+        msg.make_mixed()
+    msg.attach(part)
+
+
+def picture_part(data: bytes, stem: str, kind: str) -> EmailMessage:
+    """The picture as the MIME part a mail carries after its text."""
     maintype, subtype = PICTURE_TYPES[kind]
-    msg.add_attachment(data, maintype=maintype, subtype=subtype, filename=f"{KEY_CHARS.sub('_', stem)}.{kind}")
+    part = EmailMessage()
+    part.set_content(data, maintype=maintype, subtype=subtype, disposition="attachment",
+                     filename=f"{KEY_CHARS.sub('_', stem)}.{kind}")
+    return part
+
+
+def part_for_later(drawn: Any, kind: str) -> EmailMessage:
+    """The picture `drawn` as its SVG part; another format is marked (`PICTURE_AS`) for the
+    outbox sender to make right before it sends the mail (`with_pictures`): a tick does not
+    wait for pictures, and the outbox holds all it needs to make them."""
+    part = picture_part(drawn.svg.encode("utf-8"), drawn.stem, "svg")
+    if kind != "svg":
+        part[PICTURE_AS] = kind
+    return part
+
+
+def with_pictures(raw: bytes, draw: Draw) -> bytes:
+    """A stored mail as it is sent: each picture kept for later (`part_for_later`) made by
+    `draw` and put in the place of its SVG, as `attach_picture` puts it. A picture that cannot be
+    made (None) is left out: a mail left with its text only is then, byte for byte, the mail
+    built without a picture. Other mails are returned as they are."""
+    if PICTURE_AS.encode("ascii") not in raw:
+        return raw
+    boundary = BytesParser(policy=default).parsebytes(raw, headersonly=True).get_boundary()
+    if not boundary:
+        return raw
+    delimiter = b"\n--" + boundary.encode("ascii")
+    pieces = raw.split(delimiter)  # the head, "\n" and each part, then "--" and the end
+    kept = [pieces[0]]
+    for piece in pieces[1:-1]:
+        part = BytesParser(policy=default).parsebytes(piece[1:])
+        kind = str(part.get(PICTURE_AS, "")).strip().lower()
+        if not kind:
+            kept.append(piece)
+            continue
+        stem = (part.get_filename() or "picture.svg").removesuffix(".svg")
+        data = draw(Picture(part.get_content().decode("utf-8"), stem), kind)
+        if data is not None:
+            kept.append(b"\n" + bytes(picture_part(data, stem, kind)))
+    if len(kept) == 2:  # the text part alone
+        return _text_only(kept[0], kept[1][1:])
+    return delimiter.join([*kept, pieces[-1]])
+
+
+def _text_only(head: bytes, text_part: bytes) -> bytes:
+    """The mail without its multipart wrapping: the text part's headers back in the mail's head
+    before MIME-Version, where `attach_picture` took them from, and its body."""
+    part_head, _, body = text_part.partition(b"\n\n")
+    moved = _fields((part_head + b"\n").splitlines(keepends=True))
+    fields = []
+    for field in _fields(head.splitlines(keepends=True)):
+        name = field[0].split(b":", 1)[0].strip().lower()
+        if name == b"mime-version":
+            fields += moved
+        if name != b"content-type":
+            fields.append(field)
+    return b"".join(line for field in fields for line in field) + b"\n" + body
+
+
+def _fields(lines: list[bytes]) -> list[list[bytes]]:
+    """Header lines as fields: each its first line and its folded ones."""
+    fields: list[list[bytes]] = []
+    for line in lines:
+        if line[:1] in (b" ", b"\t") and fields:
+            fields[-1].append(line)
+        else:
+            fields.append([line])
+    return fields
 
 
 def writable(recipients: Iterable[str]) -> list[str]:
@@ -195,14 +288,8 @@ def outgoing(raw: bytes) -> tuple[str, bytes]:
     smuggled in)."""
     lines = raw.splitlines(keepends=True)
     end = next((n for n, line in enumerate(lines) if line in LINE_ENDS), len(lines))
-    fields: list[list[bytes]] = []
-    for line in lines[:end]:
-        if line[:1] in (b" ", b"\t") and fields:
-            fields[-1].append(line)
-        else:
-            fields.append([line])
     recorded, tos, kept = [], [], []
-    for field in fields:
+    for field in _fields(lines[:end]):
         name, _, value = b"".join(field).decode("ascii", "replace").partition(":")
         name = name.strip().lower()
         if name == ENVELOPE_TO.lower():

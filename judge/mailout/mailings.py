@@ -18,7 +18,9 @@ mail of orders only, in its place: `Reply.said_by_confirmation`).
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+import copy
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any, NamedTuple
@@ -222,6 +224,10 @@ class Mailer:
         self.people = audience(status, addresses_per_player)
         self.game = views.GameView(judge, status.name or "", status.map_name, status.zone or "GMT",
                                    url)
+        # each results and completion mail made once, for its mailings and for the archive
+        # (`archived`): (what, the event's id, its completion's id) -> (the events, kept so that
+        # their ids stay theirs; what was made)
+        self._made: dict[tuple[str, int, int], tuple[tuple[Any, ...], Any]] = {}
 
     # --- plumbing ---
 
@@ -339,36 +345,53 @@ class Mailer:
 
     def results(self, event: ev.PhaseResults, completed: ev.GameCompleted | None = None) -> list[Mailing]:
         if visibility.BLIND not in self.rules:
-            mailings = self.mail(self.people.everyone(monitors=True), "results",
-                                 **self.results_context(event, completed))
-            attached = self.results_picture(event)
-            return [m._replace(picture=attached) for m in mailings] if attached else mailings
+            to = _unique(self.people.everyone(monitors=True))
+            if not to:
+                return []
+            return [Mailing(to, self.results_text(event, completed), self.results_picture(event))]
         contexts = self.contexts_by_reader(event, completed)
-        mailings = [Mailing(addresses, self.render("results", **contexts[name]),
-                            self.results_picture(event, contexts[name], name))
+        versions = self.results_by_reader(event, completed)
+        mailings = [Mailing(addresses, versions[name], self.results_picture(event, contexts[name], name))
                     for group in (self.people.players, self.people.observers, self.people.monitors)
                     for name, addresses in group.items() if addresses]
         if self.people.master:
-            mailings.append(Mailing(self.people.master, self.render("results", **contexts[MASTER]),
+            mailings.append(Mailing(self.people.master, versions[MASTER],
                                     self.results_picture(event, contexts[MASTER], MASTER)))
         return mailings
+
+    def _once(self, what: str, event: ev.Event, completed: ev.GameCompleted | None,
+              make: Callable[[], Any]) -> Any:
+        """What `make()` gives for the event, made the first time only (see `_made`)."""
+        key = (what, id(event), id(completed))
+        if key not in self._made:
+            self._made[key] = ((event, completed), make())
+        return self._made[key][1]
+
+    def results_text(self, event: ev.PhaseResults, completed: ev.GameCompleted | None = None
+                     ) -> Rendered:
+        """The results everyone reads (not in a BLIND game), as mailed and as archived."""
+        return self._once("results", event, completed,
+                          lambda: self.render("results", **self.results_context(event, completed)))
 
     def contexts_by_reader(self, event: ev.PhaseResults, completed: ev.GameCompleted | None = None
                            ) -> dict[str, dict[str, Any]]:
         """A BLIND game's results context for each block of the game and for the Master
         (`blind_mail`: the template lays each out as DPjudge's mail to one reader)."""
         names = [b.name for b in self.status.powers if b.name]
-        return {name: dict(self.results_context(event, completed,
-                                                self.reader(name) if name != MASTER else None),
-                           blind_mail=True)
-                for name in [*names, MASTER]}
+        return self._once("contexts", event, completed, lambda: {
+            name: dict(self.results_context(event, completed,
+                                            self.reader(name) if name != MASTER else None),
+                       blind_mail=True)
+            for name in [*names, MASTER]})
 
     def results_by_reader(self, event: ev.PhaseResults, completed: ev.GameCompleted | None = None
                           ) -> dict[str, Rendered]:
-        """A BLIND game's results as each block of the game and the Master read them (the
-        archive keeps them as `archive.reader_parts`)."""
-        return {name: self.render("results", **context)
-                for name, context in self.contexts_by_reader(event, completed).items()}
+        """A BLIND game's results as each block of the game and the Master read them, as mailed
+        and as archived (`archive.reader_parts`)."""
+        def made() -> dict[str, Rendered]:
+            return {name: self.render("results", **context)
+                    for name, context in self.contexts_by_reader(event, completed).items()}
+        return self._once("by reader", event, completed, made)
 
     def results_picture(self, event: ev.PhaseResults, context: Mapping[str, Any] | None = None,
                         reader: str = MASTER) -> PictureMail | None:
@@ -390,7 +413,10 @@ class Mailer:
     def archived(self, events: Sequence[ev.Event]) -> list[tuple[str, str | list[archive.Part]]]:
         """The results and completion mails among the events' mails (subject, body), as everyone
         reads them, or in a BLIND game as each reader does, in parts: what the game's results
-        archive keeps (`judge.game.archive`)."""
+        archive keeps (`judge.game.archive`). The words mailed for the same events, not made
+        again; the archive's have no URL line (a judge's `[judge] url`)."""
+        if self.game.url:
+            return self._unlinked().archived(events)
         completed = next((e for e in events if isinstance(e, ev.GameCompleted)), None)
         kept: list[tuple[str, str | list[archive.Part]]] = []
         for event in events:
@@ -399,12 +425,18 @@ class Mailer:
                 kept.append((versions[MASTER].subject,
                              archive.reader_parts({n: r.body for n, r in versions.items()})))
             elif isinstance(event, ev.PhaseResults):
-                mail = self.render("results", **self.results_context(event, completed))
+                mail = self.results_text(event, completed)
                 kept.append((mail.subject, mail.body))
             elif isinstance(event, ev.GameCompleted) and not results_carry(events, event):
-                mail = self.render("game_complete", **self.completion_context(event))
+                mail = self.completion_text(event)
                 kept.append((mail.subject, mail.body))
         return kept
+
+    def _unlinked(self) -> Mailer:
+        """This mailer without the judge's URL (a copy: what it made has the URL line)."""
+        unlinked = copy.copy(self)
+        unlinked.game, unlinked._made = replace(self.game, url=""), {}
+        return unlinked
 
     def preview(self, event: Any) -> list[Mailing]:
         """The results processing would give, to the Master, with their picture as results carry it."""
@@ -448,8 +480,13 @@ class Mailer:
         return {p: tuple(us) if reader.owns(p) else seen.get(p, ()) for p, us in units.items()}
 
     def completed(self, event: Any) -> list[Mailing]:
-        return self.mail(self.people.everyone(monitors=True), "game_complete",
-                         **self.completion_context(event))
+        to = _unique(self.people.everyone(monitors=True))
+        return [Mailing(to, self.completion_text(event))] if to else []
+
+    def completion_text(self, event: ev.GameCompleted) -> Rendered:
+        """The mail of the game's end, as mailed and as archived."""
+        return self._once("completion", event, None,
+                          lambda: self.render("game_complete", **self.completion_context(event)))
 
     def completion_context(self, event: ev.GameCompleted) -> dict[str, Any]:
         return {"kind": event.kind, "victors": views.powers(self.map, sorted(event.victors)),

@@ -69,13 +69,20 @@ from judge.events import (
 from judge.runtime import journal
 from judge.game.checkup import game_problems
 from judge.game.clock import agenda
-from judge.runtime.game_files import Archive, archiver, commit, read_game, read_standing
+from judge.runtime.game_files import (
+    Archive,
+    IndexReader,
+    archiver,
+    commit,
+    read_game,
+    read_standing,
+)
 from judge.game.standing import Standing
 from judge.maps import MapCache
 from judge.maps.model import Map
 from judge.status import write_status
 from judge.status.model import GameStatus, PhaseMode
-from judge.runtime.pictures import encoder, geometry_of
+from judge.runtime.pictures import geometry_of
 from judge.runtime.spool import open_spools, outbox_entries, queue_mails
 from judge.runtime.store import STATUS, GameDir, GameStore, PathRefused, atomic_write, open_file, read_text
 from judge.timing import game_zone
@@ -197,6 +204,7 @@ def run_cycle(store: GameStore, config: Config, now: datetime, only: str | None 
     maps = MapCache(search) if maps is None else maps
     mail = TickMail(config, env, outbox) if outbox is not None else None
     archive = archiver(config.judge.id, config.judge.address, env)
+    games_index = IndexReader()  # DPjudge's, read once for all the games it stands for
     with cycle_lock(store.root):
         _replay_journals(store, mail)
         state, problem = read_state(store.root)
@@ -218,7 +226,7 @@ def run_cycle(store: GameStore, config: Config, now: datetime, only: str | None 
                 report.unread += 1
                 continue
             try:
-                outcome = tick_game(store, name, now, search, maps, mail, archive)
+                outcome = tick_game(store, name, now, search, maps, mail, archive, games_index)
             except PathRefused as exc:  # its folder is a symlink: not a game the cycle touches
                 outcome = GameOutcome(name, (f"{name}: broken game folder: {exc}",),
                                       problems=(str(exc),))
@@ -295,15 +303,17 @@ def overdue(store: GameStore, name: str, last_run: datetime, now: datetime,
 
 def tick_game(store: GameStore, name: str, now: datetime, search: Sequence[Path] = (),
               maps: MapCache | None = None, mail: TickMail | None = None,
-              archive: Archive | None = None) -> GameOutcome:
+              archive: Archive | None = None, games_index: IndexReader | None = None
+              ) -> GameOutcome:
     """One game's tick under its lock: read, `on_tick`, save (see the module's doc); with `mail`,
-    the mails of the change made first and saved with it; `archive` writes the results archive's
-    entries (`game_files.archiver`). The outcome keeps the status and map only when there are
-    events to mail."""
+    the mails of the change made first (`TickMail.make`), and the results archive's entries made
+    of the same words; else `archive` writes them (`game_files.archiver`). `games_index`: reads
+    DPjudge's games index for the games without a state file. The outcome keeps the status and
+    map only when there are events to mail."""
     with store.locked(name) as game:
         try:
             text, status, m = read_game(game, search, maps)
-            standing = read_standing(game, status)
+            standing = read_standing(game, status, games_index)
             _check_problems(text, status, m, f"{name}/{STATUS}")
         except (JudgeError, ValueError, OSError, LookupError) as exc:
             if resource_failure(exc):  # not a broken file: the game is read at the next tick
@@ -327,10 +337,7 @@ def tick_game(store: GameStore, name: str, now: datetime, search: Sequence[Path]
                               new if events else None, m if events else None)
         made: list[EmailMessage] = []
         if mail is not None and events:
-            made, problem = mail.make(now, outcome)
-            # mailed: nothing of the game need stay in memory for the rest of the cycle
-            outcome = replace(outcome, events=(), status=None, map=None, mailed=len(made),
-                              mail_problem=problem)
+            outcome, made, archive = mail.make(now, outcome, archive)
         if new != status or events:
             commit(game, text, m, new, events, mails=outbox_entries(made) if mail else (),
                    deliver=mail.deliver if mail else None, now=now, archive=archive)
@@ -458,25 +465,33 @@ def _game_mailings(env: Any, config: Config, report: CycleReport, outcome: GameO
         to = (outcome.master,) if outcome.master and outcome.master != config.judge.keeper else ()
         return [Mailing((*to, config.judge.keeper), render(env, "status_errors", game=game,
                                                            problems=list(outcome.problems)))]
-    return _outcome_mailings(env, config, report.now, outcome)
-
-
-def _outcome_mailings(env: Any, config: Config, now: datetime, outcome: GameOutcome) -> list[Any]:
-    from judge.commands.auth import overlong_addresses
-    from judge.runtime.inbox import warn_overlong
-    from judge.mailout.mailings import Mailer
-
-    keeper, limit = config.judge.keeper, config.limits.addresses_per_player
     if outcome.status is None or outcome.map is None:
         return []
-    mailer = Mailer(env, outcome.status, outcome.map, judge=config.judge.id, keeper=keeper,
-                    addresses_per_player=limit, pictures=config.maps.attach.lower() != "none",
-                    geometry=geometry_of(outcome.map), url=config.judge.url)
+    return _outcome_mailings(_mailer(env, config, outcome), config, report.now, outcome)
+
+
+def _mailer(env: Any, config: Config, outcome: GameOutcome) -> Any:
+    """The mailer of a game's outcome (which has a status and a map)."""
+    from judge.mailout.mailings import Mailer
+
+    assert outcome.status is not None and outcome.map is not None
+    return Mailer(env, outcome.status, outcome.map, judge=config.judge.id, keeper=config.judge.keeper,
+                  addresses_per_player=config.limits.addresses_per_player,
+                  pictures=config.maps.attach.lower() != "none",
+                  geometry=geometry_of(outcome.map), url=config.judge.url)
+
+
+def _outcome_mailings(mailer: Any, config: Config, now: datetime, outcome: GameOutcome) -> list[Any]:
+    from judge.commands.auth import overlong_addresses
+    from judge.runtime.inbox import warn_overlong
+
+    limit = config.limits.addresses_per_player
+    assert outcome.status is not None
     if outcome.events:
         warn_overlong(outcome.game, overlong_addresses(outcome.status, limit), limit)
     mailings = mailer.for_events(list(outcome.events), now) if outcome.events else []
     if outcome.failure is not None and isinstance(outcome.status.phase, Phase):
-        mailings += mailer.adjudication_error(keeper, outcome.status.phase, outcome.failure)
+        mailings += mailer.adjudication_error(config.judge.keeper, outcome.status.phase, outcome.failure)
     return mailings
 
 
@@ -491,19 +506,31 @@ class TickMail:
     outbox: Any  # judge.runtime.spool.Spool
     queued: int = 0
 
-    def make(self, now: datetime, outcome: GameOutcome) -> tuple[list[EmailMessage], str | None]:
-        """The mails, or none and the problem (a template failing loses one game's mail only)."""
+    def make(self, now: datetime, outcome: GameOutcome, archive: Archive | None
+             ) -> tuple[GameOutcome, list[EmailMessage], Archive | None]:
+        """The outcome with its mails made (`mailed`; or none and the problem: a template failing
+        loses one game's mail only), the mails, and what writes the results archive: of the
+        words mailed, or `archive` when there are none."""
         from judge.mailout.render import environment
 
         try:
             self.env = self.env or environment()
-            return _envelopes(self.config, now, outcome.game,
-                              _outcome_mailings(self.env, self.config, now, outcome)), None
+            mailer = _mailer(self.env, self.config, outcome)
+            made = _envelopes(self.config, now, outcome.game,
+                              _outcome_mailings(mailer, self.config, now, outcome))
         except Exception as exc:
             if resource_failure(exc):  # the change is not saved without its mails: next tick
                 raise
             log.exception("mail for game %s", outcome.game)
-            return [], f"{outcome.game}: mail not written: {exc!r}"
+            return self._mailed(outcome, [], f"{outcome.game}: mail not written: {exc!r}"), [], archive
+        archive = archiver(self.config.judge.id, self.config.judge.address, mailer=mailer)
+        return self._mailed(outcome, made, None), made, archive
+
+    @staticmethod
+    def _mailed(outcome: GameOutcome, made: list[EmailMessage], problem: str | None) -> GameOutcome:
+        # nothing of the game need stay in memory for the rest of the cycle
+        return replace(outcome, events=(), status=None, map=None, mailed=len(made),
+                       mail_problem=problem)
 
     def deliver(self, mails: journal.Mails) -> None:
         """A game's mails into the outbox, made durable together."""
@@ -512,18 +539,19 @@ class TickMail:
 
 def _envelopes(config: Config, now: datetime, game: str, mailings: Sequence[Any]) -> list[EmailMessage]:
     """Each mailing as one mail per recipient, its Message-ID made of the game, the cycle's slot, its
-    content and the recipient: a cycle run twice in a slot queues the same mails once."""
+    content and the recipient: a cycle run twice in a slot queues the same mails once. A picture
+    goes as its SVG, made PNG or PDF by the outbox sender (`judge.mailout.envelope.with_pictures`):
+    the tick does not wait for pictures."""
     from judge.mailout.envelope import AUTO_GENERATED, envelopes
 
     slot = now.astimezone(UTC).strftime("%Y%m%d%H%M")
     mails = []
-    draw = encoder()
     for mailing in mailings:
         recipients, rendered = mailing.recipients, mailing.rendered
         digest = hashlib.sha256("\n".join([*recipients, rendered.subject, rendered.body]).encode()).hexdigest()
         key = f"cycle-{game}-{slot}-{digest[:20]}"
         mails += envelopes(config.judge, mailing, now=now, key=key, auto=AUTO_GENERATED,
-                           draw=draw, default_kind=config.maps.attach.lower())
+                           later=True, default_kind=config.maps.attach.lower())
     return mails
 
 

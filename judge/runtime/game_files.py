@@ -87,13 +87,14 @@ def read_game(game: GameDir, search: Sequence[Path] = (), maps: MapCache | None 
     return text, status, game_map(status, search, maps)
 
 
-def read_standing(game: GameDir, status: GameStatus | None = None) -> Standing:
+def read_standing(game: GameDir, status: GameStatus | None = None,
+                  index: Callable[[Path], dict[str, IndexEntry]] | None = None) -> Standing:
     """The game's state and listing from its state file (`judge.game.standing`; StateError), else,
-    for a game DPjudge left, from the games index (`judge.game.games_index`); `status`: the game's,
-    when the caller has read it."""
+    for a game DPjudge left, from the games index (`judge.game.games_index`, read by `index`:
+    `read_index` or an `IndexReader`); `status`: the game's, when the caller has read it."""
     if game.has(STATE):
         return parse_standing(game.read_state(), f"{game.name}/{STATE}")
-    entry = read_index(game.root).get(game.name)
+    entry = (index or read_index)(game.root).get(game.name)
     if entry is None:
         return FREE
     return standing_of(entry, status or read_status_file(game)[1])
@@ -105,6 +106,25 @@ def read_index(root: Path) -> dict[str, IndexEntry]:
         return parse_index(decode_status(read_bytes(root / INDEX_FILE, root))[0])
     except FileNotFoundError:
         return {}
+
+
+class IndexReader:
+    """`read_index` for a caller that reads many games (a cycle): the games index is read again
+    only when its file changed (it is only ever replaced, `atomic_write`), not once a game."""
+
+    def __init__(self) -> None:
+        self.seen: tuple[int, ...] | None = None
+        self.entries: dict[str, IndexEntry] = {}
+
+    def __call__(self, root: Path) -> dict[str, IndexEntry]:
+        try:
+            found = os.stat(root / INDEX_FILE, follow_symlinks=False)
+        except FileNotFoundError:
+            return {}
+        seen = (found.st_ino, found.st_dev, found.st_mtime_ns, found.st_size)
+        if seen != self.seen:  # read after the look: a file replaced meanwhile is read again
+            self.entries, self.seen = read_index(root), seen
+        return self.entries
 
 
 def index_game(game: GameDir, status: GameStatus | None, standing: Standing | None = None,
@@ -158,10 +178,13 @@ def run(store: GameStore, name: str, action: Action, search: Sequence[Path] = ()
         return events
 
 
-def archiver(judge_id: str = "LOCAL", address: str = "judge@localhost", env: Any = None) -> Archive:
+def archiver(judge_id: str = "LOCAL", address: str = "judge@localhost", env: Any = None,
+             mailer: Any = None) -> Archive:
     """The results archive's entries for a change's events: its results and completion mails, as
     everyone is mailed them, each under a From line of the judge's `address` and the time of the
-    change (`judge.game.archive`). `env`: the templates (made when first needed)."""
+    change (`judge.game.archive`). `mailer`: the `judge.mailout.mailings.Mailer` that made the
+    change's mails (their words are not made again); else one is made, with the templates `env`
+    (made when first needed)."""
     def entries(status: GameStatus, m: Map, events: Sequence[Event], now: datetime) -> str:
         nonlocal env
         if not any(isinstance(e, (PhaseResults, GameCompleted)) for e in events):
@@ -169,8 +192,9 @@ def archiver(judge_id: str = "LOCAL", address: str = "judge@localhost", env: Any
         from judge.mailout.mailings import Mailer
         from judge.mailout.render import environment
 
-        env = env or environment()
-        mails = Mailer(env, status, m, judge=judge_id).archived(events)
+        if mailer is None:
+            env = env or environment()
+        mails = (mailer or Mailer(env, status, m, judge=judge_id)).archived(events)
         return "".join(entry_text(address, now, subject, body) for subject, body in mails)
     return entries
 

@@ -10,6 +10,9 @@ cannot take (a disk full) is queued at a later drain: the judgekeeper is told of
 outbox` lists it).
 
 smtplib runs in a worker thread (`asyncio.to_thread`), one connection per batch, with a timeout.
+A picture the cycle kept as its SVG is made in the format its reader wants right before its mail is
+sent (`judge.mailout.envelope.with_pictures`), once per picture and format in a batch; one that
+cannot be made is logged and the mail goes without it.
 """
 from __future__ import annotations
 
@@ -30,9 +33,10 @@ import jinja2
 
 from judge.runtime.config import JudgeSection, SmtpOutSection
 from judge.errors import resource_failure
-from judge.mailout.envelope import envelopes, outgoing
+from judge.mailout.envelope import Draw, envelopes, outgoing, with_pictures
 from judge.mailout.mailings import outbox_alert
 from judge.mailout.render import environment
+from judge.runtime.pictures import encoder
 from judge.runtime.spool import Item, Spool, outbox_entries, queue_mails
 
 log = logging.getLogger("judge.mailout")
@@ -94,6 +98,8 @@ class OutboxSender:
     backoff_cap: float = 3600.0
     give_up_after: timedelta = timedelta(days=5)
     timeout: float = 60.0
+    pictures: Callable[[], Draw] = encoder  # a batch's maker of pictures (each made once in it)
+    draw: Draw | None = field(default=None, init=False)  # the batch's, while it is sent
     relay_backoff: Backoff = field(init=False)
     relay_not_before: float = 0.0  # loop time before which the relay is not tried again
     not_before: dict[str, float] = field(default_factory=dict)  # id -> loop time of next try
@@ -115,6 +121,7 @@ class OutboxSender:
         if due:
             try:
                 with self.connect() as smtp:
+                    self.draw = self.pictures()
                     for item in due:
                         self.send_item(smtp, item, now_mono)
             except RelayUnavailable as exc:
@@ -123,6 +130,8 @@ class OutboxSender:
                 log.warning("relay %s:%s unavailable (%s); next try in %.1f s", self.relay.host,
                             self.relay.port, exc, delay)
                 return delay
+            finally:
+                self.draw = None  # the batch's pictures are not kept
             self.relay_backoff.reset()
         self.tell_keeper()
         tried = {item.id for item in due}
@@ -155,7 +164,11 @@ class OutboxSender:
         except FileNotFoundError:  # taken meanwhile by another sender
             return Outcome.SENT
         raw = self.outbox.read(claimed)
-        outcome, reason = self.submit(smtp, raw)
+        try:
+            outcome, reason = self.submit(smtp, raw)
+        except Exception:  # a resource failure while making a picture, say: tried again later
+            self.outbox.release(claimed)
+            raise
         if outcome is Outcome.SENT:
             done = self.outbox.done(claimed)
             self.forget(item.id)
@@ -182,10 +195,12 @@ class OutboxSender:
 
     def submit(self, smtp: smtplib.SMTP, raw: bytes) -> tuple[Outcome, str]:
         """Hand one mail to the relay, to the recipient the judge recorded when it built the mail
-        (never one read from its headers); what came of it and the relay's words."""
+        (never one read from its headers), its pictures made (by the batch's `draw`); what came
+        of it and the relay's words."""
         recipient, message = outgoing(raw)
         if not recipient:
             return Outcome.FAILED, NO_RECIPIENT
+        message = self.with_pictures(message, self.draw or self.pictures())
         try:
             refused = smtp.sendmail(self.judge.address, [recipient], with_crlf(message))
         except smtplib.SMTPRecipientsRefused as exc:
@@ -200,6 +215,18 @@ class OutboxSender:
         except (OSError, smtplib.SMTPException) as exc:
             return Outcome.RETRY, f"{CONNECTION}{exc or type(exc).__name__}"
         return Outcome.SENT, refusals(refused)
+
+    @staticmethod
+    def with_pictures(message: bytes, draw: Draw) -> bytes:
+        """The mail with its pictures made (`with_pictures`); as stored when that fails (logged):
+        a picture never holds its mail back."""
+        try:
+            return with_pictures(message, draw)
+        except Exception as exc:
+            if resource_failure(exc):
+                raise
+            log.exception("the pictures of a mail could not be made: sent as stored")
+            return message
 
     def alert(self, item: Item, raw: bytes, reason: str, partly: bool = False) -> None:
         """Make the keeper's alert about `item`; `tell_keeper` queues it."""

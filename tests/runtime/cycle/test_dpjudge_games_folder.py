@@ -94,3 +94,26 @@ def test_a_game_named_beyond_forty_characters_plays(judge):
     assert any(line.startswith(f"{long}: late notice") for line in seen)
     assert index(judge)[long].state == "active"
     assert check_game_word(long) == long  # a mail names it (SIGNON Fgame, LIST game...)
+
+
+def test_a_cycle_reads_the_games_index_once_while_it_is_unchanged(judge, monkeypatch):
+    import judge.runtime.game_files as game_files
+
+    reads = []
+    real = game_files.read_index
+    monkeypatch.setattr(game_files, "read_index", lambda root: reads.append(root) or real(root))
+    judge.check(DEADLINE - timedelta(days=30))
+    assert len(reads) == 1  # seven games stand in it, none with a state file of its own
+
+
+def test_the_games_index_is_read_again_once_it_changed(judge):
+    from judge.runtime.game_files import IndexReader
+
+    reader = IndexReader()
+    root = judge.root / "games"
+    assert reader(root)["eta"].state == "terminated"
+    text = (root / "status").read_text(encoding="latin-1")
+    path = root / "status.new"
+    path.write_text(text.replace("eta standard terminated", "eta standard active", 1), encoding="latin-1")
+    path.replace(root / "status")  # as the judge writes it: a new file in its place
+    assert reader(root)["eta"].state == "active"

@@ -1,0 +1,91 @@
+"""A results mail's picture kept as its SVG (`envelopes(later=True)`) and made by the outbox sender
+(`with_pictures`): what is sent is byte for byte the mail the picture made at once gives (but for
+the MIME boundary, drawn at random whenever a mail is written), and the mail without a picture
+when it cannot be made."""
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from datetime import UTC, datetime
+
+import pytest
+
+from judge.identity import JudgeSection
+from judge.mailout.envelope import PICTURE_AS, envelopes, with_pictures
+from judge.mailout.mailings import Mailer
+
+NOW = datetime(2025, 2, 10, 18, 0, tzinfo=UTC)
+JUDGE = JudgeSection(id="TEST", address="judge@example.org", keeper="keeper@example.org")
+BOUNDARY = re.compile(rb"={15}\d+==")
+
+
+class Encoder:
+    """A stand-in for the PNG and PDF encoder: the bytes it makes name the picture and format."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, str]] = []
+
+    def __call__(self, drawn, kind: str) -> bytes | None:
+        self.calls.append((drawn.stem, kind))
+        return f"{kind} of {drawn.stem}: {len(drawn.svg)}".encode() * 40
+
+
+@pytest.fixture
+def results(env, status, standard):
+    from judge.game.schedule import on_process
+    after, events = on_process(status, standard, NOW, force=True)
+    austria = after.power("AUSTRIA")  # two addresses: both want the PDF
+    after = after.with_power(replace(austria, picture="PDF"))
+    mails = Mailer(env, after, standard, pictures=True).for_events(events, now=NOW)
+    return next(m for m in mails if m.rendered.subject.startswith("Diplomacy results"))
+
+
+def same_boundary(raw: bytes) -> bytes:
+    return BOUNDARY.sub(b"BOUNDARY", raw)
+
+
+def test_the_sent_mail_is_the_one_made_with_its_picture_at_once(results):
+    now_made = envelopes(JUDGE, results, now=NOW, key="k", draw=Encoder(), default_kind="png")
+    kept = envelopes(JUDGE, results, now=NOW, key="k", later=True, default_kind="png")
+    assert len(kept) == len(now_made) > 2
+    kinds = set()
+    for at_once, later in zip(now_made, kept):
+        stored = bytes(later)
+        assert PICTURE_AS.encode() in stored and b"image/svg+xml" in stored
+        sent = with_pictures(stored, Encoder())
+        assert same_boundary(sent) == same_boundary(bytes(at_once))
+        assert PICTURE_AS.encode() not in sent
+        kinds.add(at_once.get_payload()[1].get_content_type())
+    assert kinds == {"image/png", "application/pdf"}
+
+
+def test_an_svg_is_attached_as_it_is_and_left_alone(results):
+    [mail] = envelopes(JUDGE, results._replace(recipients=("ben@example.co.uk",)), now=NOW,
+                       key="k", later=True, default_kind="svg")
+    encoder = Encoder()
+    stored = bytes(mail)
+    assert PICTURE_AS.encode() not in stored
+    assert with_pictures(stored, encoder) == stored and encoder.calls == []
+    [at_once] = envelopes(JUDGE, results._replace(recipients=("ben@example.co.uk",)), now=NOW,
+                          key="k", draw=lambda drawn, kind: drawn.svg.encode(), default_kind="svg")
+    assert same_boundary(stored) == same_boundary(bytes(at_once))
+
+
+def test_a_picture_that_cannot_be_made_leaves_the_mail_as_it_is_without_one(results):
+    plain = envelopes(JUDGE, results._replace(picture=None), now=NOW, key="k")
+    kept = envelopes(JUDGE, results, now=NOW, key="k", later=True, default_kind="png")
+    assert [with_pictures(bytes(m), lambda drawn, kind: None) for m in kept] == [bytes(m) for m in plain]
+
+
+def test_none_keeps_nothing_for_later(results):
+    kept = envelopes(JUDGE, results, now=NOW, key="k", later=True, default_kind="none")
+    mails = [m for m in kept if not m.is_multipart()]
+    assert mails and all(PICTURE_AS.encode() not in bytes(m) for m in mails)
+
+
+def test_a_mail_without_a_picture_for_later_is_sent_as_it_is(results):
+    plain = envelopes(JUDGE, results._replace(picture=None), now=NOW, key="k")[0]
+    quoting = bytes(plain).replace(b"\n\n", f"\n\n{PICTURE_AS}: png\n".encode(), 1)
+    encoder = Encoder()
+    assert with_pictures(bytes(plain), encoder) == bytes(plain)
+    assert with_pictures(quoting, encoder) == quoting and encoder.calls == []

@@ -18,7 +18,6 @@ mail of orders only, in its place: `Reply.said_by_confirmation`).
 """
 from __future__ import annotations
 
-import copy
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -413,10 +412,8 @@ class Mailer:
     def archived(self, events: Sequence[ev.Event]) -> list[tuple[str, str | list[archive.Part]]]:
         """The results and completion mails among the events' mails (subject, body), as everyone
         reads them, or in a BLIND game as each reader does, in parts: what the game's results
-        archive keeps (`judge.game.archive`). The words mailed for the same events, not made
-        again; the archive's have no URL line (a judge's `[judge] url`)."""
-        if self.game.url:
-            return self._unlinked().archived(events)
+        archive keeps (`judge.game.archive`): the words mailed for the same events, not made
+        again, `:: URL:` line included as DPjudge's archive has it."""
         completed = next((e for e in events if isinstance(e, ev.GameCompleted)), None)
         kept: list[tuple[str, str | list[archive.Part]]] = []
         for event in events:
@@ -431,12 +428,6 @@ class Mailer:
                 mail = self.completion_text(event)
                 kept.append((mail.subject, mail.body))
         return kept
-
-    def _unlinked(self) -> Mailer:
-        """This mailer without the judge's URL (a copy: what it made has the URL line)."""
-        unlinked = copy.copy(self)
-        unlinked.game, unlinked._made = replace(self.game, url=""), {}
-        return unlinked
 
     def preview(self, event: Any) -> list[Mailing]:
         """The results processing would give, to the Master, with their picture as results carry it."""

@@ -80,11 +80,12 @@ def test_a_blind_games_results_are_worded_once_for_each_reader(tmp_path, renders
     assert len({text_of(mail) for mail in outbox_results(config)}) > 1
 
 
-def test_the_archive_keeps_no_url_line_where_the_mails_have_one(tmp_path):
+def test_the_archive_keeps_the_url_line_the_mails_have_as_dpjudge_does(tmp_path, renders):
     config, store = judge_folder(tmp_path, url=URL)
     run_cycle(store, config, TICK_AT, outbox=open_spools(config).outbox)
     mails = outbox_results(config)
     assert mails and all(f":: URL: {URL}?game=g" in text_of(mail) for mail in mails)
     archived = archive_of(store)
-    assert ":: Judge: CRASH  Game: g" in archived and ":: URL:" not in archived
+    assert ":: Judge: CRASH  Game: g" in archived and f":: URL: {URL}?game=g\n" in archived
+    assert renders.count("results") == 1
     assert archived.startswith(f"From {JUDGE} ")

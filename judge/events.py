@@ -240,7 +240,7 @@ class GameCompleted:
     time it ended when it had none), for the `:: Deadline:` line."""
 
     game: str
-    phase: Phase
+    phase: Phase  # the phase the game ended in, as its RESULT line names it
     kind: str  # "solo", "shared" (SHARED_VICTORY), "concession", "draw" (voted) or "last man"
     victors: tuple[str, ...]
     unit: Unit | None = None  # "last man": the one unit left on the board

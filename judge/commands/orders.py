@@ -24,7 +24,8 @@ from judge.commands.session import Cursor, Refusal, Session
 from judge.commands.closed_games import refuse_closed
 from judge.commands.notices import OrdersStored
 from judge.game.positions import owned_centers, position_of, units_of
-from judge.game.orders import Duties, due_powers, orders_on_file
+from judge.game.orders import Duties, built_hidden, due_powers, orders_on_file
+from judge.maps.model import Map
 from judge.orders import Build, Disband, Keep, Order, Proxy, Retreat, Waive, parse_orders
 from judge.orders.power_orders import CLEAR_WORDS
 from judge.status.model import (
@@ -81,25 +82,26 @@ def proxy_problem(status: GameStatus, order: Proxy) -> str | None:
     return None
 
 
-def with_orders(status: GameStatus, power: str, phase: Phase, orders: list[Order]) -> GameStatus:
+def with_orders(status: GameStatus, m: Map, rules: frozenset[str], power: str, phase: Phase,
+                orders: list[Order]) -> GameStatus:
     """`status` with `orders` as the power's whole set for `phase` (none: not submitted)."""
     block = status.power(power)
     assert block is not None
     if phase.type == MOVEMENT:
         return status.with_power(replace(block, orders=tuple(str(o) for o in orders) or None))
-    stored = tuple(a for o in orders if (a := adjustment_line(o, phase)) is not None)
+    stored = tuple(a for o in orders if (a := adjustment_line(o, phase, m, rules)) is not None)
     return status.with_power(replace(block, adjustments=stored))
 
 
-def adjustment_line(order: Order, phase: Phase) -> AdjustOrder | None:
-    """A retreat or adjustment order as the status file keeps it (KEEP is not kept: a unit not
-    named for removal stays anyway)."""
+def adjustment_line(order: Order, phase: Phase, m: Map, rules: frozenset[str]) -> AdjustOrder | None:
+    """A retreat or adjustment order as the status file keeps it, as DPjudge does (a hidden build
+    `BUILD A PAR HIDDEN`; KEEP is not kept: a unit not named for removal stays anyway)."""
     if isinstance(order, Retreat):
         return RetreatOrder(order.unit, order.dest)
     if isinstance(order, Disband):
         return DisbandOrder(order.unit) if phase.type == RETREATS else RemoveOrder(order.unit)
     if isinstance(order, Build):
-        return BuildOrder(order.unit)
+        return BuildOrder(order.unit, built_hidden(m, order.power, order.unit, rules))
     if isinstance(order, Waive):
         return BuildOrder(None)
     assert isinstance(order, Keep)
@@ -141,7 +143,7 @@ def submit(session: Session, power: str, lines: list[str]) -> Said:
                       f"were stored:", *(f"{line}: {reason}" for line, reason in errors))
     if not orders and before and "MUST_ORDER" in rules:
         raise Refusal("ORDERS MAY NOT BE CLEARED AFTER SUBMISSION (MUST_ORDER)")
-    session.update(with_orders(status, power, phase, orders))
+    session.update(with_orders(status, session.map, rules, power, phase, orders))
     now_stored = stored_orders(session, power)
     if not now_stored:
         return said(f"The orders of {power} for {phase} are cleared.")

@@ -43,10 +43,15 @@ class Advance:
     phase: Phase
     skipped: list[Phase] = field(default_factory=list)
     captured: dict[str, str] = field(default_factory=dict)
-    year_end: bool = False  # centres were taken on the way: time to look for a winner
+    counted: Phase | None = None  # where the centres were taken on the way (the adjustment phase)
     lost: dict[str, tuple[Unit, ...]] = field(default_factory=dict)
     torn: dict[str, tuple[Unit, ...]] = field(default_factory=dict)  # TORN_ALLEGIANCE
     allegiance: tuple[tuple[str, str | None], ...] = ()  # VASSAL_DUMMIES: minor power -> controller
+
+    @property
+    def year_end(self) -> bool:
+        """Centres were taken on the way: time to look for a winner."""
+        return self.counted is not None
 
 
 def mode_for(phase: Phase) -> PhaseMode:
@@ -60,7 +65,7 @@ def advance(status: GameStatus, base: Map, processed: Phase, rules: frozenset[st
     for _ in range(4 * len(base.flow) + 8):
         following = next_phase(base, step.phase)
         if _year_ends(step.phase, following) and not step.year_end:
-            _capture(step, base, rules)
+            _capture(step, base, rules, following)
             if "GARRISON" in rules:
                 step.status = garrison(step.status, base)
         m = map_for_phase(base, following)
@@ -78,13 +83,13 @@ def _year_ends(phase: Phase, following: Phase) -> bool:
                                                     or following.year != phase.year)
 
 
-def _capture(step: Advance, m: Map, rules: frozenset[str]) -> None:
+def _capture(step: Advance, m: Map, rules: frozenset[str], counted: Phase) -> None:
     vassals = "VASSAL_DUMMIES" in rules
     centers, changed = capture(m, units_of(step.status, m), centers_of(step.status, m),
                                keeps(step.status) if vassals else None)
     step.status = with_board(step.status, m, centers=centers)
     step.captured.update(changed)
-    step.year_end = True
+    step.counted = counted
     if vassals:
         found = vassalship(step.status, m, "TORN_ALLEGIANCE" in rules)
         step.status, step.torn, step.allegiance = found.status, found.torn, found.allegiance

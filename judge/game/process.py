@@ -226,17 +226,21 @@ def _clear_orders(status: GameStatus, m: Map, resolution: Resolution | None,
 
 def _ending(status: GameStatus, m: Map, phase: Phase, step: Advance, rules: frozenset[str],
             now: datetime) -> tuple[GameStatus, GameCompleted | None]:
-    """The game over by victory at the year's end, the last unit standing, or the votes on file."""
+    """The game over by victory at the year's end, the last unit standing, or the votes on file.
+    As in DPjudge, whose processing has moved on when it finds the end, the game ends in the phase
+    it reached: where the centres were counted (the adjustment phase, whether or not anyone
+    adjusts) for a victory or votes then, where the last unit stands, else the next phase."""
     if "LAST_MAN_STANDING" in rules:
         found = last_man(status, m, step.skipped + [step.phase])
         if found is not None:
             reached, power, unit = found
             return complete(status, m, reached, "last man", (power,), now, unit)
-    if step.year_end:
+    if step.counted is not None:
         status, victors = winners(status, m, rules, phase.year)
         if victors:
-            return complete(status, m, phase, "solo" if len(victors) == 1 else "shared", victors, now)
-    ended_status, ended = check_votes(status, m, now)
+            return complete(status, m, step.counted, "solo" if len(victors) == 1 else "shared",
+                            victors, now)
+    ended_status, ended = check_votes(status, m, now, step.counted or step.phase)
     if ended:
         assert isinstance(ended[0], GameCompleted)
         return ended_status, ended[0]

@@ -19,8 +19,8 @@ from judge.game.deadlines import deadline_for
 from judge.game.flow import mode_for
 from judge.game.seats import refresh_need
 from judge.maps.model import Map
-from judge.status.model import GameStatus, PowerStatus
-from judge.types import Phase
+from judge.status.model import GameStage, GameStatus, PowerStatus
+from judge.types import ADJUSTMENTS, Phase
 
 BOARD_FIELDS = ("units", "dislodged", "owns", "home", "orders", "adjustments", "cd", "sees", "funds",
                 "vote")
@@ -31,7 +31,7 @@ def roll_to(current: GameStatus, snapshot: GameStatus, m: Map, now: datetime, *,
     """The game as `snapshot` had it (see the module's doc)."""
     status = snapshot if full else _board_from(current, snapshot)
     if not restore:
-        status = replace(status, powers=tuple(_without_orders(b) for b in status.powers))
+        status = replace(status, powers=tuple(_without_orders(b, status.phase) for b in status.powers))
     if isinstance(status.phase, Phase):
         mode = snapshot.phase_mode if snapshot.phase_mode.value in ("SKIP", "WAIT") else mode_for(status.phase)
         status = replace(status, phase_mode=mode, delay=None, result=None, finish=None)
@@ -62,6 +62,10 @@ def _board_from(current: GameStatus, snapshot: GameStatus) -> GameStatus:
                    proposal=snapshot.proposal, start=snapshot.start, need=snapshot.need)
 
 
-def _without_orders(block: PowerStatus) -> PowerStatus:
-    kept = tuple(o for o in block.adjustments if getattr(o, "hidden", False))
+def _without_orders(block: PowerStatus, phase: Phase | GameStage) -> PowerStatus:
+    """The power's orders cleared. In an adjustment phase a `BUILD A PAR HIDDEN` is an order (as
+    DPjudge keeps a hidden build); elsewhere it is the record of a unit built hidden that an earlier
+    version of this judge kept until the movement revealing it, and stays."""
+    adjusting = isinstance(phase, Phase) and phase.type == ADJUSTMENTS
+    kept = () if adjusting else tuple(o for o in block.adjustments if getattr(o, "hidden", False))
     return replace(block, orders=None, adjustments=kept, wait=False)

@@ -41,17 +41,11 @@ from judge.timing import game_zone
 from judge.types import ADJUSTMENTS, Phase, Unit
 
 START_FORMAT = "%a %b %d %Y %H:%M"
-DATE_FORMAT = "%a %b %d %Y"
 
 
 def start_text(now: datetime, zone: str | None) -> str:
     """The START line's date: `Tue Jun 03 2025 18:20`, on the game's wall clock."""
     return now.astimezone(game_zone(zone)).strftime(START_FORMAT)
-
-
-def date_text(now: datetime, zone: str | None) -> str:
-    """A FINISH line's date: `Tue Jun 03 2025`, on the game's wall clock."""
-    return now.astimezone(game_zone(zone)).strftime(DATE_FORMAT)
 
 
 def start_game(status: GameStatus, m: Map, now: datetime, seed: str | None = None

@@ -29,7 +29,6 @@ from judge.game.deadlines import current_deadline
 from judge.game.positions import owned_centers, power_blocks
 from judge.game.rules import rules_in_force
 from judge.game.seats import GameError
-from judge.game.start import date_text
 from judge.maps.model import Map
 from judge.status.model import (
     GameResult,
@@ -40,6 +39,8 @@ from judge.status.model import (
     Vote,
     VoteKind,
 )
+from judge.timing import game_zone
+from judge.timing.written import date_form
 from judge.types import ADJUSTMENTS, MOVEMENT, Phase, Unit
 
 DIAS = "DIAS"
@@ -173,10 +174,12 @@ def _no_dias(votes: dict[str, Vote], alive: list[str]):
 
 def complete(status: GameStatus, m: Map, phase: Phase, kind: str, victors: tuple[str, ...],
              now: datetime, unit: Unit | None = None) -> tuple[GameStatus, GameCompleted]:
-    """The game over: COMPLETED, RESULT and FINISH written, no deadline, no proposal."""
+    """The game over in `phase`: COMPLETED, `RESULT phase victors` and FINISH (the day, as DPjudge
+    writes it: `24 November 2026`) written, no deadline, no proposal."""
     deadline = current_deadline(status) or now
     done = replace(status, phase=GameStage.COMPLETED, phase_mode=PhaseMode.PHASE,
-                   result=GameResult(phase.abbrev, victors), finish=date_text(now, status.zone),
+                   result=GameResult(phase.abbrev, victors),
+                   finish=date_form(now.astimezone(game_zone(status.zone))),
                    deadline=None, delay=None, proposal=None)
     return done, GameCompleted(status.name or "", phase, kind, victors, unit=unit,
                                  deadline=deadline)
@@ -192,14 +195,15 @@ def last_man(status: GameStatus, m: Map, phases: list[Phase]) -> tuple[Phase, st
     return reached[0], units[0][0], units[0][1]
 
 
-def check_votes(status: GameStatus, m: Map, now: datetime) -> tuple[GameStatus, list[Event]]:
-    """End the game if the votes on file say so."""
+def check_votes(status: GameStatus, m: Map, now: datetime, ended_in: Phase | None = None
+                ) -> tuple[GameStatus, list[Event]]:
+    """End the game if the votes on file say so, in the phase `ended_in` (None: the current one)."""
     if not isinstance(status.phase, Phase):
         return status, []
     found = vote_result(status, m, rules_in_force(status, m))
     if found is None:
         return status, []
-    status, event = complete(status, m, status.phase, found[0], found[1], now)
+    status, event = complete(status, m, ended_in or status.phase, found[0], found[1], now)
     return status, [event]
 
 

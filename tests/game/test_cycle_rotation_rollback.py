@@ -231,3 +231,16 @@ def test_rollback_to_forming(store):
     rollback_game(store, "roll", NOW, "FORMING")
     s = current(store)
     assert s.forming and s.deadline is None and s.powers[0].name == "POWER#1"
+
+
+def test_a_rollback_to_a_winter_clears_its_hidden_builds_ordered(standard):
+    """A `BUILD A PAR HIDDEN` of an adjustment phase is an order (DPjudge's hidden build): rolled
+    back to that phase without RESTORE, it goes with the other orders."""
+    from judge.game.rollback import roll_to
+    winter = replace(running(standard, "RULE HIDE_BUILDS"), phase=Phase("WINTER", 1901, "ADJUSTMENTS"))
+    ordered = winter.with_power(replace(winter.power("FRANCE"),
+                                        adjustments=(BuildOrder(unit("A PAR"), hidden=True),)))
+    rolled, _ = roll_to(ordered, ordered, standard, NOW)
+    assert rolled.power("FRANCE").adjustments == ()
+    kept, _ = roll_to(ordered, ordered, standard, NOW, restore=True)
+    assert kept.power("FRANCE").adjustments == ordered.power("FRANCE").adjustments

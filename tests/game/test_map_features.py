@@ -69,3 +69,16 @@ def test_the_phase_map_decides_where_a_fleet_may_stand(testing, phase):
     season, year, kind = phase.split()
     m = map_for_phase(testing, Phase(season, int(year), kind))
     assert m.can_stand(Unit(UnitType.FLEET, "ICE")) is (season == "SPRING")
+
+
+def test_a_build_on_a_hidden_site_of_the_map_is_kept_as_dpjudge_keeps_it(standard):
+    """A `~MAR` home of the map's (or HIDE_BUILDS): DPjudge keeps the build ordered there as
+    `BUILD A MAR HIDDEN`, and a plain `BUILD A PAR` builds in the open."""
+    from dataclasses import replace
+    from judge.game.orders import built_hidden
+    from tests.support.games import unit
+    m = replace(standard, powers={**standard.powers,
+                                  "FRANCE": replace(standard.powers["FRANCE"], hidden=("MAR",))})
+    assert built_hidden(m, "FRANCE", unit("A MAR"), frozenset())
+    assert not built_hidden(m, "FRANCE", unit("A PAR"), frozenset())
+    assert built_hidden(standard, "FRANCE", unit("A PAR"), frozenset({"HIDE_BUILDS"}))

@@ -3,14 +3,19 @@ and the end by votes (DIAS, NO_DIAS, PROPOSE_DIAS, NO_DRAW); the rules in force.
 from __future__ import annotations
 
 from dataclasses import replace
+from datetime import UTC, datetime
+from pathlib import Path
 
 import pytest
 
 from judge.events import GameCompleted, VoteCast
 from judge.game import GameError, cast_vote, propose, rules_in_force
+from judge.game.process import process_phase
 from judge.game.victory import criterion, hold_win_note, vote_result, winners
 from judge.maps import load_map
 from judge.status.model import Vote, VoteKind
+from judge.status.parser import parse_status
+from judge.status.writer import write_status
 from tests.support.games import NOW, running, with_centers
 
 EIGHTEEN = "BEL HOL DEN NWY SWE SPA POR TUN MUN KIE BER LON"
@@ -152,3 +157,40 @@ def test_rules_in_force_take_the_map_and_game_rules_and_turn_offs_unless_brought
     solitaire = running(standard, "RULE SOLITAIRE")
     assert {"NO_DEADLINE", "CD_DUMMIES", "DEFAULT_UNORDERED", "ALWAYS_WAIT"} <= rules_in_force(
         solitaire, standard)
+
+
+# --- the RESULT and FINISH lines, as DPjudge writes them ---------------------------------------------
+
+DPJUDGE_ENDED = Path(__file__).parent / "fixtures" / "dpjudge" / "ended"
+SOLO = Path(__file__).parent.parent / "mailout" / "dpjudge" / "ended" / "solo.status"
+
+
+def _ending_lines(text: str) -> list[str]:
+    return [line for line in text.splitlines() if line.split(" ")[0] in ("PHASE", "RESULT", "FINISH")]
+
+
+@pytest.mark.parametrize("before, saved", [(SOLO, "solo.saved"),
+                                           (DPJUDGE_ENDED / "quiet.status", "quiet.saved")])
+def test_the_game_ends_in_the_adjustment_phase_its_year_reached_as_dpjudge_writes(before, saved, standard):
+    """A solo, or the votes counted at the year's end, in Fall 1901: DPjudge's processing had moved
+    on to Winter 1901 when it found the end (even with nothing to adjust there): `RESULT W1901A ...`,
+    and `FINISH` the day in its form."""
+    after, _ = process_phase(parse_status(before.read_text()), standard, datetime(2026, 11, 24, 11, 34, tzinfo=UTC))
+    recorded = (DPJUDGE_ENDED / saved).read_text(encoding="latin-1")
+    assert _ending_lines(write_status(after)) == _ending_lines(recorded)
+
+
+@pytest.mark.parametrize("saved", ["solo.saved", "quiet.saved"])
+def test_dpjudges_ended_game_is_read_and_written_back_unchanged(saved, standard):
+    text = (DPJUDGE_ENDED / saved).read_text(encoding="latin-1")
+    status = parse_status(text)
+    assert status.completed and status.result.last_phase == "W1901A"
+    assert write_status(status) == text
+
+
+def test_votes_between_phases_end_the_game_in_the_phase_played(standard):
+    """DPjudge's end by agreement outside processing names the phase the game stands in."""
+    s, _ = vote_all(running(standard), standard, {p: Vote(VoteKind.LOSS) for p in standard.powers
+                                                  if p != "ITALY"} | {"ITALY": Vote(VoteKind.SOLO)})
+    assert str(running(standard).phase) == "SPRING 1901 MOVEMENT"
+    assert s.result.last_phase == "S1901M" and s.result.victors == ("ITALY",)

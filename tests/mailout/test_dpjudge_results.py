@@ -247,3 +247,22 @@ def test_a_solo_is_archived_as_dpjudge_archives_it(env, standard):
     kept = Mailer(env, after, standard, judge="TEST", url=URL).archived(events)
     ours = "".join(entry_text("judge@example.org", processed, subject, body) for subject, body in kept)
     assert ours == (ENDED / "solo.results").read_text()
+
+
+def test_a_hidden_build_is_confirmed_as_dpjudge_keeps_it(tmp_path, env, standard):
+    """Under HIDE_BUILDS Austria mailed its builds: DPjudge's confirmation lists them as it keeps
+    them, `BUILD A TRI HIDDEN` (`orders_austria.mail`, recorded with `winter.saved`)."""
+    from tests.support.commands import Judge
+    hidden = HERE.parent.parent / "game" / "fixtures" / "blind" / "hidden"
+    saved = (hidden / "winter.saved").read_text(encoding="latin-1")
+    judge = Judge(tmp_path)
+    judge.store.create("blind", "".join(line for line in saved.splitlines(keepends=True)
+                                        if not line.startswith("BUILD ")))
+    sent = judge.send(b"From: austria@example.org\nTo: judge@example.org\nSubject: o\n\n"
+                      b"SIGNON Ablind auspw\nBUILD A TRI\nBUILD A VIE\nSIGNOFF\n", now=NOW)
+    mails = Mailer(env, judge.status("blind"), standard, judge="DPJT", url="http://localhost/dpjudge",
+                   replied=("austria@example.org",)).for_events(sent.events, NOW)
+    [mail] = [m.rendered for m in mails if "austria@example.org" in m.recipients]
+    subject, _, body = (hidden / "orders_austria.mail").read_text().partition("\n")
+    assert f"Subject: {mail.subject}" == subject
+    assert normalised(mail.body) == normalised(body)

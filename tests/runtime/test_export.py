@@ -2,6 +2,9 @@
 results archive, its line in DPjudge's games index). A game DPjudge saved goes back byte for byte."""
 from __future__ import annotations
 
+from datetime import UTC, datetime
+from pathlib import Path
+
 import pytest
 
 from judge.cli import main
@@ -9,7 +12,7 @@ from judge.game.games_index import parse_index
 from judge.runtime.game_files import new_game, run
 from judge.runtime.store import GameStore
 from judge.game import join
-from judge.status import parse_status
+from judge.status import parse_status, write_status
 from tests.support.dpjudge import EXPORTED, GAMES, PHASES, dpjudge_games, position, served
 from tests.support.games import NOW, player
 
@@ -83,3 +86,42 @@ def test_dpjudge_s_next_phase_of_an_exported_game_is_the_judge_s(tmp_path):
     judged = parse_status((games / "alpha" / "status").read_bytes().decode("latin-1"))
     dpjudge = parse_status((PHASES / "alpha.S1903M.dpjudge").read_bytes().decode("latin-1"))
     assert position(judged) == position(dpjudge)
+
+
+HIDDEN = Path(__file__).parent.parent / "game" / "fixtures" / "blind" / "hidden"
+HIDDEN_BUILDS = {"austria": ("A", "auspw", "BUILD A TRI\nBUILD A VIE"),
+                 "england": ("E", "engpw", "BUILD F LON"),
+                 "france": ("F", "frapw", "BUILD F BRE\nBUILD A PAR"),
+                 "germany": ("G", "gerpw", "BUILD F KIE\nBUILD A BER"),
+                 "italy": ("I", "itapw", "BUILD F NAP"),
+                 "russia": ("R", "ruspw", "BUILD F STP/NC\nBUILD A MOS")}
+
+
+def builds_mailed(tmp_path):
+    """The winter of `winter.saved` under HIDE_BUILDS with no orders in, then the builds each
+    player mailed DPjudge for it (Turkey's not yet); the judge and the replies."""
+    from tests.support.commands import Judge
+    saved = (HIDDEN / "winter.saved").read_text(encoding="latin-1")
+    judge = Judge(tmp_path / "games")
+    judge.store.create("blind", "".join(line for line in saved.splitlines(keepends=True)
+                                        if not line.startswith("BUILD ")))
+    sent = {power: judge.send(f"From: {power}@example.org\nTo: judge@example.org\nSubject: o\n\n"
+                              f"SIGNON {letter}blind {password}\n{orders}\nSIGNOFF\n".encode(),
+                              now=datetime(2026, 11, 24, 12, 0, tzinfo=UTC))
+            for power, (letter, password, orders) in HIDDEN_BUILDS.items()}
+    return judge, sent
+
+
+def test_a_winter_of_hidden_builds_goes_back_as_dpjudge_keeps_it(tmp_path):
+    """Under HIDE_BUILDS DPjudge keeps a build ordered as `BUILD A TRI HIDDEN`, and builds a
+    `BUILD A TRI` in the open. After the same mails the judge's export is DPjudge's file."""
+    judge, _ = builds_mailed(tmp_path)
+    assert export(judge.store.root, "blind", tmp_path / "back") == 0
+    assert (tmp_path / "back" / "blind" / "status").read_bytes() == (HIDDEN / "winter.saved").read_bytes()
+
+
+def test_dpjudges_winter_of_hidden_builds_is_written_back_byte_for_byte():
+    text = (HIDDEN / "winter.saved").read_text(encoding="latin-1")
+    status = parse_status(text)
+    assert [(o.unit.text, o.hidden) for o in status.power("ENGLAND").adjustments] == [("F LON", True)]
+    assert write_status(status) == text

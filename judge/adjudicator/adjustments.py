@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
-from judge.adjudicator.builds import PowerBuilds, build_options, current_homes
+from judge.adjudicator.builds import PowerBuilds, build_options, current_homes, hidden_build
 from judge.adjudicator.model import (
     CIVIL_DISORDER,
     HIDDEN,
@@ -80,7 +80,7 @@ class _PowerOutcome:
         self.claimed: set[str] = set()
         self.own_tokens_left = options.own_tokens  # an `SC!` not built on stays for a later phase
         if options.count > 0:
-            builds = _Builds(m, options)
+            builds = _Builds(m, options, rules)
             if given:
                 self.results = [self.build_step(builds, o) for o in given]
             else:
@@ -159,8 +159,8 @@ class _PowerOutcome:
 class _Builds:
     """The builds one power has made so far this phase, and what that leaves."""
 
-    def __init__(self, m: Map, options: PowerBuilds) -> None:
-        self.m, self.options = m, options
+    def __init__(self, m: Map, options: PowerBuilds, rules: frozenset[str]) -> None:
+        self.m, self.options, self.rules = m, options, rules
         self.left = options.count
         self.claims = options.claims
         self.own_tokens, self.free_tokens = options.own_tokens, options.free_tokens
@@ -186,8 +186,7 @@ class _Builds:
         if self.left <= 0:
             return OrderResult(order, (Result.VOID,), "no build left")
         self.commit(order.unit.province, kind)
-        site = order.unit.province
-        hidden = self.options.hide_all or site in self.options.hidden
+        hidden = hidden_build(self.m, self.options.power, order.unit.province, self.rules)
         return OrderResult(order, (), HIDDEN if hidden else "")
 
     def problem(self, unit: Unit) -> str:

@@ -74,8 +74,6 @@ class PowerBuilds:
     token_sites: frozenset[str]  # homes open to a build token
     own_tokens: int  # SC!
     free_tokens: int  # SC?
-    hidden: frozenset[str]  # `~` sites
-    hide_all: bool  # HIDE_BUILDS
     occupied: frozenset[str]
 
     def sites(self) -> frozenset[str]:
@@ -87,6 +85,13 @@ class PowerBuilds:
             sites |= self.token_sites
         sites |= {alt for alt, slots in self.alt_homes.items() if slots}
         return frozenset(sites - self.occupied)
+
+
+def hidden_build(m: Map, power: str, site: str, rules: frozenset[str]) -> bool:
+    """Whether a build of the power in the province is hidden (under HIDE_BUILDS, or on one of its
+    `~` sites): its results name no unit, and DPjudge keeps the order as `BUILD A PAR HIDDEN`."""
+    info = m.powers.get(power)
+    return "HIDE_BUILDS" in rules or (info is not None and site in info.hidden)
 
 
 def occupied_provinces(units: Units) -> frozenset[str]:
@@ -185,8 +190,7 @@ def _power_builds(m: Map, info: PowerInfo, units: tuple[Unit, ...], owned: froze
         claims=_claims_left(info, homes), alt_homes={} if barred else _alt_homes(info, owned_centres,
                                                                                   open_homes, homes),
         extra_sites=frozenset() if barred else frozenset(extra), token_sites=token_sites,
-        own_tokens=own_tokens, free_tokens=free_tokens,
-        hidden=frozenset(info.hidden), hide_all="HIDE_BUILDS" in rules, occupied=occupied)
+        own_tokens=own_tokens, free_tokens=free_tokens, occupied=occupied)
 
 
 def _centre_sites(owned: frozenset[str], homes: frozenset[str], all_homes: frozenset[str],

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from judge.adjudicator.builds import hidden_build
 from judge.commands.auth import Level
 from judge.commands.game_queries import (
     controls,
@@ -24,7 +25,7 @@ from judge.commands.session import Cursor, Refusal, Session
 from judge.commands.closed_games import refuse_closed
 from judge.commands.notices import OrdersStored
 from judge.game.positions import owned_centers, position_of, units_of
-from judge.game.orders import Duties, built_hidden, due_powers, orders_on_file
+from judge.game.orders import Duties, due_powers, orders_on_file
 from judge.maps.model import Map
 from judge.orders import Build, Disband, Keep, Order, Proxy, Retreat, Waive, parse_orders
 from judge.orders.power_orders import CLEAR_WORDS
@@ -101,7 +102,7 @@ def adjustment_line(order: Order, phase: Phase, m: Map, rules: frozenset[str]) -
     if isinstance(order, Disband):
         return DisbandOrder(order.unit) if phase.type == RETREATS else RemoveOrder(order.unit)
     if isinstance(order, Build):
-        return BuildOrder(order.unit, built_hidden(m, order.power, order.unit, rules))
+        return BuildOrder(order.unit, hidden_build(m, order.power, order.unit.province, rules))
     if isinstance(order, Waive):
         return BuildOrder(None)
     assert isinstance(order, Keep)

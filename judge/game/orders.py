@@ -26,7 +26,7 @@ from judge.status.model import (
     RemoveOrder,
     RetreatOrder,
 )
-from judge.types import ADJUSTMENTS, MOVEMENT, RETREATS, Phase, Unit
+from judge.types import ADJUSTMENTS, MOVEMENT, RETREATS, Phase
 
 
 @dataclass(frozen=True)
@@ -82,14 +82,6 @@ def proxied(orders: Mapping[str, tuple[Order, ...]], status: GameStatus, m: Map
                 not isinstance(o, (Hold, Move, Support, Convoy))
                 or owner.get(o.unit.province) == power or to.get(o.unit.province) == power))
             for power, given in orders.items()}
-
-
-def built_hidden(m: Map, power: str, unit: Unit, rules: frozenset[str]) -> bool:
-    """Whether a build ordered is hidden (HIDE_BUILDS, or one of the map's hidden build sites of the
-    power): DPjudge keeps such an order as `BUILD A PAR HIDDEN`, and builds a `BUILD A PAR` in the
-    open."""
-    info = m.powers.get(power)
-    return "HIDE_BUILDS" in rules or (info is not None and unit.province in info.hidden)
 
 
 def _adjustment(power: str, order: object) -> Order:

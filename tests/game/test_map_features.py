@@ -75,10 +75,9 @@ def test_a_build_on_a_hidden_site_of_the_map_is_kept_as_dpjudge_keeps_it(standar
     """A `~MAR` home of the map's (or HIDE_BUILDS): DPjudge keeps the build ordered there as
     `BUILD A MAR HIDDEN`, and a plain `BUILD A PAR` builds in the open."""
     from dataclasses import replace
-    from judge.game.orders import built_hidden
-    from tests.support.games import unit
+    from judge.adjudicator.builds import hidden_build
     m = replace(standard, powers={**standard.powers,
                                   "FRANCE": replace(standard.powers["FRANCE"], hidden=("MAR",))})
-    assert built_hidden(m, "FRANCE", unit("A MAR"), frozenset())
-    assert not built_hidden(m, "FRANCE", unit("A PAR"), frozenset())
-    assert built_hidden(standard, "FRANCE", unit("A PAR"), frozenset({"HIDE_BUILDS"}))
+    assert hidden_build(m, "FRANCE", "MAR", frozenset())
+    assert not hidden_build(m, "FRANCE", "PAR", frozenset())
+    assert hidden_build(standard, "FRANCE", "PAR", frozenset({"HIDE_BUILDS"}))

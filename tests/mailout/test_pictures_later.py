@@ -51,7 +51,7 @@ def test_the_sent_mail_is_the_one_made_with_its_picture_at_once(results):
     kinds = set()
     for at_once, later in zip(now_made, kept):
         stored = bytes(later)
-        assert PICTURE_AS.encode() in stored and b"image/svg+xml" in stored
+        assert PICTURE_AS.encode() in stored and b"application/gzip" in stored
         sent = with_pictures(stored, Encoder())
         assert same_boundary(sent) == same_boundary(bytes(at_once))
         assert PICTURE_AS.encode() not in sent
@@ -59,16 +59,18 @@ def test_the_sent_mail_is_the_one_made_with_its_picture_at_once(results):
     assert kinds == {"image/png", "application/pdf"}
 
 
-def test_an_svg_is_attached_as_it_is_and_left_alone(results):
+def test_an_svg_is_kept_compressed_and_sent_as_it_was_drawn(results):
     [mail] = envelopes(JUDGE, results._replace(recipients=("ben@example.co.uk",)), now=NOW,
                        key="k", later=True, default_kind="svg")
     encoder = Encoder()
     stored = bytes(mail)
-    assert PICTURE_AS.encode() not in stored
-    assert with_pictures(stored, encoder) == stored and encoder.calls == []
+    assert PICTURE_AS.encode() in stored and b"image/svg+xml" not in stored
+    assert len(stored) < len(results.picture.picture.svg) / 3  # (compressed: less to write)
+    sent = with_pictures(stored, encoder)
+    assert encoder.calls == []  # an SVG is sent as it was drawn
     [at_once] = envelopes(JUDGE, results._replace(recipients=("ben@example.co.uk",)), now=NOW,
                           key="k", draw=lambda drawn, kind: drawn.svg.encode(), default_kind="svg")
-    assert same_boundary(stored) == same_boundary(bytes(at_once))
+    assert same_boundary(sent) == same_boundary(bytes(at_once))
 
 
 def test_a_picture_that_cannot_be_made_leaves_the_mail_as_it_is_without_one(results):

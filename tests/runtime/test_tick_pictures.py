@@ -4,6 +4,7 @@ once per picture and format in a batch. The relay receives what it received when
 it: the text part byte for byte, the picture after it with the same name and type."""
 from __future__ import annotations
 
+import gzip
 from email import message_from_bytes, policy
 
 import pytest
@@ -74,8 +75,9 @@ def test_the_tick_makes_no_picture_and_keeps_each_as_its_svg(tmp_path, encodes):
     assert len(stored) == 8  # the seven players and the Master
     for raw in stored.values():
         text, picture = message_from_bytes(raw, policy=policy.default).iter_parts()
-        assert picture.get_content_type() == "image/svg+xml" and picture[PICTURE_AS] == "png"
-        assert picture.get_filename() == "g-S1901M.svg"
+        assert picture.get_content_type() == "application/gzip" and picture[PICTURE_AS] == "png"
+        assert picture.get_filename() == "g-S1901M.svg.gz"
+        assert gzip.decompress(picture.get_content()).startswith(b"<svg")
 
 
 def test_the_sender_makes_each_picture_once_and_the_relay_gets_the_png(tmp_path, relay, encodes):
@@ -89,7 +91,7 @@ def test_the_sender_makes_each_picture_once_and_the_relay_gets_the_png(tmp_path,
         sent = message_from_bytes(raw, policy=policy.default)
         kept = message_from_bytes(stored[key], policy=policy.default)
         text, picture = sent.iter_parts()
-        svg = list(kept.iter_parts())[1].get_content().decode()
+        svg = gzip.decompress(list(kept.iter_parts())[1].get_content()).decode()
         assert text_part(raw) == text_part(stored[key])
         assert picture.get_content_type() == "image/png" and picture.get_filename() == "g-S1901M.png"
         assert picture.get_content() == encode(svg, "png")

@@ -19,7 +19,9 @@ from __future__ import annotations
 import gzip
 import hashlib
 import logging
+import random
 import re
+import sys
 from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
 from email.message import EmailMessage, Message
@@ -100,7 +102,8 @@ def message_ids(text: str, limit: int = MAX_REFERENCES) -> list[str]:
 
 def build_message(judge: JudgeSection, *, to: str, subject: str, body: str,
                   now: datetime, key: str | None = None, in_reply_to: str = "",
-                  references: str = "", auto: str | None = None) -> EmailMessage:
+                  references: str = "", auto: str | None = None,
+                  made_as: type[EmailMessage] = EmailMessage) -> EmailMessage:
     """A plain-text mail from the judge to one reader, `to` a plain address (ValueError for any
     other; `envelopes` for several). `auto` defaults to auto-replied for a reply (when
     `in_reply_to` is given) and auto-generated otherwise. `in_reply_to` is written when it is one
@@ -121,7 +124,7 @@ def build_message(judge: JudgeSection, *, to: str, subject: str, body: str,
         "Auto-Submitted": auto or (AUTO_REPLIED if in_reply_to else AUTO_GENERATED),
         "X-Loop": loop_token(judge),
     }
-    msg = EmailMessage()
+    msg = made_as()
     for name, value in headers.items():
         if value or name not in THREADING:
             msg[name] = header_text(value)
@@ -141,24 +144,26 @@ def envelopes(judge: JudgeSection, mailing: Mailing, *, now: datetime, key: str,
     the outbox sends each of them once. A mailing with a picture gets it, made by `draw` in the
     format the recipient chose (else `default_kind`), as a second MIME part after the text;
     `later`: kept as its SVG, for the outbox sender to make (`part_for_later`; one part for
-    all the mailing's readers of a format)."""
+    all the mailing's readers of a format, written after each one's text: `PictureLater`)."""
     rendered = mailing.rendered
     mails = []
-    kept: dict[str, EmailMessage] = {}  # the picture kept for later, one part a format
+    kept: dict[str, bytes] = {}  # the picture kept for later, one part a format
     for recipient in writable(mailing.recipients):
+        kind = mailing.picture.kinds.get(recipient.lower(), default_kind).lower() \
+            if mailing.picture is not None else "none"
+        for_later = later and kind != "none"
         msg = build_message(judge, to=recipient, subject=rendered.subject, body=rendered.body,
                             now=now, key=f"{key}-{recipient.lower()}", in_reply_to=in_reply_to,
-                            references=references, auto=auto)
-        if mailing.picture is not None and (draw is not None or later):
-            kind = mailing.picture.kinds.get(recipient.lower(), default_kind).lower()
-            if kind != "none" and later:
-                if kind not in kept:
-                    kept[kind] = part_for_later(mailing.picture.picture, kind)
-                _attach(msg, kept[kind])
-            elif kind != "none" and draw is not None:
-                data = draw(mailing.picture.picture, kind)
-                if data is not None:
-                    attach_picture(msg, data, mailing.picture.picture.stem, kind)
+                            references=references, auto=auto,
+                            made_as=PictureLater if for_later else EmailMessage)
+        if for_later:
+            if kind not in kept:
+                kept[kind] = bytes(part_for_later(mailing.picture.picture, kind))  # type: ignore[union-attr]
+            msg.later = kept[kind]  # type: ignore[attr-defined]
+        elif kind != "none" and draw is not None:
+            data = draw(mailing.picture.picture, kind)  # type: ignore[union-attr]
+            if data is not None:
+                attach_picture(msg, data, mailing.picture.picture.stem, kind)  # type: ignore[union-attr]
         mails.append(msg)
     return mails
 
@@ -203,6 +208,43 @@ def part_for_later(drawn: Any, kind: str) -> EmailMessage:
 
 
 KEPT_SUFFIX = ".svg.gz"
+
+
+class PictureLater(EmailMessage):
+    """A mail whose picture is kept for later (`part_for_later`): made as the text mail it is,
+    and written (`as_bytes`, `bytes()`) with the picture's part after its text, as `_attach`
+    would put it there. The part's bytes are made once for all the mailing's readers of a format,
+    and no multipart message is made and written again for each of them."""
+
+    later = b""  # the picture's part, as a mail writes it
+
+    def as_bytes(self, unixfrom: bool = False, policy: Any = None) -> bytes:
+        written = super().as_bytes(unixfrom, policy)
+        return with_part(written, self.later) if self.later else written
+
+
+def with_part(raw: bytes, part: bytes) -> bytes:
+    """A single-part mail's bytes with `part` (a MIME part's bytes) after its text, exactly as
+    the mail made multipart (`_attach`) is written: its Content- fields move to the text part,
+    and a multipart head takes their place after the others (`_text_only` undoes it)."""
+    head, _, body = raw.partition(b"\n\n")
+    fields = _fields((head + b"\n").splitlines(keepends=True))
+    moved = [f for f in fields if f[0].lower().startswith(b"content-")]
+    kept = [f for f in fields if not f[0].lower().startswith(b"content-")]
+    boundary = _boundary(raw + part)
+    delimiter = b"\n--" + boundary
+    return b"".join([*(line for f in kept for line in f),
+                     b'Content-Type: multipart/mixed; boundary="' + boundary + b'"\n',
+                     delimiter, b"\n", *(line for f in moved for line in f), b"\n", body,
+                     delimiter, b"\n", part, delimiter, b"--\n"])
+
+
+def _boundary(text: bytes) -> bytes:
+    """A MIME boundary in the form the email package draws them, found nowhere in `text`."""
+    while True:
+        boundary = f"{'=' * 15}{random.randrange(sys.maxsize):019d}==".encode("ascii")
+        if boundary not in text:
+            return boundary
 
 
 def with_pictures(raw: bytes, draw: Draw) -> bytes:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from email import message_from_bytes, policy
 from datetime import UTC, datetime
 
 import pytest
@@ -81,8 +82,9 @@ def test_a_picture_that_cannot_be_made_leaves_the_mail_as_it_is_without_one(resu
 
 def test_none_keeps_nothing_for_later(results):
     kept = envelopes(JUDGE, results, now=NOW, key="k", later=True, default_kind="none")
-    mails = [m for m in kept if not m.is_multipart()]
-    assert mails and all(PICTURE_AS.encode() not in bytes(m) for m in mails)
+    written = [bytes(m) for m in kept]
+    plain = [raw for raw in written if not message_from_bytes(raw, policy=policy.default).is_multipart()]
+    assert plain and all(PICTURE_AS.encode() not in raw for raw in plain)
 
 
 def test_a_mail_without_a_picture_for_later_is_sent_as_it_is(results):
@@ -91,3 +93,18 @@ def test_a_mail_without_a_picture_for_later_is_sent_as_it_is(results):
     encoder = Encoder()
     assert with_pictures(bytes(plain), encoder) == bytes(plain)
     assert with_pictures(quoting, encoder) == quoting and encoder.calls == []
+
+
+@pytest.mark.parametrize("body", ["Plain words.\n", "Ünïcode words, and a line " + "long " * 30 + "\n"])
+def test_a_mail_written_with_its_part_later_is_the_mail_made_multipart(results, body):
+    """`PictureLater` writes the text mail and the part's bytes as the email package writes the
+    mail made multipart: byte for byte but the boundary it draws."""
+    from judge.mailout.envelope import PictureLater, _attach, build_message, part_for_later
+    part = part_for_later(results.picture.picture, "png")
+    made = dict(judge=JUDGE, to="ben@example.co.uk", subject="Diplomacy results", body=body, now=NOW, key="k")
+    later = build_message(**made, made_as=PictureLater)
+    later.later = bytes(part)
+    multipart = build_message(**made)
+    _attach(multipart, part)
+    assert same_boundary(bytes(later)) == same_boundary(bytes(multipart))
+    assert with_pictures(bytes(later), lambda drawn, kind: None) == bytes(build_message(**made))

@@ -5,6 +5,8 @@ from datetime import UTC, datetime
 from email import message_from_bytes, policy
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from judge.runtime.config import JudgeSection
 from judge.mailout.envelope import (
@@ -124,3 +126,21 @@ def test_header_injection_through_an_address_is_refused():
 def test_raw_key_depends_only_on_the_mail():
     assert raw_key(b"mail", "received") == raw_key(b"mail", "received")
     assert raw_key(b"mail", "received") != raw_key(b"other", "received")
+
+
+@settings(max_examples=200, deadline=None)
+@given(subject=st.text(st.characters(min_codepoint=32, max_codepoint=126) | st.sampled_from("éßñ€"),
+                       min_size=1, max_size=200),
+       name=st.text(st.characters(min_codepoint=32, max_codepoint=126), min_size=1, max_size=20),
+       threads=st.lists(st.from_regex(r"<[a-z0-9.]{1,30}@[a-z]{1,10}\.test>", fullmatch=True), max_size=12))
+def test_each_header_is_written_as_its_parse_would_write_it(subject, name, threads):
+    """Headers kept as written (not parsed when set) are written exactly as the parsed header
+    would be, folded alike: the mail is the same, only cheaper to make."""
+    judge = JudgeSection(id=name, address="judge@judge.test", keeper="keeper@judge.test")
+    msg = build_message(judge, to="player@example.org", subject=subject, body="Orders.\n", now=NOW,
+                        key="k", in_reply_to=threads[-1] if threads else "",
+                        references=" ".join(threads[:-1]))
+    for header, value in msg.items():
+        parsed = policy.default.header_factory(header, str(value))
+        assert str(value) == str(parsed)
+        assert policy.default.fold_binary(header, value) == policy.default.fold_binary(header, parsed)

@@ -344,9 +344,7 @@ class _Pending:
 
 def _entry(result: OrderResult) -> str:
     unit = getattr(result.order, "unit", None)
-    if not result.results:  # (most orders: they succeeded, or hold)
-        return _entry_text(None if unit is None else unit.text, str(result.order), (), None)
-    words = sorted([_WORDS[word] for word in result.results])
+    words = sorted([_WORDS[word] for word in result.results]) if result.results else ()
     error = result.note if result.note and ("void" in words or "invalid" in words) else None
     return _entry_text(None if unit is None else unit.text, str(result.order), words, error)
 

@@ -153,25 +153,23 @@ def envelopes(judge: JudgeSection, mailing: Mailing, *, now: datetime, key: str,
     format the recipient chose (else `default_kind`), as a second MIME part after the text;
     `later`: kept as its SVG, for the outbox sender to make (`part_for_later`; one part for
     all the mailing's readers of a format, written after each one's text: `PictureLater`)."""
-    rendered = mailing.rendered
+    rendered, picture = mailing.rendered, mailing.picture
     mails = []
     kept: dict[str, bytes] = {}  # the picture kept for later, one part a format
     for recipient in writable(mailing.recipients):
-        kind = mailing.picture.kinds.get(recipient.lower(), default_kind).lower() \
-            if mailing.picture is not None else "none"
-        for_later = later and kind != "none"
+        kind = picture.kinds.get(recipient.lower(), default_kind).lower() if picture else "none"
         msg = build_message(judge, to=recipient, subject=rendered.subject, body=rendered.body,
                             now=now, key=f"{key}-{recipient.lower()}", in_reply_to=in_reply_to,
                             references=references, auto=auto,
-                            made_as=PictureLater if for_later else EmailMessage)
-        if for_later:
+                            made_as=PictureLater if later and kind != "none" else EmailMessage)
+        if picture is not None and isinstance(msg, PictureLater):
             if kind not in kept:
-                kept[kind] = bytes(part_for_later(mailing.picture.picture, kind))  # type: ignore[union-attr]
-            msg.later = kept[kind]  # type: ignore[attr-defined]
-        elif kind != "none" and draw is not None:
-            data = draw(mailing.picture.picture, kind)  # type: ignore[union-attr]
+                kept[kind] = bytes(part_for_later(picture.picture, kind))
+            msg.later = kept[kind]
+        elif picture is not None and kind != "none" and draw is not None:
+            data = draw(picture.picture, kind)
             if data is not None:
-                attach_picture(msg, data, mailing.picture.picture.stem, kind)  # type: ignore[union-attr]
+                attach_picture(msg, data, picture.picture.stem, kind)
         mails.append(msg)
     return mails
 

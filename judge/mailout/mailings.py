@@ -18,7 +18,6 @@ mail of orders only, in its place: `Reply.said_by_confirmation`).
 """
 from __future__ import annotations
 
-
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
@@ -68,7 +67,7 @@ def agreed_in_results(completed: ev.GameCompleted | None) -> bool:
     return completed is not None and completed.kind in ("draw", "concession")
 
 
-def results_carry(events: Sequence[ev.Event], completed: ev.GameCompleted) -> bool:
+def results_carry(events: Sequence[ev.Event]) -> bool:
     """Whether the results among `events` tell of the game's end, so that no mail of its own does.
     They do of every ending processing reaches, as DPjudge's: a victory by VICTORY in the table, the
     last man standing and a draw or concession voted by their sentences; only an ending the votes
@@ -257,7 +256,7 @@ class Mailer:
                 mailings += self.results(event, completed)
             elif isinstance(event, ev.LateNotice):
                 mailings += self.late_notice(event, now)
-            elif isinstance(event, ev.GameCompleted) and results_carry(events, event):
+            elif isinstance(event, ev.GameCompleted) and results_carry(events):
                 continue
             else:
                 name = HANDLERS.get(type(event))
@@ -424,7 +423,7 @@ class Mailer:
             elif isinstance(event, ev.PhaseResults):
                 mail = self.results_text(event, completed)
                 kept.append((mail.subject, mail.body))
-            elif isinstance(event, ev.GameCompleted) and not results_carry(events, event):
+            elif isinstance(event, ev.GameCompleted) and not results_carry(events):
                 mail = self.completion_text(event)
                 kept.append((mail.subject, mail.body))
         return kept

@@ -192,9 +192,11 @@ def archiver(judge_id: str = "LOCAL", address: str = "judge@localhost", env: Any
         from judge.mailout.mailings import Mailer
         from judge.mailout.render import environment
 
-        if mailer is None:
+        if mailer is not None:
+            mails = mailer.archived(events)
+        else:
             env = env or environment()
-        mails = (mailer or Mailer(env, status, m, judge=judge_id)).archived(events)
+            mails = Mailer(env, status, m, judge=judge_id).archived(events)
         return "".join(entry_text(address, now, subject, body) for subject, body in mails)
     return entries
 

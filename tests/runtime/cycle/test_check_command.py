@@ -204,12 +204,19 @@ def test_the_daemon_tick_queues_a_games_mails_with_one_fsync_of_each_outbox_fold
     assert len(mails) > 2 and synced == [".ids", "outbox"]
 
 
-def test_a_game_with_an_unknown_rule_is_reported_at_its_line_and_left_alone(judge):
+def hand_edited(judge, old: str, new: str, edited: str):
+    """Game `odd` started, its status file then edited by hand (`old` written `new`): the file,
+    its text and the number of the line `edited`."""
     judge.start("odd", ["TIMING NEXT 1D"], NOW)
     path = judge.root / "games" / "odd" / "status"
-    text = path.read_text().replace("TIMING NEXT 1D", "TIMING NEXT 1D\nRULE NO_DRAW FOOBAR", 1)
+    text = path.read_text().replace(old, new, 1)
     path.write_text(text)
-    line = text.splitlines().index("RULE NO_DRAW FOOBAR") + 1
+    return path, text, text.splitlines().index(edited) + 1
+
+
+def test_a_game_with_an_unknown_rule_is_reported_at_its_line_and_left_alone(judge):
+    path, text, line = hand_edited(judge, "TIMING NEXT 1D", "TIMING NEXT 1D\nRULE NO_DRAW FOOBAR",
+                                   "RULE NO_DRAW FOOBAR")
     judge.take_outbox()
     code, lines = judge.check(DEADLINE)
     assert lines[0] == f"odd: broken status file: odd/status:{line}: NO SUCH RULE: FOOBAR"
@@ -227,11 +234,7 @@ def test_a_new_game_with_an_unknown_rule_is_refused(judge):
 
 
 def test_a_unit_on_a_place_the_map_lacks_is_reported_at_its_line_and_left_alone(judge):
-    judge.start("odd", ["TIMING NEXT 1D"], NOW)
-    path = judge.root / "games" / "odd" / "status"
-    text = path.read_text().replace("\nA VIE\n", "\nA XYZ\n", 1)
-    path.write_text(text)
-    line = text.splitlines().index("A XYZ") + 1
+    path, text, line = hand_edited(judge, "\nA VIE\n", "\nA XYZ\n", "A XYZ")
     code, lines = judge.check(DEADLINE)
     assert lines[0] == f"odd: broken status file: odd/status:{line}: A XYZ: map standard has no place XYZ"
     assert path.read_text() == text

@@ -114,9 +114,8 @@ def freeze(builder: MapBuilder, name: str, base, dynamic, stanzas, graphic, phas
 
 
 def _power_info(p) -> PowerInfo:
-    from judge.maps.tokens import power_display
     return PowerInfo(
-        name=p.name, display=power_display(p.name), adjective=p.adjective, abbrev=p.abbrev,
+        name=p.name, display=p.display, adjective=p.adjective, abbrev=p.abbrev,
         homes=tuple(sorted(p.homes)),
         # without OWNS a power owns its homes, alternative homes included (as DPjudge has it)
         centers=tuple(sorted({*p.homes, *p.alt_homes} if p.centers is None else p.centers)),

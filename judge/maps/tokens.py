@@ -132,3 +132,34 @@ def own_word_display(word: str) -> str:
     """An ownership word as results show it: `+` is a space; all-caps words are capitalised."""
     text = word.replace("+", " ")
     return text.title() if text.isupper() else text
+
+
+# The words DPjudge's reading of a phrase replaces (by an order symbol, or by nothing). A power's
+# name is read that way, so its identity in status files is `GULF\LYON` for `Gulf+of+Lyon`.
+_READ_AS = {
+    **dict.fromkeys("> THE MOVE MOVES MOVING ATTACK ATTACKS ATTACKING IS WILL IN AT ON TO AND".split(), ""),
+    "ARMY": "A", "FLEET": "F", "WING": "W", "NC": "/NC", "SC": "/SC", "EC": "/EC", "WC": "/WC",
+    **dict.fromkeys("RETREAT RETREATS RETREATING".split(), "R"),
+    **dict.fromkeys("SUPPORT SUPPORTS SUPPORTING".split(), "S"),
+    **dict.fromkeys("CONVOY CONVOYS CONVOYING".split(), "C"),
+    **dict.fromkeys("HOLD HOLDS HOLDING".split(), "H"),
+    **dict.fromkeys("BUILD BUILDS BUILDING".split(), "B"),
+    **dict.fromkeys("DISBAND DISBANDS DISBANDING REMOVE REMOVES REMOVING".split(), "D"),
+    **dict.fromkeys("WAIVE WAIVES WAIVING WAIVED".split(), "V"),
+    **dict.fromkeys("KEEP KEEPS KEEPING".split(), "K"),
+    **dict.fromkeys("PROXY PROXIES PROXYING".split(), "P"),
+    "OF": "\\", "FROM": "\\", "WITH": "?", "TSR": "=", "OR": "|", "BOUNCE": "|", "CUT": "|",
+    "VOID": "?", "DISLODGED": "~", "DESTROYED": "*",
+    **dict.fromkeys("VIA THROUGH OVER BY".split(), "~"),
+}
+_SPACED = re.compile(r"([|*?!~()\[\]=_^])")
+
+
+def power_name(word: str) -> str:
+    """A power's name as DPjudge keeps it (and writes it in status files): the word as written, upper
+    case, `.` and `:` dropped, `-`, `+` and `,` breaking words, each word read as DPjudge reads an
+    order word, and the words run together: `St+Petersburg` is `STPETERSBURG`, `B.C.` is `BC`."""
+    text = word.upper().replace("/", " /").replace(" / ", "")
+    text = text.replace(".", "").replace(":", "")
+    text = re.sub(r"[-+,]", " ", text)
+    return "".join(_READ_AS.get(w, w) for w in _SPACED.sub(r" \1 ", text).split())

@@ -136,22 +136,23 @@ def own_word_display(word: str) -> str:
 
 # The words DPjudge's reading of a phrase replaces (by an order symbol, or by nothing). A power's
 # name is read that way, so its identity in status files is `GULF\LYON` for `Gulf+of+Lyon`.
-_READ_AS = {
-    **dict.fromkeys("> THE MOVE MOVES MOVING ATTACK ATTACKS ATTACKING IS WILL IN AT ON TO AND".split(), ""),
-    "ARMY": "A", "FLEET": "F", "WING": "W", "NC": "/NC", "SC": "/SC", "EC": "/EC", "WC": "/WC",
-    **dict.fromkeys("RETREAT RETREATS RETREATING".split(), "R"),
-    **dict.fromkeys("SUPPORT SUPPORTS SUPPORTING".split(), "S"),
-    **dict.fromkeys("CONVOY CONVOYS CONVOYING".split(), "C"),
-    **dict.fromkeys("HOLD HOLDS HOLDING".split(), "H"),
-    **dict.fromkeys("BUILD BUILDS BUILDING".split(), "B"),
-    **dict.fromkeys("DISBAND DISBANDS DISBANDING REMOVE REMOVES REMOVING".split(), "D"),
-    **dict.fromkeys("WAIVE WAIVES WAIVING WAIVED".split(), "V"),
-    **dict.fromkeys("KEEP KEEPS KEEPING".split(), "K"),
-    **dict.fromkeys("PROXY PROXIES PROXYING".split(), "P"),
-    "OF": "\\", "FROM": "\\", "WITH": "?", "TSR": "=", "OR": "|", "BOUNCE": "|", "CUT": "|",
-    "VOID": "?", "DISLODGED": "~", "DESTROYED": "*",
-    **dict.fromkeys("VIA THROUGH OVER BY".split(), "~"),
-}
+_READ_AS = {word: symbol for symbol, words in (
+    ("", (">", "THE", "MOVE", "MOVES", "MOVING", "ATTACK", "ATTACKS", "ATTACKING", "IS", "WILL", "IN", "AT",
+          "ON", "TO", "AND")),
+    ("A", ("ARMY",)), ("F", ("FLEET",)), ("W", ("WING",)),
+    ("/NC", ("NC",)), ("/SC", ("SC",)), ("/EC", ("EC",)), ("/WC", ("WC",)),
+    ("R", ("RETREAT", "RETREATS", "RETREATING")),
+    ("S", ("SUPPORT", "SUPPORTS", "SUPPORTING")),
+    ("C", ("CONVOY", "CONVOYS", "CONVOYING")),
+    ("H", ("HOLD", "HOLDS", "HOLDING")),
+    ("B", ("BUILD", "BUILDS", "BUILDING")),
+    ("D", ("DISBAND", "DISBANDS", "DISBANDING", "REMOVE", "REMOVES", "REMOVING")),
+    ("V", ("WAIVE", "WAIVES", "WAIVING", "WAIVED")),
+    ("K", ("KEEP", "KEEPS", "KEEPING")),
+    ("P", ("PROXY", "PROXIES", "PROXYING")),
+    ("\\", ("OF", "FROM")), ("?", ("WITH", "VOID")), ("=", ("TSR",)), ("|", ("OR", "BOUNCE", "CUT")),
+    ("~", ("DISLODGED", "VIA", "THROUGH", "OVER", "BY")), ("*", ("DESTROYED",)),
+) for word in words}
 _SPACED = re.compile(r"([|*?!~()\[\]=_^])")
 
 

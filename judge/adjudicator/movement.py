@@ -290,9 +290,10 @@ class Adjudication:
         board = self.board
         if no_retreats(board.rules):
             return ()
-        return tuple(sorted(dest for dest in board.map.moves(piece.unit.type, piece.unit.location)
-                            if not self._barred(province_of(dest), attacker, dislodgers)
-                            and board.crossing(piece.unit, piece.power, dest) is not None))
+        # In the order of the map's ABUTS line, as DPjudge lists them ("Budapest or Bulgaria or Serbia").
+        return tuple(dest for dest in board.map.move_table(piece.unit.type).get(piece.unit.location, ())
+                     if not self._barred(province_of(dest), attacker, dislodgers)
+                     and board.crossing(piece.unit, piece.power, dest) is not None)
 
     def _barred(self, province: str, attacker: Piece, dislodgers: dict[int, Piece]) -> bool:
         """Whether a unit dislodged by `attacker` may not retreat into the province: a unit is there

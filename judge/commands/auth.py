@@ -87,17 +87,17 @@ def check_game_word(name: str) -> str:
 def role_name(status: GameStatus, m: Map | None, who: str) -> str | None:
     """The block name (or MASTER / JUDGEKEEPER) a SIGNON word names, if any.
 
-    One letter: a map power's initial or M; a digit: POWER#n; else a full name, case-insensitive."""
+    One letter: a map power's letter or M; other digits: POWER#n; else a full name, case-insensitive."""
     word = who.upper()
     if word in MASTER_WORDS:
         return MASTER
     if word in KEEPER_WORDS:
         return JUDGEKEEPER
-    if word.isdigit():
+    info = m.power_by_abbrev(word) if len(word) == 1 and m is not None else None
+    if info is not None:  # a map's letter may be a digit (chaos's Tunis is 6)
+        word = info.name
+    elif word.isdigit():
         word = f"POWER#{word}"
-    elif len(word) == 1 and m is not None:
-        info = m.power_by_abbrev(word)
-        word = info.name if info is not None else word
     if status.power(word) is not None:
         return word
     if m is not None and word in m.powers and not word.startswith("_"):

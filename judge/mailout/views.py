@@ -369,7 +369,10 @@ def dislodgements(m: Map, resolution: Resolution,
 
 def _in_abut_order(m: Map, unit: Unit, retreats: Iterable[str]) -> tuple[Place, ...]:
     location = m.locations.get(unit.location)
-    rank = {a.dest: n for n, a in enumerate(location.abuts)} if location else {}
+    rank: dict[str, int] = {}
+    for n, abut in enumerate(location.abuts if location else ()):
+        rank.setdefault(abut.dest, n)  # a fleet's coast where the line names it,
+        rank.setdefault(province_of(abut.dest), n)  # an army's province where the line first names it
     return tuple(place(m, r) for r in sorted(retreats, key=lambda r: (rank.get(r, len(rank)), r)))
 
 

@@ -9,7 +9,8 @@ from dataclasses import dataclass, field, replace
 
 from judge.errors import Problem
 from judge.maps.model import Abut, FlowStep, League, SourceLine, Terrain
-from judge.maps.tokens import (check_abbrev, is_place_line, own_word_display, parse_abut, parse_center, parse_owns)
+from judge.maps.tokens import (check_abbrev, is_place_line, own_word_display, parse_abut, parse_center, parse_owns,
+                               power_display, power_name)
 from judge.types import Phase, Unit, UnitType, province_of
 
 TERRAINS = {t.value for t in Terrain} | {"AMEND"}
@@ -36,7 +37,8 @@ class TerrainDraft:
 
 @dataclass
 class PowerDraft:
-    name: str
+    name: str  # as DPjudge keeps it (`power_name`)
+    display: str  # as results show it, from the name as written (`power_display`)
     adjective: str
     abbrev: str
     where: SourceLine
@@ -224,10 +226,12 @@ class MapBuilder:
     def power_line(self, line: SourceLine, words: list[str]) -> None:
         old = None
         if len(words) >= 3 and words[1] == "->":
-            old, words = words[0].upper(), words[2:]
+            old, words = power_name(words[0]), words[2:]
             if old not in self.powers:
                 raise ValueError(f"cannot rename power {old}: no such power")
-        name = words[0].upper()
+        name = power_name(words[0])
+        if not name:
+            raise ValueError(f"power name {words[0]!r} is no name once read (only order words)")
         rest = words[1:]
         own = None
         if rest and rest[0].startswith("("):
@@ -240,20 +244,22 @@ class MapBuilder:
                 raise ValueError(f"unclosed '(' after power {name}")
             own = " ".join(group)[1:-1].strip()
         if old is not None:
-            power = self.rename_power(old, name)
+            power = self.rename_power(old, name, words[0])
         elif name in self.powers:
             power = self.powers[name]
         else:
-            power = PowerDraft(name, own_word_display(name.lstrip("_")), "", line)
+            power = PowerDraft(name, power_display(words[0].upper()),
+                               own_word_display(words[0].upper().lstrip("_")), "",
+                               line)
             self.powers[name] = power
         if own is not None:
             word, _, abbrev = own.partition(":")
             if word:
                 power.adjective = own_word_display(word)
             if abbrev:
-                power.abbrev = abbrev.upper()
-        if not power.abbrev:
-            power.abbrev = power.adjective.lstrip("_")[:1].upper()
+                power.abbrev = abbrev[:1].upper()
+        if not power.abbrev:  # no letter given: the name's first, as DPjudge has it
+            power.abbrev = name[0]
         self.current = power
         for word in rest:
             try:
@@ -262,11 +268,12 @@ class MapBuilder:
                 raise ValueError(f"{exc} (is {words[0]!r} a misspelt directive?)") from None
             self.power_center(power, center)
 
-    def rename_power(self, old: str, new: str) -> PowerDraft:
+    def rename_power(self, old: str, new: str, written: str) -> PowerDraft:
         if new != old and new in self.powers:
             raise ValueError(f"cannot rename power {old} to {new}: {new} already exists")
         power = self.powers.pop(old)
         power.name = new
+        power.display = power_display(written.upper())
         self.powers[new] = power
         for other in self.powers.values():
             other.control = [new if c == old else c for c in other.control]
@@ -378,7 +385,7 @@ class MapBuilder:
     def select_powers(self, words: list[str], directive: str) -> list[PowerDraft]:
         """The powers `[ALL [EXCEPT]] name...` means; none named means the current power. Names may
         be separated by commas too, as the `diplomacy` package's map files write them."""
-        upper = [name for w in words for name in w.upper().split(",") if name]
+        upper = [power_name(name) for w in words for name in w.split(",") if name]
         if not upper:
             return [self.need_power(directive)]
         if upper[0] == "ALL":
@@ -412,7 +419,7 @@ class MapBuilder:
         power = self.need_power("CONTROL")
         if not words:
             raise ValueError("CONTROL needs at least one power name")
-        power.control = [w.upper() for w in words]
+        power.control = [power_name(w) for w in words]
 
     def flag(self, line: SourceLine, words: list[str]) -> None:
         if len(words) != 1:

@@ -68,17 +68,7 @@ def freeze(builder: MapBuilder, name: str, base, dynamic, stanzas, graphic, phas
         place = builder.places.get(abbrev)
         locations[abbrev] = Location(abbrev, place.name if place else abbrev, draft.terrain,
                                      draft.fleet_ok, tuple(draft.abuts))
-    aliases: dict[str, tuple[str, ...]] = {}
-    ambiguous = set()
-    for abbrev, place in builder.places.items():
-        for alias, marked in place.aliases:
-            if abbrev not in aliases.get(alias, ()):
-                aliases[alias] = aliases.get(alias, ()) + (abbrev,)
-            if marked:
-                ambiguous.add(alias)
-    for abbrev in builder.places:  # an abbreviation means its own place, unless marked `?` elsewhere
-        if abbrev not in ambiguous:
-            aliases[abbrev] = (abbrev,)
+    aliases, ambiguous = _aliases(builder)
     powers = {n: _power_info(p) for n, p in sorted(builder.powers.items())}
     owned = {c for p in powers.values() for c in p.centers}
     centers = set(builder.unowned)
@@ -113,10 +103,28 @@ def freeze(builder: MapBuilder, name: str, base, dynamic, stanzas, graphic, phas
     )
 
 
+def _aliases(builder: MapBuilder) -> tuple[dict[str, tuple[str, ...]], set[str]]:
+    """Each name and alias -> the places it means, and the aliases marked `?`. As DPjudge reads them:
+    an abbreviation means its own place, and a name some place gives without `?` means that place
+    (Tyrolia's TYR, though the Tyrrhenian Sea lists `tyr?`); a name only `?` gives stays ambiguous."""
+    claims: dict[str, dict[str, bool]] = {}  # alias -> place -> whether only marked `?` there
+    for abbrev, place in builder.places.items():
+        for alias, marked in place.aliases:
+            owners = claims.setdefault(alias, {})
+            owners[abbrev] = owners.get(abbrev, True) and marked
+    aliases = {}
+    for alias, owners in claims.items():
+        plain = tuple(a for a, marked in owners.items() if not marked)
+        aliases[alias] = plain or tuple(owners)
+    for abbrev in builder.places:
+        aliases[abbrev] = (abbrev,)
+    ambiguous = {alias for place in builder.places.values() for alias, marked in place.aliases if marked}
+    return aliases, ambiguous
+
+
 def _power_info(p) -> PowerInfo:
-    from judge.maps.tokens import power_display
     return PowerInfo(
-        name=p.name, display=power_display(p.name), adjective=p.adjective, abbrev=p.abbrev,
+        name=p.name, display=p.display, adjective=p.adjective, abbrev=p.abbrev,
         homes=tuple(sorted(p.homes)),
         # without OWNS a power owns its homes, alternative homes included (as DPjudge has it)
         centers=tuple(sorted({*p.homes, *p.alt_homes} if p.centers is None else p.centers)),

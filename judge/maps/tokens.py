@@ -132,3 +132,35 @@ def own_word_display(word: str) -> str:
     """An ownership word as results show it: `+` is a space; all-caps words are capitalised."""
     text = word.replace("+", " ")
     return text.title() if text.isupper() else text
+
+
+# The words DPjudge's reading of a phrase replaces (by an order symbol, or by nothing). A power's
+# name is read that way, so its identity in status files is `GULF\LYON` for `Gulf+of+Lyon`.
+_READ_AS = {word: symbol for symbol, words in (
+    ("", (">", "THE", "MOVE", "MOVES", "MOVING", "ATTACK", "ATTACKS", "ATTACKING", "IS", "WILL", "IN", "AT",
+          "ON", "TO", "AND")),
+    ("A", ("ARMY",)), ("F", ("FLEET",)), ("W", ("WING",)),
+    ("/NC", ("NC",)), ("/SC", ("SC",)), ("/EC", ("EC",)), ("/WC", ("WC",)),
+    ("R", ("RETREAT", "RETREATS", "RETREATING")),
+    ("S", ("SUPPORT", "SUPPORTS", "SUPPORTING")),
+    ("C", ("CONVOY", "CONVOYS", "CONVOYING")),
+    ("H", ("HOLD", "HOLDS", "HOLDING")),
+    ("B", ("BUILD", "BUILDS", "BUILDING")),
+    ("D", ("DISBAND", "DISBANDS", "DISBANDING", "REMOVE", "REMOVES", "REMOVING")),
+    ("V", ("WAIVE", "WAIVES", "WAIVING", "WAIVED")),
+    ("K", ("KEEP", "KEEPS", "KEEPING")),
+    ("P", ("PROXY", "PROXIES", "PROXYING")),
+    ("\\", ("OF", "FROM")), ("?", ("WITH", "VOID")), ("=", ("TSR",)), ("|", ("OR", "BOUNCE", "CUT")),
+    ("~", ("DISLODGED", "VIA", "THROUGH", "OVER", "BY")), ("*", ("DESTROYED",)),
+) for word in words}
+_SPACED = re.compile(r"([|*?!~()\[\]=_^])")
+
+
+def power_name(word: str) -> str:
+    """A power's name as DPjudge keeps it (and writes it in status files): the word as written, upper
+    case, `.` and `:` dropped, `-`, `+` and `,` breaking words, each word read as DPjudge reads an
+    order word, and the words run together: `St+Petersburg` is `STPETERSBURG`, `B.C.` is `BC`."""
+    text = word.upper().replace("/", " /").replace(" / ", "")
+    text = text.replace(".", "").replace(":", "")
+    text = re.sub(r"[-+,]", " ", text)
+    return "".join(_READ_AS.get(w, w) for w in _SPACED.sub(r" \1 ", text).split())

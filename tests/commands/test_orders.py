@@ -32,6 +32,8 @@ def test_loose_order_text_is_stored_in_the_judges_form(vienna):
 
 
 def test_every_bad_order_is_reported_and_none_is_stored(vienna):
+    """As DPjudge: one line it cannot take and it lists the mail's every order line as "Erroneous
+    orders", storing none of them."""
     before = vienna.status("vienna").power("FRANCE").orders
     sent = vienna.send("orders_errors.eml")
     outcome = sent.outcome("4 order lines")

@@ -102,3 +102,24 @@ def test_a_mail_without_a_command(vienna):
 def test_an_empty_mail_gets_a_short_reply(vienna):
     sent = vienna.send("empty_body.eml")
     assert "Your mail held no commands." in sent.text
+
+
+def _mail(sender: str, body: str) -> bytes:
+    return (f"From: {sender}\nTo: judge@example.org\nSubject: orders\n"
+            f"Message-ID: <1@example.net>\n\n{body}\n").encode()
+
+
+def test_signon_with_a_digit_that_is_the_maps_letter(judge):
+    """Chaos gives Tunis the letter 6 (DPjudge signs Ben on as TUNIS with `SIGNON 6chaotic`); the
+    game is DPjudge's own status file, its powers named as DPjudge names them (STPETERSBURG)."""
+    judge.add("chaotic")
+    sent = judge.send(_mail("ben@example.co.uk", "SIGNON 6chaotic tunis6\nLIST"))
+    assert sent.outcome("SIGNON").lines[0] == "Signed on as TUNIS in game 'chaotic'."
+    assert "StPetersburg: St Petersburg." in sent.text  # its owner read from the file
+
+
+def test_signon_with_the_name_letter_where_the_adjective_starts_otherwise(judge):
+    """1900's Turkey (OTTOMAN) is T, as DPjudge has it: the map gives no letter, so the name's first."""
+    judge.add("ottoman", fixture="vienna", map_name="1900")
+    sent = judge.send(_mail("turk@example.net", "SIGNON Tottoman pw\n"))
+    assert "wrong password for TURKEY in game 'ottoman'" in sent.prose

@@ -35,9 +35,32 @@ def test_own_word_and_abbreviation_defaults(line, adjective, abbrev):
     assert (north.adjective, north.abbrev) == (adjective, abbrev)
 
 
-@pytest.mark.parametrize("name, display", [("_NORTH", "North"), ("U+S+A", "USA"), ("NEW+YORK", "NewYork")])
-def test_display_names(name, display):
-    assert pol(f"{name} ALP\n").powers[name].display == display
+@pytest.mark.parametrize("written, name, display", [
+    ("_NORTH", "_NORTH", "North"), ("U+S+A", "USA", "USA"), ("New+York", "NEWYORK", "NewYork"),
+    ("St+Petersburg", "STPETERSBURG", "StPetersburg"), ("B.C.", "BC", "B.c."),
+    ("Gulf+of+Lyon", "GULF\\LYON", "GulfOfLyon"), ("Poland-Lithuania", "POLANDLITHUANIA", "Poland-lithuania"),
+])
+def test_power_names_as_dpjudge_keeps_them(written, name, display):
+    """The name status files and commands use is DPjudge's reading of the word; results show the
+    word as written."""
+    m = pol(f"{written} ALP\n")
+    assert list(m.powers) == [name] and m.powers[name].display == display
+
+
+@pytest.mark.parametrize("line, letter", [
+    ("TURKEY (OTTOMAN) ALP", "T"),  # the name's first letter, not the adjective's
+    ("HOLLAND (Dutch) ALP", "H"),
+    ("TUNIS (Tunisian:6) ALP", "6"),
+    ("NORTH (:xy) ALP", "X"),  # one letter, upper case
+    ("_NORTH ALP", "_"),
+])
+def test_power_letters_as_dpjudge_gives_them(line, letter):
+    assert next(iter(pol(line + "\n").powers.values())).abbrev == letter
+
+
+def test_directives_name_powers_as_their_lines_do():
+    m = pol("St+Petersburg ALP\nNEW+YORK BRA\nCONTROL ST+PETERSBURG\nDUMMY St+Petersburg\n")
+    assert m.powers["STPETERSBURG"].dummy and m.powers["NEWYORK"].control == ("STPETERSBURG",)
 
 
 def test_several_lines_for_one_power_accumulate():

@@ -4,7 +4,8 @@ from __future__ import annotations
 import pytest
 
 from judge.errors import OrderError
-from judge.orders import Move, parse_order
+from judge.maps import load_map
+from judge.orders import Move, Support, parse_order
 from tests.support.maps import map_from_text
 from tests.support.orders import SPRING, unit, units
 
@@ -68,3 +69,12 @@ def test_a_place_named_like_a_filler_word_is_a_place():
                       "XLAND AND\nA AND\nYLAND ALP\n")
     order = parse_order(m, "XLAND", "A AND - ALP", SPRING, units(XLAND="A AND"))
     assert order == Move("XLAND", unit("A AND"), "ALP")
+
+
+def test_an_abbreviation_another_place_lists_with_a_question_mark_is_its_own_place():
+    """Youngstown's Tyrrhenian Sea lists `tyr?`; DPjudge reads `A PIE S A VEN - TYR` as a support into
+    Tyrolia (its results: `Army Piedmont SUPPORT Army Venice -> Tyrolia.`)."""
+    youngstown = load_map("youngstown")
+    italy = units(ITALY="A PIE, A VEN, F NAP")
+    order = parse_order(youngstown, "ITALY", "A PIE S A VEN - TYR", SPRING, italy)
+    assert order == Support("ITALY", unit("A PIE"), unit("A VEN"), "TYR")

@@ -28,15 +28,22 @@ TITLE_HEIGHT = 48
 LEGEND_ROW = 22
 UNIT_RADIUS = 9.0
 
-# Colours of the usual powers of the usual maps; other powers take the palette in map order.
+# Colours of the usual powers of the usual maps; other powers take the palette in map order. Chosen
+# so that on each shipped map every two powers, and each power against land, sea and an unowned
+# centre, stay apart for normal sight and the three kinds of colour blindness, their tints too
+# (tests/drawing/test_palette.py measures it); the usual hues kept where that allowed.
 KNOWN_COLOURS = {
-    "AUSTRIA": "#d8262b", "ENGLAND": "#6a2ab3", "FRANCE": "#2e8fd8", "GERMANY": "#5a4030",
-    "ITALY": "#2fa33a", "RUSSIA": "#f0f0f0", "TURKEY": "#f2c418",
+    "AUSTRIA": "#821f0d", "ENGLAND": "#621b88", "BRITAIN": "#621b88", "FRANCE": "#057ea6",
+    "GERMANY": "#1f0b00", "ITALY": "#6c8f00", "RUSSIA": "#b886da", "TURKEY": "#efb200",
+    "CHINA": "#c0745f", "INDIA": "#69a49c", "JAPAN": "#b3356b",
+    "EGYPT": "#4d7264", "POLAND": "#c52787", "SPAIN": "#ff6e54", "UKRAINE": "#003f51",
+    "CARTHAGE": "#251682", "GREECE": "#0088b1", "PERSIA": "#b98600", "ROME": "#ba5434",
 }
-PALETTE = ("#d8262b", "#2e8fd8", "#2fa33a", "#f2c418", "#6a2ab3", "#e3791c", "#5a4030", "#f0f0f0",
-           "#19a3a0", "#d94fa8", "#7f8c1a", "#1d3e8c", "#a0522d", "#9aa3ad", "#000000", "#ff9e80")
+# Youngstown's ten first: any ten of a map's own powers are then as far apart as Youngstown's.
+PALETTE = ("#821f0d", "#057ea6", "#6c8f00", "#efb200", "#621b88", "#b886da", "#1f0b00", "#c0745f",
+           "#69a49c", "#b3356b", "#ff6e54", "#c52787", "#003f51", "#251682", "#b98600", "#4d7264")
 LAND, SEA, SHUT = "#efe4c4", "#a9cbe8", "#8a8a8a"
-TINT = 0.35  # how much of its owner's colour a province whose centre is owned takes
+TINT = 0.5  # how much of its owner's colour a province whose centre is owned takes
 UNKNOWN_OWNER, UNKNOWN_FILL = "?", "#b8b8b8"  # a centre whose owner a BLIND reader is not told
 
 

@@ -9,7 +9,7 @@ import pytest
 from judge.drawing import board_of_position, board_of_results, draw_svg
 from judge.drawing.geometry import fitted
 from judge.drawing.loader import read_geometry
-from judge.drawing.svg import colours, place
+from judge.drawing.svg import LAND, colours, place, tinted
 from judge.mailout.render import environment
 from judge.maps import load_map, map_for_phase
 from tests.support.adjudications import play
@@ -76,8 +76,8 @@ def test_regions_are_land_sea_and_impassable_with_every_name(standard):
 def test_an_owned_province_is_one_shape_tinted_with_its_owners_colour(standard):
     m, svg = start_svg("standard")
     regions = {r.get("data-place"): r for r in parts(svg, "region")}
-    assert regions["PAR"].get("data-owner") == "FRANCE" and regions["PAR"].get("fill") == "#abc6cb"
-    assert regions["BUR"].get("data-owner") is None and regions["BUR"].get("fill") == "#efe4c4"
+    assert regions["PAR"].get("data-owner") == "FRANCE" and regions["PAR"].get("fill") == tinted(LAND, colours(m)["FRANCE"])
+    assert regions["BUR"].get("data-owner") is None and regions["BUR"].get("fill") == LAND
     assert "fill-opacity" not in svg  # nothing translucent laid over the board
 
 

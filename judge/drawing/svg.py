@@ -244,10 +244,12 @@ def _legend(m: Map, board: Board, palette: Mapping[str, str]) -> list[dict]:
     rows = []
     for name, info in m.powers.items():
         centres = len(board.centers.get(name, ()))
+        partly = board.full_sight is not None and name not in board.full_sight
         units = len(board.units.get(name, ()))
+        if board.standing is not None and not partly:  # a power seen in part is counted as seen
+            units = board.standing.get(name, 0)
         if not centres and not units and name not in board.centers:
             continue
-        partly = board.full_sight is not None and name not in board.full_sight
         rows.append({"power": name, "name": info.display, "fill": palette[name], "ink": text_colour(palette[name]),
                      "centers": UNKNOWN_OWNER if partly else centres, "units": units, "partly": partly})
     return rows

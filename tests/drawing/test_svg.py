@@ -179,3 +179,22 @@ def test_a_filtered_position_draws_only_what_its_reader_sees(standard):
     owners = {c.get("data-place"): c.get("data-owner") for c in parts(svg, "center")}
     assert owners["PAR"] == "FRANCE" and set(owners.values()) == {"FRANCE", "?"}  # the rest unknown
     assert "Germany: 1 unit seen" in svg
+
+
+def _legend_units(svg: str) -> dict[str, str]:
+    return {e.get("data-power"): e.get("data-units") for e in parts(svg, "legend-power")}
+
+
+def test_the_legend_of_a_processed_phase_counts_the_units_after_it(standard):
+    _, resolution = play(standard, "W1901A", {"FRANCE": ["A PAR"], "TURKEY": ["A CON", "A SMY"]},
+                         {"FRANCE": ["BUILD F BRE"], "TURKEY": ["REMOVE A SMY"]},
+                         centers={"FRANCE": ["PAR", "BRE"], "TURKEY": ["CON"]})
+    svg = _draw(standard, board_of_results("g", resolution))
+    assert [o.get("data-at") for o in parts(svg, "disband")] == ["SMY"]  # the removed unit is drawn, crossed
+    assert (_legend_units(svg)["FRANCE"], _legend_units(svg)["TURKEY"]) == ("2", "1")
+    assert "Turkey: 1 centre, 1 unit" in svg
+
+    dislodged = {"FRANCE": {"F BEL": ["PIC", "ENG"]}}
+    _, resolution = play(standard, "F1901R", {"ENGLAND": ["A BEL"], "FRANCE": ["A PAR"]},
+                         {"FRANCE": ["F BEL-PIC"]}, dislodged=dislodged)
+    assert _legend_units(_draw(standard, board_of_results("g", resolution)))["FRANCE"] == "2"

@@ -126,7 +126,8 @@ def draw_svg(env: jinja2.Environment, m: Map, geometry: Geometry, board: Board) 
         "centers": _centers(m, placed, owner, palette, board.known_centers),
         "units": _units(board, placed, palette),
         "dislodged": _dislodged(board, placed, palette),
-        "orders": [drawn for drawn in (_order(o, placed) for o in board.orders) if drawn],
+        "orders": [drawn for drawn in (_order(o, placed, _routes(board.orders, placed)) for o in board.orders)
+                   if drawn],
         "legend": _legend(m, board, palette),
         "legend_row": LEGEND_ROW,
     }
@@ -218,14 +219,47 @@ def _line(placed: Placed, start: str, end: str, origin: tuple[float, float] | No
             "x2": round(x2 - ux * cut, 1), "y2": round(y2 - uy * cut, 1), "to": end}
 
 
-def _order(order: DrawnOrder, placed: Placed) -> dict | None:
+def _routes(orders: tuple[DrawnOrder, ...], placed: Placed) -> dict[tuple[str, str], list[str]]:
+    """The fleets convoying each army's move, (army's place, destination) -> fleets in the order the
+    army passes them: each next fleet the nearest one left, from the army on."""
+    fleets: dict[tuple[str, str], list[str]] = {}
+    for order in orders:
+        if order.kind == "convoy" and order.via and order.to and order.at in placed.points:
+            fleets.setdefault((order.via, order.to), []).append(order.at)
+    routes = {}
+    for (army, dest), left in fleets.items():
+        if army not in placed.points:
+            continue
+        route, here = [], placed.points[army]
+        while left:
+            nearest = min(left, key=lambda f: math.dist(here, placed.points[f]))
+            left.remove(nearest)
+            route.append(nearest)
+            here = placed.points[nearest]
+        routes[(army, dest)] = route
+    return routes
+
+
+def _path_via(placed: Placed, places: list[str]) -> str:
+    """A line through `places` broken around each unit on the way, so that it covers none of them:
+    a convoyed army's way through its fleets. The arrowhead marks the last point of the path."""
+    pieces = []
+    for start, end in zip(places, places[1:]):
+        line = _line(placed, start, end)
+        pieces.append(f"M{line['x1']},{line['y1']}L{line['x2']},{line['y2']}")
+    return "".join(pieces)
+
+
+def _order(order: DrawnOrder, placed: Placed, routes: Mapping[tuple[str, str], list[str]]) -> dict | None:
     if order.at not in placed.points or (order.to is not None and order.to not in placed.points):
         return None
     drawn = {"kind": order.kind, "power": order.power, "at": order.at, "to": order.to or "",
              "via": order.via or "", "ok": order.ok}
     x, y = placed.points[order.at]
     drawn.update(x=round(x, 1), y=round(y, 1))
-    if order.kind in ("move", "retreat"):
+    if order.kind == "move" and (order.at, order.to) in routes:
+        drawn["path"] = _path_via(placed, [order.at, *routes[(order.at, order.to)], order.to])
+    elif order.kind in ("move", "retreat"):
         drawn["line"] = _line(placed, order.at, order.to)
     elif order.kind == "support" and order.via in placed.points:
         vx, vy = placed.points[order.via]
@@ -233,10 +267,6 @@ def _order(order: DrawnOrder, placed: Placed) -> dict | None:
             tx, ty = placed.points[order.to]
             vx, vy = (vx + tx) / 2, (vy + ty) / 2
         drawn["line"] = _line(placed, order.at, order.via, end_point=(vx, vy))
-    elif order.kind == "convoy" and order.via in placed.points:
-        ax, ay = placed.points[order.via]
-        tx, ty = placed.points[order.to]
-        drawn["points"] = f"{ax:.1f},{ay:.1f} {x:.1f},{y:.1f} {tx:.1f},{ty:.1f}"
     return drawn
 
 

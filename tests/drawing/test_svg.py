@@ -198,3 +198,21 @@ def test_the_legend_of_a_processed_phase_counts_the_units_after_it(standard):
     _, resolution = play(standard, "F1901R", {"ENGLAND": ["A BEL"], "FRANCE": ["A PAR"]},
                          {"FRANCE": ["F BEL-PIC"]}, dislodged=dislodged)
     assert _legend_units(_draw(standard, board_of_results("g", resolution)))["FRANCE"] == "2"
+
+
+def test_a_convoyed_army_is_drawn_through_its_fleets_and_each_convoy_shows(standard):
+    _, resolution = play(standard, "F1901M", {"TURKEY": ["A SMY", "F AEG", "F ION"], "ITALY": ["A APU"]},
+                         {"TURKEY": ["A SMY-APU", "F ION C A SMY-APU", "F AEG C A SMY-APU"]})
+    svg = _draw(standard, board_of_results("g", resolution))
+    placed = place(standard, fitted(standard, read_geometry(standard)[0]))
+    [move] = [o for o in parts(svg, "move") if o.get("data-at") == "SMY"]
+    pieces = [[tuple(map(float, xy.split(","))) for xy in piece.split("L")] for piece in move.get("d").split("M")[1:]]
+    ends = [(start, end) for start, end in pieces]
+    way = ["SMY", "AEG", "ION", "APU"]  # the army's way, whatever order the convoys were given in
+    for (start, end), here, there in zip(ends, way, way[1:]):
+        assert math.dist(start, placed.points[here]) < math.dist(start, placed.points[there])
+        assert math.dist(end, placed.points[there]) < math.dist(end, placed.points[here])
+        assert min(math.dist(start, placed.points[here]), math.dist(end, placed.points[there])) > 9  # no unit covered
+    rings = {o.get("data-at"): o for o in parts(svg, "convoy")}
+    assert set(rings) == {"AEG", "ION"}
+    assert all(_near(rings[f], placed.points[f]) for f in rings)

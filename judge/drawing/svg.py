@@ -17,6 +17,7 @@ import jinja2
 from judge.drawing.board import Board, DrawnOrder
 from judge.drawing.cells import cells
 from judge.drawing.geometry import Geometry, province_point
+from judge.drawing.labels import Box, Labels, Point, around, label_spots
 from judge.maps.derived import per_map
 from judge.maps.model import Map, Terrain
 
@@ -27,6 +28,9 @@ MARGIN = 12
 TITLE_HEIGHT = 48
 LEGEND_ROW = 22
 UNIT_RADIUS = 9.0
+UNIT_REACH = UNIT_RADIUS * 1.3 + 1.5  # half the width of a fleet's hull, its outline included
+CENTRE_RADIUS = 4.5
+RING_RADIUS = {"hold": 13.0, "build": 14.0, "convoy": 15.0, "disband": 10.0}  # as templates/board.svg draws them
 
 # Colours of the usual powers of the usual maps; other powers take the palette in map order. Chosen
 # so that on each shipped map every two powers, and each power against land, sea and an unowned
@@ -56,6 +60,7 @@ class Placed:
     points: Mapping[str, tuple[float, float]]
     outlines: Mapping[str, str]  # province -> SVG path data
     height: float
+    labels: Labels
 
 
 def colours(m: Map) -> dict[str, str]:
@@ -93,7 +98,15 @@ def place(m: Map, geometry: Geometry) -> Placed:
                   if "/" not in a and a in given)
     outlines = {name: _path(((MARGIN + x * scale, TITLE_HEIGHT + y * scale) for x, y in poly))
                 for name, poly in cells(sites, geometry.width, geometry.height).items()}
-    return Placed(scale, width, points, outlines, TITLE_HEIGHT + geometry.height * scale)
+    taken = [around(p, UNIT_REACH) for p in points.values()]
+    taken += [around(centre_spot(points[c]), CENTRE_RADIUS + 1) for c in m.supply_centers if c in points]
+    labels = label_spots({a: a.title() for a in outlines}, points, taken, UNIT_RADIUS)
+    return Placed(scale, width, points, outlines, TITLE_HEIGHT + geometry.height * scale, labels)
+
+
+def centre_spot(point: Point) -> Point:
+    """Where a place's supply centre is drawn: beside and below its unit."""
+    return (point[0] + UNIT_RADIUS + 6, point[1] + UNIT_RADIUS + 2)
 
 
 def _canvas_width(geometry: Geometry) -> int:
@@ -117,17 +130,19 @@ def draw_svg(env: jinja2.Environment, m: Map, geometry: Geometry, board: Board) 
     placed = _placed(m, geometry)
     palette = colours(m)
     owner = {c: p for p, cs in board.centers.items() for c in cs}
+    routes = _routes(board.orders, placed)
+    orders = [drawn for drawn in (_order(o, placed, routes) for o in board.orders) if drawn]
+    dislodged = _dislodged(board, placed, palette)
     context = {
         "width": placed.width,
         "map_bottom": placed.height,
         "game": board.game, "phase": board.phase, "results": board.results,
         "schematic": geometry.schematic, "map_name": PurePath(m.name).stem,  # a path names no folder
-        "regions": _regions(m, placed, owner, palette),
+        "regions": _regions(m, placed, owner, palette, placed.labels.placed(*_drawn_over(orders, dislodged))),
         "centers": _centers(m, placed, owner, palette, board.known_centers),
         "units": _units(board, placed, palette),
-        "dislodged": _dislodged(board, placed, palette),
-        "orders": [drawn for drawn in (_order(o, placed, _routes(board.orders, placed)) for o in board.orders)
-                   if drawn],
+        "dislodged": dislodged,
+        "orders": orders,
         "legend": _legend(m, board, palette),
         "legend_row": LEGEND_ROW,
     }
@@ -147,17 +162,28 @@ def _placed(m: Map, geometry: Geometry) -> Placed:
     return found
 
 
-def _regions(m: Map, placed: Placed, owner: Mapping[str, str], palette: Mapping[str, str]) -> list[dict]:
+def _drawn_over(orders: list[dict], dislodged: list[dict]) -> tuple[list[Box], list[tuple[Point, Point]]]:
+    """What a picture draws over the board besides units and centres: rings and crosses, as boxes;
+    order and retreat lines, as segments."""
+    boxes = [around((o["x"], o["y"]), RING_RADIUS[o["kind"]] + 1.5) for o in orders if o["kind"] in RING_RADIUS]
+    boxes += [around((u["x"], u["y"]), UNIT_REACH) for u in dislodged]
+    lines = [line for u in dislodged for line in u["retreats"]] + [o["line"] for o in orders if "line" in o]
+    lines += [piece for o in orders for piece in o.get("pieces", ())]
+    return boxes, [((line["x1"], line["y1"]), (line["x2"], line["y2"])) for line in lines]
+
+
+def _regions(m: Map, placed: Placed, owner: Mapping[str, str], palette: Mapping[str, str],
+             labels: Mapping[str, Point]) -> list[dict]:
     regions = []
     for abbrev, outline in sorted(placed.outlines.items()):
         loc = m.locations[abbrev]
         kind = "sea" if loc.terrain is Terrain.WATER else "shut" if loc.terrain is Terrain.SHUT else "land"
         fill = {"sea": SEA, "shut": SHUT}.get(kind, LAND)
         tint = palette.get(owner.get(abbrev, ""), None) if kind == "land" else None
-        x, y = placed.points[abbrev]
+        x, y = labels[abbrev]
         regions.append({"abbrev": abbrev, "name": loc.name, "kind": kind, "path": outline,
                         "fill": tinted(fill, tint) if tint else fill, "owner": owner.get(abbrev, "") if tint else "",
-                        "x": round(x, 1), "y": round(y + 2 * UNIT_RADIUS + 2, 1)})
+                        "x": round(x, 1), "y": round(y, 1)})
     return regions
 
 
@@ -167,13 +193,13 @@ def _centers(m: Map, placed: Placed, owner: Mapping[str, str], palette: Mapping[
     for center in sorted(m.supply_centers):
         if center not in placed.points:
             continue
-        x, y = placed.points[center]
+        x, y = centre_spot(placed.points[center])
         power = owner.get(center)
         fill = palette.get(power or "", "#ffffff")
         if known is not None and center not in known:
             power, fill = UNKNOWN_OWNER, UNKNOWN_FILL
         found.append({"abbrev": center, "owner": power or "", "fill": fill,
-                      "x": round(x + UNIT_RADIUS + 6, 1), "y": round(y + UNIT_RADIUS + 2, 1)})
+                      "x": round(x, 1), "y": round(y, 1)})
     return found
 
 
@@ -240,14 +266,10 @@ def _routes(orders: tuple[DrawnOrder, ...], placed: Placed) -> dict[tuple[str, s
     return routes
 
 
-def _path_via(placed: Placed, places: list[str]) -> str:
+def _path_via(placed: Placed, places: list[str]) -> list[dict]:
     """A line through `places` broken around each unit on the way, so that it covers none of them:
-    a convoyed army's way through its fleets. The arrowhead marks the last point of the path."""
-    pieces = []
-    for start, end in zip(places, places[1:]):
-        line = _line(placed, start, end)
-        pieces.append(f"M{line['x1']},{line['y1']}L{line['x2']},{line['y2']}")
-    return "".join(pieces)
+    a convoyed army's way through its fleets."""
+    return [_line(placed, start, end) for start, end in zip(places, places[1:])]
 
 
 def _order(order: DrawnOrder, placed: Placed, routes: Mapping[tuple[str, str], list[str]]) -> dict | None:
@@ -258,7 +280,9 @@ def _order(order: DrawnOrder, placed: Placed, routes: Mapping[tuple[str, str], l
     x, y = placed.points[order.at]
     drawn.update(x=round(x, 1), y=round(y, 1))
     if order.kind == "move" and (order.at, order.to) in routes:
-        drawn["path"] = _path_via(placed, [order.at, *routes[(order.at, order.to)], order.to])
+        drawn["pieces"] = _path_via(placed, [order.at, *routes[(order.at, order.to)], order.to])
+        # one path of pieces: its arrowhead marks the last point, at the destination
+        drawn["path"] = "".join(f"M{p['x1']},{p['y1']}L{p['x2']},{p['y2']}" for p in drawn["pieces"])
     elif order.kind in ("move", "retreat"):
         drawn["line"] = _line(placed, order.at, order.to)
     elif order.kind == "support" and order.via in placed.points:

@@ -42,6 +42,9 @@ class Board:
     # drawn as unknown rather than unowned
     full_sight: frozenset[str] | None = None
     known_centers: frozenset[str] | None = None
+    # a processed phase's units per power after it (None: count those drawn): the board drawn is the
+    # one the orders were given on, with removed units crossed out and dislodged ones beside
+    standing: Mapping[str, int] | None = None
 
 
 def board_of_position(game: str, position: Position) -> Board:
@@ -50,10 +53,13 @@ def board_of_position(game: str, position: Position) -> Board:
 
 def board_of_results(game: str, resolution: Resolution) -> Board:
     """The board the phase's orders were given on, with the orders drawn and the dislodged units of
-    a movement phase with where they may retreat; the centres as they are after the phase."""
+    a movement phase with where they may retreat; the centres and the count of units as they are
+    after the phase."""
     drawn = (_drawn(r.order, not r.results) for r in resolution.results)
     orders = tuple(o for o in drawn if o is not None)
     units: dict[str, list[Unit]] = {}
+    standing = {p: len(resolution.units.get(p, ())) + len(resolution.dislodged.get(p, {}))
+                for p in {*resolution.units, *resolution.dislodged}}
     if resolution.phase.type == RETREATS:
         arrived = {(o.power, o.to) for o in orders if o.kind == RETREAT and o.ok}
         for power, mine in resolution.units.items():
@@ -61,18 +67,19 @@ def board_of_results(game: str, resolution: Resolution) -> Board:
         dislodged = _ordered_units(resolution, (Retreat, Disband))
         return Board(game, resolution.phase, _frozen(units), resolution.centers,
                      {p: {u: () for u in us} for p, us in dislodged.items()},
-                     tuple(o for o in orders if o.kind in (RETREAT, DISBAND)), results=True)
+                     tuple(o for o in orders if o.kind in (RETREAT, DISBAND)), results=True, standing=standing)
     if resolution.phase.type == ADJUSTMENTS:
         for power, mine in resolution.units.items():
             units[power] = list(mine)
         for power, gone in _ordered_units(resolution, (Disband,)).items():
             units.setdefault(power, []).extend(gone)
         return Board(game, resolution.phase, _frozen(units), resolution.centers,
-                     orders=tuple(o for o in orders if o.kind in (BUILD, DISBAND)), results=True)
+                     orders=tuple(o for o in orders if o.kind in (BUILD, DISBAND)), results=True,
+                     standing=standing)
     for power, mine in _ordered_units(resolution, (Hold, Move, Support, Convoy)).items():
         units[power] = mine
     return Board(game, resolution.phase, _frozen(units), resolution.centers, resolution.dislodged,
-                 orders, results=True)
+                 orders, results=True, standing=standing)
 
 
 def _ordered_units(resolution: Resolution, kinds: tuple[type, ...]) -> dict[str, list[Unit]]:

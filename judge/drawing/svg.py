@@ -17,6 +17,7 @@ import jinja2
 from judge.drawing.board import Board, DrawnOrder
 from judge.drawing.cells import cells
 from judge.drawing.geometry import Geometry, province_point
+from judge.drawing.labels import Box, Labels, Point, around, label_spots
 from judge.maps.derived import per_map
 from judge.maps.model import Map, Terrain
 
@@ -27,16 +28,26 @@ MARGIN = 12
 TITLE_HEIGHT = 48
 LEGEND_ROW = 22
 UNIT_RADIUS = 9.0
+UNIT_REACH = UNIT_RADIUS * 1.3 + 1.5  # half the width of a fleet's hull, its outline included
+CENTRE_RADIUS = 4.5
+RING_RADIUS = {"hold": 13.0, "build": 14.0, "convoy": 15.0, "disband": 10.0}  # as templates/board.svg draws them
 
-# Colours of the usual powers of the usual maps; other powers take the palette in map order.
+# Colours of the usual powers of the usual maps; other powers take the palette in map order. Chosen
+# so that on each shipped map every two powers, and each power against land, sea and an unowned
+# centre, stay apart for normal sight and the three kinds of colour blindness, their tints too
+# (tests/drawing/test_palette.py measures it); the usual hues kept where that allowed.
 KNOWN_COLOURS = {
-    "AUSTRIA": "#d8262b", "ENGLAND": "#6a2ab3", "FRANCE": "#2e8fd8", "GERMANY": "#5a4030",
-    "ITALY": "#2fa33a", "RUSSIA": "#f0f0f0", "TURKEY": "#f2c418",
+    "AUSTRIA": "#821f0d", "ENGLAND": "#621b88", "BRITAIN": "#621b88", "FRANCE": "#057ea6",
+    "GERMANY": "#1f0b00", "ITALY": "#6c8f00", "RUSSIA": "#b886da", "TURKEY": "#efb200",
+    "CHINA": "#c0745f", "INDIA": "#69a49c", "JAPAN": "#b3356b",
+    "EGYPT": "#4d7264", "POLAND": "#c52787", "SPAIN": "#ff6e54", "UKRAINE": "#003f51",
+    "CARTHAGE": "#251682", "GREECE": "#0088b1", "PERSIA": "#b98600", "ROME": "#ba5434",
 }
-PALETTE = ("#d8262b", "#2e8fd8", "#2fa33a", "#f2c418", "#6a2ab3", "#e3791c", "#5a4030", "#f0f0f0",
-           "#19a3a0", "#d94fa8", "#7f8c1a", "#1d3e8c", "#a0522d", "#9aa3ad", "#000000", "#ff9e80")
+# Youngstown's ten first: any ten of a map's own powers are then as far apart as Youngstown's.
+PALETTE = ("#821f0d", "#057ea6", "#6c8f00", "#efb200", "#621b88", "#b886da", "#1f0b00", "#c0745f",
+           "#69a49c", "#b3356b", "#ff6e54", "#c52787", "#003f51", "#251682", "#b98600", "#4d7264")
 LAND, SEA, SHUT = "#efe4c4", "#a9cbe8", "#8a8a8a"
-TINT = 0.35  # how much of its owner's colour a province whose centre is owned takes
+TINT = 0.5  # how much of its owner's colour a province whose centre is owned takes
 UNKNOWN_OWNER, UNKNOWN_FILL = "?", "#b8b8b8"  # a centre whose owner a BLIND reader is not told
 
 
@@ -49,6 +60,7 @@ class Placed:
     points: Mapping[str, tuple[float, float]]
     outlines: Mapping[str, str]  # province -> SVG path data
     height: float
+    labels: Labels
 
 
 def colours(m: Map) -> dict[str, str]:
@@ -86,7 +98,15 @@ def place(m: Map, geometry: Geometry) -> Placed:
                   if "/" not in a and a in given)
     outlines = {name: _path(((MARGIN + x * scale, TITLE_HEIGHT + y * scale) for x, y in poly))
                 for name, poly in cells(sites, geometry.width, geometry.height).items()}
-    return Placed(scale, width, points, outlines, TITLE_HEIGHT + geometry.height * scale)
+    taken = [around(p, UNIT_REACH) for p in points.values()]
+    taken += [around(centre_spot(points[c]), CENTRE_RADIUS + 1) for c in m.supply_centers if c in points]
+    labels = label_spots({a: a.title() for a in outlines}, points, taken, UNIT_RADIUS)
+    return Placed(scale, width, points, outlines, TITLE_HEIGHT + geometry.height * scale, labels)
+
+
+def centre_spot(point: Point) -> Point:
+    """Where a place's supply centre is drawn: beside and below its unit."""
+    return (point[0] + UNIT_RADIUS + 6, point[1] + UNIT_RADIUS + 2)
 
 
 def _canvas_width(geometry: Geometry) -> int:
@@ -110,16 +130,19 @@ def draw_svg(env: jinja2.Environment, m: Map, geometry: Geometry, board: Board) 
     placed = _placed(m, geometry)
     palette = colours(m)
     owner = {c: p for p, cs in board.centers.items() for c in cs}
+    routes = _routes(board.orders, placed)
+    orders = [drawn for drawn in (_order(o, placed, routes) for o in board.orders) if drawn]
+    dislodged = _dislodged(board, placed, palette)
     context = {
         "width": placed.width,
         "map_bottom": placed.height,
         "game": board.game, "phase": board.phase, "results": board.results,
         "schematic": geometry.schematic, "map_name": PurePath(m.name).stem,  # a path names no folder
-        "regions": _regions(m, placed, owner, palette),
+        "regions": _regions(m, placed, owner, palette, placed.labels.placed(*_drawn_over(orders, dislodged))),
         "centers": _centers(m, placed, owner, palette, board.known_centers),
         "units": _units(board, placed, palette),
-        "dislodged": _dislodged(board, placed, palette),
-        "orders": [drawn for drawn in (_order(o, placed) for o in board.orders) if drawn],
+        "dislodged": dislodged,
+        "orders": orders,
         "legend": _legend(m, board, palette),
         "legend_row": LEGEND_ROW,
     }
@@ -139,17 +162,28 @@ def _placed(m: Map, geometry: Geometry) -> Placed:
     return found
 
 
-def _regions(m: Map, placed: Placed, owner: Mapping[str, str], palette: Mapping[str, str]) -> list[dict]:
+def _drawn_over(orders: list[dict], dislodged: list[dict]) -> tuple[list[Box], list[tuple[Point, Point]]]:
+    """What a picture draws over the board besides units and centres: rings and crosses, as boxes;
+    order and retreat lines, as segments."""
+    boxes = [around((o["x"], o["y"]), RING_RADIUS[o["kind"]] + 1.5) for o in orders if o["kind"] in RING_RADIUS]
+    boxes += [around((u["x"], u["y"]), UNIT_REACH) for u in dislodged]
+    lines = [line for u in dislodged for line in u["retreats"]] + [o["line"] for o in orders if "line" in o]
+    lines += [piece for o in orders for piece in o.get("pieces", ())]
+    return boxes, [((line["x1"], line["y1"]), (line["x2"], line["y2"])) for line in lines]
+
+
+def _regions(m: Map, placed: Placed, owner: Mapping[str, str], palette: Mapping[str, str],
+             labels: Mapping[str, Point]) -> list[dict]:
     regions = []
     for abbrev, outline in sorted(placed.outlines.items()):
         loc = m.locations[abbrev]
         kind = "sea" if loc.terrain is Terrain.WATER else "shut" if loc.terrain is Terrain.SHUT else "land"
         fill = {"sea": SEA, "shut": SHUT}.get(kind, LAND)
         tint = palette.get(owner.get(abbrev, ""), None) if kind == "land" else None
-        x, y = placed.points[abbrev]
+        x, y = labels[abbrev]
         regions.append({"abbrev": abbrev, "name": loc.name, "kind": kind, "path": outline,
                         "fill": tinted(fill, tint) if tint else fill, "owner": owner.get(abbrev, "") if tint else "",
-                        "x": round(x, 1), "y": round(y + 2 * UNIT_RADIUS + 2, 1)})
+                        "x": round(x, 1), "y": round(y, 1)})
     return regions
 
 
@@ -159,13 +193,13 @@ def _centers(m: Map, placed: Placed, owner: Mapping[str, str], palette: Mapping[
     for center in sorted(m.supply_centers):
         if center not in placed.points:
             continue
-        x, y = placed.points[center]
+        x, y = centre_spot(placed.points[center])
         power = owner.get(center)
         fill = palette.get(power or "", "#ffffff")
         if known is not None and center not in known:
             power, fill = UNKNOWN_OWNER, UNKNOWN_FILL
         found.append({"abbrev": center, "owner": power or "", "fill": fill,
-                      "x": round(x + UNIT_RADIUS + 6, 1), "y": round(y + UNIT_RADIUS + 2, 1)})
+                      "x": round(x, 1), "y": round(y, 1)})
     return found
 
 
@@ -211,14 +245,45 @@ def _line(placed: Placed, start: str, end: str, origin: tuple[float, float] | No
             "x2": round(x2 - ux * cut, 1), "y2": round(y2 - uy * cut, 1), "to": end}
 
 
-def _order(order: DrawnOrder, placed: Placed) -> dict | None:
+def _routes(orders: tuple[DrawnOrder, ...], placed: Placed) -> dict[tuple[str, str], list[str]]:
+    """The fleets convoying each army's move, (army's place, destination) -> fleets in the order the
+    army passes them: each next fleet the nearest one left, from the army on."""
+    fleets: dict[tuple[str, str], list[str]] = {}
+    for order in orders:
+        if order.kind == "convoy" and order.via and order.to and order.at in placed.points:
+            fleets.setdefault((order.via, order.to), []).append(order.at)
+    routes = {}
+    for (army, dest), left in fleets.items():
+        if army not in placed.points:
+            continue
+        route, here = [], placed.points[army]
+        while left:
+            nearest = min(left, key=lambda f: math.dist(here, placed.points[f]))
+            left.remove(nearest)
+            route.append(nearest)
+            here = placed.points[nearest]
+        routes[(army, dest)] = route
+    return routes
+
+
+def _path_via(placed: Placed, places: list[str]) -> list[dict]:
+    """A line through `places` broken around each unit on the way, so that it covers none of them:
+    a convoyed army's way through its fleets."""
+    return [_line(placed, start, end) for start, end in zip(places, places[1:])]
+
+
+def _order(order: DrawnOrder, placed: Placed, routes: Mapping[tuple[str, str], list[str]]) -> dict | None:
     if order.at not in placed.points or (order.to is not None and order.to not in placed.points):
         return None
     drawn = {"kind": order.kind, "power": order.power, "at": order.at, "to": order.to or "",
              "via": order.via or "", "ok": order.ok}
     x, y = placed.points[order.at]
     drawn.update(x=round(x, 1), y=round(y, 1))
-    if order.kind in ("move", "retreat"):
+    if order.kind == "move" and (order.at, order.to) in routes:
+        drawn["pieces"] = _path_via(placed, [order.at, *routes[(order.at, order.to)], order.to])
+        # one path of pieces: its arrowhead marks the last point, at the destination
+        drawn["path"] = "".join(f"M{p['x1']},{p['y1']}L{p['x2']},{p['y2']}" for p in drawn["pieces"])
+    elif order.kind in ("move", "retreat"):
         drawn["line"] = _line(placed, order.at, order.to)
     elif order.kind == "support" and order.via in placed.points:
         vx, vy = placed.points[order.via]
@@ -226,10 +291,6 @@ def _order(order: DrawnOrder, placed: Placed) -> dict | None:
             tx, ty = placed.points[order.to]
             vx, vy = (vx + tx) / 2, (vy + ty) / 2
         drawn["line"] = _line(placed, order.at, order.via, end_point=(vx, vy))
-    elif order.kind == "convoy" and order.via in placed.points:
-        ax, ay = placed.points[order.via]
-        tx, ty = placed.points[order.to]
-        drawn["points"] = f"{ax:.1f},{ay:.1f} {x:.1f},{y:.1f} {tx:.1f},{ty:.1f}"
     return drawn
 
 
@@ -237,10 +298,12 @@ def _legend(m: Map, board: Board, palette: Mapping[str, str]) -> list[dict]:
     rows = []
     for name, info in m.powers.items():
         centres = len(board.centers.get(name, ()))
+        partly = board.full_sight is not None and name not in board.full_sight
         units = len(board.units.get(name, ()))
+        if board.standing is not None and not partly:  # a power seen in part is counted as seen
+            units = board.standing.get(name, 0)
         if not centres and not units and name not in board.centers:
             continue
-        partly = board.full_sight is not None and name not in board.full_sight
         rows.append({"power": name, "name": info.display, "fill": palette[name], "ink": text_colour(palette[name]),
                      "centers": UNKNOWN_OWNER if partly else centres, "units": units, "partly": partly})
     return rows

@@ -9,7 +9,7 @@ import pytest
 from judge.drawing import board_of_position, board_of_results, draw_svg
 from judge.drawing.geometry import fitted
 from judge.drawing.loader import read_geometry
-from judge.drawing.svg import colours, place
+from judge.drawing.svg import LAND, colours, place, tinted
 from judge.mailout.render import environment
 from judge.maps import load_map, map_for_phase
 from tests.support.adjudications import play
@@ -76,8 +76,8 @@ def test_regions_are_land_sea_and_impassable_with_every_name(standard):
 def test_an_owned_province_is_one_shape_tinted_with_its_owners_colour(standard):
     m, svg = start_svg("standard")
     regions = {r.get("data-place"): r for r in parts(svg, "region")}
-    assert regions["PAR"].get("data-owner") == "FRANCE" and regions["PAR"].get("fill") == "#abc6cb"
-    assert regions["BUR"].get("data-owner") is None and regions["BUR"].get("fill") == "#efe4c4"
+    assert regions["PAR"].get("data-owner") == "FRANCE" and regions["PAR"].get("fill") == tinted(LAND, colours(m)["FRANCE"])
+    assert regions["BUR"].get("data-owner") is None and regions["BUR"].get("fill") == LAND
     assert "fill-opacity" not in svg  # nothing translucent laid over the board
 
 
@@ -179,3 +179,40 @@ def test_a_filtered_position_draws_only_what_its_reader_sees(standard):
     owners = {c.get("data-place"): c.get("data-owner") for c in parts(svg, "center")}
     assert owners["PAR"] == "FRANCE" and set(owners.values()) == {"FRANCE", "?"}  # the rest unknown
     assert "Germany: 1 unit seen" in svg
+
+
+def _legend_units(svg: str) -> dict[str, str]:
+    return {e.get("data-power"): e.get("data-units") for e in parts(svg, "legend-power")}
+
+
+def test_the_legend_of_a_processed_phase_counts_the_units_after_it(standard):
+    _, resolution = play(standard, "W1901A", {"FRANCE": ["A PAR"], "TURKEY": ["A CON", "A SMY"]},
+                         {"FRANCE": ["BUILD F BRE"], "TURKEY": ["REMOVE A SMY"]},
+                         centers={"FRANCE": ["PAR", "BRE"], "TURKEY": ["CON"]})
+    svg = _draw(standard, board_of_results("g", resolution))
+    assert [o.get("data-at") for o in parts(svg, "disband")] == ["SMY"]  # the removed unit is drawn, crossed
+    assert (_legend_units(svg)["FRANCE"], _legend_units(svg)["TURKEY"]) == ("2", "1")
+    assert "Turkey: 1 centre, 1 unit" in svg
+
+    dislodged = {"FRANCE": {"F BEL": ["PIC", "ENG"]}}
+    _, resolution = play(standard, "F1901R", {"ENGLAND": ["A BEL"], "FRANCE": ["A PAR"]},
+                         {"FRANCE": ["F BEL-PIC"]}, dislodged=dislodged)
+    assert _legend_units(_draw(standard, board_of_results("g", resolution)))["FRANCE"] == "2"
+
+
+def test_a_convoyed_army_is_drawn_through_its_fleets_and_each_convoy_shows(standard):
+    _, resolution = play(standard, "F1901M", {"TURKEY": ["A SMY", "F AEG", "F ION"], "ITALY": ["A APU"]},
+                         {"TURKEY": ["A SMY-APU", "F ION C A SMY-APU", "F AEG C A SMY-APU"]})
+    svg = _draw(standard, board_of_results("g", resolution))
+    placed = place(standard, fitted(standard, read_geometry(standard)[0]))
+    [move] = [o for o in parts(svg, "move") if o.get("data-at") == "SMY"]
+    pieces = [[tuple(map(float, xy.split(","))) for xy in piece.split("L")] for piece in move.get("d").split("M")[1:]]
+    ends = [(start, end) for start, end in pieces]
+    way = ["SMY", "AEG", "ION", "APU"]  # the army's way, whatever order the convoys were given in
+    for (start, end), here, there in zip(ends, way, way[1:]):
+        assert math.dist(start, placed.points[here]) < math.dist(start, placed.points[there])
+        assert math.dist(end, placed.points[there]) < math.dist(end, placed.points[here])
+        assert min(math.dist(start, placed.points[here]), math.dist(end, placed.points[there])) > 9  # no unit covered
+    rings = {o.get("data-at"): o for o in parts(svg, "convoy")}
+    assert set(rings) == {"AEG", "ION"}
+    assert all(_near(rings[f], placed.points[f]) for f in rings)

@@ -250,7 +250,7 @@ class Pages:
             return RedirectResponse(self.url("signon"), status_code=303)
         _, signon = held
         creds = signon.credentials
-        answer = await self.door.run(signon.sender, [creds.signon_line(), "LIST", "MAP"],
+        answer = await self.door.run(signon.sender, [creds.signon_line(), "STATUS", "LIST", "MAP"],
                                      send=False)
         if not answer.signed_on:  # the password changed by mail meanwhile
             self.signons.drop(request.session.get("signon"))

@@ -74,13 +74,17 @@ def clock() -> Clock:
     return Clock()
 
 
-@pytest.fixture
-def client(config: Config, handler: MailHandler, clock: Clock):
+def pages(config: Config, handler: MailHandler, clock: Clock) -> TestClient:
+    """The pages of the judge `handler` runs, their mails queued in its outbox."""
     spools = open_spools(config)
     door = MailDoor(handler, asyncio.Lock(),
                     lambda mails: queue_mails(spools.outbox, outbox_entries(mails)), clock)
-    with TestClient(make_app(config, door, secret="test-secret"),
-                    base_url="https://judge.test") as made:
+    return TestClient(make_app(config, door, secret="test-secret"), base_url="https://judge.test")
+
+
+@pytest.fixture
+def client(config: Config, handler: MailHandler, clock: Clock):
+    with pages(config, handler, clock) as made:
         yield made
 
 
@@ -94,7 +98,7 @@ def form(client: TestClient, path: str, **fields: object):
 def sign_on(client: TestClient, config: Config, power: str = "FRANCE",
             password: str | None = None, game: str = "quiet"):
     return form(client, "/signon", game=game, power=power,
-                password=password if password is not None else password_of(config, power))
+                password=password if password is not None else password_of(config, power, game))
 
 
 def password_of(config: Config, power: str, game: str = "quiet") -> str:

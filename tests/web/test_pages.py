@@ -128,3 +128,11 @@ def test_sign_off_ends_the_session(client, config):
                                        ("http://judge.test:8080/a/b/", "/a/b")])
 def test_the_pages_answer_at_the_path_of_the_judges_url(url, base):
     assert base_path(url) == base
+
+
+def test_the_powers_page_shows_its_orders_on_file(client, config):
+    sign_on(client, config)
+    form(client, "/do/orders", orders="A PAR-BUR\nA MAR-SPA\nF BRE-MAO")
+    page = client.get(BASE + "/power").text
+    assert "Orders on file for SPRING 1901 MOVEMENT" in page
+    assert "A PAR - BUR" in page and "F BRE - MAO" in page

@@ -11,8 +11,17 @@ import pytest
 from judge.runtime.inbox import MailHandler
 from judge.runtime.spool import open_spools, outbox_entries, queue_mails
 
-from .conftest import Clock, form, judge_config, outbox_of, pages, password_of, raw_mail, \
-    sign_on, start_game
+from .conftest import (
+    Clock,
+    form,
+    judge_config,
+    outbox_of,
+    pages,
+    password_of,
+    raw_mail,
+    sign_on,
+    start_game,
+)
 
 UNSTABLE = ("Message-ID", "Date", "In-Reply-To", "References")
 

@@ -12,8 +12,17 @@ import pytest
 from judge.runtime.config import PasswordsSection
 from judge.runtime.inbox import MailHandler
 
-from .conftest import BASE, Clock, form, judge_config, pages, password_of, raw_mail, sign_on, \
-    start_game
+from .conftest import (
+    BASE,
+    Clock,
+    form,
+    judge_config,
+    pages,
+    password_of,
+    raw_mail,
+    sign_on,
+    start_game,
+)
 
 pytestmark = pytest.mark.security
 SCRIPT = "<script>alert(1)</script>"
@@ -28,7 +37,7 @@ def with_lines(config, game: str, **lines: str) -> None:
 
 
 def test_desc_and_name_written_by_the_master_are_escaped(client, config):
-    with_lines(config, "quiet", DESC=SCRIPT, NAME=f'"><img src=x onerror=alert(1)>')
+    with_lines(config, "quiet", DESC=SCRIPT, NAME='"><img src=x onerror=alert(1)>')
     page = client.get(BASE + "?game=quiet").text
     assert "<script>" not in page and "<img" not in page
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page

@@ -28,23 +28,8 @@ def test_serve_answers_the_url_the_mails_print(make_config, notify, tmp_path):
     assert process.returncode == 0, output
 
 
-def test_a_busy_web_port_leaves_the_judge_serving_mail(make_config, caplog):
-    with socket.create_server((LOOPBACK, 0)) as busy:
-        config = make_config(web={"port": busy.getsockname()[1]})
-        daemon = Daemon(config, pages=daemon_pages(config))
-
-        async def main() -> int:
-            task = asyncio.create_task(daemon.run())
-            await asyncio.to_thread(wait_for, lambda: daemon.server is not None)
-            daemon.stop.set()
-            return await task
-        assert asyncio.run(main()) == 0
-    assert daemon.web is None
-    assert "the web pages are not served" in caplog.text
-
-
-def test_pages_can_be_turned_off(make_config):
-    config = make_config(web={"enabled": False})
+def started_and_stopped(config) -> Daemon:
+    """A daemon with the pages, run until its gateway listens, then stopped (it exits 0)."""
     daemon = Daemon(config, pages=daemon_pages(config))
 
     async def main() -> int:
@@ -53,4 +38,15 @@ def test_pages_can_be_turned_off(make_config):
         daemon.stop.set()
         return await task
     assert asyncio.run(main()) == 0
+    return daemon
+
+
+def test_a_busy_web_port_leaves_the_judge_serving_mail(make_config, caplog):
+    with socket.create_server((LOOPBACK, 0)) as busy:
+        daemon = started_and_stopped(make_config(web={"port": busy.getsockname()[1]}))
     assert daemon.web is None
+    assert "the web pages are not served" in caplog.text
+
+
+def test_pages_can_be_turned_off(make_config):
+    assert started_and_stopped(make_config(web={"enabled": False})).web is None

@@ -6,7 +6,7 @@ import pytest
 
 from judge.web.app import base_path
 
-from .conftest import BASE, form, outbox_of, sign_on
+from .conftest import BASE, MASTER, form, outbox_of, raw_mail, sign_on
 
 
 def test_index_lists_the_game_in_play_linking_to_its_page(client):
@@ -136,3 +136,14 @@ def test_the_powers_page_shows_its_orders_on_file(client, config):
     page = client.get(BASE + "/power").text
     assert "Orders on file for SPRING 1901 MOVEMENT" in page
     assert "A PAR - BUR" in page and "F BRE - MAO" in page
+
+
+def test_the_results_archive_phase_by_phase_with_each_phases_board(client, handler, clock):
+    for n in range(2):
+        handler(raw_mail(MASTER, "SIGNON MASTER@quiet masterpw\nPROCESS!", f"p{n}"), clock())
+    page = client.get(BASE + "?game=quiet&phase=0").text
+    assert "<h2>Diplomacy results quiet S1901M</h2>" in page
+    assert "phase=1\">next</a>" in page and "previous" not in page
+    assert "<svg" in page
+    last = client.get(BASE + "?game=quiet&phase=1").text
+    assert "Diplomacy results quiet F1901M" in last and "phase=0\">previous</a>" in last

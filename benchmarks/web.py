@@ -13,8 +13,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from judge.runtime.inbox import MailHandler  # noqa: E402
-from tests.web.conftest import (  # noqa: E402
+from judge.runtime.inbox import MailHandler
+from tests.web.conftest import (
     BASE,
     MASTER,
     NOW,

@@ -33,14 +33,16 @@ def judge_config(root: Path, url: str = "https://judge.test" + BASE) -> Config:
                                      spool=root / "spool"))
 
 
-def start_game(handler: MailHandler, name: str = "quiet", *extra: str) -> list[EmailMessage]:
-    """A standard game started by mail: the Master's CREATE, then seven JOINs (passwords pw0..)."""
+def start_game(handler: MailHandler, name: str = "quiet", *extra: str, at: datetime = NOW
+               ) -> list[EmailMessage]:
+    """A standard game started by mail at `at`: the Master's CREATE, then seven JOINs (passwords
+    pw0..)."""
     sent: list[EmailMessage] = []
     lines = [f"CREATE {name} masterpw", "map standard", *extra, "form"]
     mails = [(MASTER, "\n".join(lines)),
              *((p, f"JOIN {name} pw{k}") for k, p in enumerate(PLAYERS))]
     for n, (sender, body) in enumerate(mails):
-        sent += handler(raw_mail(sender, body, f"{name}{n}"), NOW + timedelta(minutes=n))
+        sent += handler(raw_mail(sender, body, f"{name}{n}"), at + timedelta(minutes=n))
     return sent
 
 

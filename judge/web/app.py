@@ -45,6 +45,7 @@ from judge.web.door import (
     MailDoor,
     body_lines,
     credentials,
+    game_name,
 )
 
 CSP = ("default-src 'none'; style-src 'self'; img-src 'self' data:; form-action 'self'; "
@@ -137,7 +138,10 @@ class Pages:
     async def index(self, request: Request) -> Response:
         game = request.query_params.get("game")
         if game is not None:
-            return await self.game(request, game.lower())
+            try:
+                return await self.game(request, game_name(game))
+            except FormError:
+                return self.refused(request, f"there is no game '{game}' on this judge", 404)
         rows = await asyncio.to_thread(self.index_rows)
         return self.page(request, "index.html", sections=rows)
 
@@ -149,8 +153,7 @@ class Pages:
         status = await asyncio.to_thread(self.handler.read, name)
         if status is None or not (await asyncio.to_thread(self.listed, name)):
             return self.refused(request, f"there is no game '{name}' on this judge", 404)
-        listing = await self.door.run(ANONYMOUS, [f"LIST {name}", f"MAP {name}"],
-                                      send=False)
+        listing = await self.door.look(ANONYMOUS, [f"LIST {name}", f"MAP {name}"])
         blind_in_play = "BLIND" in views.in_force(status, self.handler.maps) \
             and not status.completed
         readers = None if status.completed else ()

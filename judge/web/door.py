@@ -19,10 +19,10 @@ from email.message import EmailMessage
 
 from judge.commands.reply import PictureRequest, Reply
 from judge.runtime.inbox import MailHandler
+from judge.types import GAME_NAME
 
 # what may stand in a SIGNON line's words: one word each, nothing that would start another line
 _WORD = re.compile(r"[^\s\x00-\x1f\x7f]{1,80}")
-_GAME = re.compile(r"[a-z0-9_-]{1,40}")
 
 
 class FormError(ValueError):
@@ -52,12 +52,18 @@ class Credentials:
         return f"SIGNON {self.who}@{self.game} {self.password}"
 
 
+def game_name(text: str) -> str:
+    """A game's name as a page or form gives it, checked: one word, as a mail line takes it."""
+    game = text.strip().lower()
+    if not GAME_NAME.fullmatch(game):
+        raise FormError("a game's name is one word of letters, digits, - and _")
+    return game
+
+
 def credentials(game: str, who: str, password: str) -> Credentials:
     """The form's sign-on fields checked: each one word, as a SIGNON line takes them."""
-    game = game.strip().lower()
+    game = game_name(game)
     who, password = who.strip(), password.strip()
-    if not _GAME.fullmatch(game):
-        raise FormError("a game's name is one word of letters, digits, - and _")
     if not _WORD.fullmatch(who) or "@" in who:
         raise FormError("a power's name is one word")
     if not _WORD.fullmatch(password):
@@ -109,6 +115,14 @@ class MailDoor:
         if mails:
             self.wake()
         return self.answer(sender, reply, mails)
+
+    async def look(self, sender: str, lines: Sequence[str]) -> Answer:
+        """A mail of looks only (LIST, MAP of a game by name: no sign-on), carried out without
+        waiting its turn: it locks no game and writes nothing, so a page a stranger reads is not
+        held up by a tick."""
+        raw = mail_bytes(self.address, sender, lines, self.domain)
+        reply, _ = await asyncio.to_thread(self.handler.run, raw, self.clock(), send=False)
+        return self.answer(sender, reply, ())
 
     def answer(self, sender: str, reply: Reply | None, mails: Sequence[EmailMessage]) -> Answer:
         own = [body for m in mails if sender.lower() in str(m.get("To", "")).lower()

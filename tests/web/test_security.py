@@ -146,3 +146,10 @@ def test_a_blind_game_shows_each_power_its_own_view(tmp_path):
     assert "Moscow" in units_listed(seen["RUSSIA"]) and "Paris" not in units_listed(seen["RUSSIA"])
     moscow = 'data-power="RUSSIA" data-type="A" data-place="MOS"'
     assert moscow in seen["RUSSIA"] and moscow not in seen["FRANCE"]
+
+
+@pytest.mark.parametrize("name", ["quiet\nSIGNON FRANCE@quiet guess", "../quiet", "quiet extra"])
+def test_a_game_name_that_is_not_one_word_reads_nothing(client, config, name):
+    page = client.get(BASE, params={"game": name})
+    assert page.status_code == 404
+    assert not (config.paths.games / "quiet" / ".password-failures").exists()

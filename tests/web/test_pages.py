@@ -147,3 +147,17 @@ def test_the_results_archive_phase_by_phase_with_each_phases_board(client, handl
     assert "<svg" in page
     last = client.get(BASE + "?game=quiet&phase=1").text
     assert "Diplomacy results quiet F1901M" in last and "phase=0\">previous</a>" in last
+
+
+def test_the_index_treats_the_games_as_a_bare_list_does(client, handler, clock):
+    for n, body in enumerate(["CREATE open1 pw1\nmap standard\nform",
+                              "CREATE shy pw2\nmap standard\nform",
+                              "SIGNON MASTER@shy pw2\nSET UNLISTED",
+                              "CREATE soon pw3\nmap standard"]):
+        handler(raw_mail(MASTER, body, f"i{n}"), clock())
+    page = client.get(BASE).text
+    open_to_join = page.split("<h2>Open to join</h2>")[1].split("<h2>")[0]
+    assert "?game=open1" in open_to_join
+    assert "?game=quiet" in page.split("<h2>In play</h2>")[1].split("<h2>")[0]
+    assert "?game=shy" not in page and "?game=soon" not in page  # unlisted; in preparation
+    assert client.get(BASE + "?game=soon").status_code == 404

@@ -153,7 +153,9 @@ class Pages:
         status = await asyncio.to_thread(self.handler.read, name)
         if status is None or not (await asyncio.to_thread(self.listed, name)):
             return self.refused(request, f"there is no game '{name}' on this judge", 404)
-        listing = await self.door.look(ANONYMOUS, [f"LIST {name}", f"MAP {name}"])
+        # a finished game has no LIST: its SUMMARY tells it, as the mail says to ask
+        told = "SUMMARY" if status.completed else "LIST"
+        listing = await self.door.look(ANONYMOUS, [f"{told} {name}", f"MAP {name}"])
         blind_in_play = "BLIND" in views.in_force(status, self.handler.maps) \
             and not status.completed
         readers = None if status.completed else ()

@@ -161,3 +161,11 @@ def test_the_index_treats_the_games_as_a_bare_list_does(client, handler, clock):
     assert "?game=quiet" in page.split("<h2>In play</h2>")[1].split("<h2>")[0]
     assert "?game=shy" not in page and "?game=soon" not in page  # unlisted; in preparation
     assert client.get(BASE + "?game=soon").status_code == 404
+
+
+def test_a_finished_games_page_tells_its_summary(client, config):
+    path = config.paths.games / "quiet" / "status"
+    path.write_text(path.read_text().replace("PHASE SPRING 1901 MOVEMENT", "PHASE COMPLETED", 1))
+    page = client.get(BASE + "?game=quiet").text
+    assert "No LIST available" not in page
+    assert "&gt; SUMMARY quiet" in page and "<svg" in page

@@ -18,6 +18,7 @@ from .conftest import password_of, start_game
 
 webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed")
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.wait import WebDriverWait
 
 BROWSER, DRIVER = shutil.which("chromium"), shutil.which("chromedriver")
 pytestmark = pytest.mark.skipif(not (BROWSER and DRIVER),
@@ -52,6 +53,7 @@ def browser():
     driver = webdriver.Chrome(options=options,
                               service=webdriver.ChromeService(executable_path=DRIVER))
     driver.set_page_load_timeout(60)
+    driver.implicitly_wait(30)  # a loaded machine: elements are waited for, not assumed
     yield driver
     driver.quit()
 
@@ -63,6 +65,12 @@ def sign_on(driver, base: str, game: str, power: str, password: str) -> None:
         field.clear()
         field.send_keys(value)
     driver.find_element(By.CSS_SELECTOR, "form button").click()
+    arrived(driver, ("in " + game, "answer"))
+
+
+def arrived(driver, titles: tuple[str, ...]) -> None:
+    """Wait for the page a form leads to (its title holds one of `titles`)."""
+    WebDriverWait(driver, 60).until(lambda d: any(t in d.title for t in titles))
 
 
 def post(driver, action: str, **fields: str) -> str:
@@ -71,6 +79,7 @@ def post(driver, action: str, **fields: str) -> str:
     for name, value in fields.items():
         form.find_element(By.NAME, name).send_keys(value)
     form.find_element(By.TAG_NAME, "button").click()
+    arrived(driver, ("answer",))
     return driver.find_element(By.TAG_NAME, "main").text
 
 
@@ -100,8 +109,10 @@ def test_a_turn_played_in_the_browser(served, relay, browser):
 
     browser.get(f"{base}/power")
     browser.find_element(By.CSS_SELECTOR, "form[action$='/signoff'] button").click()
+    arrived(browser, ("games",))
     sign_on(browser, base, "quiet", "MASTER", "masterpw")
     browser.find_element(By.CSS_SELECTOR, "button[value='PROCESS!']").click()
+    arrived(browser, ("answer",))
     browser.get(f"{base}?game=quiet")
     assert "FALL 1901 MOVEMENT" in browser.find_element(By.TAG_NAME, "main").text.upper()
     assert browser.find_elements(By.CSS_SELECTOR, ".board svg")

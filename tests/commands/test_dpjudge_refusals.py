@@ -32,3 +32,4 @@ def test_refused_in_dpjudges_words(mail, tmp_path):
     reasons = [line.rsplit(": ", 1)[1] for line in refused[0].lines[1:]]
     assert reasons == dpjudges_words((HERE / f"{mail}.reply").read_text())
     assert parse_status(judge.text(game)) == parse_status((HERE / f"{game}.status").read_text())
+

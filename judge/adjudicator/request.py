@@ -345,7 +345,7 @@ class _Pending:
 def _entry(result: OrderResult) -> str:
     unit = getattr(result.order, "unit", None)
     words = sorted([_WORDS[word] for word in result.results]) if result.results else ()
-    error = result.note if result.note and ("void" in words or "invalid" in words) else None
+    error = result.note if result.note and not {"void", "invalid", "reorder"}.isdisjoint(words) else None
     return _entry_text(None if unit is None else unit.text, str(result.order), words, error)
 
 

@@ -117,7 +117,7 @@ def test_a_second_build_in_a_province_is_refused_as_dpjudge_refuses_it(standard)
 
 
 def test_a_removal_and_a_keep_of_the_same_unit_are_refused(standard):
-    orders, errors = sheet(standard, ["KEEP A PAR", "REMOVE A PAR"], phase=WINTER)
+    _, errors = sheet(standard, ["KEEP A PAR", "REMOVE A PAR"], phase=WINTER)
     assert errors == [("REMOVE A PAR", "MULTIPLE ORDERS FOR UNIT")]
 
 

@@ -299,3 +299,29 @@ def test_order_words_equal_dpjudges(game, env, standard):
     subject, _, body = (ORDERS / f"{game}.mail").read_text().partition("\n")
     assert f"Subject: {mail.subject}" == subject
     assert reorders_alike(normalised(mail.body)) == reorders_alike(normalised(body))
+
+
+CONVOYS = HERE / "convoys"
+
+
+@pytest.mark.parametrize("game, paradox", [("df16", True), ("df23", True), ("df24", True), ("dg6", False)])
+@pytest.mark.parametrize("routes_written", [True, False])
+def test_convoy_words_equal_dpjudges(game, paradox, routes_written, env, standard):
+    """DATC 6.F.16, 6.F.23, 6.F.24 and 6.G.6 as DPjudge processed them, each army's route written
+    out as DPjudge wants it: the same outcome, and no convoying fleet `disrupted`. In 6.G.6 the
+    English Channel, on no chain of the fleets convoying the army, is `void`, its route written or
+    not. In the paradoxes, where the Szykman rule fails the convoys, the judge's armies say `no
+    convoy`; DPjudge's, which let the convoy stand and the army fail, `bounce` (docs/dpjudge.md)."""
+    text = (CONVOYS / f"{game}.status").read_text()
+    expected = (CONVOYS / f"{game}.mail").read_text().partition("\n")[2]
+    if not routes_written:
+        routes = re.compile(r"^(A [A-Z]{3})(?: - [A-Z]{3})+( - [A-Z]{3})$", re.MULTILINE)
+        text = routes.sub(r"\1\2", text)
+        expected = re.sub(r"^(\w+: Army [\w ]+?)(?: -> [\w ]+)+( -> [\w ]+\.)", r"\1\2", expected,
+                          flags=re.MULTILINE)
+    if paradox:
+        expected = re.sub(r"^(\w+: Army .*)\(\*bounce\*\)$", r"\1(*no convoy*)", expected, flags=re.MULTILINE)
+    after, events = process_phase(parse_status(text), standard, NOW)
+    mail = Mailer(env, after, standard, judge="TEST", url=URL).for_events(
+        [e for e in events if isinstance(e, PhaseResults)], NOW)[0].rendered
+    assert normalised(mail.body) == normalised(expected)

@@ -86,7 +86,10 @@ def _route_army(board: Board, army: Piece, offered: list[Piece]) -> None:
     if problem is not None:
         hold_back(board, army, problem)
         return
-    army.fleets = (_written_route(board, army, needed) or []) if army.path else _chained(board, army, needed)
+    if army.path:
+        army.fleets = _written_route(board, army, needed) or []
+    else:
+        army.fleets = _chained(board, army, needed)
     _void_off_route(army, needed)
     army.has_route = bool(army.fleets) and (army.unit.type is FLEET  # (a portage: its path checked)
                                             or _reaches(board, army.province, army.dest_province,
@@ -98,8 +101,8 @@ def _chained(board: Board, army: Piece, offered: list[Piece]) -> list[Piece]:
     """The fleets of `offered` on some chain of them from the army's province to its destination,
     in the order given."""
     start, end = army.province, army.dest_province
-    return [f for f in offered if _reaches(board, start, f.province, offered, _any, through=f)
-            and (end in board.touching(f.unit.location) or _reaches(board, f.province, end, offered, _any))]
+    return [f for f in offered if _reaches(board, start, f.province, offered, _any, through=f) and (
+        end in board.touching(f.unit.location) or _reaches(board, f.province, end, offered, _any))]
 
 
 def _void_off_route(army: Piece, offered: list[Piece]) -> None:

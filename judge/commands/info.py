@@ -2,11 +2,12 @@
 
 Before a SIGNON they may name any game; after it, only the game signed on to. An unlisted or private
 game is left out of the LIST of all games (as DPjudge leaves them out), and a game in preparation is
-hidden even by name, except from its Master (known by the sender's address) and the judgekeeper. LIST of a game, SUMMARY and HISTORY
-carry DPjudge's text (`judge.commands.documents`, the results archive): players' addresses only for
-the Master, each power its own, and everyone once the game is over; a BLIND game in play shows each
-power its own view (MAP draws what LIST lists), after a SIGNON. A game whose files cannot be read is left out of the LIST of all
-games, and refused by name without a word of them (the cycle tells its Master and the judgekeeper).
+hidden even by name, except from its Master (known by the sender's address) and the judgekeeper.
+LIST of a game, SUMMARY and HISTORY carry DPjudge's text (`judge.commands.documents`, the results
+archive): players' addresses only for the Master, each power its own, and everyone once the game is
+over; a BLIND game in play shows each power its own view (MAP draws what LIST lists), after a
+SIGNON. A game whose files cannot be read is left out of the LIST of all games, and refused by name
+without a word of them (the cycle tells its Master and the judgekeeper).
 """
 from __future__ import annotations
 

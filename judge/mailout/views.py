@@ -275,7 +275,8 @@ def phase_results(m: Map, resolution: Resolution, position: Position | None = No
     grouped = {p: [_phantom_shown(line, owners, rules) for line in lines] for p, lines in grouped.items()}
     supported = _fleet_moves(resolution) if phase.type == MOVEMENT else {}
     if supported:
-        grouped = {p: [_supported_coast(m, line, supported) for line in lines] for p, lines in grouped.items()}
+        grouped = {p: [_supported_coast(m, line, supported) for line in lines]
+                   for p, lines in grouped.items()}
     given: dict[str, list[OrderLine]] = {}
     if phase.type == MOVEMENT and "NO_CHECK" in rules:
         grouped, given = _as_given(m, resolution, grouped, unit_order or {})
@@ -314,7 +315,8 @@ def _fleet_moves(resolution: Resolution) -> dict[str, str]:
 def _supported_coast(m: Map, line: OrderLine, fleet_moves: Mapping[str, str]) -> OrderLine:
     """A support of a fleet's move to a coast names that coast, as DPjudge writes it (the order
     names the province only): `SUPPORT Fleet Gascony -> Spain (north coast)`."""
-    if line.kind != "support" or line.dest is None or line.target is None or line.target.kind != "fleet":
+    if line.kind != "support" or line.dest is None or line.target is None \
+            or line.target.kind != "fleet":
         return line
     coast = fleet_moves.get(province_of(line.target.place.abbrev))
     if coast is None or province_of(coast) != line.dest.abbrev:
@@ -326,7 +328,8 @@ NOT_CARRIED_OUT = frozenset({Result.INVALID.value, Result.REORDER.value})
 
 
 def _as_given(m: Map, resolution: Resolution, grouped: Mapping[str, list[OrderLine]],
-              units: Mapping[str, Sequence[Unit]]) -> tuple[dict[str, list[OrderLine]], dict[str, list[OrderLine]]]:
+              units: Mapping[str, Sequence[Unit]]
+              ) -> tuple[dict[str, list[OrderLine]], dict[str, list[OrderLine]]]:
     """NO_CHECK, as DPjudge writes it: each power's orders not carried out (`invalid`, then
     `reorder`), written as they were given, apart from its units' lines; a unit of the power none
     of whose orders was carried out holds (and is dislodged there, if it was). The units' lines,

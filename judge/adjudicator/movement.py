@@ -218,7 +218,9 @@ class Adjudication:
     def resolution(self) -> Resolution:
         board = self.board
         dislodgers = self._dislodgers()
-        illegal = (Result.INVALID,) if "NO_CHECK" in board.rules else VOIDED
+        no_check = "NO_CHECK" in board.rules
+        illegal = (Result.INVALID,) if no_check else VOIDED
+        twice = (Result.REORDER,) if no_check else VOIDED
         results: list[OrderResult] = []
         add = results.append
         movers = self.movers
@@ -231,7 +233,7 @@ class Adjudication:
                 add(OrderResult(order, illegal, board.refused[number]))
                 continue
             if piece.illegal is not None:
-                words, note = illegal, piece.illegal
+                words, note = twice if piece.illegal is TWICE else illegal, piece.illegal
             elif piece.void is not None:
                 words, note = VOIDED, piece.void
             elif piece.kind == HOLD or movers[piece.index]:  # a hold, a move that went: no words

@@ -345,11 +345,12 @@ class _Pending:
 def _entry(result: OrderResult) -> str:
     unit = getattr(result.order, "unit", None)
     words = sorted([_WORDS[word] for word in result.results]) if result.results else ()
-    error = result.note if result.note and ("void" in words or "invalid" in words) else None
+    error = result.note if result.note and not ERROR_WORDS.isdisjoint(words) else None
     return _entry_text(None if unit is None else unit.text, str(result.order), words, error)
 
 
 _WORDS = {word: word.value for word in Result}  # (an Enum's .value is a slow Python property)
+ERROR_WORDS = frozenset({"void", "invalid", "reorder"})  # the words whose reason the answer gives
 
 
 def _no_units(m: Map) -> dict[str, Unit]:

@@ -1,12 +1,13 @@
 """LIST, SUMMARY, HISTORY and MAP: what anyone may learn about the games.
 
-Before a SIGNON they may name any game; after it, only the game signed on to. An unlisted game is
-left out of the LIST of all games, and a game in preparation is hidden even by name, except from
-its Master (known by the sender's address) and the judgekeeper. LIST of a game, SUMMARY and HISTORY
-carry DPjudge's text (`judge.commands.documents`, the results archive): players' addresses only for
-the Master, each power its own, and everyone once the game is over; a BLIND game in play shows each
-power its own view (MAP draws what LIST lists), after a SIGNON. A game whose files cannot be read is left out of the LIST of all
-games, and refused by name without a word of them (the cycle tells its Master and the judgekeeper).
+Before a SIGNON they may name any game; after it, only the game signed on to. An unlisted or private
+game is left out of the LIST of all games (as DPjudge leaves them out), and a game in preparation is
+hidden even by name, except from its Master (known by the sender's address) and the judgekeeper.
+LIST of a game, SUMMARY and HISTORY carry DPjudge's text (`judge.commands.documents`, the results
+archive): players' addresses only for the Master, each power its own, and everyone once the game is
+over; a BLIND game in play shows each power its own view (MAP draws what LIST lists), after a
+SIGNON. A game whose files cannot be read is left out of the LIST of all games, and refused by name
+without a word of them (the cycle tells its Master and the judgekeeper).
 """
 from __future__ import annotations
 
@@ -88,8 +89,8 @@ class List(InfoCommand):
 
 
 def game_list(session: Session) -> list[str]:
-    """The games open to join or waiting for replacements; the unlisted and those in preparation
-    only for their Master and the judgekeeper."""
+    """The games open to join or waiting for replacements; the unlisted, the private and those in
+    preparation only for their Master and the judgekeeper."""
     lines = []
     for name in session.games.names():
         try:
@@ -111,7 +112,7 @@ def list_line(session: Session, name: str) -> str | None:
     if status is None:
         return None
     standing = session.games.standing(name)
-    if not standing.in_list and not sees_hidden(session, status):
+    if (not standing.in_list or status.private) and not sees_hidden(session, status):
         return None
     state = game_state(status, standing)
     if state is GameState.PREPARATION:

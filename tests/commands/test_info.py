@@ -9,7 +9,7 @@ import pytest
 from judge.commands.documents import unit_name
 from judge.commands.reply import PictureRequest
 from judge.status.model import GameStage
-from tests.support.commands import eml
+from tests.support.commands import Judge, eml
 
 
 def test_list_shows_games_to_join_or_waiting(judge):
@@ -218,3 +218,21 @@ def test_a_game_named_with_a_dash_is_reached_by_mail(judge):
     judge.add("old-game", fixture="vienna")
     sent = judge.send(eml("list_game.eml", (b"LIST vienna", b"LIST old-game")))
     assert not sent.failed and "Game: old-game" in sent.text
+
+
+LISTED = Path(__file__).parent / "dpjudge" / "list"
+
+
+def test_a_bare_list_names_the_games_dpjudge_names(tmp_path):
+    """Two forming games, `privy` PRIVATE: DPjudge's LIST, from a stranger (recorded in
+    `dpjudge/list/`), names `open` alone. Its Master still finds `privy` in the judge's LIST,
+    marked private."""
+    judge = Judge(tmp_path)
+    for game in ("open", "privy"):
+        judge.store.create(game, (LISTED / f"{game}.status").read_text())
+    named = [line.split()[0] for line in (LISTED / "stranger.reply").read_text().splitlines()
+             if line[:1].isalpha()]
+    lines = judge.send(eml("list_all.eml")).outcome("LIST").lines
+    assert [line.split()[0] for line in lines[1:-1]] == named == ["open"]
+    for_master = judge.send(eml("list_all.eml", (b"sam@example.net", b"gm@example.org")))
+    assert "6 seats open (private)" in for_master.text

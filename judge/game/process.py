@@ -116,10 +116,8 @@ def process_phase(status: GameStatus, base: Map, now: datetime) -> tuple[GameSta
         status, before = rotate_before(status, map_for_phase(base, step.phase), step.phase, rules)
         moved.update(before)
     status = refresh_need(status, base)
-    left = visibility.left_places(position, resolution) \
-        if phase.type == MOVEMENT and resolution is not None and not step.year_end else None
     status = _seen_centres(status, map_for_phase(base, step.phase), rules, step.year_end,
-                           None if completed else step.phase, left)
+                           None if completed else step.phase)
     events.append(replace(_results(status, phase, resolution, sheet, missing, step, hidden, revealed,
                                    None if completed else step.phase, deadline), sightings=sightings, blinded=blinded,
                           processed_deadline=processed_deadline, units_before=dict(position.units)))
@@ -174,14 +172,13 @@ def _blinded(status: GameStatus, m: Map, rules: frozenset[str], resolution: Reso
 
 
 def _seen_centres(status: GameStatus, m: Map, rules: frozenset[str], year_end: bool,
-                  following: Phase | None, left: dict[Unit, Unit] | None) -> GameStatus:
+                  following: Phase | None) -> GameStatus:
     """BLIND: each power's SEES brought up to date when the results show the ownership (the
-    centres seen since the year began; `left`, the units that moved in a movement phase that is
-    not the year's last: `visibility.seen_from`)."""
+    centres seen since the year began)."""
     if visibility.BLIND not in rules or not visibility.shows_ownership(
             rules, year_end, following.type if following else None):
         return status
-    return visibility.with_sees(status, m, rules, fresh=year_end, left=left)
+    return visibility.with_sees(status, m, rules, fresh=year_end)
 
 
 def _apply(status: GameStatus, m: Map, phase: Phase, resolution: Resolution | None) -> GameStatus:

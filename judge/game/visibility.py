@@ -320,38 +320,15 @@ def seers_of(status: GameStatus, m: Map, before: Mapping[str, Iterable[Unit]] | 
         start={name: tuple(u.location for u in info.units) for name, info in m.powers.items()})
 
 
-def with_sees(status: GameStatus, m: Map, rules: frozenset[str], fresh: bool = False,
-              left: Mapping[Unit, Unit] | None = None) -> GameStatus:
+def with_sees(status: GameStatus, m: Map, rules: frozenset[str], fresh: bool = False) -> GameStatus:
     """The status with each reader's SEES brought up to date (`fresh`: started anew, as at the
-    year's end and the game's start; `left`: after a movement phase another follows, see
-    `seen_from`)."""
+    year's end and the game's start)."""
     earlier = {} if fresh else {b.name: b.sees for b in status.powers}
-    seers = seers_of(status, m)
-    if left:
-        seers = replace(seers, after=seen_from(seers.after, left))
-    sees = centre_sightings(m, rules, seers, earlier)
+    sees = centre_sightings(m, rules, seers_of(status, m), earlier)
     for block in status.powers:
         if block.name and block.sees != sees.get(block.name, ()):
             status = status.with_power(replace(block, sees=sees.get(block.name, ())))
     return status
-
-
-def seen_from(units: Mapping[str, tuple[Unit, ...]], left: Mapping[Unit, Unit]
-              ) -> dict[str, tuple[Unit, ...]]:
-    """Where DPjudge looks from, for the centres seen after a movement phase that another follows
-    (a spring with no retreats): a unit standing where one of its type and place (coast and all)
-    stood before the phase and moved away (`left`: each such unit -> where it went) looks from
-    where that one went, as DPjudge reads the phase's orders by the units' new places. The unit's
-    own place counts only as seen before the phase, where a centre is not seen from: Italy's fleet
-    come into the Western Mediterranean, which France's fleet left for the Mid-Atlantic, sees
-    Portugal, Spain and Brest, and not Tunis."""
-    return {power: tuple(left.get(u, u) for u in us) for power, us in units.items()}
-
-
-def left_places(position: Position, resolution: Resolution) -> dict[Unit, Unit]:
-    """Each unit of a movement phase that moved -> where it went."""
-    return {before: after for units in moves_of(position, resolution).values()
-            for before, after in units.items() if after != before}
 
 
 def moves_of(position: Position, resolution: Resolution) -> dict[str, dict[Unit, Unit]]:

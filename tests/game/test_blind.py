@@ -461,21 +461,3 @@ def test_builds_dpjudge_keeps_hidden_are_told_as_dpjudge_tells_them(standard, re
     mailings = Mailer(environment(), status, standard, judge="DPJT").for_events(events, NOW)
     ours = {a.split("@")[0]: m.rendered.body for m in mailings for a in m.recipients}
     assert normalised(ours[reader]) == normalised((FIXTURES / "W1901A" / f"{reader}.txt").read_text())
-
-
-SIGHTS = FIXTURES / "sights"
-
-
-@pytest.mark.parametrize("reader", READERS)
-def test_centres_seen_after_a_spring_with_no_retreats_are_dpjudges(standard, reader):
-    """A spring with no retreats, Italy's fleet come into the Western Mediterranean that France's
-    fleet left for the Mid-Atlantic: DPjudge looks at the centres from where the French fleet went,
-    so Italy sees Portugal, Spain and Brest and not Tunis (`visibility.seen_from`). DPjudge's mails
-    and SEES lines in `fixtures/blind/sights`."""
-    status, events = process_phase(parse_status((SIGHTS / "status").read_text()), standard, NOW)
-    mailings = Mailer(environment(), status, standard, judge="DPJT").for_events(events, NOW)
-    ours = {a.split("@")[0]: m.rendered.body for m in mailings for a in m.recipients}
-    assert normalised(ours[reader]) == normalised((SIGHTS / f"{reader}.txt").read_text())
-    theirs = {line.split()[0]: set(line.split()[2:])
-              for line in (SIGHTS / "sees.txt").read_text().splitlines()}
-    assert {b.name: set(b.sees) for b in status.powers if b.sees} == theirs

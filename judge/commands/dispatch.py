@@ -9,6 +9,7 @@ and the change to write, all from the games as read; it writes nothing and calls
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime
 
 from judge.commands import (
@@ -30,8 +31,8 @@ from judge.commands.reply import Reply, Said
 from judge.commands.session import Cursor, GameAccess, Refusal, Session, Settings
 from judge.events import PhaseResults
 from judge.mailin.message import MAX_BODY_CHARS, Incoming
-from judge.status import write_status
 from judge.game.schedule import after_mail
+from judge.status import write_status
 
 REGISTRY = Registry(signon.COMMANDS + roles.COMMANDS + admin.COMMANDS + info.COMMANDS
                     + press.COMMANDS + orders.COMMANDS + setters.COMMANDS + master.COMMANDS
@@ -189,9 +190,10 @@ def make_reply(incoming: Incoming, session: Session) -> Reply:
         session.results.notes.insert(0, LONG_NOTE)
     overlong = () if session.status is None else \
         overlong_addresses(session.status, session.settings.addresses_per_player)
-    return session.results.reply((incoming.sender,), incoming.subject, session.game,
-                                 signon.reply_copies(session), overlong,
-                                 session.authenticated)
+    reply = session.results.reply((incoming.sender,), incoming.subject, session.game,
+                                  signon.reply_copies(session), overlong,
+                                  session.authenticated)
+    return replace(reply, quoted_from=incoming.quoted_from)
 
 
 def run_mail(incoming: Incoming, games: GameAccess, settings: Settings, now: datetime

@@ -56,6 +56,7 @@ class Reply:
     to: tuple[str, ...]
     subject: str = ""
     notes: tuple[str, ...] = ()
+    quoted_from: str = ""
     outcomes: tuple[Outcome, ...] = ()
     unprocessed: tuple[str, ...] = ()
     failed: bool = False

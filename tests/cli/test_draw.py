@@ -3,6 +3,7 @@ drawing data `judge map check` reports."""
 from __future__ import annotations
 
 import shutil
+from dataclasses import replace
 
 from PIL import Image
 
@@ -11,6 +12,7 @@ from judge.game import join
 from judge.maps.loader import bundled_maps_dir
 from judge.runtime.game_files import process_game, run
 from judge.runtime.store import GameStore
+from judge.status.model import GameResult, GameStage
 from tests.support.drawing import parts
 from tests.support.games import NOW, player
 
@@ -79,3 +81,19 @@ def test_a_map_given_by_path_is_named_without_its_folder(tmp_path):
     svg = (tmp_path / "m.svg").read_text()
     assert "mine: Spring 1901 Movement" in svg and "map mine has no drawing data" in svg
     assert str(tmp_path) not in svg
+
+
+def test_a_finished_game_is_drawn_in_its_last_position(tmp_path):
+    games = tmp_path / "games"
+    assert main(["new", "g1", "--map", "standard", "--password", "pw", "--games", str(games)]) == 0
+    store = GameStore(games)
+    for n in range(7):
+        run(store, "g1", lambda s, m, n=n: join(s, m, NOW, player(n), "pw"))
+    run(store, "g1", lambda s, m: (replace(
+        s.with_power(replace(s.power("FRANCE"), units=s.power("FRANCE").units[:1])),
+        phase=GameStage.COMPLETED, result=GameResult("F1903M", ("FRANCE",))), []))
+    out = tmp_path / "end.svg"
+    assert main(["map", "draw", "--game", "g1", "--games", str(games), "-o", str(out)]) == 0
+    svg = out.read_text()
+    assert "g1: Fall 1903 Movement" in svg and "Spring 1901" not in svg
+    assert len(parts(svg, "unit")) == 22 - 2

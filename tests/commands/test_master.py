@@ -191,6 +191,7 @@ def test_process_refused_while_orders_are_missing(vienna):
     before = vienna.text("vienna")
     sent = vienna.send("master_process.eml")
     assert sent.failed and "not ready for processing: orders are missing from" in sent.text
+    assert "PROCESS! processes it now, the missing orders defaulted." in sent.prose
     assert vienna.text("vienna") == before
 
 

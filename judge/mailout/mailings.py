@@ -564,8 +564,14 @@ class Mailer:
                          deadline=self.when(event.deadline))
 
     def civil_disorder(self, event: Any) -> list[Mailing]:
-        return self.mail(self.people.master, "cd_notice", phase=views.phase_view(event.phase),
-                         powers=views.powers(self.map, event.powers))
+        """The Master (DPjudge's CD notice), and each power in civil disorder of its own."""
+        phase = views.phase_view(event.phase)
+        mailings = self.mail(self.people.master, "cd_notice", phase=phase,
+                             powers=views.powers(self.map, event.powers))
+        for power in event.powers:
+            mailings += self.mail(self.people.of([power]), "cd_power", phase=phase,
+                                  power=self.power(power))
+        return mailings
 
     # --- players coming and going ---
 
@@ -789,7 +795,7 @@ class Mailer:
 
 # The events a mail's own commands make that its reply reports to the sender already.
 TOLD_BY_REPLY: frozenset[type] = frozenset({ev.PlayerJoined, ev.PlayerLeft, ev.Resigned, ev.TookOver,
-                                            ev.VoteCast})
+                                            ev.VoteCast, ev.RolledBack, notices.StateChanged})
 
 HANDLERS: dict[type, str] = {
     ev.PlayerJoined: "joined", ev.PlayerLeft: "left", ev.GameFull: "full", ev.GameStarted: "started",

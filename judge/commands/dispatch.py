@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from datetime import datetime
+from difflib import get_close_matches
 
 from judge.commands import (
     admin,
@@ -40,6 +41,8 @@ REGISTRY = Registry(signon.COMMANDS + roles.COMMANDS + admin.COMMANDS + info.COM
 
 EXPECTED = ("Expected SIGNON, JOIN, CREATE, PURGE, RENAME, RESIGN, TAKEOVER, SUMMARY, HISTORY or "
             "LIST, or a join command such as OBSERVE name@game password; HELP mails a guide")
+# How like a command's name a line's first word must be to be read as that command misspelt.
+NEAR_MISS = 0.8
 HTML_NOTE = "Your mail had no plain-text part: the judge read its HTML part as text."
 LONG_NOTE = f"Your mail was longer than {MAX_BODY_CHARS} characters: only its start was read."
 
@@ -107,7 +110,21 @@ def other_line(session: Session, line: str, words: list[str], cursor: Cursor) ->
         raise Refusal(f"{' '.join(words[:2]).upper()} is not a SET command ({', '.join(known)})")
     if len(words) == 1 and (named := named_power(session, words[0])) is not None:
         return orders.switch_target(session, named)
+    if (near := near_command(session, words[0])) is not None:
+        raise Refusal(f"{words[0].upper()} is not a command (did you mean {near}?), nor the start "
+                      "of an order")
     orders.order_line(session, line)
+
+
+def near_command(session: Session, word: str) -> str | None:
+    """The command a line's first word misspells (`PRES`: PRESS), when it is no word an order
+    starts with (a place of the game's map)."""
+    upper = word.upper()
+    if upper in session.map.aliases or any(a.split()[0] == upper for a in session.map.aliases):
+        return None
+    names = sorted({c.name for c in REGISTRY.commands if " " not in c.name})
+    found = get_close_matches(upper, names, n=1, cutoff=NEAR_MISS)
+    return found[0] if found and found[0] != upper else None
     return None
 
 

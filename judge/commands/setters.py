@@ -292,10 +292,10 @@ def vote_meaning(words: list[str], rules: frozenset[str]) -> tuple[str, ...]:
     if words != ["LOSS"] or "PROPOSE_DIAS" in rules:
         return ()
     if "NO_DIAS" in rules:
-        return ("It agrees to any result without your power: a draw of the others, or a "
-                "concession to one of them (NO_DIAS).",)
-    return ("A draw here includes every surviving power (DIAS), yours too: this vote agrees to "
-            "such a draw, or to a concession to a power voting SOLO.",)
+        return (("It agrees to any result without your power: a draw of the others, or a "
+                 "concession to one of them (NO_DIAS)."),)
+    return (("A draw here includes every surviving power (DIAS), yours too: this vote agrees to "
+             "such a draw, or to a concession to a power voting SOLO."),)
 
 
 def vote_forms(written: str, rules: frozenset[str]) -> tuple[str, str]:

@@ -732,6 +732,10 @@ class Mailer:
         return self.mail(self.people.everyone(monitors=True), "zone_changed", zone=notice.zone,
                          deadline=views.local_time(deadline, notice.zone))
 
+    def victory_changed(self, notice: Any) -> list[Mailing]:
+        return self.mail(self.people.everyone(monitors=True), "victory_changed", year=notice.year,
+                         before=notice.before, after=notice.after)
+
     def state_changed(self, notice: Any) -> list[Mailing]:
         return self.mail(self.people.everyone(), "state_changed", state=notice.state.lower())
 
@@ -805,7 +809,8 @@ HANDLERS: dict[type, str] = {
     ev.ControlRotated: "rotated", ev.GameCompleted: "completed", ev.RolledBack: "rolled_back",
     # the command layer's notices
     notices.Press: "press_notice", notices.AbsenceSet: "absence", notices.ZoneChanged: "zone_changed",
-    notices.StateChanged: "state_changed", notices.MasterChanged: "master_changed",
+    notices.StateChanged: "state_changed", notices.VictoryChanged: "victory_changed",
+    notices.MasterChanged: "master_changed",
     notices.GameRenamed: "renamed", notices.GameCreated: "created", notices.PasswordSet: "password_set",
     notices.PasswordsPaused: "passwords_paused", notices.OrdersStored: "orders_stored",
 }

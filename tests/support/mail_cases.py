@@ -421,6 +421,7 @@ def game_state_notices(mailer: Mailer, m: Map) -> list:
         notices.ZoneChanged("jigdy", "America/New_York"),
         notices.StateChanged("jigdy", "WAITING"),
         notices.StateChanged("jigdy", "UNLISTED"),
+        notices.VictoryChanged("jigdy", 1902, 18, 17),
         notices.MasterChanged("jigdy", ("master@example.org",), "new.master@example.org"),
         notices.GameRenamed("jigdy", "jigsaw", ("anna@example.at", "ben@example.co.uk")),
         notices.GameCreated("jigdy", "master@example.org", "azov", True, ("maps@example.org",)),

@@ -61,7 +61,7 @@ class Morph(MasterCommand):
         lines = [f"{len(added)} map line{'s' if len(added) != 1 else ''} added to the game's map."]
         if base.victory_in(year) != before:
             session.emit(VictoryChanged(session.game or "", year, before, base.victory_in(year)))
-            lines.append(f"The supply centres needed to win are now {base.victory_in(year)} "
+            lines.append(f"The supply centers needed to win are now {base.victory_in(year)} "
                          f"(were {before}): everyone is told.")
         return said(*lines, quoted=added)
 

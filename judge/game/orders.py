@@ -185,10 +185,10 @@ def nothing_to_order(status: GameStatus, m: Map, phase: Phase, rules: frozenset[
     count = option.count if option is not None else 0
     if count > 0:
         builds = f"{count} build{'s' if count != 1 else ''}"
-        return f"its {builds} cannot be used: no home supply centre it owns is free to build in"
+        return f"its {builds} cannot be used: no home supply center it owns is free to build in"
     if count < 0:
         return "every one of its units is removed"
-    return "its units match its supply centres"
+    return "its units match its supply centers"
 
 
 def _complete(block: PowerStatus | None, orders: tuple[Order, ...] | None, phase: Phase,

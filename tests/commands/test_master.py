@@ -292,11 +292,11 @@ def test_morph_a_line(vienna):
 
 def test_a_morph_that_changes_the_victory_count_is_announced(vienna):
     sent = vienna.send("morph_line.eml")
-    assert "The supply centres needed to win are now 17 (were 18): everyone is told." in sent.prose
+    assert "The supply centers needed to win are now 17 (were 18): everyone is told." in sent.prose
     assert sent.events_of(VictoryChanged) == [VictoryChanged("vienna", 1902, 18, 17)]
     mails = Mailer(TEMPLATES, vienna.status("vienna"), MAPS.get("standard")).for_events(sent.events)
     [notice] = [m for m in mails if "needed to win" in " ".join(m.rendered.body.split())]
-    assert "supply centres needed to win in 1902 are now 17 (they were 18)" in \
+    assert "supply centers needed to win in 1902 are now 17 (they were 18)" in \
         " ".join(notice.rendered.body.split())
     assert "chloe@example.fr" in notice.recipients
 

@@ -205,4 +205,4 @@ def test_a_build_with_every_home_occupied_is_refused_saying_why(judge):
                           (b"BUILD F TRI\r\nWAIVE", b"BUILD A ANK")))
     assert sent.failed
     assert "TURKEY has no orders to give in WINTER 1902 ADJUSTMENTS: its 1 build cannot be " \
-        "used: no home supply centre it owns is free to build in" in sent.prose
+        "used: no home supply center it owns is free to build in" in sent.prose

@@ -23,7 +23,7 @@ from judge.commands.documents import (
     parameters,
     roster,
 )
-from judge.commands.guide import Guide
+from judge.commands.guide import Guide, MasterGuide
 from judge.commands.info import HistoryDocument
 from judge.game.archive import ownership
 from tests.support.adjudications import datc_position, play
@@ -327,6 +327,13 @@ def reply_to_a_mail(mailer: Mailer, m: Map) -> list:
 @case
 def players_guide(mailer: Mailer, m: Map) -> list:
     reply = Reply(to=("nora@example.net",), subject="help", outcomes=(Outcome("HELP", document=Guide()),))
+    return [Rendered(*render_reply(mailer.env, reply))]
+
+
+@case
+def masters_guide(mailer: Mailer, m: Map) -> list:
+    reply = Reply(to=("joe@blow.com",), subject="help",
+                  outcomes=(Outcome("HELP MASTER", document=MasterGuide()),))
     return [Rendered(*render_reply(mailer.env, reply))]
 
 

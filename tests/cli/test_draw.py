@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import shutil
 from dataclasses import replace
+from pathlib import Path
 
 from PIL import Image
 
@@ -27,12 +28,18 @@ def test_a_map_at_its_start_to_png_svg_and_pdf(tmp_path, capsys):
     assert "s.png: png, standard SPRING 1901 MOVEMENT" in capsys.readouterr().out
 
 
-def test_a_games_position_and_a_processed_phase(tmp_path):
+def started_game(tmp_path: Path) -> tuple[Path, GameStore]:
+    """Game g1 on the standard map, its seven seats taken: the games folder and its store."""
     games = tmp_path / "games"
     assert main(["new", "g1", "--map", "standard", "--password", "pw", "--games", str(games)]) == 0
     store = GameStore(games)
     for n in range(7):
         run(store, "g1", lambda s, m, n=n: join(s, m, NOW, player(n), "pw"))
+    return games, store
+
+
+def test_a_games_position_and_a_processed_phase(tmp_path):
+    games, store = started_game(tmp_path)
     process_game(store, "g1", NOW, force=True)
     out = tmp_path / "now.svg"
     assert main(["map", "draw", "--game", "g1", "--games", str(games), "-o", str(out)]) == 0
@@ -84,11 +91,7 @@ def test_a_map_given_by_path_is_named_without_its_folder(tmp_path):
 
 
 def test_a_finished_game_is_drawn_in_its_last_position(tmp_path):
-    games = tmp_path / "games"
-    assert main(["new", "g1", "--map", "standard", "--password", "pw", "--games", str(games)]) == 0
-    store = GameStore(games)
-    for n in range(7):
-        run(store, "g1", lambda s, m, n=n: join(s, m, NOW, player(n), "pw"))
+    games, store = started_game(tmp_path)
     run(store, "g1", lambda s, m: (replace(
         s.with_power(replace(s.power("FRANCE"), units=s.power("FRANCE").units[:1])),
         phase=GameStage.COMPLETED, result=GameResult("F1903M", ("FRANCE",))), []))

@@ -114,6 +114,7 @@ def other_line(session: Session, line: str, words: list[str], cursor: Cursor) ->
         raise Refusal(f"{words[0].upper()} is not a command (did you mean {near}?), nor the start "
                       "of an order")
     orders.order_line(session, line)
+    return None
 
 
 def near_command(session: Session, word: str) -> str | None:
@@ -125,7 +126,6 @@ def near_command(session: Session, word: str) -> str | None:
     names = sorted({c.name for c in REGISTRY.commands if " " not in c.name})
     found = get_close_matches(upper, names, n=1, cutoff=NEAR_MISS)
     return found[0] if found and found[0] != upper else None
-    return None
 
 
 def joins_as(words: list[str]) -> bool:

@@ -59,7 +59,7 @@ class ZoneChanged:
 
 @dataclass(frozen=True)
 class VictoryChanged:
-    """A MORPH changed the supply centres needed to win in `year`. Tell everyone in the game."""
+    """A MORPH changed the supply centers needed to win in `year`. Tell everyone in the game."""
 
     game: str
     year: int

@@ -44,9 +44,12 @@ OUTLOOK_RULE = re.compile(r"_{32,}")
 # other lines that look like headers (`To: France`, `Subject: peace` in a press message) are text.
 HEADER_KEY = re.compile(r"(?:> ?)*[* ]*(\w+)\s*:")
 SENDER_KEYS = {"from", "de", "von", "da"}
-# An attribution line is short; longer lines are cut for the search, whose patterns would take
-# time growing with the square of a line's length.
-ATTRIBUTION_CHARS = 400
+# An attribution line is short; longer lines are cut for the search, whose patterns take time
+# growing with the square of a line's length. The lines tried as the start of a quoted mail (with
+# the QUOTE_WINDOW lines from there) are limited too: a hostile mail costs a fraction of a second.
+ATTRIBUTION_CHARS = 160
+QUOTE_WINDOW = 6
+MAX_QUOTE_CANDIDATES = 50
 
 
 class LenientPolicy(EmailPolicy):
@@ -281,13 +284,32 @@ def quote_patterns() -> tuple[re.Pattern[str], ...]:
 def quote_start(lines: list[str]) -> int | None:
     """The index of the line where a quoted mail begins: a mail client's attribution line
     ("On Fri, 27 Nov 2026, X wrote:", in any of QUOTE_LANGUAGES, even if wrapped onto a second
-    line), `-----Original Message-----`, or Outlook's `From:`/`Sent:` block."""
-    text = "\n".join(line.strip()[:ATTRIBUTION_CHARS] for line in lines)
-    found = [next((m.start() + len(m.group()) - len(m.group().lstrip())
-                   for m in pattern.finditer(text) if quoted_mail_start(m.group().strip())), None)
-             for pattern in quote_patterns()]
-    starts = [start for start in found if start is not None]
-    return text.count("\n", 0, min(starts)) if starts else None
+    line), `-----Original Message-----`, or Outlook's `From:`/`Sent:` block. Only the few lines
+    that could begin one are tried (`quote_candidates`), each with the lines after it."""
+    cut = [line.strip()[:ATTRIBUTION_CHARS] for line in lines]
+    for start in quote_candidates(cut):
+        window = "\n".join(cut[start:start + QUOTE_WINDOW])
+        for pattern in quote_patterns():
+            found = pattern.match(window)
+            if found is not None and quoted_mail_start(found.group().strip()):
+                return start + window.count("\n", 0, len(window) - len(window.lstrip()))
+    return None
+
+
+def quote_candidates(cut: list[str]) -> list[int]:
+    """The lines a quoted mail may begin at, in order, at most MAX_QUOTE_CANDIDATES: those that
+    end with a colon (an attribution line) and the line before each (a wrapped one), those that
+    start with a sender's header key (`From:`) or a rule of dashes."""
+    starts: list[int] = []
+    for index, line in enumerate(cut):
+        key = HEADER_KEY.match(line)
+        if line.endswith(":"):
+            starts += [i for i in (index - 1, index) if i >= 0 and i not in starts]
+        elif line.startswith("-----") or key is not None and key.group(1).lower() in SENDER_KEYS:
+            starts.append(index)
+        if len(starts) >= MAX_QUOTE_CANDIDATES:
+            break
+    return starts[:MAX_QUOTE_CANDIDATES]
 
 
 def quoted_mail_start(found: str) -> bool:

@@ -9,7 +9,9 @@ and the change to write, all from the games as read; it writes nothing and calls
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime
+from difflib import get_close_matches
 
 from judge.commands import (
     admin,
@@ -30,8 +32,8 @@ from judge.commands.reply import Reply, Said
 from judge.commands.session import Cursor, GameAccess, Refusal, Session, Settings
 from judge.events import PhaseResults
 from judge.mailin.message import MAX_BODY_CHARS, Incoming
-from judge.status import write_status
 from judge.game.schedule import after_mail
+from judge.status import write_status
 
 REGISTRY = Registry(signon.COMMANDS + roles.COMMANDS + admin.COMMANDS + info.COMMANDS
                     + press.COMMANDS + orders.COMMANDS + setters.COMMANDS + master.COMMANDS
@@ -39,6 +41,8 @@ REGISTRY = Registry(signon.COMMANDS + roles.COMMANDS + admin.COMMANDS + info.COM
 
 EXPECTED = ("Expected SIGNON, JOIN, CREATE, PURGE, RENAME, RESIGN, TAKEOVER, SUMMARY, HISTORY or "
             "LIST, or a join command such as OBSERVE name@game password; HELP mails a guide")
+# How like a command's name a line's first word must be to be read as that command misspelt.
+NEAR_MISS = 0.8
 HTML_NOTE = "Your mail had no plain-text part: the judge read its HTML part as text."
 LONG_NOTE = f"Your mail was longer than {MAX_BODY_CHARS} characters: only its start was read."
 
@@ -106,8 +110,22 @@ def other_line(session: Session, line: str, words: list[str], cursor: Cursor) ->
         raise Refusal(f"{' '.join(words[:2]).upper()} is not a SET command ({', '.join(known)})")
     if len(words) == 1 and (named := named_power(session, words[0])) is not None:
         return orders.switch_target(session, named)
+    if (near := near_command(session, words[0])) is not None:
+        raise Refusal(f"{words[0].upper()} is not a command (did you mean {near}?), nor the start "
+                      "of an order")
     orders.order_line(session, line)
     return None
+
+
+def near_command(session: Session, word: str) -> str | None:
+    """The command a line's first word misspells (`PRES`: PRESS), when it is no word an order
+    starts with (a place of the game's map)."""
+    upper = word.upper()
+    if upper in session.map.aliases or any(a.split()[0] == upper for a in session.map.aliases):
+        return None
+    names = sorted({c.name for c in REGISTRY.commands if " " not in c.name})
+    found = get_close_matches(upper, names, n=1, cutoff=NEAR_MISS)
+    return found[0] if found and found[0] != upper else None
 
 
 def joins_as(words: list[str]) -> bool:
@@ -189,9 +207,10 @@ def make_reply(incoming: Incoming, session: Session) -> Reply:
         session.results.notes.insert(0, LONG_NOTE)
     overlong = () if session.status is None else \
         overlong_addresses(session.status, session.settings.addresses_per_player)
-    return session.results.reply((incoming.sender,), incoming.subject, session.game,
-                                 signon.reply_copies(session), overlong,
-                                 session.authenticated)
+    reply = session.results.reply((incoming.sender,), incoming.subject, session.game,
+                                  signon.reply_copies(session), overlong,
+                                  session.authenticated)
+    return replace(reply, quoted_from=incoming.quoted_from)
 
 
 def run_mail(incoming: Incoming, games: GameAccess, settings: Settings, now: datetime

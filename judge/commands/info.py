@@ -90,24 +90,31 @@ class List(InfoCommand):
 
 def game_list(session: Session) -> list[str]:
     """The games open to join or waiting for replacements; the unlisted, the private and those in
-    preparation only for their Master and the judgekeeper."""
-    lines = []
+    preparation only for their Master and the judgekeeper. The closing hints say how to take a seat
+    in the games listed: JOIN a forming game, TAKEOVER a vacant power."""
+    listed = []
     for name in session.games.names():
         try:
             line = list_line(session, name)
         except (Refusal, MapError):  # a broken game is left out; the cycle tells its Master
             continue
         if line is not None:
-            lines.append(line)
-    if not lines:
+            listed.append(line)
+    if not listed:
         return ["No game is forming or waiting for players just now."]
-    hint = "To join one, send: JOIN gamename yourPassword (LIST gamename tells more)."
-    return ["Games open to join or waiting for replacements:", *lines, hint]
+    states = {state for _, state in listed}
+    hints = ["To join one, send: JOIN gamename yourPassword (LIST gamename tells more)."
+             ] if GameState.FORMING in states else []
+    if GameState.WAITING in states:
+        hints.append("To replace a player who left, send: TAKEOVER power@gamename yourPassword "
+                     "(LIST gamename tells more).")
+    return ["Games open to join or waiting for replacements:", *(line for line, _ in listed),
+            *hints]
 
 
-def list_line(session: Session, name: str) -> str | None:
-    """The game's line in the LIST of all games, None when it is not listed there; a Refusal or a
-    MapError when the game cannot be read."""
+def list_line(session: Session, name: str) -> tuple[str, GameState] | None:
+    """The game's line in the LIST of all games and its state, None when it is not listed there;
+    a Refusal or a MapError when the game cannot be read."""
     status = session.games.peek(name)
     if status is None:
         return None
@@ -124,7 +131,7 @@ def list_line(session: Session, name: str) -> str | None:
     else:
         return None
     marks = (" (private)" if status.private else "") + ("" if standing.listed else " (unlisted)")
-    return f"{name:<16} {status.map_name:<12} {state.value:<8} {what}{marks}"
+    return f"{name:<16} {status.map_name:<12} {state.value:<8} {what}{marks}", state
 
 
 def game_details(session: Session, status: GameStatus, standing: Standing) -> Said:

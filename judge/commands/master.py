@@ -27,6 +27,7 @@ from judge.game import (
     roll_to,
     start_game,
 )
+from judge.game.clock import readiness
 from judge.game.seats import refresh_need, takeover
 from judge.game.start import starts_at_once
 from judge.game.standing import (
@@ -171,7 +172,13 @@ class ProcessForced(Process):
 
 def process_now(session: Session, force: bool) -> Said:
     before = write_status(session.current())
-    events = session.live(on_process, session.base_map, session.now, force=force)
+    try:
+        events = session.live(on_process, session.base_map, session.now, force=force)
+    except Refusal as refusal:
+        if force or not readiness(session.current(), session.base_map, session.now).duties.late:
+            raise
+        raise Refusal(refusal.reason, "PROCESS! processes it now, the missing orders "
+                      "defaulted.") from None
     session.snapshot_text = before
     new = session.current()
     session.standing = settled(new, session.standing)

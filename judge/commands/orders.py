@@ -25,7 +25,7 @@ from judge.commands.session import Cursor, Refusal, Session
 from judge.commands.closed_games import refuse_closed
 from judge.commands.notices import OrdersStored
 from judge.game.positions import owned_centers, position_of, units_of
-from judge.game.orders import Duties, due_powers, orders_on_file
+from judge.game.orders import Duties, due_powers, nothing_to_order, orders_on_file
 from judge.maps.model import Map
 from judge.orders import Build, Disband, Keep, Order, Proxy, Retreat, Waive, parse_orders
 from judge.orders.power_orders import CLEAR_WORDS
@@ -137,7 +137,8 @@ def submit(session: Session, power: str, lines: list[str]) -> Said:
     if before and past_deadline(status, rules, session.now) and "NO_LATE_CHANGES" in rules:
         raise Refusal("orders may not be changed after the deadline (NO_LATE_CHANGES)")
     if power not in due_powers(session.current(), session.map, rules):
-        raise Refusal(f"{power} has no orders to give in {phase}")
+        why = nothing_to_order(status, session.map, phase, rules, power)
+        raise Refusal(f"{power} has no orders to give in {phase}: {why}")
     orders, errors = read_orders(session, power, lines)
     if errors:
         raise Refusal(f"{len(errors)} of the orders for {power} could not be accepted, so none "

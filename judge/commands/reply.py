@@ -68,6 +68,7 @@ class Reply:
     game: str | None = None
     cc: tuple[str, ...] = ()  # registered addresses of a power signed on from elsewhere
     notes: tuple[str, ...] = ()  # about the mail itself: HTML only, too long...
+    quoted_from: str = ""  # the line where a quoted mail began and reading stopped
     outcomes: tuple[Outcome, ...] = ()
     unprocessed: tuple[str, ...] = ()  # the lines after an error, not acted on
     failed: bool = False
@@ -83,7 +84,8 @@ class Reply:
         """A mail that only signed on and stored orders: its order confirmation says all the reply
         would, and DPjudge mails the sender that confirmation alone."""
         kinds = {o.kind for o in self.outcomes}
-        return not (self.failed or self.notes or self.unprocessed) and "orders" in kinds \
+        return not (self.failed or self.notes or self.unprocessed or self.quoted_from) \
+            and "orders" in kinds \
             and kinds <= {"signon", "orders"}
 
     @property

@@ -284,7 +284,18 @@ class Vote(Command):
             session.live(cast_vote, session.map, power, choice, session.now)
         if session.current().completed:
             return said("Your vote is recorded, and it ends the game.")
-        return said(f"The vote of {power} is now {' '.join(words)}.")
+        return said(f"The vote of {power} is now {' '.join(words)}.", *vote_meaning(words, rules))
+
+
+def vote_meaning(words: list[str], rules: frozenset[str]) -> tuple[str, ...]:
+    """What a LOSS vote agrees to, which depends on the game's draw rule."""
+    if words != ["LOSS"] or "PROPOSE_DIAS" in rules:
+        return ()
+    if "NO_DIAS" in rules:
+        return (("It agrees to any result without your power: a draw of the others, or a "
+                 "concession to one of them (NO_DIAS)."),)
+    return (("A draw here includes every surviving power (DIAS), yours too: this vote agrees to "
+             "such a draw, or to a concession to a power voting SOLO."),)
 
 
 def vote_forms(written: str, rules: frozenset[str]) -> tuple[str, str]:

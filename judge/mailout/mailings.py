@@ -564,8 +564,14 @@ class Mailer:
                          deadline=self.when(event.deadline))
 
     def civil_disorder(self, event: Any) -> list[Mailing]:
-        return self.mail(self.people.master, "cd_notice", phase=views.phase_view(event.phase),
-                         powers=views.powers(self.map, event.powers))
+        """The Master (DPjudge's CD notice), and each power in civil disorder of its own."""
+        phase = views.phase_view(event.phase)
+        mailings = self.mail(self.people.master, "cd_notice", phase=phase,
+                             powers=views.powers(self.map, event.powers))
+        for power in event.powers:
+            mailings += self.mail(self.people.of([power]), "cd_power", phase=phase,
+                                  power=self.power(power))
+        return mailings
 
     # --- players coming and going ---
 
@@ -726,6 +732,10 @@ class Mailer:
         return self.mail(self.people.everyone(monitors=True), "zone_changed", zone=notice.zone,
                          deadline=views.local_time(deadline, notice.zone))
 
+    def victory_changed(self, notice: Any) -> list[Mailing]:
+        return self.mail(self.people.everyone(monitors=True), "victory_changed", year=notice.year,
+                         before=notice.before, after=notice.after)
+
     def state_changed(self, notice: Any) -> list[Mailing]:
         return self.mail(self.people.everyone(), "state_changed", state=notice.state.lower())
 
@@ -789,7 +799,7 @@ class Mailer:
 
 # The events a mail's own commands make that its reply reports to the sender already.
 TOLD_BY_REPLY: frozenset[type] = frozenset({ev.PlayerJoined, ev.PlayerLeft, ev.Resigned, ev.TookOver,
-                                            ev.VoteCast})
+                                            ev.VoteCast, ev.RolledBack, notices.StateChanged})
 
 HANDLERS: dict[type, str] = {
     ev.PlayerJoined: "joined", ev.PlayerLeft: "left", ev.GameFull: "full", ev.GameStarted: "started",
@@ -799,7 +809,8 @@ HANDLERS: dict[type, str] = {
     ev.ControlRotated: "rotated", ev.GameCompleted: "completed", ev.RolledBack: "rolled_back",
     # the command layer's notices
     notices.Press: "press_notice", notices.AbsenceSet: "absence", notices.ZoneChanged: "zone_changed",
-    notices.StateChanged: "state_changed", notices.MasterChanged: "master_changed",
+    notices.StateChanged: "state_changed", notices.VictoryChanged: "victory_changed",
+    notices.MasterChanged: "master_changed",
     notices.GameRenamed: "renamed", notices.GameCreated: "created", notices.PasswordSet: "password_set",
     notices.PasswordsPaused: "passwords_paused", notices.OrdersStored: "orders_stored",
 }

@@ -21,6 +21,13 @@ def test_list_shows_games_to_join_or_waiting(judge):
     assert "forming" in text and "6 seats open" in text
     assert "vienna" in text and "needs ITALY" in text
     assert "fall " not in text  # running, nobody needed
+    assert "JOIN gamename" in text and "TAKEOVER power@gamename" in text
+
+
+def test_list_of_vacancies_only_invites_a_takeover(vienna):
+    text = "\n".join(vienna.send("list_all.eml").outcome("LIST").lines)
+    assert "needs ITALY" in text
+    assert "TAKEOVER power@gamename yourPassword" in text and "JOIN" not in text
 
 
 def test_list_of_a_game(vienna):

@@ -11,7 +11,7 @@ from judge.game.rules import rules_in_force
 from judge.maps import load_map
 from judge.status.model import BuildOrder, PhaseMode, RemoveOrder, RetreatOrder
 from judge.types import Unit, UnitType
-from tests.support.commands import LATE, eml
+from tests.support.commands import GAMES, LATE, eml
 
 
 def test_orders_replace_those_on_file_and_are_echoed_as_stored(vienna):
@@ -195,3 +195,16 @@ def test_no_proxy_to_a_dummy(judge):
     order = Proxy("FRANCE", Unit(UnitType.ARMY, "PAR"), "RUSSIA")
     assert proxy_problem(status, order) == "no proxy to RUSSIA: a dummy power"
     assert proxy_problem(status, replace(order, to="AUSTRIA")) is None
+
+
+def test_a_build_with_every_home_occupied_is_refused_saying_why(judge):
+    # Turkey owns five centres with four units, each of its homes (ANK, CON, SMY) occupied
+    text = (GAMES / "winter.status").read_text(encoding="utf-8").replace(
+        "OWNS BUD GRE RUM SER TRI VIE", "OWNS BUD RUM SER TRI VIE").replace(
+        "OWNS ANK BUL CON SMY\nA BUL", "OWNS ANK BUL CON GRE SMY\nA SMY")
+    judge.store.create("winter", text)
+    sent = judge.send(eml("orders_builds.eml", (b"SIGNON Awinter wien1", b"SIGNON Twinter 1stanbul"),
+                          (b"BUILD F TRI\r\nWAIVE", b"BUILD A ANK")))
+    assert sent.failed
+    assert "TURKEY has no orders to give in WINTER 1902 ADJUSTMENTS: its 1 build cannot be " \
+        "used: no home supply center it owns is free to build in" in sent.prose

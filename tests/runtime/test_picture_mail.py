@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import re
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -12,6 +13,8 @@ from PIL import Image
 
 from judge.runtime.config import Config, JudgeSection, MapsSection, PathsSection
 from judge.runtime.inbox import MailHandler
+from judge.status import parse_status, write_status
+from judge.status.model import GameResult, GameStage
 
 NOW = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 MASTER = "gm@players.test"
@@ -45,6 +48,17 @@ def test_map_replies_with_the_board_attached(started):
     assert "The board of game 'quiet', SPRING 1901 MOVEMENT, is attached (PNG)." in text.get_content()
     assert picture.get_content_type() == "image/png" and picture.get_filename() == "quiet-S1901M.png"
     assert Image.open(io.BytesIO(picture.get_content())).size[0] == 1200
+
+
+def test_map_of_a_finished_game_shows_its_last_position(started):
+    path = started / "games" / "quiet" / "status"
+    status = parse_status(path.read_text())
+    path.write_text(write_status(replace(status, phase=GameStage.COMPLETED,
+                                         result=GameResult("F1903M", ("FRANCE",)))))
+    [reply] = send(MailHandler(config(started)), "stranger@elsewhere.test", "MAP quiet svg", 20)
+    picture = list(reply.iter_parts())[1]
+    assert picture.get_filename() == "quiet-F1903M.svg"
+    assert "quiet: Fall 1903 Movement" in picture.get_content().decode()
 
 
 def test_map_in_pdf_and_svg(started):

@@ -23,7 +23,7 @@ from judge.commands.documents import (
     parameters,
     roster,
 )
-from judge.commands.guide import Guide
+from judge.commands.guide import Guide, MasterGuide
 from judge.commands.info import HistoryDocument
 from judge.game.archive import ownership
 from tests.support.adjudications import datc_position, play
@@ -56,6 +56,7 @@ class Reply:
     to: tuple[str, ...]
     subject: str = ""
     notes: tuple[str, ...] = ()
+    quoted_from: str = ""
     outcomes: tuple[Outcome, ...] = ()
     unprocessed: tuple[str, ...] = ()
     failed: bool = False
@@ -330,6 +331,13 @@ def players_guide(mailer: Mailer, m: Map) -> list:
 
 
 @case
+def masters_guide(mailer: Mailer, m: Map) -> list:
+    reply = Reply(to=("joe@blow.com",), subject="help",
+                  outcomes=(Outcome("HELP MASTER", document=MasterGuide()),))
+    return [Rendered(*render_reply(mailer.env, reply))]
+
+
+@case
 def documents_in_a_reply(mailer: Mailer, m: Map) -> list:
     """HISTORY, SUMMARY and LIST game carry their text as DPjudge mails it, unindented."""
     archive = ("From judge@example.org Sun Feb  9 12:00:00 2025\n"
@@ -420,6 +428,7 @@ def game_state_notices(mailer: Mailer, m: Map) -> list:
         notices.ZoneChanged("jigdy", "America/New_York"),
         notices.StateChanged("jigdy", "WAITING"),
         notices.StateChanged("jigdy", "UNLISTED"),
+        notices.VictoryChanged("jigdy", 1902, 18, 17),
         notices.MasterChanged("jigdy", ("master@example.org",), "new.master@example.org"),
         notices.GameRenamed("jigdy", "jigsaw", ("anna@example.at", "ben@example.co.uk")),
         notices.GameCreated("jigdy", "master@example.org", "azov", True, ("maps@example.org",)),

@@ -172,8 +172,8 @@ def map_check(args) -> int:
             continue
         for warning in m.warnings:
             print(f"{warning} (warning)", file=sys.stderr)
-        for problem in drawing_problems(m):
-            print(f"{problem} (drawing)", file=sys.stderr)
+        for drawing in drawing_problems(m):
+            print(f"{drawing} (drawing)", file=sys.stderr)
         print(summary(m))
     return 1 if failed else 0
 

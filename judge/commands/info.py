@@ -5,7 +5,8 @@ left out of the LIST of all games, and a game in preparation is hidden even by n
 its Master (known by the sender's address) and the judgekeeper. LIST of a game, SUMMARY and HISTORY
 carry DPjudge's text (`judge.commands.documents`, the results archive): players' addresses only for
 the Master, each power its own, and everyone once the game is over; a BLIND game in play shows each
-power its own view (MAP draws what LIST lists), after a SIGNON. A game whose files cannot be read is left out of the LIST of all
+power its own view (MAP draws what LIST lists), after a SIGNON.
+A game whose files cannot be read is left out of the LIST of all
 games, and refused by name without a word of them (the cycle tells its Master and the judgekeeper).
 """
 from __future__ import annotations

@@ -8,7 +8,7 @@ picture back.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import PurePath
 from dataclasses import dataclass
 
@@ -110,6 +110,7 @@ def draw_svg(env: jinja2.Environment, m: Map, geometry: Geometry, board: Board) 
     placed = _placed(m, geometry)
     palette = colours(m)
     owner = {c: p for p, cs in board.centers.items() for c in cs}
+    legend = _legend(m, board, palette)
     context = {
         "width": placed.width,
         "map_bottom": placed.height,
@@ -120,15 +121,16 @@ def draw_svg(env: jinja2.Environment, m: Map, geometry: Geometry, board: Board) 
         "units": _units(board, placed, palette),
         "dislodged": _dislodged(board, placed, palette),
         "orders": [drawn for drawn in (_order(o, placed) for o in board.orders) if drawn],
-        "legend": _legend(m, board, palette),
+        "legend": legend,
         "legend_row": LEGEND_ROW,
     }
-    rows = math.ceil(len(context["legend"]) / 4) + (2 if board.results else 1)
+    rows = math.ceil(len(legend) / 4) + (2 if board.results else 1)
     context["height"] = placed.height + MARGIN + rows * LEGEND_ROW + MARGIN
     return env.get_template("board.svg").render(**context)
 
 
-_placements = per_map(lambda m: {})  # map -> geometry -> Placed: a map's cells are worked out once
+# map -> geometry -> Placed: a map's cells are worked out once
+_placements: Callable[[Map], dict[Geometry, Placed]] = per_map(lambda m: {})
 
 
 def _placed(m: Map, geometry: Geometry) -> Placed:
@@ -218,17 +220,18 @@ def _order(order: DrawnOrder, placed: Placed) -> dict | None:
              "via": order.via or "", "ok": order.ok}
     x, y = placed.points[order.at]
     drawn.update(x=round(x, 1), y=round(y, 1))
-    if order.kind in ("move", "retreat"):
-        drawn["line"] = _line(placed, order.at, order.to)
-    elif order.kind == "support" and order.via in placed.points:
-        vx, vy = placed.points[order.via]
-        if order.to != order.via:  # a supported move: the mark ends on the middle of its arrow
-            tx, ty = placed.points[order.to]
+    to, via = order.to, order.via
+    if order.kind in ("move", "retreat") and to is not None:
+        drawn["line"] = _line(placed, order.at, to)
+    elif order.kind == "support" and via is not None and via in placed.points:
+        vx, vy = placed.points[via]
+        if to is not None and to != via:  # a supported move: the mark ends on the middle of its arrow
+            tx, ty = placed.points[to]
             vx, vy = (vx + tx) / 2, (vy + ty) / 2
-        drawn["line"] = _line(placed, order.at, order.via, end_point=(vx, vy))
-    elif order.kind == "convoy" and order.via in placed.points:
-        ax, ay = placed.points[order.via]
-        tx, ty = placed.points[order.to]
+        drawn["line"] = _line(placed, order.at, via, end_point=(vx, vy))
+    elif order.kind == "convoy" and via is not None and via in placed.points and to is not None:
+        ax, ay = placed.points[via]
+        tx, ty = placed.points[to]
         drawn["points"] = f"{ax:.1f},{ay:.1f} {x:.1f},{y:.1f} {tx:.1f},{ty:.1f}"
     return drawn
 

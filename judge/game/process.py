@@ -2,7 +2,8 @@
 
 The stages, in order: the powers whose orders are missing are in civil disorder (their orders are
 left to the adjudicator's defaults: hold, disband or CD_RETREATS, waive or CD_BUILDS, removals by the
-DATC's rule; under CD_SUPPORTS the judge orders their units in a movement phase, `cd_supports`); the orders on file are adjudicated on the map in force in the phase; the resolution is
+DATC's rule; under CD_SUPPORTS the judge orders their units in a movement phase, `cd_supports`);
+the orders on file are adjudicated on the map in force in the phase; the resolution is
 written back (units, dislodged units with their retreats, after an adjustment phase the centres and
 homes, hidden builds recorded as `BUILD ... HIDDEN` until the next movement phase reveals them);
 orders, WAIT and CD flags are cleared; ROTATE AFTER; the game moves on by its FLOW (`flow.advance`:

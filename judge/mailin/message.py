@@ -166,7 +166,8 @@ def body_text(msg: Message) -> tuple[str, bool]:
 
 def decoded(part: Message) -> str:
     """A text part decoded by its charset; unknown charsets and bad bytes never fail."""
-    payload = part.get_payload(decode=True) or b""
+    found = part.get_payload(decode=True)  # bytes, or None for a multipart
+    payload = found if isinstance(found, bytes) else b""
     charset = part.get_content_charset() or "utf-8"
     try:
         return payload.decode(charset, errors="replace")
@@ -214,14 +215,14 @@ def command_lines(body: str) -> tuple[list[str], bool]:
     raw = [UNPRINTABLE.sub(" ", line).replace("\t", " ")
            for line in body.replace("\r\n", "\n").replace("\r", "\n").split("\n")]
     raw = _alternate_separators(raw)
-    if raw and all(re.search(r"<br\s*/?>\s*$", l, re.I) for l in raw if l.strip()):
-        raw = [re.sub(r"<br\s*/?>\s*$", "", l, flags=re.I) for l in raw]
+    if raw and all(re.search(r"<br\s*/?>\s*$", r, re.I) for r in raw if r.strip()):
+        raw = [re.sub(r"<br\s*/?>\s*$", "", r, flags=re.I) for r in raw]
     lines: list[str] = []
     for line in raw:
         if line == SIGNATURE or line.rstrip() == "--":
             break
         text = line.strip()
-        if text.startswith("//") or text.startswith(">"):
+        if text.startswith(("//", ">")):
             continue
         if text.split()[:1] and text.split()[0].upper() == "SIGNOFF":
             return lines, True

@@ -306,7 +306,7 @@ class Mailer:
         vassals = tuple((views.power_view(m, p), views.power_view(m, c) if c else None)
                         for p, c in event.allegiance)
         agreed = None
-        if agreed_in_results(completed):
+        if completed is not None and agreed_in_results(completed):
             agreed = self.completion_context(completed)
         context = {"results": report, "ownership": ownership, "adjustments": adjustments,
                    "last_man": last_man, "agreed": agreed, "torn": torn, "vassals": vassals if ownership else (),

@@ -224,12 +224,12 @@ class MailHandler:
                         self.settings.recipients_per_mail)
         mails: list[EmailMessage] = []
         thread = reply_headers(incoming)
-        threading = {"in_reply_to": thread.get("In-Reply-To", ""),
-                     "references": thread.get("References", "")}
+        in_reply_to, references = thread.get("In-Reply-To", ""), thread.get("References", "")
         draw, attach = encoder(), self.config.maps.attach.lower()
         if mailings[0].recipients:
             answer = self.with_picture(mailings[0], reply, after)
-            mails += envelopes(judge, answer, now=now, key=key, draw=draw, **threading)
+            mails += envelopes(judge, answer, now=now, key=key, draw=draw, in_reply_to=in_reply_to,
+                               references=references)
         sender = incoming.sender.lower()
         for number, mailing in enumerate(mailings[1:]):
             # what the mail made for its own sender (an order confirmation) answers it too
@@ -238,7 +238,7 @@ class MailHandler:
             event_key = raw_key(raw, f"event{number}")
             if mine:
                 mails += envelopes(judge, mailing._replace(recipients=mine), now=now, key=event_key,
-                                   draw=draw, default_kind=attach, **threading)
+                                   draw=draw, default_kind=attach, in_reply_to=in_reply_to, references=references)
             mails += envelopes(judge, mailing._replace(recipients=others), now=now, key=event_key,
                                auto=AUTO_GENERATED, draw=draw, default_kind=attach)
         return mails
@@ -358,9 +358,9 @@ def commit(games: StoreGames, change: Change, receipt: tuple[str, bytes] | None,
     if change.judge_failures is not None \
             and not games.swap_judge_password_failures(*change.judge_failures):
         return False
-    for name, table in change.failures.items():
-        if name in games.held:  # a game only looked at keeps no count
-            game = games.held[name]
+    for looked_at, table in change.failures.items():
+        if looked_at in games.held:  # a game only looked at keeps no count
+            game = games.held[looked_at]
             atomic_write(game.path / FAILURES, throttle.to_json(table).encode(), root=game.root)
     name, status, root = change.game, change.status, games.store.root
     if name is None or status is None or not change.writes_game:
@@ -375,7 +375,7 @@ def commit(games: StoreGames, change: Change, receipt: tuple[str, bytes] | None,
         game = games.held[name]
         if change.new_standing:
             game.write_state(write_standing(change.standing))
-        if change.new_status:  # (a rename: the receipt once the folder is moved)
+        if change.new_status and change.map is not None:  # (a rename: the receipt once the folder is moved)
             with_change = None if change.rename_to else receipt
             persist.commit(game, change.before, change.map, status, change.events,
                            receipt=with_change, now=now,
@@ -433,8 +433,7 @@ def pack(mails: Sequence[EmailMessage]) -> bytes:
 
 
 def unpack(receipt: bytes) -> list[EmailMessage]:
-    return [cast(EmailMessage, message_from_bytes(base64.b64decode(raw), policy=policy.default))
-            for raw in json.loads(receipt)]
+    return [message_from_bytes(base64.b64decode(raw), policy=policy.default) for raw in json.loads(receipt)]
 
 
 # -- `judge mail`: the classic MTA pipe ---------------------------------------------------------

@@ -4,7 +4,8 @@ after the change, with its results log and its mails to match.
 Before a change that appends to the results archive, cuts it (a rollback) or sends mail,
 `<games>/.journal/<game>.json` is written (atomically): the digest of the status as it was, the
 status after, the length of the archive to keep and the entries to append, and the mails (outbox
-id and bytes). Writing it is the change's commit point. `complete` carries it out at once, and `replay` (under the game's lock, before the game is
+id and bytes). Writing it is the change's commit point.
+`complete` carries it out at once, and `replay` (under the game's lock, before the game is
 read) completes it from whatever state a crash left: the status rolled forward, the log cut back to
 its length and the records appended, the mails handed to `deliver` (the outbox takes each id once,
 so a mail handed over twice is sent once); then the journal goes. A path with no outbox (`judge

@@ -74,7 +74,7 @@ def test_html_only_is_stripped_to_text_and_flagged():
     msg.set_content("<html><style>p{}</style><p>LIST</p><p>SUMMARY&nbsp;game</p></html>", subtype="html")
     incoming = read_message(bytes(msg))
     assert incoming.html_only
-    assert [l for l in incoming.lines if l] == ["LIST", "SUMMARY game"]
+    assert [line for line in incoming.lines if line] == ["LIST", "SUMMARY game"]
 
 
 @pytest.mark.parametrize("charset, text", [("iso-8859-1", "PRESS\nDéjà vu\n"), ("utf-8", "PRESS\nΓειά\n")])

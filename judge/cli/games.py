@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 
+from judge.cli.configuration import EX_CONFIG, add_config_option, game_folders
 from judge.errors import JudgeError
 from judge.events import Event, GameCompleted, PhaseResults, Preview, RolledBack
 from judge.game.positions import owned_centers
@@ -54,14 +55,14 @@ def add_game_commands(commands) -> None:
         _common(sub)
 
 
-def add_games_report(commands, config_help: str) -> None:
+def add_games_report(commands) -> None:
     report = commands.add_parser("games", help="list every game with its state and every problem "
                                  "found, file:line: what is wrong (exit 1: a game cannot be played)")
     report.add_argument("--games", type=Path, default=None, metavar="DIR",
                         help="the games folder (default: [paths] games of the configuration)")
     report.add_argument("--map-dir", action="append", default=[], type=Path,
                         help="also look for maps here (before [paths] maps and the bundled ones)")
-    report.add_argument("--config", metavar="FILE", default=argparse.SUPPRESS, help=config_help)
+    add_config_option(report)
 
 
 def games_report(games: Path, search: Sequence[Path]) -> int:
@@ -91,18 +92,24 @@ def _new_options() -> argparse.ArgumentParser:
 
 
 def _common(sub: argparse.ArgumentParser) -> None:
-    sub.add_argument("--games", type=Path, default=Path("games"), metavar="DIR",
-                     help="the games folder (default: ./games)")
+    sub.add_argument("--games", type=Path, default=None, metavar="DIR",
+                     help="the games folder (default: [paths] games of the configuration)")
     sub.add_argument("--map-dir", action="append", default=[], type=Path,
-                     help="also look for maps here (before the bundled ones)")
+                     help="also look for maps here (before [paths] maps and the bundled ones)")
+    add_config_option(sub)
 
 
 def run_game_command(args: argparse.Namespace, now: datetime | None = None) -> int:
     now = now or datetime.now(UTC)
     if args.command == "new":
-        args = argparse.Namespace(command="new", game=args.game,
-                                  **vars(_new_options().parse_intermixed_args(args.rest)))
-    store = GameStore(args.games)
+        options = vars(_new_options().parse_intermixed_args(args.rest))
+        options.setdefault("config", args.config)  # (given before the command)
+        args = argparse.Namespace(command="new", game=args.game, **options)
+    folders = game_folders(args)
+    if folders is None:
+        return EX_CONFIG
+    games, args.map_dir = folders
+    store = GameStore(games)
     try:
         if args.command == "new":
             new_game(store, args.game, args.map, args.master, args.password, args.lines, args.map_dir)

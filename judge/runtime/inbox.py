@@ -179,9 +179,12 @@ class MailHandler:
     """The inbox runner: the daemon's `handle_mail(raw, now)` (and `judge mail`'s), one spooled
     mail in, the mails it calls for out (see the module's doc)."""
 
-    def __init__(self, config: Config, render: Render | None = None, env: Any = None):
+    def __init__(self, config: Config, render: Render | None = None, env: Any = None,
+                 search: Sequence[Path] = ()):
         self.config = config
         self.settings = Settings.from_config(config)
+        if search:  # folders the maps are looked for in first (`judge process --map-dir`)
+            self.settings = replace(self.settings, map_dirs=(*search, *self.settings.map_dirs))
         self.store = GameStore(config.paths.games)
         self.history = ReplyHistory(config.paths.spool / HISTORY_FOLDER, self.settings)
         self.render = render or self.reply_text
@@ -349,12 +352,13 @@ def carry_out(incoming: Incoming, store: GameStore, settings: Settings, now: dat
 
 
 def commit(games: StoreGames, change: Change, receipt: tuple[str, bytes] | None,
-           now: datetime) -> bool:
+           now: datetime, mails: journal.Mails = (), deliver: journal.Deliver | None = None) -> bool:
     """Write what a mail did: the wrong passwords it counted, then its game made, purged, or its
-    state file (first) and status (through `persist.commit`, so a phase processed by mail leaves
-    its snapshot and results as `judge process` does), renamed last; `receipt` goes with the new
-    status in its journal entry, else once the change is made. False, with nothing of the mail's
-    written, when the judge-wide count changed since the mail read it: the mail is run again."""
+    state file (first) and status (through `persist.commit`: its snapshot, results archive and
+    journal), renamed last; `receipt` goes with the new status in its journal entry, else once the
+    change is made. `mails`, of a change no mail asked for (the shell's), go with the new status
+    in its journal entry, handed to `deliver`. False, with nothing of the mail's written, when the
+    judge-wide count changed since the mail read it: the mail is run again."""
     if change.judge_failures is not None \
             and not games.swap_judge_password_failures(*change.judge_failures):
         return False
@@ -377,7 +381,7 @@ def commit(games: StoreGames, change: Change, receipt: tuple[str, bytes] | None,
             game.write_state(write_standing(change.standing))
         if change.new_status and change.map is not None:  # (a rename: the receipt once the folder is moved)
             with_change = None if change.rename_to else receipt
-            persist.commit(game, change.before, change.map, status, change.events,
+            persist.commit(game, change.before, change.map, status, change.events, mails, deliver,
                            receipt=with_change, now=now,
                            archive=persist.archiver(games.settings.judge_id, games.settings.address))
             receipt = None if with_change else receipt

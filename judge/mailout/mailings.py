@@ -833,7 +833,3 @@ def render_reply(env: jinja2.Environment, reply: Any) -> tuple[str, str]:
     reply.txt."""
     rendered = render(env, "reply", reply=reply)
     return rendered.subject, rendered.body
-
-
-def reply_mailing(env: jinja2.Environment, reply: Any) -> Mailing:
-    return Mailing(_unique(reply.recipients), render(env, "reply", reply=reply))

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
+from typing import NoReturn
 
 from judge.adjudicator import convoys, leagues, moves, supports
 from judge.adjudicator.board import (
@@ -107,7 +108,7 @@ def build_board(m: Map, position: Position, orders: Mapping[str, Sequence[Order]
             else:
                 piece.illegal = check(order)
             if unit.location != piece.unit.location:
-                order = replace(order, unit=piece.unit)
+                order = replace(order, unit=piece.unit)  # type: ignore[arg-type]  # (a movement order, kind checked)
             piece.order = order
             if piece.illegal is not None or kind is Hold:
                 continue
@@ -313,7 +314,7 @@ class Adjudication:
         return False
 
 
-def _released(*_: object) -> bool:
+def _released(*_: object) -> NoReturn:
     raise RuntimeError("this adjudication is over")
 
 

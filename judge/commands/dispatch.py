@@ -4,7 +4,8 @@
 order lines are gathered until the next command (or the end of the mail) and stored then, so the
 reply follows the mail's order. The first refusal (a refused order set too) stops the mail, keeping
 the rest for the reply ("Unprocessed portion of message follows"). What was done before the error
-stands (orders stored, press sent); a RESIGN, which waits for the end of the mail, is not done. `run_mail` is the whole mail: the commands, what the judge does itself after them, the reply,
+stands (orders stored, press sent); a RESIGN, which waits for the end of the mail, is not done.
+`run_mail` is the whole mail: the commands, what the judge does itself after them, the reply,
 and the change to write, all from the games as read; it writes nothing and calls nothing back.
 """
 from __future__ import annotations

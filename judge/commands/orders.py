@@ -3,7 +3,8 @@
 Order lines are gathered until the next command of the mail (or its end) and then stored, each
 power's lines of the whole mail so far as a complete replacement of its orders for the phase: the
 reply follows the mail's order, and a STATUS after orders shows them. Every line that cannot be
-accepted is reported together, and then none are stored and the rest of the mail is not done. A line naming a power switches the power the following orders are for: the Master
+accepted is reported together, and then none are stored and the rest of the mail is not done.
+A line naming a power switches the power the following orders are for: the Master
 may name any power, a player the powers it controls (dummies on its CONTROL line or in its TEAM).
 """
 from __future__ import annotations

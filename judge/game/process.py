@@ -2,7 +2,8 @@
 
 The stages, in order: the powers whose orders are missing are in civil disorder (their orders are
 left to the adjudicator's defaults: hold, disband or CD_RETREATS, waive or CD_BUILDS, removals by the
-DATC's rule; under CD_SUPPORTS the judge orders their units in a movement phase, `cd_supports`); the orders on file are adjudicated on the map in force in the phase; the resolution is
+DATC's rule; under CD_SUPPORTS the judge orders their units in a movement phase, `cd_supports`);
+the orders on file are adjudicated on the map in force in the phase; the resolution is
 written back (units, dislodged units with their retreats, after an adjustment phase the centres and
 homes, hidden builds recorded as `BUILD ... HIDDEN` until the next movement phase reveals them);
 orders, WAIT and CD flags are cleared; ROTATE AFTER; the game moves on by its FLOW (`flow.advance`:
@@ -195,8 +196,8 @@ def _apply(status: GameStatus, m: Map, phase: Phase, resolution: Resolution | No
 
 def _hidden_records(status: GameStatus, m: Map) -> dict[str, tuple[Unit, ...]]:
     """The units built hidden that a movement phase reveals: each power's HIDES line, as DPjudge
-    keeps them, and a `BUILD A PAR HIDDEN` line, the record an earlier version of this judge
-    kept."""
+    keeps them, and a `BUILD A PAR HIDDEN` line in its adjustments, the other way a status file may
+    record one."""
     found = {}
     for block in power_blocks(status, m):
         kept = tuple(o.unit for o in block.adjustments if isinstance(o, BuildOrder) and o.hidden and o.unit)

@@ -64,8 +64,8 @@ def _board_from(current: GameStatus, snapshot: GameStatus) -> GameStatus:
 
 def _without_orders(block: PowerStatus, phase: Phase | GameStage) -> PowerStatus:
     """The power's orders cleared. In an adjustment phase a `BUILD A PAR HIDDEN` is an order (as
-    DPjudge keeps a hidden build); elsewhere it is the record of a unit built hidden that an earlier
-    version of this judge kept until the movement revealing it, and stays."""
+    DPjudge keeps a hidden build); elsewhere it is a status file's record of a unit built hidden,
+    kept until the movement revealing it, and stays."""
     adjusting = isinstance(phase, Phase) and phase.type == ADJUSTMENTS
     kept = () if adjusting else tuple(o for o in block.adjustments if getattr(o, "hidden", False))
     return replace(block, orders=None, adjustments=kept, wait=False)

@@ -190,7 +190,8 @@ def body_text(msg: Message) -> tuple[str, bool]:
 def decoded(part: Message) -> str:
     """A text part decoded by its charset; unknown charsets and bad bytes never fail. A part that
     names no charset is UTF-8 when it reads as such, else latin-1 (8-bit mail from before MIME)."""
-    payload = cast(bytes, part.get_payload(decode=True) or b"")
+    found = part.get_payload(decode=True)  # bytes, or None for a multipart
+    payload = found if isinstance(found, bytes) else b""
     charset = part.get_content_charset()
     if charset is None:
         try:
@@ -255,8 +256,8 @@ def command_lines(body: str) -> tuple[list[str], bool, str]:
     raw = [UNPRINTABLE.sub(" ", line).replace("\t", " ")
            for line in body.replace("\r\n", "\n").replace("\r", "\n").split("\n")]
     raw = _alternate_separators(raw)
-    if raw and all(re.search(r"<br\s*/?>\s*$", l, re.I) for l in raw if l.strip()):
-        raw = [re.sub(r"<br\s*/?>\s*$", "", l, flags=re.I) for l in raw]
+    if raw and all(re.search(r"<br\s*/?>\s*$", r, re.I) for r in raw if r.strip()):
+        raw = [re.sub(r"<br\s*/?>\s*$", "", r, flags=re.I) for r in raw]
     quoted_at = quote_start(raw)
     lines: list[str] = []
     for index, line in enumerate(raw):
@@ -267,7 +268,7 @@ def command_lines(body: str) -> tuple[list[str], bool, str]:
             return lines, False, raw[quoted_at].strip()
         if index == quoted_at:
             return lines, False, text
-        if text.startswith("//") or text.startswith(">"):
+        if text.startswith(("//", ">")):
             continue
         if text.split()[:1] and text.split()[0].upper() == "SIGNOFF":
             return lines, True, ""

@@ -306,7 +306,7 @@ class Mailer:
         vassals = tuple((views.power_view(m, p), views.power_view(m, c) if c else None)
                         for p, c in event.allegiance)
         agreed = None
-        if agreed_in_results(completed):
+        if completed is not None and agreed_in_results(completed):
             agreed = self.completion_context(completed)
         context = {"results": report, "ownership": ownership, "adjustments": adjustments,
                    "last_man": last_man, "agreed": agreed, "torn": torn, "vassals": vassals if ownership else (),
@@ -844,7 +844,3 @@ def render_reply(env: jinja2.Environment, reply: Any) -> tuple[str, str]:
     reply.txt."""
     rendered = render(env, "reply", reply=reply)
     return rendered.subject, rendered.body
-
-
-def reply_mailing(env: jinja2.Environment, reply: Any) -> Mailing:
-    return Mailing(_unique(reply.recipients), render(env, "reply", reply=reply))

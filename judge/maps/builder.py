@@ -217,7 +217,7 @@ class MapBuilder:
                 self.terrain.pop(name, None)
             for draft in self.terrain.values():
                 draft.abuts = [a for a in draft.abuts if a.dest not in gone]
-            self.map_centers(lambda c: None if c in gone else c)
+            self.map_centers(lambda c: None if c in gone else c)  # noqa: B023 (called here, in this turn)
             for power in self.powers.values():
                 power.units = [u for u in power.units if u.location not in gone]
 

@@ -42,7 +42,7 @@ class OrderChecker:
         self.position = position
         self.rules = rules
         # province -> the unit there (the first listed: a later one written over it is read first)
-        self.units: dict[str, Unit] = {unit.province: unit for units in reversed(position.units.values())
+        self.units: dict[str, Unit] = {unit.province: unit for units in reversed(tuple(position.units.values()))
                                        for unit in reversed(units)}
         self.reach = map_reach(m)
         self.locations = m.locations

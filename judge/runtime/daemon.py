@@ -126,7 +126,7 @@ class Daemon:
         self.tick_task: asyncio.Task | None = None
         self.gateway = Gateway(self.spools.inbox, accepts_address(config.judge),
                                config.smtp_in.max_bytes, stored=self.inbox_wake.set)
-        self.server: asyncio.AbstractServer | None = None
+        self.server: asyncio.Server | None = None
 
     # -- the whole life ------------------------------------------------------------------------
     async def run(self) -> int:

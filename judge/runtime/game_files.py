@@ -266,7 +266,8 @@ def _archive_after_roll(game: GameDir, name: str, event: RolledBack) -> tuple[in
 
 def process_game(store: GameStore, name: str, now: datetime, force: bool = False,
                  search: Sequence[Path] = ()) -> list[Event]:
-    """PROCESS from the shell: the snapshot, the new status and the results log as one change; a
+    """PROCESS without mail or the Master's checks (`judge process` runs the Master's command:
+    `judge.runtime.master_shell`): the snapshot, the new status and the results log as one change; a
     processing that raises leaves the game in AWAIT. A game already in AWAIT (a processing that
     failed before) keeps the snapshot taken then, if any."""
     with store.locked(name) as game:

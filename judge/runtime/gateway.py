@@ -144,7 +144,7 @@ class GatewaySMTP(SMTP):
 
 
 async def start_gateway(gateway: Gateway, listen: SmtpInSection, hostname: str
-                        ) -> asyncio.AbstractServer:
+                        ) -> asyncio.Server:
     """Listen on the running loop (not aiosmtpd's threaded Controller)."""
     loop = asyncio.get_running_loop()
     factory = functools.partial(GatewaySMTP, gateway, hostname=hostname,

@@ -179,9 +179,12 @@ class MailHandler:
     """The inbox runner: the daemon's `handle_mail(raw, now)` (and `judge mail`'s), one spooled
     mail in, the mails it calls for out (see the module's doc)."""
 
-    def __init__(self, config: Config, render: Render | None = None, env: Any = None):
+    def __init__(self, config: Config, render: Render | None = None, env: Any = None,
+                 search: Sequence[Path] = ()):
         self.config = config
         self.settings = Settings.from_config(config)
+        if search:  # folders the maps are looked for in first (`judge process --map-dir`)
+            self.settings = replace(self.settings, map_dirs=(*search, *self.settings.map_dirs))
         self.store = GameStore(config.paths.games)
         self.history = ReplyHistory(config.paths.spool / HISTORY_FOLDER, self.settings)
         self.render = render or self.reply_text
@@ -224,12 +227,12 @@ class MailHandler:
                         self.settings.recipients_per_mail)
         mails: list[EmailMessage] = []
         thread = reply_headers(incoming)
-        threading = {"in_reply_to": thread.get("In-Reply-To", ""),
-                     "references": thread.get("References", "")}
+        in_reply_to, references = thread.get("In-Reply-To", ""), thread.get("References", "")
         draw, attach = encoder(), self.config.maps.attach.lower()
         if mailings[0].recipients:
             answer = self.with_picture(mailings[0], reply, after)
-            mails += envelopes(judge, answer, now=now, key=key, draw=draw, **threading)
+            mails += envelopes(judge, answer, now=now, key=key, draw=draw, in_reply_to=in_reply_to,
+                               references=references)
         sender = incoming.sender.lower()
         for number, mailing in enumerate(mailings[1:]):
             # what the mail made for its own sender (an order confirmation) answers it too
@@ -238,7 +241,7 @@ class MailHandler:
             event_key = raw_key(raw, f"event{number}")
             if mine:
                 mails += envelopes(judge, mailing._replace(recipients=mine), now=now, key=event_key,
-                                   draw=draw, default_kind=attach, **threading)
+                                   draw=draw, default_kind=attach, in_reply_to=in_reply_to, references=references)
             mails += envelopes(judge, mailing._replace(recipients=others), now=now, key=event_key,
                                auto=AUTO_GENERATED, draw=draw, default_kind=attach)
         return mails
@@ -349,18 +352,19 @@ def carry_out(incoming: Incoming, store: GameStore, settings: Settings, now: dat
 
 
 def commit(games: StoreGames, change: Change, receipt: tuple[str, bytes] | None,
-           now: datetime) -> bool:
+           now: datetime, mails: journal.Mails = (), deliver: journal.Deliver | None = None) -> bool:
     """Write what a mail did: the wrong passwords it counted, then its game made, purged, or its
-    state file (first) and status (through `persist.commit`, so a phase processed by mail leaves
-    its snapshot and results as `judge process` does), renamed last; `receipt` goes with the new
-    status in its journal entry, else once the change is made. False, with nothing of the mail's
-    written, when the judge-wide count changed since the mail read it: the mail is run again."""
+    state file (first) and status (through `persist.commit`: its snapshot, results archive and
+    journal), renamed last; `receipt` goes with the new status in its journal entry, else once the
+    change is made. `mails`, of a change no mail asked for (the shell's), go with the new status
+    in its journal entry, handed to `deliver`. False, with nothing of the mail's written, when the
+    judge-wide count changed since the mail read it: the mail is run again."""
     if change.judge_failures is not None \
             and not games.swap_judge_password_failures(*change.judge_failures):
         return False
-    for name, table in change.failures.items():
-        if name in games.held:  # a game only looked at keeps no count
-            game = games.held[name]
+    for looked_at, table in change.failures.items():
+        if looked_at in games.held:  # a game only looked at keeps no count
+            game = games.held[looked_at]
             atomic_write(game.path / FAILURES, throttle.to_json(table).encode(), root=game.root)
     name, status, root = change.game, change.status, games.store.root
     if name is None or status is None or not change.writes_game:
@@ -375,9 +379,9 @@ def commit(games: StoreGames, change: Change, receipt: tuple[str, bytes] | None,
         game = games.held[name]
         if change.new_standing:
             game.write_state(write_standing(change.standing))
-        if change.new_status:  # (a rename: the receipt once the folder is moved)
+        if change.new_status and change.map is not None:  # (a rename: the receipt once the folder is moved)
             with_change = None if change.rename_to else receipt
-            persist.commit(game, change.before, change.map, status, change.events,
+            persist.commit(game, change.before, change.map, status, change.events, mails, deliver,
                            receipt=with_change, now=now,
                            archive=persist.archiver(games.settings.judge_id, games.settings.address))
             receipt = None if with_change else receipt
@@ -433,8 +437,7 @@ def pack(mails: Sequence[EmailMessage]) -> bytes:
 
 
 def unpack(receipt: bytes) -> list[EmailMessage]:
-    return [cast(EmailMessage, message_from_bytes(base64.b64decode(raw), policy=policy.default))
-            for raw in json.loads(receipt)]
+    return [message_from_bytes(base64.b64decode(raw), policy=policy.default) for raw in json.loads(receipt)]
 
 
 # -- `judge mail`: the classic MTA pipe ---------------------------------------------------------

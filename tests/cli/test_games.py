@@ -1,12 +1,21 @@
 """`judge new`, `judge status`, `judge process [--force] [--preview]`, `judge rollback`."""
 from __future__ import annotations
 
+import pytest
+
 from judge.cli import main
 from judge.game import join
 from judge.runtime.game_files import run
 from judge.status import parse_status
 from judge.runtime.store import GameStore
 from tests.support.games import NOW, player
+
+
+@pytest.fixture(autouse=True)
+def judge_folder(tmp_path, monkeypatch):
+    """Run where the default configuration puts the spool the Master's commands mail through."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("JUDGE_CONFIG", raising=False)
 
 
 def judge(games, *words: str) -> int:

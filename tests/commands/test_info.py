@@ -204,7 +204,8 @@ def test_list_never_names_eavesdrop(judge):
 
 @pytest.mark.parametrize("rules, said", [
     ((), "One or more powers have not yet submitted orders."),
-    (("LIST_UNORDERED",), "The following players have not yet submitted orders:\nEngland, Germany, Italy, and Russia\n"),
+    (("LIST_UNORDERED",),
+     "The following players have not yet submitted orders:\nEngland, Germany, Italy, and Russia\n"),
 ])
 def test_list_unordered_names_the_powers_that_owe_orders(judge, rules, said):
     judge.add("vienna", rules=rules, need=())  # (no seat to fill: the deadline is what LIST tells)

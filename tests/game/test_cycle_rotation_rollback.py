@@ -152,9 +152,9 @@ def test_hidden_builds_are_recorded_then_revealed(standard):
     assert "HIDES" not in round_trip(s)
 
 
-def test_a_hidden_build_recorded_by_an_earlier_judge_is_revealed(standard):
-    """An earlier version of this judge kept a hidden build as `BUILD A MAR HIDDEN` until the
-    movement phase that reveals it: such a file is still read so."""
+def test_a_hidden_build_kept_as_a_build_line_is_revealed(standard):
+    """A status file may keep a hidden build as `BUILD A MAR HIDDEN` until the movement phase that
+    reveals it: it is revealed then as a HIDES line's would be."""
     s = running(standard, "RULE DEFAULT_UNORDERED")
     s = s.with_power(replace(s.power("FRANCE"), adjustments=(BuildOrder(unit("A MAR"), hidden=True),)))
     s, events = on_process(everyone_orders(s, {}), standard, NOW + DAY)

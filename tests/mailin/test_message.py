@@ -75,7 +75,7 @@ def test_html_only_is_stripped_to_text_and_flagged():
     msg.set_content("<html><style>p{}</style><p>LIST</p><p>SUMMARY&nbsp;game</p></html>", subtype="html")
     incoming = read_message(bytes(msg))
     assert incoming.html_only
-    assert [l for l in incoming.lines if l] == ["LIST", "SUMMARY game"]
+    assert [line for line in incoming.lines if line] == ["LIST", "SUMMARY game"]
 
 
 @pytest.mark.parametrize("charset, text", [("iso-8859-1", "PRESS\nDéjà vu\n"), ("utf-8", "PRESS\nΓειά\n")])
@@ -163,7 +163,7 @@ REPLIES = Path(__file__).parent / "replies"
 @pytest.mark.parametrize("client", sorted(p.stem for p in REPLIES.glob("*.eml")))
 def test_a_reply_is_read_up_to_the_mail_it_quotes(client):
     incoming = read_message((REPLIES / f"{client}.eml").read_bytes())
-    assert [l for l in incoming.lines if l] == ["SIGNON Fbeta pw1", "A PAR - BUR", "F BRE - MAO"]
+    assert [line for line in incoming.lines if line] == ["SIGNON Fbeta pw1", "A PAR - BUR", "F BRE - MAO"]
     assert not incoming.signed_off
 
 

@@ -8,6 +8,7 @@ import pytest
 
 from judge import events as ev
 from judge.commands import notices
+from judge.commands.reply import Reply
 from judge.mailout.mailings import (
     Mailer,
     Mailing,
@@ -15,11 +16,11 @@ from judge.mailout.mailings import (
     for_tester,
     merged,
     naming_game,
-    reply_mailing,
+    render_reply,
 )
 from judge.mailout.render import Rendered
 from judge.phases import parse_phase
-from tests.support.mail_cases import DEADLINE, NOW, Reply
+from tests.support.mail_cases import DEADLINE, NOW
 
 
 def to(mailings: list[Mailing]) -> list[tuple[str, ...]]:
@@ -138,10 +139,9 @@ def test_an_unknown_event_is_an_error(mailer):
 
 
 def test_the_reply_goes_to_the_sender_and_copies(env):
-    reply = Reply(to=("a@example.org",), subject="x", cc=("b@example.org",))
-    mail = reply_mailing(env, reply)
-    assert mail.recipients == ("a@example.org", "b@example.org")
-    assert mail.rendered.subject == "Re: x"
+    reply = Reply(to=("a@example.org",), subject="x", cc=("b@example.org", "a@example.org"))
+    assert reply.recipients == ("a@example.org", "b@example.org")
+    assert render_reply(env, reply)[0] == "Re: x"
 
 
 def test_every_event_of_a_processed_phase_has_its_mail(env, status, standard):

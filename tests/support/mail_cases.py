@@ -147,7 +147,8 @@ def results_solo_and_completion(mailer: Mailer, m: Map) -> list:
     _, resolution = play(m, "F1907M", {"FRANCE": ["A BUR", "F MAO"], "GERMANY": ["A MUN"]},
                          {"FRANCE": ["A BUR - MUN", "F MAO - POR"], "GERMANY": ["A MUN H"]})
     resolution = replace(resolution, centers={
-        "FRANCE": frozenset(["PAR", "BRE", "MAR", "SPA", "BEL", "HOL", "LON", "LVP", "EDI", "NWY", "SWE", "DEN", "KIE", "BER", "TUN", "NAP", "ROM"]),
+        "FRANCE": frozenset(["PAR", "BRE", "MAR", "SPA", "BEL", "HOL", "LON", "LVP", "EDI", "NWY", "SWE", "DEN",
+                             "KIE", "BER", "TUN", "NAP", "ROM"]),
         "GERMANY": frozenset(["MUN"]), "TURKEY": frozenset(["ANK", "CON"])})
     results = results_event(m, resolution, "F1907M", None, captured={"POR": "FRANCE"})
     done = ev.GameCompleted("jigdy", parse_phase(m, "F1907M"), "solo", ("FRANCE",), deadline=PROCESSED)

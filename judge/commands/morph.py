@@ -40,7 +40,7 @@ class Morph(MasterCommand):
             raise Refusal("MORPH needs map file lines")
         morphs = status.morphs + tuple(added)
         try:
-            base = session.games.load_map(status, morphs)
+            base = session.games.check_map(status, morphs)
         except MapError as error:
             problems = [str(p) for p in error.problems]
             raise Refusal("the map does not accept these lines; nothing was changed:",
@@ -54,7 +54,7 @@ class Morph(MasterCommand):
                 raise Refusal("after these lines some units could not stand where they are; "
                               "nothing was changed:", *stranded)
         session.update(replace(status, morphs=morphs))
-        session.forget_map()
+        session.keep_map(base)
         return said(f"{len(added)} map line{'s' if len(added) != 1 else ''} added to the game's "
                     "map.", quoted=added)
 

@@ -34,6 +34,7 @@ from judge.game.seats import GameError
 from judge.game.standing import FREE, GameState, Standing, game_state
 from judge.limits import Limits
 from judge.maps import map_for_phase
+from judge.maps.bounds import MapBounds
 from judge.maps.model import Map
 from judge.passwords import Verifier
 from judge.status.model import GameStatus
@@ -67,6 +68,8 @@ class Settings:
     reply_window: timedelta = timedelta(minutes=LIMITS.reply_window_minutes)
     addresses_per_player: int = LIMITS.addresses_per_player  # see auth.addresses_of
     recipients_per_mail: int = LIMITS.recipients_per_mail  # all mails answering one mail
+    map_bounds: MapBounds = field(default_factory=LIMITS.map_bounds)  # checked at CREATE, MORPH
+    map_parse_milliseconds: int = LIMITS.map_parse_milliseconds
     password_policy: throttle.Policy = throttle.Policy()  # pauses after wrong passwords
     passwords: Verifier = field(default_factory=Verifier, compare=False, repr=False)
 
@@ -81,6 +84,8 @@ class Settings:
                    reply_window=timedelta(minutes=limits.reply_window_minutes),
                    addresses_per_player=limits.addresses_per_player,
                    recipients_per_mail=limits.recipients_per_mail,
+                   map_bounds=limits.map_bounds(),
+                   map_parse_milliseconds=limits.map_parse_milliseconds,
                    password_policy=config.passwords.policy())
 
 
@@ -107,6 +112,10 @@ class GameAccess(Protocol):
     def snapshots(self, name: str) -> list[tuple[str, GameStatus]]: ...
 
     def load_map(self, status: GameStatus, morphs: tuple[str, ...] | None = None) -> Map: ...
+
+    def check_map(self, status: GameStatus, morphs: tuple[str, ...] | None = None) -> Map:
+        """The map the game would have with `morphs` (or its own), read within the judge's map
+        bounds and parse time and not kept for later: MapError if it cannot be."""
 
     def snapshot_for(self, name: str, status: GameStatus, m: Map, phase: str | None,
                      forward: bool) -> GameStatus:
@@ -236,6 +245,11 @@ class Session:
     def forget_map(self) -> None:
         self._map = None
         self._phase_maps.clear()
+
+    def keep_map(self, m: Map) -> None:
+        """`m` is the game's map from now on (its status just changed to one that makes it)."""
+        self.forget_map()
+        self._map = m
 
     @property
     def rules(self) -> frozenset[str]:

@@ -6,6 +6,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from judge.maps.bounds import MapBounds
 from judge.maps.model import Map
 from judge.maps.parser import parse_map
 
@@ -68,10 +69,11 @@ class FileLoader:
 
 
 def load_map(name_or_path: str, search: Sequence[Path] = (), morphs: Sequence[str] = (), *,
-             paths: bool = True) -> Map:
+             paths: bool = True, bounds: MapBounds | None = None) -> Map:
     """Parse a map given by name (`standard`) or, when `paths`, by path (`some/dir/x.map`), with a
-    game's MORPH lines. A game's map is loaded with `paths=False` (see `FileLoader`)."""
-    return parse_map(name_or_path, FileLoader(search, paths), morphs)
+    game's MORPH lines, within `bounds` if given. A game's map is loaded with `paths=False` (see
+    `FileLoader`)."""
+    return parse_map(name_or_path, FileLoader(search, paths), morphs, bounds)
 
 
 MAX_MAPS = 32  # parsed maps a cache keeps (a map with a game's MORPH lines is one)

@@ -40,13 +40,14 @@ def _check_adjacencies(builder: MapBuilder, report) -> None:
             pairs.add((province_of(src), province_of(abut.dest)))
     powers = {p.abbrev for p in builder.powers.values()}
     shut = {a for a, d in builder.terrain.items() if d.terrain is Terrain.SHUT}
+    with_coasts = {province_of(a) for a in builder.terrain if "/" in a}
     for src, draft in builder.terrain.items():
         for abut in draft.abuts:
             where = draft.origin(abut.dest)
             if abut.dest not in builder.terrain:
                 report(where, f"{src} ABUTS {abut.dest}: no such place")
                 continue
-            if "/" not in abut.dest and any(a.startswith(abut.dest + "/") for a in builder.terrain) \
+            if "/" not in abut.dest and abut.dest in with_coasts \
                     and draft.fleet_ok and builder.terrain[src].terrain.value == "WATER":
                 report(where, f"{src} ABUTS {abut.dest}: name the coast of a multi-coast province")
             if abut.powers != frozenset() and (province_of(abut.dest), province_of(src)) not in pairs \

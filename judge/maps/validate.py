@@ -18,6 +18,7 @@ def validate(builder: MapBuilder, result: Map) -> list[Problem]:
     _check_places(builder, report)
     _check_adjacencies(builder, report)
     _check_powers(builder, result, report)
+    _check_start(builder, result, report)
     _check_flow(builder, result, problems)
     return problems
 
@@ -108,6 +109,17 @@ def _check_powers(builder: MapBuilder, result: Map, report) -> None:
         if center not in builder.terrain:
             report(builder.where.get(center, SourceLine("UNOWNED", 0, "")),
                    f"unowned centre {center} is not a place")
+
+
+def _check_start(builder: MapBuilder, result: Map, report) -> None:
+    """Each centre has one owner at the start: the judge could not read back a status file giving
+    it two (a unit line moves a unit already there, so units never share a province)."""
+    owner: dict[str, str] = {}
+    for name, power in result.powers.items():
+        for center in power.centers:
+            first = owner.setdefault(center, name)
+            if first != name:
+                report(builder.powers[name].where, f"{name} owns {center}, which {first} owns too")
 
 
 def _check_center(builder: MapBuilder, where: SourceLine, power: str, center: str, report) -> None:

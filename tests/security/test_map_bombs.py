@@ -12,7 +12,8 @@ import pytest
 from judge.limits import Limits
 from judge.maps import load_map
 from tests.support.commands import SETTINGS, Judge
-from tests.support.morphs import create, morph_later
+from tests.support.mail import mail
+from tests.support.morphs import GM, create, morph_later
 
 pytestmark = pytest.mark.security
 
@@ -59,3 +60,12 @@ def test_a_map_slower_to_read_than_allowed_is_refused(tmp_path):
     judge = Judge(tmp_path / "games", replace(SETTINGS, map_parse_milliseconds=0))
     sent = judge.send(create("slow", "UNOWNED"))
     assert sent.failed and "ms of CPU to read" in sent.prose and not judge.store.exists("slow")
+
+
+def test_a_map_whose_start_could_not_be_written_is_refused(tmp_path):
+    """3,000 powers sharing VIE made a status file the judge could not read back."""
+    judge = Judge(tmp_path / "games")
+    sent = morph_later(judge, "shared", "P0000 VIE", "P0001 VIE")
+    assert sent.failed and "P0001 owns VIE, which AUSTRIA owns too" in sent.prose
+    assert not judge.send(mail(GM, "SIGNON Mshared pw", "ACTIVATE", number=2)).failed
+    assert judge.status("shared").phase is not None  # the start wrote a status file it reads

@@ -32,6 +32,7 @@ from judge.game.checkup import game_problems, time_problems
 from judge.game.rules import rules_in_force
 from judge.game.standing import GameState, Standing
 from judge.game.start import starts_at_once
+from judge.maps.loader import without_folders
 from judge.maps.model import Map
 from judge.passwords import hash_password
 from judge.status import apply_map_directives, parse_status
@@ -65,7 +66,8 @@ def new_status(session: Session, name: str, password: str, lines: list[str]
         status = apply_map_directives(status, m.stanzas, file=m.name)
     except MapError as error:  # the times can still be told; the rest needs the map
         problems = [str(p) for p in time_problems(status, text, file)]
-        refuse_problems(problems + [map_problem(status.map_name, str(p)) for p in error.problems])
+        refuse_problems(problems + [map_problem(status.map_name, str(without_folders(p)))
+                                    for p in error.problems])
     except StatusError as error:
         refuse_problems([str(p) for p in error.problems])
     problems = [str(p) for p in game_problems(status, m, text, file)]

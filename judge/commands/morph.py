@@ -16,6 +16,7 @@ from judge.commands.reply import Said, said
 from judge.commands.session import Cursor, Refusal, Session
 from judge.errors import MapError
 from judge.maps import map_for_phase
+from judge.maps.loader import without_folders
 
 MAX_PROBLEMS = 10
 
@@ -42,7 +43,7 @@ class Morph(MasterCommand):
         try:
             base = session.games.check_map(status, morphs)
         except MapError as error:
-            problems = [str(p) for p in error.problems]
+            problems = [str(without_folders(p)) for p in error.problems]
             raise Refusal("the map does not accept these lines; nothing was changed:",
                           *problems[:MAX_PROBLEMS]) from None
         phase = phase_of(status)

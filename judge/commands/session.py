@@ -35,6 +35,7 @@ from judge.game.standing import FREE, GameState, Standing, game_state
 from judge.limits import Limits
 from judge.maps import map_for_phase
 from judge.maps.bounds import MapBounds
+from judge.maps.loader import without_folders
 from judge.maps.model import Map
 from judge.passwords import Verifier
 from judge.status.model import GameStatus
@@ -228,7 +229,7 @@ class Session:
                 self._map = self.games.load_map(self.current())
             except MapError as error:
                 raise Refusal(f"the map of game '{self.game}' cannot be read; its Master must "
-                              "mend it", *(str(p) for p in error.problems[:5])) from None
+                              "mend it", *(str(without_folders(p)) for p in error.problems[:5])) from None
         return self._map
 
     @property

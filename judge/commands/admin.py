@@ -34,7 +34,6 @@ from judge.game.standing import GameState, Standing
 from judge.game.start import starts_at_once
 from judge.maps.loader import without_folders
 from judge.maps.model import Map
-from judge.passwords import hash_password
 from judge.status import apply_map_directives, parse_status
 from judge.status.model import Dppd, GameStatus
 
@@ -121,7 +120,7 @@ class Create(Command):
                 lines.append(line)
         cursor.index = len(cursor.lines)
         status, m = new_status(session, name, password, lines)
-        status = replace(status, password=hash_password(password))
+        status = replace(status, password=session.hashed(password))
         forms = any(n.upper().split()[:1] == ["FORM"] for n in notes)
         session.game, session.status, session.create = name, status, True
         session.standing = Standing(None if forms else GameState.PREPARATION, listed)

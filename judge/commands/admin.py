@@ -75,6 +75,21 @@ def new_status(session: Session, name: str, password: str, lines: list[str]
     return status, m
 
 
+def forming_games_of(session: Session) -> list[str]:
+    """The games the sender is the Master of that have not started (in preparation or forming);
+    a game that cannot be read is not counted."""
+    found = []
+    for name in session.games.names():
+        try:
+            status = session.games.peek(name)
+        except Refusal:
+            continue
+        if status is not None and status.forming and session.sender.lower() in (
+                address.lower() for address in status.master_mail):
+            found.append(name)
+    return found
+
+
 def refuse_problems(problems: list[str]) -> NoReturn:
     raise Refusal("the game was not created: its status lines have problems "
                   "(line numbers count the four lines the judge puts first):",
@@ -107,6 +122,10 @@ class Create(Command):
         if session.game is not None or session.games.exists(name):
             raise Refusal(f"a game named '{name}' already exists" if session.games.exists(name)
                           else "one mail changes one game")
+        forming = forming_games_of(session)
+        if len(forming) >= session.settings.forming_games_per_sender:
+            raise Refusal(f"you are the Master of {len(forming)} games not yet started, as many as "
+                          "this judge allows one address: start or PURGE one first")
         lines, notes, listed = [], [], True
         for line in cursor.rest():
             words = line.upper().split()

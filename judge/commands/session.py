@@ -69,6 +69,7 @@ class Settings:
     reply_window: timedelta = timedelta(minutes=LIMITS.reply_window_minutes)
     addresses_per_player: int = LIMITS.addresses_per_player  # see auth.addresses_of
     recipients_per_mail: int = LIMITS.recipients_per_mail  # all mails answering one mail
+    forming_games_per_sender: int = LIMITS.forming_games_per_sender
     commands_per_mail: int = LIMITS.commands_per_mail
     password_hashes_per_mail: int = LIMITS.password_hashes_per_mail
     map_bounds: MapBounds = field(default_factory=LIMITS.map_bounds)  # checked at CREATE, MORPH
@@ -87,6 +88,7 @@ class Settings:
                    reply_window=timedelta(minutes=limits.reply_window_minutes),
                    addresses_per_player=limits.addresses_per_player,
                    recipients_per_mail=limits.recipients_per_mail,
+                   forming_games_per_sender=limits.forming_games_per_sender,
                    commands_per_mail=limits.commands_per_mail,
                    password_hashes_per_mail=limits.password_hashes_per_mail,
                    map_bounds=limits.map_bounds(),

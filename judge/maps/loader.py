@@ -84,7 +84,7 @@ class FileLoader:
                 if path.is_file():
                     return path
         if not self.paths:  # a game's map: whoever reads the problem need not know the folders
-            raise LookupError("no such map file on this judge")
+            raise LookupError("not found in the map folders")
         raise LookupError(f"not found in {', '.join(str(f) for f in including + self.search)}")
 
 

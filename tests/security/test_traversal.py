@@ -88,7 +88,7 @@ def test_map_problems_name_files_without_their_folders(tmp_path):
     assert sent.failed and str(bundled_maps_dir()) not in sent.text
     assert "MORPH:" in sent.prose
     missing = morph_later(Judge(tmp_path / "other"), "gone", "USE nosuchmap")
-    assert missing.failed and "no such map file on this judge" in missing.prose
+    assert missing.failed and "not found in the map folders" in missing.prose
     assert str(bundled_maps_dir()) not in missing.text
 
 

@@ -69,3 +69,15 @@ def test_a_map_whose_start_could_not_be_written_is_refused(tmp_path):
     assert sent.failed and "P0001 owns VIE, which AUSTRIA owns too" in sent.prose
     assert not judge.send(mail(GM, "SIGNON Mshared pw", "ACTIVATE", number=2)).failed
     assert judge.status("shared").phase is not None  # the start wrote a status file it reads
+
+
+def test_plain_list_reads_no_map(tmp_path):
+    """After a restart a stranger's LIST took 245 s, reading the map of every forming game."""
+    judge = Judge(tmp_path / "games")
+    judge.send(create("slowg", "UNOWNED"))
+    status = judge.store.root / "slowg" / "status"
+    text = status.read_text()
+    assert "MAP standard" in text
+    status.write_text(text.replace("MAP standard", "MAP gone"))  # no map to read any more
+    sent = judge.send(mail("x@example.org", "LIST", number=3))
+    assert "slowg" in sent.text and "7 seats open" in sent.prose

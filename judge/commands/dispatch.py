@@ -50,6 +50,7 @@ LONG_NOTE = f"Your mail was longer than {MAX_BODY_CHARS} characters: only its st
 
 def run_commands(session: Session, lines: tuple[str, ...], registry: Registry = REGISTRY) -> None:
     cursor = Cursor(lines)
+    commands = 0
     while (line := cursor.next()) is not None:
         words = line.split()
         if not words:
@@ -57,7 +58,11 @@ def run_commands(session: Session, lines: tuple[str, ...], registry: Registry = 
         upper = [w.upper() for w in words]
         command = registry.find(upper, session.signed_on)
         echo = shown(line, session.signed_on, registry)
+        commands += command is not None
         try:
+            if commands > session.settings.commands_per_mail:
+                raise Refusal(f"a mail may hold at most {session.settings.commands_per_mail} "
+                              "commands; send the rest in another mail")
             if ends_orders(session, command, upper) and not orders.store_pending(session):
                 stop(session, cursor, line)
                 return

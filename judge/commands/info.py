@@ -125,7 +125,8 @@ def list_line(session: Session, name: str) -> tuple[str, GameState] | None:
     if state is GameState.PREPARATION:
         what = "yours to FORM or ACTIVATE"
     elif state is GameState.FORMING:
-        what = f"{open_seats(status, session.games.load_map(status))} seats open"
+        seats = standing.seats
+        what = f"{open_seats(status, session.games.load_map(status)) if seats is None else seats} seats open"
     elif state is GameState.WAITING and status.need:
         what = "needs " + " ".join(n.power for n in status.need)
     else:

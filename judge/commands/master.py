@@ -39,7 +39,6 @@ from judge.game.standing import (
     terminate,
     wait,
 )
-from judge.passwords import hash_password
 from judge.status.model import Dppd, GameStatus, PlayerHistory, PowerStatus, Vacancy
 from judge.status.writer import write_status
 
@@ -279,7 +278,7 @@ class Revive(MasterCommand):
             password = valid_password(args[1]) if len(args) > 1 else secrets.token_urlsafe(6)
         except ValueError as exc:
             raise Refusal(str(exc)) from None
-        session.live(takeover, session.map, block.name, player, hash_password(password))
+        session.live(takeover, session.map, block.name, player, session.hashed(password))
         status = session.current()
         revived = status.power(block.name)
         assert revived is not None and revived.player is not None

@@ -33,7 +33,6 @@ from judge.commands.closed_games import refuse_closed
 from judge.events import PlayerJoined
 from judge.game.seats import resign, takeover
 from judge.game.start import join
-from judge.passwords import hash_password
 from judge.status.model import Dppd, GameStatus, PlayerHistory, PowerStatus
 from judge.timing import game_zone
 from judge.timing.written import long_form
@@ -93,7 +92,7 @@ class Join(Command):
         status = leave_observer_role(session, status, password, self.name)
         session.update(status)
         events = session.live(join, session.map, session.now, player_of(session),
-                              hash_password(password), (session.sender,), power or None)
+                              session.hashed(password), (session.sender,), power or None)
         status = session.current()
         joined = next(e for e in events if isinstance(e, PlayerJoined))
         lines = [f"You are now '{joined.seat}' in game '{game}'."]
@@ -135,7 +134,7 @@ class EnterAs(Command):
         status = leave_observer_role(session, status, password, kind)
         check_player_name(session, status, name.upper())
         block = PowerStatus(name=name.upper(), kind=kind, player=PlayerHistory(player_of(session)),
-                            address=(session.sender,), password=hash_password(password))
+                            address=(session.sender,), password=session.hashed(password))
         session.update(status.with_power(block))
         return said(f"You are now {kind} '{name.upper()}' in game '{game}'.",
                     f"Sign on with SIGNON {name.lower()}@{game} and your password.")
@@ -194,7 +193,7 @@ class Takeover(Command):
         check_privacy(session, status, args[2] if len(args) > 2 else None, self.name)
         status = leave_observer_role(session, status, password, self.name)
         session.update(status)
-        session.live(takeover, session.map, role, player_of(session), hash_password(password),
+        session.live(takeover, session.map, role, player_of(session), session.hashed(password),
                      (session.sender,))
         session.role, session.level, session.target = role, Level.POWER, role
         return said(f"You have taken over {role} in game '{target.game}', and are signed on.",

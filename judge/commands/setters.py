@@ -31,7 +31,6 @@ from judge.commands.session import Cursor, Refusal, Session
 from judge.commands.closed_games import unkept
 from judge.game import cast_vote, propose
 from judge.game.positions import alive
-from judge.passwords import hash_password
 from judge.status import values
 from judge.status.model import Dppd, PowerStatus, VoteKind
 from judge.timing import game_zone, parse_timing
@@ -85,7 +84,7 @@ class SetPassword(Command):
         status = session.current()
         if session.role == JUDGEKEEPER:
             raise Refusal("the judgekeeper's password is set in the judge's configuration")
-        password = hash_password(password)
+        password = session.hashed(password)
         if session.role == MASTER:
             session.update(replace(status, password=password))
         else:

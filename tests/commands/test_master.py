@@ -139,7 +139,7 @@ def test_set_unlisted_is_for_the_master(vienna):
 def test_create_without_form_leaves_the_game_in_preparation(judge):
     sent = judge.send("create_plain.eml")
     assert "It is in preparation, hidden from the world" in sent.text
-    assert state_file(judge, "plain") == "STATE preparation\n"
+    assert state_file(judge, "plain") == "STATE preparation\nSEATS 7\n"
     assert "plain" not in judge.send("list_all.eml").text
     assert "there is no game 'plain'" in judge.send(eml("list_game.eml", (b"vienna", b"plain"))).text
     for_master = judge.send(eml("list_all.eml", (b"sam@example.net", b"gm@example.org")))
@@ -158,7 +158,7 @@ def test_form_takes_the_game_out_of_preparation(judge):
     judge.send("create_plain.eml")
     sent = judge.send(eml("master_form.eml", (b"Mforming gmpass", b"Mplain pw1")))
     assert "Game 'plain' is forming: players join with JOIN plain password." in sent.text
-    assert state_file(judge, "plain") == ""
+    assert state_file(judge, "plain") == "SEATS 7\n"
     assert "plain" in judge.send("list_all.eml").text
     assert not judge.send(eml("join.eml", (b"JOIN forming", b"JOIN plain"))).failed
 
@@ -173,7 +173,7 @@ def test_activate_starts_a_game_in_preparation(judge):
 def test_create_unlisted(judge):
     sent = judge.send("create_unlisted.eml")
     assert "It is forming" in sent.text and "It is unlisted" in sent.text
-    assert state_file(judge, "quiet") == "LISTED no\n"
+    assert state_file(judge, "quiet") == "LISTED no\nSEATS 7\n"
     assert "quiet" not in judge.send("list_all.eml").text
     assert not judge.send(eml("join.eml", (b"JOIN forming", b"JOIN quiet"))).failed
 

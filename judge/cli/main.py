@@ -4,6 +4,7 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import os
 import sys
 from pathlib import Path
 
@@ -179,7 +180,16 @@ def map_show(args) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    try:
+        return run(build_parser().parse_args(argv))
+    except BrokenPipeError:
+        # the reader of the output left (`judge status g | head`): not the judge's error; the rest
+        # of the output goes nowhere rather than raising again as Python flushes at exit
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+
+
+def run(args: argparse.Namespace) -> int:
     if args.command == "map":
         return {"check": map_check, "show": map_show, "draw": map_draw}[args.map_command](args)
     if args.command == "adjudicate":

@@ -12,3 +12,7 @@ class Limits:
     reply_window_minutes: int = 60
     addresses_per_player: int = 3  # a player's mail goes to the first few of his ADDRESS line
     recipients_per_mail: int = 200  # addresses reached by all the mails answering one mail
+    picture_seconds: int = 20  # a PNG or PDF not drawn within this (in a child process) is left out
+    picture_memory_mb: int = 512  # the address space of the process that draws it
+    picture_pixels: int = 16_000_000  # a picture rendered larger (the PDF at its zoom) is refused
+    picture_bytes: int = 4_000_000  # a picture file larger than this is left out of its mail

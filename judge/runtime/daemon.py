@@ -52,6 +52,7 @@ from judge.mailout.envelope import envelopes
 from judge.mailout.mailings import inbox_alert
 from judge.mailout.render import environment
 from judge.runtime.outbox import Backoff, OutboxSender, wait_any
+from judge.runtime.pictures import encoder
 from judge.runtime.sdnotify import sd_notify
 from judge.runtime.spool import Item, open_spools, outbox_entries, queue_mails
 from judge.runtime.store import GameStore, symlinked_root
@@ -176,8 +177,10 @@ class Daemon:
     def start_workers(self) -> list[asyncio.Task]:
         tasks = [asyncio.create_task(self.inbox_worker(), name="inbox")]
         if self.config.smtp_out.host:
+            limits = self.config.limits
+            options = {"pictures": lambda: encoder(limits), **self.sender_options}
             sender = OutboxSender(self.spools.outbox, self.config.smtp_out, self.config.judge,
-                                  clock=self.clock, **self.sender_options)
+                                  clock=self.clock, **options)
             tasks.append(asyncio.create_task(sender.run(self.stop, self.outbox_wake),
                                              name="outbox"))
         if self.config.imap.host:

@@ -226,7 +226,7 @@ class MailHandler:
         thread = reply_headers(incoming)
         threading = {"in_reply_to": thread.get("In-Reply-To", ""),
                      "references": thread.get("References", "")}
-        draw, attach = encoder(), self.config.maps.attach.lower()
+        draw, attach = encoder(self.config.limits), self.config.maps.attach.lower()
         if mailings[0].recipients:
             answer = self.with_picture(mailings[0], reply, after)
             mails += envelopes(judge, answer, now=now, key=key, draw=draw, **threading)

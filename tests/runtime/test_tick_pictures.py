@@ -15,6 +15,7 @@ from judge.runtime import pictures as pictures_module
 from judge.runtime.config import SmtpOutSection
 from judge.runtime.cycle import run_cycle
 from judge.runtime.outbox import OutboxSender
+from judge.runtime.picture_process import encode_bounded
 from judge.runtime.spool import open_spools
 from judge.runtime.store import GameStore
 from tests.support.faults import TICK_AT, everyone_ordered, started, write_config
@@ -26,10 +27,10 @@ def encodes(monkeypatch):
     """The pictures encoded (their formats), wherever the judge makes them."""
     made: list[str] = []
 
-    def counted(svg: str, kind: str) -> bytes:
+    def counted(svg: str, kind: str, limits) -> bytes:
         made.append(kind)
-        return encode(svg, kind)
-    monkeypatch.setattr(pictures_module, "encode", counted)
+        return encode_bounded(svg, kind, limits)
+    monkeypatch.setattr(pictures_module, "encode_bounded", counted)
     return made
 
 

@@ -195,7 +195,7 @@ class MailHandler:
             return answered_before(receipt, kept)
         msg = parse(raw)
         incoming = read_message(raw, envelope_sender(msg), loop_token(self.config.judge),
-                                parsed=msg)
+                                parsed=msg, authserv_id=self.config.judge.authserv_id)
         try:
             return carry_out(incoming, self.store, self.settings, now, self.maps,
                              partial(self.mails, raw, incoming, now), receipt)[2]

@@ -812,6 +812,14 @@ def outage_alert(env: jinja2.Environment, keeper: str, judge: str, last_run: dat
                                       games=list(games)))]
 
 
+def disk_alert(env: jinja2.Environment, keeper: str, judge: str, *, full: bool, since: datetime,
+               now: datetime, error: str, delayed: int) -> list[Mailing]:
+    """The disk refuses the judge's writes since `since` (`full`), or took them again at `now`,
+    `delayed` mails delayed meanwhile."""
+    return [Mailing((keeper,), render(env, "disk_alert", judge=judge, full=full, since=since,
+                                      now=now, error=error, delayed=delayed))]
+
+
 def inbox_alert(env: jinja2.Environment, keeper: str, judge: str, *, id: str, arrived: datetime,
                 folder: str, error: str) -> list[Mailing]:
     """A mail failed three times and went to the inbox's `bad/` folder, unanswered."""

@@ -5,7 +5,7 @@ reply. The buffer holds data only; `judge.mailout.mailings.render_reply` turns i
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import ClassVar
 
 from judge.adjudicator.model import Position
@@ -21,6 +21,7 @@ class PictureRequest:
     kind: str  # png, pdf or svg
     seen: Position | None = None
     full_sight: frozenset[str] = frozenset()
+    unmade: str = field(default="", compare=False)  # said instead when it cannot be made
 
 
 @dataclass(frozen=True)
@@ -120,3 +121,11 @@ class Results:
         return Reply(to=to, subject=subject, game=game, cc=cc, notes=tuple(self.notes),
                      outcomes=tuple(self.outcomes), unprocessed=tuple(self.unprocessed),
                      failed=self.failed, overlong=overlong, authenticated=authenticated)
+
+
+def not_attached(reply: Reply, request: PictureRequest) -> Reply:
+    """The reply once the picture `request` could not be made: the line that said it is attached
+    says it is not (`PictureRequest.unmade`), and no picture is asked for."""
+    outcomes = tuple(replace(o, lines=(request.unmade,), picture=None) if o.picture == request
+                     else o for o in reply.outcomes)
+    return replace(reply, outcomes=outcomes)

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import io
 import re
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 from PIL import Image
 
+from judge.limits import Limits
 from judge.runtime.config import Config, JudgeSection, MapsSection, PathsSection
 from judge.runtime.inbox import MailHandler
 
@@ -53,6 +55,16 @@ def test_map_in_pdf_and_svg(started):
     assert list(pdf.iter_parts())[1].get_content().startswith(b"%PDF-")
     [svg] = send(handler, "stranger@elsewhere.test", "MAP quiet svg", 21)
     assert list(svg.iter_parts())[1].get_content_type() == "image/svg+xml"
+
+
+@pytest.mark.parametrize("limit", [{"picture_pixels": 1000}, {"picture_bytes": 1000}])
+def test_a_map_past_the_picture_limits_says_it_is_not_attached(started, limit):
+    limited = replace(config(started), limits=replace(Limits(), **limit))
+    [reply] = send(MailHandler(limited), "stranger@elsewhere.test", "MAP quiet pdf", 20)
+    assert not reply.is_multipart()
+    text = " ".join(reply.get_content().split())
+    assert "The board of game 'quiet', SPRING 1901 MOVEMENT, could not be drawn as PDF within " \
+           "the judge's limits: no picture is attached." in text and "is attached (PDF)" not in text
 
 
 def test_a_failed_map_has_no_picture(started):

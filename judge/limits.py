@@ -16,3 +16,4 @@ class Limits:
     picture_memory_mb: int = 512  # the address space of the process that draws it
     picture_pixels: int = 16_000_000  # a picture rendered larger (the PDF at its zoom) is refused
     picture_bytes: int = 4_000_000  # a picture file larger than this is left out of its mail
+    reply_picture_bytes: int = 500_000  # each this many bytes of MAP's picture count one more reply

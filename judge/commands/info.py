@@ -275,9 +275,12 @@ class MapCommand(InfoCommand):
         rules = rules_in_force(status, m)
         phase = phase_of(status)
         board = f"The board of game '{status.name}', {phase_name(status)},"
+        shown = (kind or "png").upper()
         request = PictureRequest(status.name or "", kind or "png", unmade=(
-            f"{board} could not be drawn as {(kind or 'png').upper()} within the judge's "
-            "limits: no picture is attached."))
+            f"{board} could not be drawn as {shown} within the judge's limits: no picture is "
+            "attached."), unsent=(
+            f"{board} as {shown}, is not attached: its size would pass the replies this address "
+            "may get now."))
         if self.blind(session, status, rules) and phase is not None:
             seen, full_sight = seen_position(status, m, rules, reader_of(session), phase)
             request = replace(request, seen=seen, full_sight=full_sight)

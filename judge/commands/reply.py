@@ -22,6 +22,7 @@ class PictureRequest:
     seen: Position | None = None
     full_sight: frozenset[str] = frozenset()
     unmade: str = field(default="", compare=False)  # said instead when it cannot be made
+    unsent: str = field(default="", compare=False)  # said instead past the sender's reply limit
 
 
 @dataclass(frozen=True)
@@ -123,9 +124,9 @@ class Results:
                      failed=self.failed, overlong=overlong, authenticated=authenticated)
 
 
-def not_attached(reply: Reply, request: PictureRequest) -> Reply:
-    """The reply once the picture `request` could not be made: the line that said it is attached
-    says it is not (`PictureRequest.unmade`), and no picture is asked for."""
-    outcomes = tuple(replace(o, lines=(request.unmade,), picture=None) if o.picture == request
+def not_attached(reply: Reply, request: PictureRequest, line: str) -> Reply:
+    """The reply once the picture `request` is not attached after all: the line that said it is
+    says `line` instead (`PictureRequest.unmade` or `unsent`), and no picture is asked for."""
+    outcomes = tuple(replace(o, lines=(line,), picture=None) if o.picture == request
                      else o for o in reply.outcomes)
     return replace(reply, outcomes=outcomes)

@@ -245,9 +245,11 @@ class MailHandler:
         return mails
 
     def map_picture(self, reply: Reply, after: Mapping[str, GameStatus | None],
-                    draw: Draw) -> tuple[Reply, Picture | None]:
+                    draw: Draw, charge: Callable[[int], bool]) -> tuple[Reply, Picture | None]:
         """The board MAP asked for (the first, if several), as the mail leaves it, made now by
-        `draw`: one that cannot be made (past the limits) leaves the reply saying so."""
+        `draw`: one that cannot be made (past the limits), or whose bytes the sender's reply
+        limit cannot be `charge`d with (one reply each `reply_picture_bytes`), leaves the reply
+        saying so."""
         requests = reply.pictures
         if not requests:
             return reply, None
@@ -258,8 +260,11 @@ class MailHandler:
         m = self.maps.get(status.map_name, status.morphs)
         drawn = position_picture(self.templates(), status, m, wanted.kind, (), wanted.seen,
                                  wanted.full_sight).picture
-        if draw(drawn, wanted.kind) is None:
-            return not_attached(reply, wanted), None
+        data = draw(drawn, wanted.kind)
+        if data is None:
+            return not_attached(reply, wanted, wanted.unmade), None
+        if not charge(len(data) // self.config.limits.reply_picture_bytes):
+            return not_attached(reply, wanted, wanted.unsent), None
         return reply, drawn
 
     def answer(self, incoming: Incoming, reply: Reply | None, now: datetime, key: str,
@@ -279,7 +284,12 @@ class MailHandler:
                         "sender", incoming.sender, len(recipients) - granted, len(recipients))
         if not granted:
             return Mailing((), Rendered("", ""))
-        reply, drawn = self.map_picture(reply, after, draw)
+        signed = reply.authenticated
+
+        def charge(replies: int) -> bool:
+            return replies == 0 or self.history.grant(
+                incoming.sender, now, replies, f"{key}-picture", signed=signed) == replies
+        reply, drawn = self.map_picture(reply, after, draw, charge)
         answer = Mailing(recipients[:granted], Rendered(*self.render(reply)))
         if drawn is None:
             return answer

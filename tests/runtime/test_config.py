@@ -139,7 +139,8 @@ def test_the_limits_reach_the_command_layer(tmp_path):
     ("password_tries = 5", "unknown key 'password_tries' in [limits] (known: replies_per_sender, "
                            "signed_replies_per_sender, reply_window_minutes, "
                            "addresses_per_player, recipients_per_mail, picture_seconds, "
-                           "picture_memory_mb, picture_pixels, picture_bytes)"),
+                           "picture_memory_mb, picture_pixels, picture_bytes, "
+                           "reply_picture_bytes)"),
 ])
 def test_a_wrong_limit_is_reported_with_line_and_key(tmp_path, line, message):
     assert problems_of(f"[judge]\nid = \"X\"\n\n[limits]\n{line}\n", tmp_path) == [

@@ -2,24 +2,23 @@
 
 resvg and Pillow hold the interpreter's lock while they render, and a hostile map can ask them for
 gigabytes and minutes: run in the judge's own process they would stall the SMTP gateway's event
-loop and every other mail. The child (`python -m judge.runtime.picture_process KIND MEMORY
-SECONDS`) reads the SVG on its standard input and writes the picture on its standard output, its
-address space and CPU time capped by `setrlimit` before it draws; the parent kills it when it
-takes longer than `picture_seconds`. A picture of more pixels or bytes than the limits allow is
-refused before or after it is drawn. Whatever goes wrong is a `PictureRefused`: the picture's own
-fault, never the judge's, and the mail goes without it.
+loop and every other mail. The child (`picture_child.py`) reads the SVG on its standard input and
+writes the picture on its standard output, its address space and CPU time capped by `setrlimit`
+before it draws; the parent kills it when it takes longer than `picture_seconds`. A picture of more
+pixels or bytes than the limits allow is refused before or after it is drawn. Whatever goes wrong
+is a `PictureRefused`: the picture's own fault, never the judge's, and the mail goes without it.
 """
 from __future__ import annotations
 
 import re
-import resource
 import subprocess
 import sys
+from pathlib import Path
 
-from judge.drawing.raster import PDF_ZOOM, encode
+from judge.drawing.raster import PDF_ZOOM
 from judge.limits import Limits
 
-MEGABYTE = 1024 * 1024
+CHILD = Path(__file__).resolve().with_name("picture_child.py")
 CANVAS = re.compile(r'<svg\b[^>]*?\bwidth="([0-9.]+)"[^>]*?\bheight="([0-9.]+)"')
 
 
@@ -53,8 +52,8 @@ def encode_bounded(svg: str, kind: str, limits: Limits) -> bytes:
 
 
 def _drawn_by_child(svg: str, kind: str, limits: Limits) -> bytes:
-    argv = [sys.executable, "-m", "judge.runtime.picture_process", kind,
-            str(limits.picture_memory_mb), str(limits.picture_seconds)]
+    argv = [sys.executable, str(CHILD), kind, str(limits.picture_memory_mb),
+            str(limits.picture_seconds)]
     try:
         done = subprocess.run(argv, input=svg.encode("utf-8"), capture_output=True,
                               timeout=limits.picture_seconds, check=False)
@@ -65,23 +64,3 @@ def _drawn_by_child(svg: str, kind: str, limits: Limits) -> bytes:
             [f"exit status {done.returncode}"]
         raise PictureRefused(f"the drawing process failed: {why[0]}")
     return done.stdout
-
-
-def child(kind: str, memory_mb: int, seconds: int) -> int:
-    """The child's work: its memory and CPU time capped first (the CPU time too, so that a child
-    whose parent was killed does not draw on for long), then the SVG on stdin drawn to stdout."""
-    limit = memory_mb * MEGABYTE
-    resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
-    resource.setrlimit(resource.RLIMIT_CPU, (seconds + 1, seconds + 1))
-    svg = sys.stdin.buffer.read().decode("utf-8")
-    try:
-        data = encode(svg, kind)
-    except MemoryError:
-        print(f"more memory than the {memory_mb} MB a picture may take", file=sys.stderr)
-        return 1
-    sys.stdout.buffer.write(data)
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(child(sys.argv[1], int(sys.argv[2]), int(sys.argv[3])))

@@ -29,6 +29,12 @@ class Limits:
     map_use_depth: int = 4  # a USE in a USEd file in ...
     map_parse_milliseconds: int = 2000  # CPU time the map may take to read, every later load too
 
+    picture_seconds: int = 20  # a PNG or PDF not drawn within this (in a child process) is left out
+    picture_memory_mb: int = 512  # the address space of the process that draws it
+    picture_pixels: int = 16_000_000  # a picture rendered larger (the PDF at its zoom) is refused
+    picture_bytes: int = 4_000_000  # a picture file larger than this is left out of its mail
+    reply_picture_bytes: int = 500_000  # each this many bytes of MAP's picture count one more reply
+
     def map_bounds(self) -> MapBounds:
         return MapBounds(lines=self.map_lines, bytes=self.map_bytes, places=self.map_places,
                          powers=self.map_powers, blocks=self.map_blocks, uses=self.map_uses,

@@ -226,7 +226,8 @@ def run_mail(incoming: Incoming, games: GameAccess, settings: Settings, now: dat
     the files, for the caller to write (`judge.runtime.inbox`)."""
     if incoming.automatic or not incoming.sender or incoming.sender == settings.address:
         return None, [], Change()
-    session = Session(incoming.sender, now, settings, games)
+    session = Session(incoming.sender, now, settings, games,
+                      sender_authenticated=incoming.authenticated)
     run_commands(session, incoming.lines)
     judge_moves(session)
     return make_reply(incoming, session), session.events, change_of(session)

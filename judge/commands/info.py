@@ -283,12 +283,17 @@ class MapCommand(InfoCommand):
         m = session.games.load_map(status)
         rules = rules_in_force(status, m)
         phase = phase_of(status)
-        request = PictureRequest(status.name or "", kind or "png")
+        board = f"The board of game '{status.name}', {phase_name(status)},"
+        shown = (kind or "png").upper()
+        request = PictureRequest(status.name or "", kind or "png", unmade=(
+            f"{board} could not be drawn as {shown} within the judge's limits: no picture is "
+            "attached."), unsent=(
+            f"{board} as {shown}, is not attached: its size would pass the replies this address "
+            "may get now."))
         if self.blind(session, status, rules) and phase is not None:
             seen, full_sight = seen_position(status, m, rules, reader_of(session), phase)
             request = replace(request, seen=seen, full_sight=full_sight)
-        return said(f"The board of game '{status.name}', {phase_name(status)}, is attached "
-                    f"({request.kind.upper()}).", picture=request)
+        return said(f"{board} is attached ({request.kind.upper()}).", picture=request)
 
 
 def seen_position(status: GameStatus, m: Map, rules: frozenset[str], reader: str | None,

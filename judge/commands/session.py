@@ -9,7 +9,7 @@ mail changes at most one game, so locks are never taken in two orders.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any, Protocol
@@ -190,6 +190,7 @@ class Session:
     create: bool = False  # the game in hand is new (CREATE)
     unlock: str | None = None  # the UNLOCK code the mail gave, for its password checks
     authenticated: bool = False  # a password check of the mail found a right password
+    sender_authenticated: bool = False  # the judge's MTA authenticated the sender's domain
     rename_to: str | None = None
     purge: bool = False
     failures: dict[str, throttle.Failures] = field(default_factory=dict)  # to keep, by game
@@ -281,7 +282,7 @@ class Session:
 
         def records(secrets: tuple[throttle.Secret, ...]) -> dict[throttle.Secret, throttle.Record]:
             return {s: (wide if judge_wide(s) else table).get(s.key, throttle.Record())
-                    for s in secrets}
+                    for s in map(self.counted_as, secrets)}
 
         plan = throttle.plan(records(check.own), records(check.shared), self.unlock, self.now,
                              policy)
@@ -289,7 +290,8 @@ class Session:
             secret, pause = plan.refused
             raise Refusal(*paused_refusal(command, secret, name, pause.until, self.unlock))
         self.count_hash()
-        level = password_level((p for p in check.passwords if p.secret in plan.tested), given,
+        level = password_level((p for p in check.passwords
+                                if self.counted_as(p.secret) in plan.tested), given,
                                self.settings.passwords)
         if level == Level.NONE:
             self.count_failure(status, name, table, plan.tested)
@@ -307,6 +309,10 @@ class Session:
         """`password` as the status file keeps it (hashed), counted against the mail's allowance."""
         self.count_hash()
         return hash_password(password)
+
+    def counted_as(self, secret: throttle.Secret) -> throttle.Secret:
+        """The count a check of this mail makes for `secret`: an authenticated sender's own."""
+        return replace(secret, sender=self.sender) if self.sender_authenticated else secret
 
     def count_failure(self, status: GameStatus, name: str, table: throttle.Failures,
                       tested: tuple[throttle.Secret, ...]) -> None:

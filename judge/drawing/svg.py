@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import jinja2
 
 from judge.drawing.board import Board, DrawnOrder
-from judge.drawing.cells import cells
+from judge.drawing.cells import cells, nearest_gaps
 from judge.drawing.geometry import Geometry, province_point
 from judge.drawing.labels import Box, Labels, Point, around, label_spots
 from judge.maps.derived import per_map
@@ -113,8 +113,7 @@ def centre_spot(point: Point) -> Point:
 def _canvas_width(geometry: Geometry) -> int:
     """Wide enough for the labels of a crowded board (Europe on Youngstown's) not to overlap."""
     points = [(x, y) for a, x, y in geometry.points if "/" not in a]
-    gaps = sorted(min((math.hypot(x - ox, y - oy) for ox, oy in points if (ox, oy) != (x, y)), default=0.0)
-                  for x, y in points)
+    gaps = sorted(nearest_gaps(points))
     close = gaps[len(gaps) // 10] if gaps else 0.0
     if close <= 0:
         return CANVAS_WIDTH

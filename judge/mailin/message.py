@@ -16,6 +16,7 @@ from functools import cache
 from html.parser import HTMLParser
 from typing import cast
 
+from judge.mailin.authresults import from_authenticated
 from mailparser_reply.parser import EmailMessage as ReplyText  # type: ignore[import-untyped]
 
 MAX_BODY_CHARS = 64 * 1024  # more than any real set of orders and press; the rest is not processed
@@ -89,18 +90,21 @@ class Incoming:
     signed_off: bool = False  # a SIGNOFF line ended the commands
     quoted_from: str = ""  # the line where a quoted mail began and reading stopped
     automatic: str = ""  # why this must not be answered ("" when it may be)
+    authenticated: bool = False  # the judge's MTA authenticated the sender's domain (authresults)
 
 
 def read_message(raw: bytes, envelope_sender: str | None = None, our_loop: str = "", *,
-                 parsed: Message | None = None) -> Incoming:
+                 parsed: Message | None = None, authserv_id: str = "") -> Incoming:
     """Parse `raw`; `envelope_sender` is the SMTP MAIL FROM ("" for a bounce, None if unknown).
-    `parsed`: `raw` already parsed (`parse`), not parsed again."""
+    `parsed`: `raw` already parsed (`parse`), not parsed again. `authserv_id`: the judge's MTA,
+    whose `Authentication-Results:` are trusted (none when empty)."""
     msg = parsed if parsed is not None else parse(raw)
+    sender = sender_of(msg)
     body, html_only = body_text(msg)
     truncated = len(body) > MAX_BODY_CHARS
     lines, signed_off, quoted_from = command_lines(body[:MAX_BODY_CHARS])
     return Incoming(
-        sender=sender_of(msg),
+        sender=sender,
         subject=header(msg, "Subject"),
         message_id=header(msg, "Message-ID"),
         references=tuple(header(msg, "References").split()),
@@ -110,7 +114,24 @@ def read_message(raw: bytes, envelope_sender: str | None = None, our_loop: str =
         signed_off=signed_off,
         quoted_from=quoted_from,
         automatic=automatic_reason(msg, envelope_sender, our_loop),
+        authenticated=sender_authenticated(msg, sender, authserv_id),
     )
+
+
+def sender_authenticated(msg: Message, sender: str, authserv_id: str) -> bool:
+    """Whether `sender` is the mail's one From address and the judge's MTA (`authserv_id`)
+    authenticated its domain; a Reply-To naming another address is not authenticated by it."""
+    if not sender or not authserv_id:
+        return False
+    groups = address_groups(msg, "From")
+    addresses = [a.addr_spec.lower() for group in groups for a in group.addresses]
+    if addresses != [sender]:
+        return False
+    try:
+        results = [str(value) for value in msg.get_all("Authentication-Results") or ()]
+    except Exception:  # the email package raises assorted errors on broken headers
+        return False
+    return from_authenticated(results, authserv_id, sender)
 
 
 def header(msg: Message, name: str) -> str:

@@ -823,6 +823,14 @@ def outage_alert(env: jinja2.Environment, keeper: str, judge: str, last_run: dat
                                       games=list(games)))]
 
 
+def disk_alert(env: jinja2.Environment, keeper: str, judge: str, *, full: bool, since: datetime,
+               now: datetime, error: str, delayed: int) -> list[Mailing]:
+    """The disk refuses the judge's writes since `since` (`full`), or took them again at `now`,
+    `delayed` mails delayed meanwhile."""
+    return [Mailing((keeper,), render(env, "disk_alert", judge=judge, full=full, since=since,
+                                      now=now, error=error, delayed=delayed))]
+
+
 def inbox_alert(env: jinja2.Environment, keeper: str, judge: str, *, id: str, arrived: datetime,
                 folder: str, error: str) -> list[Mailing]:
     """A mail failed three times and went to the inbox's `bad/` folder, unanswered."""
@@ -831,12 +839,15 @@ def inbox_alert(env: jinja2.Environment, keeper: str, judge: str, *, id: str, ar
 
 
 def outbox_alert(env: jinja2.Environment, keeper: str, judge: str, *, id: str, queued: datetime,
-                 to: str, subject: str, reason: str, partly: bool, folder: str) -> list[Mailing]:
-    """The relay refused a mail for good: for all its recipients (the mail is in `failed/`), or
-    (`partly`) for some of them, the others having it."""
+                 to: str, subject: str, reason: str, partly: bool, folder: str,
+                 cause: str = "refused") -> list[Mailing]:
+    """A mail could not be delivered (it is in `failed/`): the relay refused it for good
+    (`cause` "refused"), deferred it for too long ("deferred"), or the judge had nothing to send
+    it to ("unsendable"); or (`partly`) the relay refused some of its recipients, the others
+    having it."""
     return [Mailing((keeper,), render(env, "mail_not_delivered", judge=judge, id=id,
                                       queued=queued, to=to, subject=subject, reason=reason,
-                                      partly=partly, folder=folder))]
+                                      partly=partly, folder=folder, cause=cause))]
 
 
 def render_reply(env: jinja2.Environment, reply: Any) -> tuple[str, str]:

@@ -45,13 +45,15 @@ from judge.commands import throttle
 from judge.commands.change import Change
 from judge.commands.dispatch import run_mail
 from judge.commands.ratelimit import allowance, recent
-from judge.commands.reply import Reply
+from judge.commands.reply import Reply, not_attached
 from judge.commands.session import Settings
 from judge.errors import StatusError, resource_failure
 from judge.game.standing import write_standing
 from judge.mailin.message import LENIENT, Incoming, parse, read_message, reply_headers
 from judge.mailout.envelope import AUTO_GENERATED, envelopes, loop_token, raw_key
-from judge.mailout.mailings import Mailer, Mailing, bounded, render_reply
+from judge.drawing.pictures import Picture
+from judge.mailout.envelope import Draw
+from judge.mailout.mailings import Mailer, Mailing, PictureMail, bounded, render_reply
 from judge.runtime.pictures import encoder, geometry_of, position_picture
 from judge.mailout.render import Rendered, environment
 from judge.maps import MapCache
@@ -198,7 +200,7 @@ class MailHandler:
             return answered_before(receipt, kept)
         msg = parse(raw)
         incoming = read_message(raw, envelope_sender(msg), loop_token(self.config.judge),
-                                parsed=msg)
+                                parsed=msg, authserv_id=self.config.judge.authserv_id)
         try:
             return carry_out(incoming, self.store, self.settings, now, self.maps,
                              partial(self.mails, raw, incoming, now), receipt)[2]
@@ -215,7 +217,8 @@ class MailHandler:
         the status of the game the mail worked on, as the mail leaves it, by name (None: gone)."""
         judge = self.config.judge
         key = raw_key(raw, "reply")
-        answer = self.answer(incoming, reply, now, key)
+        draw, attach = encoder(self.config.limits), self.config.maps.attach.lower()
+        answer = self.answer(incoming, reply, now, key, after, draw)
         replied = answer.recipients
         if reply is not None and reply.said_by_confirmation:
             answer = Mailing((), answer.rendered)  # the order confirmation answers, as DPjudge's
@@ -228,10 +231,8 @@ class MailHandler:
         mails: list[EmailMessage] = []
         thread = reply_headers(incoming)
         in_reply_to, references = thread.get("In-Reply-To", ""), thread.get("References", "")
-        draw, attach = encoder(), self.config.maps.attach.lower()
         if mailings[0].recipients:
-            answer = self.with_picture(mailings[0], reply, after)
-            mails += envelopes(judge, answer, now=now, key=key, draw=draw, in_reply_to=in_reply_to,
+            mails += envelopes(judge, mailings[0], now=now, key=key, draw=draw, in_reply_to=in_reply_to,
                                references=references)
         sender = incoming.sender.lower()
         for number, mailing in enumerate(mailings[1:]):
@@ -246,26 +247,35 @@ class MailHandler:
                                auto=AUTO_GENERATED, draw=draw, default_kind=attach)
         return mails
 
-    def with_picture(self, answer: Mailing, reply: Reply | None,
-                     after: Mapping[str, GameStatus | None]) -> Mailing:
-        """The reply with the board MAP asked for (the first, if several), as the mail leaves it."""
-        requests = reply.pictures if reply is not None else ()
+    def map_picture(self, reply: Reply, after: Mapping[str, GameStatus | None],
+                    draw: Draw, charge: Callable[[int], bool]) -> tuple[Reply, Picture | None]:
+        """The board MAP asked for (the first, if several), as the mail leaves it, made now by
+        `draw`: one that cannot be made (past the limits), or whose bytes the sender's reply
+        limit cannot be `charge`d with (one reply each `reply_picture_bytes`), leaves the reply
+        saying so."""
+        requests = reply.pictures
         if not requests:
-            return answer
+            return reply, None
         wanted = requests[0]
         status = after.get(wanted.game) if wanted.game in after else self.read(wanted.game)
         if status is None:
-            return answer
+            return reply, None
         m = self.maps.get(status.map_name, status.morphs)
-        return answer._replace(picture=position_picture(self.templates(), status, m, wanted.kind,
-                                                        answer.recipients, wanted.seen,
-                                                        wanted.full_sight))
+        drawn = position_picture(self.templates(), status, m, wanted.kind, (), wanted.seen,
+                                 wanted.full_sight).picture
+        data = draw(drawn, wanted.kind)
+        if data is None:
+            return not_attached(reply, wanted, wanted.unmade), None
+        if not charge(len(data) // self.config.limits.reply_picture_bytes):
+            return not_attached(reply, wanted, wanted.unsent), None
+        return reply, drawn
 
-    def answer(self, incoming: Incoming, reply: Reply | None, now: datetime, key: str
-               ) -> Mailing:
+    def answer(self, incoming: Incoming, reply: Reply | None, now: datetime, key: str,
+               after: Mapping[str, GameStatus | None], draw: Draw) -> Mailing:
         """The reply to the mail, to as many of its recipients (the sender first, then the copies
-        to the power's addresses) as the sender's reply limit still allows; none for no reply.
-        `key`: the reply's, so that the mail handled again costs the sender nothing more."""
+        to the power's addresses) as the sender's reply limit still allows, with the picture MAP
+        asked for (`map_picture`); none for no reply. `key`: the reply's, so that the mail
+        handled again costs the sender nothing more."""
         if reply is None:
             return Mailing((), Rendered("", ""))
         warn_overlong(reply.game or "", reply.overlong, self.settings.addresses_per_player)
@@ -277,7 +287,18 @@ class MailHandler:
                         "sender", incoming.sender, len(recipients) - granted, len(recipients))
         if not granted:
             return Mailing((), Rendered("", ""))
-        return Mailing(recipients[:granted], Rendered(*self.render(reply)))
+        signed = reply.authenticated
+
+        def charge(replies: int) -> bool:
+            return replies == 0 or self.history.grant(
+                incoming.sender, now, replies, f"{key}-picture", signed=signed) == replies
+        reply, drawn = self.map_picture(reply, after, draw, charge)
+        answer = Mailing(recipients[:granted], Rendered(*self.render(reply)))
+        if drawn is None:
+            return answer
+        kind = reply.pictures[0].kind
+        return answer._replace(picture=PictureMail(drawn, {r.lower(): kind for r in
+                                                           answer.recipients}))
 
     def reply_text(self, reply: Reply) -> tuple[str, str]:
         """Subject and body of the one answer to a mail, from templates/reply.txt."""

@@ -8,7 +8,14 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 
 from judge import events as ev
-from judge.mailout.mailings import Mailer, inbox_alert, outage_alert, outbox_alert, render_reply
+from judge.mailout.mailings import (
+    Mailer,
+    disk_alert,
+    inbox_alert,
+    outage_alert,
+    outbox_alert,
+    render_reply,
+)
 from judge.mailout.render import Rendered
 from judge.maps.model import Map
 from judge.phases import parse_phase
@@ -401,7 +408,25 @@ def transport_alerts(mailer: Mailer, m: Map) -> list:
                            folder=f"{spool}/outbox/failed")
             + outbox_alert(mailer.env, "keeper@example.org", "TEST", **mail, partly=True,
                            reason="player3@example.org: 550 5.1.1 no such user",
-                           folder=f"{spool}/outbox/done"))
+                           folder=f"{spool}/outbox/done")
+            + outbox_alert(mailer.env, "keeper@example.org", "TEST", **mail, partly=False,
+                           reason="451 4.3.0 try again later", cause="deferred",
+                           folder=f"{spool}/outbox/failed")
+            + outbox_alert(mailer.env, "keeper@example.org", "TEST", **mail, partly=False,
+                           reason="no recipient recorded by the judge: not sent",
+                           cause="unsendable", folder=f"{spool}/outbox/failed"))
+
+
+@case
+def disk_alerts(mailer: Mailer, m: Map) -> list:
+    since = datetime(2025, 2, 10, 16, 40, tzinfo=UTC)
+    error = "[Errno 28] No space left on device"
+    return (disk_alert(mailer.env, "keeper@example.org", "TEST", full=True, since=since,
+                       now=since, error=error, delayed=0)
+            + disk_alert(mailer.env, "keeper@example.org", "TEST", full=False, since=since,
+                         now=NOW, error=error, delayed=12)
+            + disk_alert(mailer.env, "keeper@example.org", "TEST", full=False, since=since,
+                         now=NOW, error=error, delayed=1))
 
 
 # --- the command layer's notices -------------------------------------------------------------------------

@@ -54,6 +54,7 @@ def main() -> int:
             violations += found
             for violation in found:
                 print(violation, flush=True)
+            print(f"{played} games, {time.perf_counter() - start:.0f} s", file=sys.stderr, flush=True)
     wall = time.perf_counter() - start
     print(f"{played} games of up to {args.steps} actions, seeds {seeds.start}-{seeds.stop - 1}, "
           f"{args.jobs} job(s): {wall:.1f} s, {played / wall:.2f} games/s; "

@@ -25,7 +25,7 @@ long run (benchmarks/random_games.py) counts them over many games.
 """
 from __future__ import annotations
 
-import logging
+import functools
 import random
 from collections import Counter
 from collections.abc import Iterator
@@ -38,9 +38,12 @@ from pathlib import Path
 from judge.commands.auth import addresses_of
 from judge.game.clock import agenda
 from judge.game.standing import Standing
+from judge.mailout.render import environment
 from judge.maps import MapCache
-from judge.runtime.cycle import cycle_tick, read_state, write_state
+from judge.runtime.cycle import cycle_mails, read_state, run_cycle, write_state
 from judge.runtime.game_files import read_game, read_standing
+from judge.runtime.inbox import MailHandler
+from judge.runtime.spool import open_spools
 from judge.status import parse_status, write_status
 from judge.status.model import Dppd, GameStatus, PhaseMode
 from judge.types import MOVEMENT, Phase
@@ -86,11 +89,28 @@ class Model:
     newcomers: int = 0
 
 
+@dataclass(frozen=True)
+class Kit:
+    """What a long-lived judge keeps between mails and ticks, shared by the games of one process:
+    the templates, compiled once, and the parsed maps (immutable values)."""
+
+    env: object
+    maps: MapCache
+
+
+@functools.cache
+def shared_kit() -> Kit:
+    return Kit(environment(), MapCache())
+
+
 class Game:
     """One seeded game in a judge folder, step by step; `violations` is what broke."""
 
-    def __init__(self, root: Path, seed: int):
+    def __init__(self, root: Path, seed: int, kit: Kit | None = None):
+        self.kit = kit or shared_kit()
         self.judge = Judge(root)
+        self.judge.handler = MailHandler(self.judge.config, env=self.kit.env)
+        self.judge.handler.maps = self.kit.maps  # the judge folder's own maps folder is empty
         self.seed = seed
         self.rng = random.Random(seed)
         self.now = START
@@ -101,8 +121,7 @@ class Game:
         self.told_master: Counter[str] = Counter()  # subjects the Master got
         self.keeper_told = 0
         self.checker = Checker(self)
-        self.tick = cycle_tick(self.judge.config)
-        self.maps = MapCache()
+        self.maps = self.kit.maps
 
     # --- the doors --------------------------------------------------------------------------
     def mail(self, sender: str, body: str) -> list[EmailMessage]:
@@ -114,46 +133,25 @@ class Game:
         self.seen(mails)
         return mails
 
-    def cycle(self, at: datetime) -> None:
-        """The daemon's tick at `at`: the game's mails through the outbox, the keeper's returned."""
+    def cycle(self, at: datetime, release: bool = False) -> None:
+        """The daemon's tick at `at` (with `release`: `judge check --release`, the judgekeeper
+        letting the held games go on): the games' mails through the outbox, the keeper's made
+        from the report."""
         self.now = at
-        with self.logged_cycle(at, "cycle"):
-            alerts = self.tick(at)
+        config = self.judge.config
+        report = run_cycle(self.judge.store, config, at, release=release, maps=self.kit.maps,
+                           outbox=open_spools(config).outbox, env=self.kit.env)
+        self.log.append(f"{at:%d %H:%M} cycle{' --release' if release else ''}: "
+                        + "; ".join(report.lines))
+        alerts, problems = cycle_mails(report, config, self.kit.env)
+        if problems:
+            self.violate(f"the cycle's mails could not be made: {problems}")
         self.seen(self.judge.take_outbox() + alerts)
-
-    def release(self, at: datetime) -> None:
-        """`judge check --release` at `at`: the judgekeeper lets the held games go on."""
-        self.now = at
-        with self.logged_cycle(at, "judge check --release"):
-            code, lines = self.judge.check(at, "--release")
-        if code != 0:
-            self.violate(f"judge check failed: {lines}")
-        self.seen(self.judge.take_outbox())
-
-    @contextmanager
-    def logged_cycle(self, at: datetime, what: str) -> Iterator[None]:
-        with self.judge_log() as lines:
-            yield
-        self.log.append(f"{at:%d %H:%M} {what}: " + "; ".join(lines))
-
-    @contextmanager
-    def judge_log(self) -> Iterator[list[str]]:
-        """The lines the cycle logs meanwhile (what it did, one line an action)."""
-        lines: list[str] = []
-        handler = logging.Handler(logging.INFO)
-        handler.emit = lambda record: lines.append(record.getMessage())  # type: ignore[method-assign]
-        logger = logging.getLogger("judge.cycle")
-        level, logger.level = logger.level, logging.INFO
-        logger.addHandler(handler)
-        try:
-            yield lines
-        finally:
-            logger.removeHandler(handler)
-            logger.setLevel(level)
 
     def seen(self, mails: list[EmailMessage]) -> None:
         self.checker.one_mail_an_event(mails)
-        if not mails:
+        if not any(MASTER in addresses(m) or KEEPER in addresses(m)
+                   or str(m["Subject"]).startswith(LATE) for m in mails):
             return
         status = self.status()
         for mail in mails:
@@ -166,6 +164,8 @@ class Game:
                 for block in status.powers:
                     if to & set(addresses_of(block, 10)):
                         self.told_late[(status.phase.abbrev, block.name)] = self.now
+                if MASTER in to:
+                    self.told_late[(status.phase.abbrev, "MASTER")] = self.now
 
     def status(self) -> GameStatus | None:
         path = self.judge.root / "games" / GAME / "status"
@@ -189,8 +189,8 @@ class Game:
         return self.violations
 
     def pick(self, status: GameStatus):
-        if status.forming:
-            return self.join
+        if status.forming:  # (after a ROLLBACK FORMING the seats are taken: the Master goes on)
+            return self.rng.choices([self.join, self.activate, self.rollforward], [10, 1, 1])[0]
         choices = [(self.orders, 30), (self.time_passes, 25), (self.master_process, 6),
                    (self.resign, 3), (self.takeover, 8 if status.need else 0), (self.vote, 4),
                    (self.set_address, 3), (self.set_password, 3), (self.absence, 2),
@@ -307,7 +307,7 @@ class Game:
     def time_passes(self, status: GameStatus) -> None:
         """The daemon's cycles over a span of hours or days: each slot in which the game has
         something due (the cycles between do nothing to it)."""
-        end = slot_of(self.now + timedelta(hours=self.rng.choice([1, 6, 24, 72, 200])))
+        end = slot_of(self.now + timedelta(hours=self.rng.choice([1, 6, 24, 72])))
         last = self.last_cycle()
         for _ in range(CYCLES_PER_JUMP):
             due = self.next_due()
@@ -336,7 +336,7 @@ class Game:
         """The judge down for days: the first cycle holds what fell due, the keeper releases it."""
         self.cycle(slot_of(self.now + timedelta(days=self.rng.randint(1, 4))))
         self.checker.after_step()
-        self.release(self.now + timedelta(minutes=5))
+        self.cycle(self.now + timedelta(minutes=5), release=True)
 
     def next_due(self) -> datetime | None:
         with self.judge.store.locked(GAME) as game:
@@ -405,7 +405,11 @@ class Checker:
         if deadline is None or game.now < deadline + SLOT or not isinstance(status.phase, Phase):
             return
         for power in plan.late:
-            told = game.told_late.get((status.phase.abbrev, power))
+            block = status.power(power)
+            played = block is not None and block.player is not None \
+                and isinstance(block.player.current, Dppd)
+            # a power nobody plays (a dummy) has nobody to tell but the Master
+            told = game.told_late.get((status.phase.abbrev, power if played else "MASTER"))
             if told is None or told < deadline:
                 game.violate(f"{status.phase.abbrev}: {power} is late since {deadline:%d %H:%M} "
                              "and was never told")

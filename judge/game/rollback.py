@@ -57,7 +57,7 @@ def _board_from(current: GameStatus, snapshot: GameStatus) -> GameStatus:
             continue
         blocks.append(replace(now_block, **{f: getattr(old, f) for f in BOARD_FIELDS}))
     known = {b.name for b in blocks}
-    if snapshot.forming:  # before the start, the seats are the snapshot's
+    if snapshot.forming or current.forming:  # across the start, the seats are the snapshot's
         blocks += [b for b in current.powers if not b.is_power and b.name not in known]
     else:
         blocks += [b for b in current.powers if b.name not in known]

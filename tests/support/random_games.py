@@ -18,7 +18,7 @@ After every step (`Checker`):
   a processing error (AWAIT, the judgekeeper told) or the outage guard's hold;
 - every mail got exactly one reply (threaded to it, to its sender);
 - the status file reads back to the same game and is written again byte for byte;
-- nobody gets two mails with the same subject in one step (one event, one mail).
+- nobody gets the same mail twice in one step (one event, one mail).
 
 What broke is collected as `Violation`s, with the steps that led there, rather than raised: the
 long run (benchmarks/random_games.py) counts them over many games.
@@ -56,6 +56,9 @@ MASTER_PASSWORD = "masterpw"
 SLOT = timedelta(minutes=20)
 CYCLES_PER_JUMP = 80  # cycles run in one passing of time at most (DELAY counts down one a cycle)
 LATE = ("Diplomacy deadline missed", "Diplomacy late notice")
+SETTINGS = (  # the game's lines at CREATE: how late powers are dealt with at the grace end
+    (), ("RULE CIVIL_DISORDER",), ("TIMING NEXT 1D GRACE 1D",),
+    ("TIMING NEXT 2D GRACE 0H", "RULE CIVIL_DISORDER"), ("TIMING NEXT 1D GRACE 2D WARN 6H",))
 ANSWERS = ("Re: ", "Diplomacy orders ")  # the reply, or the order confirmation said in its place
 
 
@@ -178,7 +181,9 @@ class Game:
 
     # --- the game ------------------------------------------------------------------------------
     def play(self, steps: int) -> list[Violation]:
-        self.mail(MASTER, f"CREATE {GAME} {MASTER_PASSWORD}\nmap standard\nform")
+        settings = self.rng.choice(SETTINGS)
+        self.mail(MASTER, "\n".join([f"CREATE {GAME} {MASTER_PASSWORD}", "map standard", *settings,
+                                     "form"]))
         for _ in range(steps):
             status = self.status()
             if status is None or status.completed:
@@ -358,8 +363,9 @@ class Checker:
             self.game.violate(f"a mail from {sender} got {len(replies)} replies")
 
     def one_mail_an_event(self, mails: list[EmailMessage]) -> None:
-        twice = [key for key, n in Counter((a, str(m["Subject"])) for m in mails
-                                           for a in addresses(m)).items() if n > 1]
+        # the same words twice (a dismissal of two powers tells of two resignations, as DPjudge)
+        twice = [key[:2] for key, n in Counter((a, str(m["Subject"]), body_of(m)) for m in mails
+                                               for a in addresses(m)).items() if n > 1]
         if twice:
             self.game.violate(f"mailed twice in one step: {twice}")
 
@@ -423,6 +429,11 @@ def slot_of(moment: datetime) -> datetime:
 
 def addresses(mail: EmailMessage) -> set[str]:
     return {a.strip().lower() for a in str(mail["To"]).split(",") if a.strip()}
+
+
+def body_of(mail: EmailMessage) -> str:
+    part = mail.get_body(("plain",))
+    return part.get_content() if part is not None else ""
 
 
 def accepted(mails: list[EmailMessage], sender: str) -> bool:

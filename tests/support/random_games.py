@@ -36,6 +36,7 @@ from email.message import EmailMessage
 from pathlib import Path
 
 from judge.commands.auth import addresses_of
+from judge.errors import JudgeError
 from judge.game.clock import agenda
 from judge.game.standing import Standing
 from judge.mailout.render import environment
@@ -185,12 +186,15 @@ class Game:
         self.mail(MASTER, "\n".join([f"CREATE {GAME} {MASTER_PASSWORD}", "map standard", *settings,
                                      "form"]))
         for _ in range(steps):
-            status = self.status()
-            if status is None or status.completed:
+            try:
+                status = self.status()
+                if status is None or status.completed:
+                    break
+                self.pick(status)(status)
+                self.checker.after_step()
+            except (JudgeError, ValueError, LookupError, OSError) as exc:  # a broken game: its end
+                self.violate(f"{type(exc).__name__}: {exc}")
                 break
-            action = self.pick(status)
-            action(status)
-            self.checker.after_step()
         return self.violations
 
     def pick(self, status: GameStatus):

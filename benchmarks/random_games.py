@@ -11,6 +11,7 @@ after it. The exit status is 1 when any invariant broke.
 from __future__ import annotations
 
 import argparse
+import resource
 import shutil
 import sys
 import tempfile
@@ -56,8 +57,11 @@ def main() -> int:
                 print(violation, flush=True)
             print(f"{played} games, {time.perf_counter() - start:.0f} s", file=sys.stderr, flush=True)
     wall = time.perf_counter() - start
+    cpu = sum(resource.getrusage(who).ru_utime + resource.getrusage(who).ru_stime
+              for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN))
     print(f"{played} games of up to {args.steps} actions, seeds {seeds.start}-{seeds.stop - 1}, "
           f"{args.jobs} job(s): {wall:.1f} s, {played / wall:.2f} games/s; "
+          f"CPU {cpu:.1f} s, {cpu / max(played, 1) * 1000:.0f} ms a game; "
           f"{len(violations)} violation(s) in {len({v.seed for v in violations})} game(s)")
     return 1 if violations else 0
 

@@ -7,7 +7,9 @@ state of that time), and by default:
 - clears the orders on file (RESTORE keeps the orders the snapshot held);
 - keeps everything else as it is now: rules, description, players, addresses, passwords, control,
   observers (FULL takes the whole snapshot instead, undoing takeovers and rule changes too).
-A fresh deadline is set for the phase, from now.
+A fresh deadline is set for the phase, from now. Going back keeps the game as it was as the snapshot
+of the phase it was in, as DPjudge does, so that ROLLFORWARD can return to it (its orders cleared
+too, unless RESTORE).
 """
 from __future__ import annotations
 
@@ -40,8 +42,9 @@ def roll_to(current: GameStatus, snapshot: GameStatus, m: Map, now: datetime, *,
         moment = fresh.moment
     else:
         status, moment = replace(status, deadline=None, delay=None, result=None, finish=None), None
+    left = current.phase.abbrev if isinstance(current.phase, Phase) else ""
     return status, [RolledBack(status.name or "", status.phase if isinstance(status.phase, Phase)
-                               else status.phase.value, forward, restore, full, moment)]
+                               else status.phase.value, forward, restore, full, moment, left)]
 
 
 def _board_from(current: GameStatus, snapshot: GameStatus) -> GameStatus:
@@ -54,7 +57,7 @@ def _board_from(current: GameStatus, snapshot: GameStatus) -> GameStatus:
             continue
         blocks.append(replace(now_block, **{f: getattr(old, f) for f in BOARD_FIELDS}))
     known = {b.name for b in blocks}
-    if snapshot.forming:  # before the start, the seats are the snapshot's
+    if snapshot.forming or current.forming:  # across the start, the seats are the snapshot's
         blocks += [b for b in current.powers if not b.is_power and b.name not in known]
     else:
         blocks += [b for b in current.powers if b.name not in known]

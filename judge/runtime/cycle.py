@@ -341,7 +341,8 @@ def tick_game(store: GameStore, name: str, now: datetime, search: Sequence[Path]
             outcome, made, archive = mail.make(now, outcome, archive)
         if new != status or events:
             commit(game, text, m, new, events, mails=outbox_entries(made) if mail else (),
-                   deliver=mail.deliver if mail else None, now=now, archive=archive)
+                   deliver=mail.deliver if mail else None, now=now, archive=archive,
+                   standing=standing)
         quiet, stamp = _quiet(game.path, new, m, now, standing)
         return replace(outcome, quiet=quiet, stamp=stamp)
 

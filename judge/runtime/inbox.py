@@ -404,7 +404,8 @@ def commit(games: StoreGames, change: Change, receipt: tuple[str, bytes] | None,
             with_change = None if change.rename_to else receipt
             persist.commit(game, change.before, change.map, status, change.events, mails, deliver,
                            receipt=with_change, now=now,
-                           archive=persist.archiver(games.settings.judge_id, games.settings.address))
+                           archive=persist.archiver(games.settings.judge_id, games.settings.address),
+                           standing=change.standing)
             receipt = None if with_change else receipt
         if change.rename_to:
             rename(game, change.rename_to)

@@ -233,6 +233,18 @@ def test_rollback_to_forming(store):
     assert s.forming and s.deadline is None and s.powers[0].name == "POWER#1"
 
 
+@pytest.mark.parametrize("processed", [0, 1])
+def test_a_rollforward_out_of_forming_takes_the_seats_of_its_phase(store, processed):
+    for day in range(processed):
+        play(store, day + 1, {})
+    before = {b.name: b.player for b in current(store).powers}
+    rollback_game(store, "roll", NOW + 2 * DAY, "FORMING")
+    rollback_game(store, "roll", NOW + 2 * DAY, "S1901M", forward=True)
+    s = current(store)
+    assert s.phase == Phase("SPRING", 1901, "MOVEMENT")
+    assert {b.name: b.player for b in s.powers} == before  # no seat of the forming left behind
+
+
 def test_a_rollback_to_a_winter_clears_its_hidden_builds_ordered(standard):
     """A `BUILD A PAR HIDDEN` of an adjustment phase is an order (DPjudge's hidden build): rolled
     back to that phase without RESTORE, it goes with the other orders."""

@@ -26,7 +26,7 @@ from judge.commands.session import Cursor, Refusal, Session
 from judge.commands.closed_games import refuse_closed
 from judge.commands.notices import OrdersStored
 from judge.game.positions import owned_centers, position_of, units_of
-from judge.game.orders import Duties, due_powers, nothing_to_order, orders_on_file
+from judge.game.orders import Duties, adjustment_counts, due_powers, nothing_to_order, orders_on_file
 from judge.maps.model import Map
 from judge.orders import Build, Disband, Keep, Order, Proxy, Retreat, Waive, parse_orders
 from judge.orders.power_orders import CLEAR_WORDS
@@ -91,8 +91,25 @@ def with_orders(status: GameStatus, m: Map, rules: frozenset[str], power: str, p
     assert block is not None
     if phase.type == MOVEMENT:
         return status.with_power(replace(block, orders=tuple(str(o) for o in orders) or None))
+    if phase.type == ADJUSTMENTS:
+        orders = waives_within(orders, adjustment_counts(status, m, phase, rules).get(power, 0))
     stored = tuple(a for o in orders if (a := adjustment_line(o, phase, m, rules)) is not None)
     return status.with_power(replace(block, adjustments=stored))
+
+
+def waives_within(orders: list[Order], count: int) -> list[Order]:
+    """The orders less the waives past the builds the power may make (its centres' builds capped
+    by the sites open): DPjudge drops those, so the results show none of them and the builds not
+    made are told as pending."""
+    room = max(0, count - sum(isinstance(o, Build) for o in orders))
+    kept = []
+    for order in orders:
+        if isinstance(order, Waive):
+            if room <= 0:
+                continue
+            room -= 1
+        kept.append(order)
+    return kept
 
 
 def adjustment_line(order: Order, phase: Phase, m: Map, rules: frozenset[str]) -> AdjustOrder | None:

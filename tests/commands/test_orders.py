@@ -104,6 +104,17 @@ def test_build_orders(judge):
         BuildOrder(Unit(UnitType.FLEET, "TRI")), BuildOrder(None))
 
 
+def test_waives_past_the_builds_the_open_sites_allow_are_dropped_as_dpjudge_does(judge):
+    """Austria may build twice but only Vienna is open: DPjudge keeps the build and drops the
+    waives (its results then tell one build pending, and no waive)."""
+    judge.add("winter")
+    path = judge.store.root / "winter" / "status"
+    path.write_text(judge.text("winter").replace("A RUM\nA GRE\nA SER\n", "A BUD\nF TRI\nA GRE\n"))
+    sent = judge.send(eml("orders_builds.eml", (b"BUILD F TRI\r\nWAIVE", b"BUILD A VIE\r\nWAIVE\r\nWAIVE")))
+    assert not sent.failed
+    assert judge.status("winter").power("AUSTRIA").adjustments == (BuildOrder(Unit(UnitType.ARMY, "VIE")),)
+
+
 def test_the_controller_of_a_dummy_orders_for_it(judge):
     judge.add("winter")
     sent = judge.send("orders_controller.eml")

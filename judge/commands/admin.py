@@ -32,7 +32,7 @@ from judge.game.checkup import game_problems, time_problems
 from judge.game.rules import rules_in_force
 from judge.game.standing import GameState, Standing
 from judge.game.start import starts_at_once
-from judge.game.variants import played_variants, variant_named
+from judge.game.variants import played_variant, played_variants
 from judge.passwords import hash_password
 from judge.status import apply_map_directives, parse_status
 from judge.status.model import Dppd, GameStatus
@@ -98,7 +98,7 @@ class Create(Command):
             password = valid_password(clean_password(args[1]))
         except ValueError as exc:
             raise Refusal(str(exc)) from None
-        if len(args) == 3 and variant_named(args[2]) is None:
+        if len(args) == 3 and played_variant(args[2]) is None:
             raise Refusal(f"the rule variant {args[2]!r} is not played on this judge ({played_variants()})")
         if session.game is not None or session.games.exists(name):
             raise Refusal(f"a game named '{name}' already exists" if session.games.exists(name)

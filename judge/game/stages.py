@@ -73,6 +73,9 @@ class Processing:
     m: Map
     position: Position
     missing: tuple[str, ...] = ()
+    # the powers a variant holds in civil disorder, when it decides (None: those whose orders are
+    # missing)
+    idle: tuple[str, ...] | None = None
     sheet: OrderSheet = field(default_factory=lambda: OrderSheet({}, {}))
     processed_deadline: datetime | None = None
     resolution: Resolution | None = None
@@ -106,7 +109,8 @@ def begin(status: GameStatus, base: Map, now: datetime) -> Processing:
 
 def gather_orders(p: Processing) -> Processing:
     rules = p.rules
-    return replace(p, missing=duties(p.status, p.m, rules).missing,
+    missing = p.idle if p.idle is not None else duties(p.status, p.m, rules).missing
+    return replace(p, missing=missing,
                    sheet=orders_on_file(p.status, p.m, p.phase, rules),
                    processed_deadline=deadline_in_force(p.status, rules) or p.now)
 

@@ -7,7 +7,14 @@ from datetime import UTC, datetime
 from judge.events import PhaseResults
 from judge.game.process import process_phase
 from judge.game.stages import Processing, Stage
-from judge.game.variants import STANDARD, Variant, played_variants, variant_named
+from judge.game.variants import (
+    STANDARD,
+    XTALBALL,
+    Variant,
+    played_variant,
+    played_variants,
+    variant_named,
+)
 from judge.status import parse_status
 
 NOW = datetime(2026, 11, 24, 8, 18, tzinfo=UTC)
@@ -31,6 +38,12 @@ def test_the_standard_pipeline_is_a_short_list_of_named_stages():
 def test_a_variant_is_found_by_dpjudges_game_class_in_any_case():
     assert variant_named("Standard") is STANDARD
     assert variant_named("chess") is None
+    assert variant_named("XTALBALL") is XTALBALL
+
+
+def test_a_variant_the_mail_commands_do_not_carry_yet_is_not_played():
+    assert played_variant("standard") is STANDARD
+    assert played_variant("xtalball") is None
     assert played_variants() == "standard"
 
 

@@ -11,3 +11,6 @@ class Variant:
     name: str  # DPjudge's game class, as `games/status` writes it
     title: str  # as DPjudge's rule pages and mails name it
     stages: tuple[Stage, ...]  # processing a phase, in order
+    # whether the mail commands and the cycle carry its games: a variant whose order lists they do
+    # not fill yet is processed by the core alone, and its games are refused
+    played: bool = True

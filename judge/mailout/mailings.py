@@ -27,12 +27,11 @@ import jinja2
 
 from judge import events as ev
 from judge.commands import notices
-from judge.limits import Limits
-from judge.game import clock
-from judge.game.rules import rules_in_force
 from judge.drawing.geometry import Geometry
 from judge.drawing.pictures import Picture, picture, results_board
-from judge.game import archive, visibility
+from judge.game import archive, clock, visibility
+from judge.game.rules import rules_in_force
+from judge.limits import Limits
 from judge.mailout import tailor, views
 from judge.mailout.render import Rendered, render
 from judge.maps import map_for_phase
@@ -307,7 +306,7 @@ class Mailer:
         vassals = tuple((views.power_view(m, p), views.power_view(m, c) if c else None)
                         for p, c in event.allegiance)
         agreed = None
-        if agreed_in_results(completed):
+        if completed is not None and agreed_in_results(completed):
             agreed = self.completion_context(completed)
         context = {"results": report, "ownership": ownership, "adjustments": adjustments,
                    "last_man": last_man, "agreed": agreed, "torn": torn, "vassals": vassals if ownership else (),

@@ -256,8 +256,7 @@ def _apply(status: GameStatus, m: Map, phase: Phase, resolution: Resolution | No
 
 def _hidden_records(status: GameStatus, m: Map) -> dict[str, tuple[Unit, ...]]:
     """The units built hidden that a movement phase reveals: each power's HIDES line, as DPjudge
-    keeps them, and a `BUILD A PAR HIDDEN` line, the record an earlier version of this judge
-    kept."""
+    keeps them, and any `BUILD A PAR HIDDEN` line a status file holds for one."""
     found = {}
     for block in power_blocks(status, m):
         kept = tuple(o.unit for o in block.adjustments if isinstance(o, BuildOrder) and o.hidden and o.unit)

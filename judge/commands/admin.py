@@ -34,10 +34,10 @@ from judge.game.standing import GameState, Standing
 from judge.game.start import starts_at_once
 from judge.maps.loader import without_folders
 from judge.maps.model import Map
+from judge.game.variants import played_variant, played_variants
 from judge.status import apply_map_directives, parse_status
 from judge.status.model import Dppd, GameStatus
 
-VARIANTS = ("STANDARD",)
 NOT_THE_MASTERS = ("GAME", "MASTER", "PHASE")
 MAX_PROBLEMS = 15
 
@@ -117,8 +117,8 @@ class Create(Command):
             password = valid_password(clean_password(args[1]))
         except ValueError as exc:
             raise Refusal(str(exc)) from None
-        if len(args) == 3 and args[2].upper() not in VARIANTS:
-            raise Refusal(f"the rule variant {args[2]!r} is not played on this judge (standard)")
+        if len(args) == 3 and played_variant(args[2]) is None:
+            raise Refusal(f"the rule variant {args[2]!r} is not played on this judge ({played_variants()})")
         if session.game is not None or session.games.exists(name):
             raise Refusal(f"a game named '{name}' already exists" if session.games.exists(name)
                           else "one mail changes one game")

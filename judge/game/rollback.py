@@ -24,7 +24,7 @@ from judge.maps.model import Map
 from judge.status.model import GameStage, GameStatus, PowerStatus
 from judge.types import ADJUSTMENTS, Phase
 
-BOARD_FIELDS = ("units", "dislodged", "owns", "home", "orders", "adjustments", "cd", "sees", "funds",
+BOARD_FIELDS = ("units", "dislodged", "owns", "home", "orders", "sooner", "later", "adjustments", "cd", "sees", "funds",
                 "vote")
 
 

@@ -27,12 +27,11 @@ import jinja2
 
 from judge import events as ev
 from judge.commands import notices
-from judge.limits import Limits
-from judge.game import clock
-from judge.game.rules import rules_in_force
 from judge.drawing.geometry import Geometry
 from judge.drawing.pictures import Picture, picture, results_board
-from judge.game import archive, visibility
+from judge.game import archive, clock, visibility
+from judge.game.rules import rules_in_force
+from judge.limits import Limits
 from judge.mailout import tailor, views
 from judge.mailout.render import Rendered, render
 from judge.maps import map_for_phase
@@ -212,7 +211,8 @@ class Mailer:
     def __init__(self, env: jinja2.Environment, status: GameStatus, m: Map, *, judge: str = "LOCAL",
                  keeper: str = "", rules: frozenset[str] | None = None,
                  addresses_per_player: int = PER_PLAYER, replied: Iterable[str] = (),
-                 pictures: bool = False, geometry: Geometry | None = None, url: str = "") -> None:
+                 pictures: bool = False, geometry: Geometry | None = None, url: str = "",
+                 game_class: str = "") -> None:
         self.env, self.status, self.map, self.keeper = env, status, m, keeper
         # those a reply to the mail that made the events already told: no notice of it for them
         self.replied = frozenset(a.lower() for a in replied)
@@ -221,7 +221,7 @@ class Mailer:
         self.rules = rules_in_force(status, m) if rules is None else rules
         self.people = audience(status, addresses_per_player)
         self.game = views.GameView(judge, status.name or "", status.map_name, status.zone or "GMT",
-                                   url)
+                                   url, game_class)
         # each results and completion mail made once, for its mailings and for the archive
         # (`archived`): (what, the event's id, its completion's id) -> (the events, kept so that
         # their ids stay theirs; what was made)

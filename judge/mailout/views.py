@@ -84,6 +84,7 @@ class GameView:
     variant: str
     zone: str
     url: str = ""  # the judge's `[judge] url`: the games' web pages (empty: none)
+    game_class: str = ""  # DPjudge's variant of a game other than standard (`xtalball`)
 
 
 # --- orders and their results ----------------------------------------------------------------------

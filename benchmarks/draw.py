@@ -13,7 +13,8 @@ benchmark then times, as the results mail does, the picture of that processed ph
 centre and order drawn): `svg` is the SVG text made from the resolution (`board_of_results` and
 `draw_svg`), `png` that SVG rendered to PNG with the shipped font (`to_png`, its default width, 1,200
 pixels on the standard map). The medians of CPU time and of wall time are shown, and the slowest
-run's wall time, in milliseconds, after one untimed run that works out the map's cells (kept for the map's later pictures,
+run's wall time, in milliseconds, after one untimed run that
+works out the map's cells (kept for the map's later pictures,
 as a long-running judge keeps them), and the PNG's size.
 """
 from __future__ import annotations

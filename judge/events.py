@@ -257,6 +257,7 @@ class RolledBack:
     restored_orders: bool
     full: bool
     deadline: datetime | None
+    left: str = ""  # the phase the game was in (S1902M), kept for a ROLLFORWARD back to it
 
 
 Event = (PlayerJoined | PlayerLeft | GameFull | GameStarted | PhaseResults | Preview | DeadlineSet

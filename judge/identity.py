@@ -14,6 +14,7 @@ class JudgeSection:
     keeper: str = "judgekeeper@localhost"  # the judgekeeper, who gets alerts
     password: str = field(default="", repr=False)  # the judgekeeper's password in mail commands
     url: str = ""  # the games' web pages, as in `:: URL: <url>?game=NAME`; empty: no such line
+    authserv_id: str = ""  # the MTA whose Authentication-Results: are trusted; empty: none
 
     @property
     def domain(self) -> str:

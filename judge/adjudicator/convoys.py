@@ -8,9 +8,10 @@ by convoy only when it shows the intent: a fleet of its own power is legally ord
 on the land route. A convoyed move is illegal when no fleets at all stand on the way (DATC 6.D.32).
 
 A convoy order is void unless the army it names goes by convoy where it says, when the army's order
-writes out a route without the fleet or a route that does not hold together, and when no route on
-the map needs the fleet (DATC 6.F.12, 6.G.19): a route's army embarks at the last space touching its
-province and lands from the first touching its destination.
+writes out a route without the fleet or a route that does not hold together, when no route on the
+map needs the fleet (DATC 6.F.12, 6.G.19: a route's army embarks at the last space touching its
+province and lands from the first touching its destination), and when the fleet is on no chain of
+the fleets convoying the army (6.G.6: DPjudge voids a fleet off the route its orders write out).
 
 A convoyed army has a route when its convoying fleets link its province to its destination (the
 route written out, when there is one): without one its move is `no convoy`. The path decision holds
@@ -85,18 +86,29 @@ def _route_army(board: Board, army: Piece, offered: list[Piece]) -> None:
     if problem is not None:
         hold_back(board, army, problem)
         return
-    army.fleets = (_written_route(board, army, needed) or []) if army.path else needed
     if army.path:
-        _void_off_route(army, needed)
+        army.fleets = _written_route(board, army, needed) or []
+    else:
+        army.fleets = _chained(board, army, needed)
+    _void_off_route(army, needed)
     army.has_route = bool(army.fleets) and (army.unit.type is FLEET  # (a portage: its path checked)
                                             or _reaches(board, army.province, army.dest_province,
                                                         army.fleets, _any))
     army.base = _landing_strength(board, army)
 
 
+def _chained(board: Board, army: Piece, offered: list[Piece]) -> list[Piece]:
+    """The fleets of `offered` on some chain of them from the army's province to its destination,
+    in the order given."""
+    start, end = army.province, army.dest_province
+    return [f for f in offered if _reaches(board, start, f.province, offered, _any, through=f) and (
+        end in board.touching(f.unit.location) or _reaches(board, f.province, end, offered, _any))]
+
+
 def _void_off_route(army: Piece, offered: list[Piece]) -> None:
-    """A fleet convoying an army whose order writes out a route the fleet is not on, or a route
-    that does not hold together, is void (DPjudge: only the written route's fleets convoy)."""
+    """A fleet convoying an army is void when it is on no chain of the fleets convoying it (DPjudge
+    writes the route out, and voids a fleet off it: DATC 6.G.6), or when the army's order writes
+    out a route the fleet is not on, or one that does not hold together."""
     for fleet in offered:
         if fleet not in army.fleets:
             fleet.void = f"{army.unit} goes by another route, or by none" if army.fleets else \
@@ -157,8 +169,9 @@ def _written_route(board: Board, army: Piece, offered: list[Piece]) -> list[Piec
 
 
 def _reaches(board: Board, start: str, end: str, fleets: Sequence[Piece],
-             usable: Callable[[Piece], bool]) -> bool:
-    """Whether usable fleets link province `start` to province `end`."""
+             usable: Callable[[Piece], bool], through: Piece | None = None) -> bool:
+    """Whether usable fleets link province `start` to province `end` (`through`: arriving at the
+    fleet given, which stands in `end`)."""
     frontier, seen = [start], set()
     while frontier:
         place = frontier.pop()
@@ -169,7 +182,7 @@ def _reaches(board: Board, start: str, end: str, fleets: Sequence[Piece],
             seen.add(fleet.index)
             if not usable(fleet):
                 continue
-            if end in near:
+            if fleet is through or (through is None and end in near):
                 return True
             frontier.append(fleet.province)
     return False

@@ -18,6 +18,7 @@ class Result(str, Enum):
     VOID = "void"
     NO_CONVOY = "no convoy"
     INVALID = "invalid"
+    REORDER = "reorder"  # NO_CHECK: one of two or more orders given to one unit (DPjudge's word)
     DESTROYED = "destroyed"
 
 

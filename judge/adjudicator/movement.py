@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
+from typing import NoReturn
 
 from judge.adjudicator import convoys, leagues, moves, supports
 from judge.adjudicator.board import (
@@ -107,7 +108,7 @@ def build_board(m: Map, position: Position, orders: Mapping[str, Sequence[Order]
             else:
                 piece.illegal = check(order)
             if unit.location != piece.unit.location:
-                order = replace(order, unit=piece.unit)
+                order = replace(order, unit=piece.unit)  # type: ignore[arg-type]  # (a movement order, kind checked)
             piece.order = order
             if piece.illegal is not None or kind is Hold:
                 continue
@@ -218,7 +219,9 @@ class Adjudication:
     def resolution(self) -> Resolution:
         board = self.board
         dislodgers = self._dislodgers()
-        illegal = (Result.INVALID,) if "NO_CHECK" in board.rules else VOIDED
+        no_check = "NO_CHECK" in board.rules
+        illegal = (Result.INVALID,) if no_check else VOIDED
+        twice = (Result.REORDER,) if no_check else VOIDED
         results: list[OrderResult] = []
         add = results.append
         movers = self.movers
@@ -231,7 +234,7 @@ class Adjudication:
                 add(OrderResult(order, illegal, board.refused[number]))
                 continue
             if piece.illegal is not None:
-                words, note = illegal, piece.illegal
+                words, note = twice if piece.illegal is TWICE else illegal, piece.illegal
             elif piece.void is not None:
                 words, note = VOIDED, piece.void
             elif piece.kind == HOLD or movers[piece.index]:  # a hold, a move that went: no words
@@ -311,7 +314,7 @@ class Adjudication:
         return False
 
 
-def _released(*_: object) -> bool:
+def _released(*_: object) -> NoReturn:
     raise RuntimeError("this adjudication is over")
 
 

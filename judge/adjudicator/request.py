@@ -31,7 +31,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from itertools import repeat
 from json.encoder import encode_basestring_ascii as _json_string
-from typing import Any
+from typing import Any, cast
 
 from judge.adjudicator import resolve
 from judge.adjudicator.builds import needs_adjustments
@@ -206,7 +206,7 @@ class Request:
                      for p, units in sorted(resolution.dislodged.items()) if units}
         return (f'{{\n "phase": {_json_string(str(self.phase))},\n'
                 f' "results": {_results_text(_results(parsed, resolution))},\n'
-                f' "units": {_lists_text({p: sorted([u.text for u in us]) for p, us in sorted(resolution.units.items())}, " ")},\n'
+                f' "units": {_lists_text(_unit_texts(resolution), " ")},\n'
                 f' "dislodged": {_dislodged_text(dislodged)},\n'
                 f' "centers": {_lists_text({p: sorted(cs) for p, cs in sorted(resolution.centers.items())}, " ")},\n'
                 f' "next_phase": {_json_string(str(self._next_phase(resolution)))}\n}}')
@@ -229,7 +229,10 @@ class Request:
                     items.append(_Unreadable(text, str(exc)))
                     unreadable = True
             parsed[power] = items
-            typed[power] = [o for o in items if type(o) is not _Unreadable] if unreadable else items  # type: ignore[misc]
+            if unreadable:
+                typed[power] = [o for o in items if not isinstance(o, _Unreadable)]
+            else:  # every item was read: the same list serves
+                typed[power] = cast(list[Order], items)
         return parsed, typed
 
     def _next_phase(self, resolution: Resolution) -> Phase:
@@ -276,7 +279,7 @@ def _results(parsed: dict[str, list[Order | _Unreadable]], resolution: Resolutio
     for power, items in parsed.items():
         entries = results[power] = []
         for item in items:
-            if type(item) is _Unreadable:
+            if isinstance(item, _Unreadable):
                 unreadable.append((power, entries, len(entries), item))
                 entries.append("")
             else:
@@ -304,10 +307,10 @@ class _Pending:
             self.taken[index] = True
             self.next = index + 1
             return self.results[index]
-        index = self.first().get(id(order))
-        if index is not None and not self.taken[index]:
-            self.taken[index] = True
-            return self.results[index]
+        first = self.first().get(id(order))
+        if first is not None and not self.taken[first]:
+            self.taken[first] = True
+            return self.results[first]
         for test in (lambda r: r.order is order, lambda r: r.order == order):
             for index in self._untaken():
                 if test(self.results[index]):
@@ -345,11 +348,12 @@ class _Pending:
 def _entry(result: OrderResult) -> str:
     unit = getattr(result.order, "unit", None)
     words = sorted([_WORDS[word] for word in result.results]) if result.results else ()
-    error = result.note if result.note and ("void" in words or "invalid" in words) else None
+    error = result.note if result.note and not ERROR_WORDS.isdisjoint(words) else None
     return _entry_text(None if unit is None else unit.text, str(result.order), words, error)
 
 
 _WORDS = {word: word.value for word in Result}  # (an Enum's .value is a slow Python property)
+ERROR_WORDS = frozenset({"void", "invalid", "reorder"})  # the words whose reason the answer gives
 
 
 def _no_units(m: Map) -> dict[str, Unit]:
@@ -382,6 +386,10 @@ def _captured(m: Map, resolution: Resolution) -> dict[str, frozenset[str]]:
 def _results_text(results: dict[str, list[str]]) -> str:
     return _block("{", [f"{_json_string(power)}: " + _block("[", entries, "]", "  ")
                         for power, entries in results.items()], "}", " ")
+
+
+def _unit_texts(resolution: Resolution) -> dict[str, list[str]]:
+    return {p: sorted([u.text for u in us]) for p, us in sorted(resolution.units.items())}
 
 
 def _lists_text(lists: dict[str, list[str]], indent: str) -> str:

@@ -7,6 +7,7 @@ import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
+from judge.cli.configuration import EX_CONFIG, game_folders
 from judge.drawing.geometry import check_geometry
 from judge.drawing.loader import read_geometry
 from judge.drawing.pictures import picture, position_board, snapshot_results
@@ -24,8 +25,8 @@ def add_draw_command(map_commands) -> argparse.ArgumentParser:
     draw.add_argument("map", nargs="?", metavar="NAME_OR_PATH")
     draw.add_argument("--game", metavar="GAME", help="draw this game (its position now, or --phase)")
     draw.add_argument("--phase", metavar="PHASE", help="a processed phase (S1901M), drawn with its orders")
-    draw.add_argument("--games", type=Path, default=Path("games"), metavar="DIR",
-                      help="the games folder (default: ./games)")
+    draw.add_argument("--games", type=Path, default=None, metavar="DIR",
+                      help="the games folder (default: [paths] games of the configuration)")
     draw.add_argument("--format", choices=FORMATS, default=None,
                       help="default: the output file's extension, else png")
     draw.add_argument("-o", "--output", type=Path, required=True, metavar="FILE")
@@ -51,6 +52,11 @@ def map_draw(args: argparse.Namespace, now: datetime | None = None) -> int:
         return _fail("--phase needs --game")
     kind = args.format or args.output.suffix.lstrip(".").lower()
     kind = kind if kind in FORMATS else "png"
+    if args.game:
+        folders = game_folders(args)
+        if folders is None:
+            return EX_CONFIG
+        args.games, args.map_dir = folders
     try:
         m, board = _game_board(args, now or datetime.now(UTC)) if args.game else _start_board(args)
         if args.dpjudge:

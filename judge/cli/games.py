@@ -4,19 +4,17 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 
+from judge.cli.configuration import EX_CONFIG, add_config_option, game_folders, read_config
 from judge.errors import JudgeError
-from judge.events import Event, GameCompleted, PhaseResults, Preview, RolledBack
+from judge.events import GameCompleted, PhaseResults, Preview, RolledBack
 from judge.game.positions import owned_centers
 from judge.game.clock import readiness
-from judge.runtime.game_files import (
-    new_game,
-    process_game,
-    read_game,
-    rollback_game,
-)
+from judge.runtime.game_files import new_game, read_game
+from judge.runtime.master_shell import run_as_master
 from judge.game.process import preview
 from judge.game.record import results_record
 from judge.status.model import GameStatus
@@ -54,14 +52,14 @@ def add_game_commands(commands) -> None:
         _common(sub)
 
 
-def add_games_report(commands, config_help: str) -> None:
+def add_games_report(commands) -> None:
     report = commands.add_parser("games", help="list every game with its state and every problem "
                                  "found, file:line: what is wrong (exit 1: a game cannot be played)")
     report.add_argument("--games", type=Path, default=None, metavar="DIR",
                         help="the games folder (default: [paths] games of the configuration)")
     report.add_argument("--map-dir", action="append", default=[], type=Path,
                         help="also look for maps here (before [paths] maps and the bundled ones)")
-    report.add_argument("--config", metavar="FILE", default=argparse.SUPPRESS, help=config_help)
+    add_config_option(report)
 
 
 def games_report(games: Path, search: Sequence[Path]) -> int:
@@ -91,18 +89,26 @@ def _new_options() -> argparse.ArgumentParser:
 
 
 def _common(sub: argparse.ArgumentParser) -> None:
-    sub.add_argument("--games", type=Path, default=Path("games"), metavar="DIR",
-                     help="the games folder (default: ./games)")
+    sub.add_argument("--games", type=Path, default=None, metavar="DIR",
+                     help="the games folder (default: [paths] games of the configuration)")
     sub.add_argument("--map-dir", action="append", default=[], type=Path,
-                     help="also look for maps here (before the bundled ones)")
+                     help="also look for maps here (before [paths] maps and the bundled ones)")
+    add_config_option(sub)
 
 
 def run_game_command(args: argparse.Namespace, now: datetime | None = None) -> int:
     now = now or datetime.now(UTC)
     if args.command == "new":
-        args = argparse.Namespace(command="new", game=args.game,
-                                  **vars(_new_options().parse_intermixed_args(args.rest)))
-    store = GameStore(args.games)
+        options = vars(_new_options().parse_intermixed_args(args.rest))
+        options.setdefault("config", args.config)  # (given before the command)
+        args = argparse.Namespace(command="new", game=args.game, **options)
+    if args.command == "rollback" or (args.command == "process" and not args.preview):
+        return _as_master(args, now)
+    folders = game_folders(args)
+    if folders is None:
+        return EX_CONFIG
+    games, args.map_dir = folders
+    store = GameStore(games)
     try:
         if args.command == "new":
             new_game(store, args.game, args.map, args.master, args.password, args.lines, args.map_dir)
@@ -112,34 +118,51 @@ def run_game_command(args: argparse.Namespace, now: datetime | None = None) -> i
                 _, status, m = read_game(game, args.map_dir)
             print(summary(status, m, now))
         elif args.command == "process":
-            return _process(store, args, now)
-        elif args.command == "export":
+            with store.locked(args.game) as game:
+                _, status, m = read_game(game, args.map_dir)
+            _report([preview(status, m, now)], status.zone)
+        else:
             exported = export_game(store, args.game, args.folder)
             for note in exported.notes:
                 print(f"judge export: {note}", file=sys.stderr)
             print(f"game {args.game} written for DPjudge: {len(exported.files)} files in {args.folder}")
-        else:
-            events = rollback_game(store, args.game, now, args.phase, restore=args.restore,
-                                   full=args.full, forward=args.forward, search=args.map_dir)
-            _report(events, None)
     except (JudgeError, LookupError, ValueError, FileExistsError) as exc:
         print(f"judge {args.command}: {exc}", file=sys.stderr)
         return 1
     return 0
 
 
-def _process(store: GameStore, args: argparse.Namespace, now: datetime) -> int:
-    if args.preview:
-        with store.locked(args.game) as game:
-            _, status, m = read_game(game, args.map_dir)
-        _report([preview(status, m, now)], status.zone)
-        return 0
-    events = process_game(store, args.game, now, force=args.force, search=args.map_dir)
-    _report(events, None)
+def _as_master(args: argparse.Namespace, now: datetime) -> int:
+    """`judge process` and `judge rollback`: the Master's command as by mail, with its mails
+    (`judge.runtime.master_shell`); the games folder is the configuration's unless --games."""
+    config = read_config(args)
+    if config is None:
+        return EX_CONFIG
+    if args.games is not None:
+        config = replace(config, paths=replace(config.paths, games=args.games))
+    try:
+        done = run_as_master(config, args.game, _master_line(args), now, args.map_dir)
+    except (JudgeError, LookupError, ValueError, FileExistsError) as exc:
+        print(f"judge {args.command}: {exc}", file=sys.stderr)
+        return 1
+    if done.failed:
+        print(f"judge {args.command}: " + "\n".join(done.lines), file=sys.stderr)
+        return 1
+    _report(done.events, None)
+    print(f"{done.queued} mail{'' if done.queued == 1 else 's'} put in the outbox")
     return 0
 
 
-def _report(events: Sequence[Event], zone: str | None) -> None:
+def _master_line(args: argparse.Namespace) -> str:
+    """The command line the Master would mail for the shell's words."""
+    if args.command == "process":
+        return "PROCESS!" if args.force else "PROCESS"
+    options = (["RESTORE"] if args.restore else []) + (["FULL"] if args.full else [])
+    return " ".join(["ROLLFORWARD" if args.forward else "ROLLBACK", *([args.phase] if args.phase else []),
+                     *options])
+
+
+def _report(events: Sequence[object], zone: str | None) -> None:
     for event in events:
         if isinstance(event, Preview):
             print("PREVIEW")

@@ -4,10 +4,12 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import os
 import sys
 from pathlib import Path
 
-from judge.runtime.config import Config, ConfigError, load_config
+from judge.runtime.config import ConfigError, load_config
+from judge.cli.configuration import CONFIG_HELP, EX_CONFIG, add_config_option, read_config
 from judge.errors import MapError
 from judge.maps import load_map, map_for_phase
 from judge.maps.export import map_to_json, summary
@@ -47,25 +49,12 @@ def build_parser() -> argparse.ArgumentParser:
                        help="act as if at this instant, with its offset (2025-01-06T12:00+00:00)")
     check.add_argument("--game", metavar="NAME", default=None, help="only this game")
     check.add_argument("--release", action="store_true", help="release the games held after an outage")
-    for sub in (serve, outbox, mail, check):
-        sub.add_argument("--config", metavar="FILE", default=argparse.SUPPRESS, help=CONFIG_HELP)
+    for sub in (serve, outbox, mail, check, draw):
+        add_config_option(sub)
     from judge.cli.games import add_game_commands, add_games_report
     add_game_commands(commands)
-    add_games_report(commands, CONFIG_HELP)
+    add_games_report(commands)
     return parser
-
-
-CONFIG_HELP = "the judge.toml to use (default: $JUDGE_CONFIG, else ./judge.toml, else defaults)"
-EX_CONFIG = 78  # sysexits.h: a configuration error (systemd's unit does not restart on it)
-
-
-def read_config(args) -> Config | None:
-    try:
-        return load_config(args.config)
-    except ConfigError as exc:
-        for problem in exc.problems:
-            print(problem, file=sys.stderr)
-        return None
 
 
 def serve_command(args) -> int:
@@ -173,8 +162,8 @@ def map_check(args) -> int:
             continue
         for warning in m.warnings:
             print(f"{warning} (warning)", file=sys.stderr)
-        for problem in drawing_problems(m):
-            print(f"{problem} (drawing)", file=sys.stderr)
+        for drawing in drawing_problems(m):
+            print(f"{drawing} (drawing)", file=sys.stderr)
         print(summary(m))
     return 1 if failed else 0
 
@@ -192,7 +181,16 @@ def map_show(args) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    try:
+        return run(build_parser().parse_args(argv))
+    except BrokenPipeError:
+        # the reader of the output left (`judge status g | head`): not the judge's error; the rest
+        # of the output goes nowhere rather than raising again as Python flushes at exit
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+
+
+def run(args: argparse.Namespace) -> int:
     if args.command == "map":
         return {"check": map_check, "show": map_show, "draw": map_draw}[args.map_command](args)
     if args.command == "adjudicate":

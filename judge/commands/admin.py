@@ -32,11 +32,12 @@ from judge.game.checkup import game_problems, time_problems
 from judge.game.rules import rules_in_force
 from judge.game.standing import GameState, Standing
 from judge.game.start import starts_at_once
-from judge.passwords import hash_password
+from judge.maps.loader import without_folders
+from judge.maps.model import Map
+from judge.game.variants import played_variant, played_variants
 from judge.status import apply_map_directives, parse_status
 from judge.status.model import Dppd, GameStatus
 
-VARIANTS = ("STANDARD",)
 NOT_THE_MASTERS = ("GAME", "MASTER", "PHASE")
 MAX_PROBLEMS = 15
 
@@ -48,8 +49,10 @@ def game_word(word: str) -> str:
         raise Refusal(str(exc)) from None
 
 
-def new_status(session: Session, name: str, password: str, lines: list[str]) -> GameStatus:
-    """The new game's status from the mail's lines, with the map's DIRECTIVES; problems refused."""
+def new_status(session: Session, name: str, password: str, lines: list[str]
+               ) -> tuple[GameStatus, Map]:
+    """The new game's status from the mail's lines, with the map's DIRECTIVES, and its map;
+    problems refused."""
     head = [f"GAME {name}", "PHASE FORMING", f"MASTER {Dppd('NO-ID', session.sender, '')}",
             f"PASSWORD {password}"]
     text, file = "\n".join(head + lines) + "\n", f"{name} (CREATE)"
@@ -58,17 +61,33 @@ def new_status(session: Session, name: str, password: str, lines: list[str]) -> 
     except StatusError as error:
         refuse_problems([str(p) for p in error.problems])
     try:
-        m = session.games.load_map(status)
+        m = session.games.check_map(status)
         status = apply_map_directives(status, m.stanzas, file=m.name)
     except MapError as error:  # the times can still be told; the rest needs the map
         problems = [str(p) for p in time_problems(status, text, file)]
-        refuse_problems(problems + [map_problem(status.map_name, str(p)) for p in error.problems])
+        refuse_problems(problems + [map_problem(status.map_name, str(without_folders(p)))
+                                    for p in error.problems])
     except StatusError as error:
         refuse_problems([str(p) for p in error.problems])
     problems = [str(p) for p in game_problems(status, m, text, file)]
     if problems:
         refuse_problems(problems)
-    return status
+    return status, m
+
+
+def forming_games_of(session: Session) -> list[str]:
+    """The games the sender is the Master of that have not started (in preparation or forming);
+    a game that cannot be read is not counted."""
+    found = []
+    for name in session.games.names():
+        try:
+            status = session.games.peek(name)
+        except Refusal:
+            continue
+        if status is not None and status.forming and session.sender.lower() in (
+                address.lower() for address in status.master_mail):
+            found.append(name)
+    return found
 
 
 def refuse_problems(problems: list[str]) -> NoReturn:
@@ -98,11 +117,15 @@ class Create(Command):
             password = valid_password(clean_password(args[1]))
         except ValueError as exc:
             raise Refusal(str(exc)) from None
-        if len(args) == 3 and args[2].upper() not in VARIANTS:
-            raise Refusal(f"the rule variant {args[2]!r} is not played on this judge (standard)")
+        if len(args) == 3 and played_variant(args[2]) is None:
+            raise Refusal(f"the rule variant {args[2]!r} is not played on this judge ({played_variants()})")
         if session.game is not None or session.games.exists(name):
             raise Refusal(f"a game named '{name}' already exists" if session.games.exists(name)
                           else "one mail changes one game")
+        forming = forming_games_of(session)
+        if len(forming) >= session.settings.forming_games_per_sender:
+            raise Refusal(f"you are the Master of {len(forming)} games not yet started, as many as "
+                          "this judge allows one address: start or PURGE one first")
         lines, notes, listed = [], [], True
         for line in cursor.rest():
             words = line.upper().split()
@@ -115,13 +138,13 @@ class Create(Command):
             else:
                 lines.append(line)
         cursor.index = len(cursor.lines)
-        status = new_status(session, name, password, lines)
-        status = replace(status, password=hash_password(password))
+        status, m = new_status(session, name, password, lines)
+        status = replace(status, password=session.hashed(password))
         forms = any(n.upper().split()[:1] == ["FORM"] for n in notes)
         session.game, session.status, session.create = name, status, True
         session.standing = Standing(None if forms else GameState.PREPARATION, listed)
         session.role, session.level = MASTER, Level.MASTER
-        m = session.base_map
+        session.keep_map(m)
         if "SOLITAIRE" in rules_in_force(status, m) and not status.private:
             session.status = status = replace(status, private="SOLITAIRE")  # as DPjudge: a private game
         session.emit(GameCreated(name, session.sender, status.map_name, status.trial, m.notify))

@@ -10,11 +10,12 @@ meanwhile, and runs the mail again otherwise.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from judge.commands.session import Session
 from judge.commands.throttle import Failures
+from judge.game.seats import open_seats
 from judge.game.standing import FREE, Standing
 from judge.maps.model import Map
 from judge.status.model import GameStatus
@@ -55,6 +56,16 @@ class Change:
         return {self.game: self.status}
 
 
+def with_seats(session: Session, changed: bool) -> Standing:
+    """The game's standing with the seats it has open, when its status changed (see
+    `judge.game.standing`): counted with the map the mail read, so LIST need not read it."""
+    status, standing = session.current(), session.standing
+    if not changed:
+        return standing
+    seats = open_seats(status, session.base_map) if status.forming else None
+    return replace(standing, seats=seats)
+
+
 def change_of(session: Session) -> Change:
     """What the mail `session` carried out does to the files."""
     failures = dict(session.failures)
@@ -65,10 +76,11 @@ def change_of(session: Session) -> Change:
     if session.game is None or status is None:
         return Change(failures=failures, judge_failures=judge_failures)
     new_status = status != original and not session.create and not session.purge
+    standing = with_seats(session, new_status or session.create)
     return Change(game=session.game, status=status,
                   before=session.snapshot_text or session.loaded_text,
                   map=session.base_map if new_status else None, events=tuple(session.events),
-                  new_status=new_status, standing=session.standing,
-                  new_standing=session.standing != session.original_standing, create=session.create,
+                  new_status=new_status, standing=standing,
+                  new_standing=standing != session.original_standing, create=session.create,
                   purge=session.purge, rename_to=session.rename_to, failures=failures,
                   judge_failures=judge_failures)

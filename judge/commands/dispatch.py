@@ -4,12 +4,15 @@
 order lines are gathered until the next command (or the end of the mail) and stored then, so the
 reply follows the mail's order. The first refusal (a refused order set too) stops the mail, keeping
 the rest for the reply ("Unprocessed portion of message follows"). What was done before the error
-stands (orders stored, press sent); a RESIGN, which waits for the end of the mail, is not done. `run_mail` is the whole mail: the commands, what the judge does itself after them, the reply,
+stands (orders stored, press sent); a RESIGN, which waits for the end of the mail, is not done.
+`run_mail` is the whole mail: the commands, what the judge does itself after them, the reply,
 and the change to write, all from the games as read; it writes nothing and calls nothing back.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime
+from difflib import get_close_matches
 
 from judge.commands import (
     admin,
@@ -30,8 +33,8 @@ from judge.commands.reply import Reply, Said
 from judge.commands.session import Cursor, GameAccess, Refusal, Session, Settings
 from judge.events import PhaseResults
 from judge.mailin.message import MAX_BODY_CHARS, Incoming
-from judge.status import write_status
 from judge.game.schedule import after_mail
+from judge.status import write_status
 
 REGISTRY = Registry(signon.COMMANDS + roles.COMMANDS + admin.COMMANDS + info.COMMANDS
                     + press.COMMANDS + orders.COMMANDS + setters.COMMANDS + master.COMMANDS
@@ -39,12 +42,15 @@ REGISTRY = Registry(signon.COMMANDS + roles.COMMANDS + admin.COMMANDS + info.COM
 
 EXPECTED = ("Expected SIGNON, JOIN, CREATE, PURGE, RENAME, RESIGN, TAKEOVER, SUMMARY, HISTORY or "
             "LIST, or a join command such as OBSERVE name@game password; HELP mails a guide")
+# How like a command's name a line's first word must be to be read as that command misspelt.
+NEAR_MISS = 0.8
 HTML_NOTE = "Your mail had no plain-text part: the judge read its HTML part as text."
 LONG_NOTE = f"Your mail was longer than {MAX_BODY_CHARS} characters: only its start was read."
 
 
 def run_commands(session: Session, lines: tuple[str, ...], registry: Registry = REGISTRY) -> None:
     cursor = Cursor(lines)
+    commands = 0
     while (line := cursor.next()) is not None:
         words = line.split()
         if not words:
@@ -52,7 +58,11 @@ def run_commands(session: Session, lines: tuple[str, ...], registry: Registry = 
         upper = [w.upper() for w in words]
         command = registry.find(upper, session.signed_on)
         echo = shown(line, session.signed_on, registry)
+        commands += command is not None
         try:
+            if commands > session.settings.commands_per_mail:
+                raise Refusal(f"a mail may hold at most {session.settings.commands_per_mail} "
+                              "commands; send the rest in another mail")
             if ends_orders(session, command, upper) and not orders.store_pending(session):
                 stop(session, cursor, line)
                 return
@@ -106,8 +116,22 @@ def other_line(session: Session, line: str, words: list[str], cursor: Cursor) ->
         raise Refusal(f"{' '.join(words[:2]).upper()} is not a SET command ({', '.join(known)})")
     if len(words) == 1 and (named := named_power(session, words[0])) is not None:
         return orders.switch_target(session, named)
+    if (near := near_command(session, words[0])) is not None:
+        raise Refusal(f"{words[0].upper()} is not a command (did you mean {near}?), nor the start "
+                      "of an order")
     orders.order_line(session, line)
     return None
+
+
+def near_command(session: Session, word: str) -> str | None:
+    """The command a line's first word misspells (`PRES`: PRESS), when it is no word an order
+    starts with (a place of the game's map)."""
+    upper = word.upper()
+    if upper in session.map.aliases or any(a.split()[0] == upper for a in session.map.aliases):
+        return None
+    names = sorted({c.name for c in REGISTRY.commands if " " not in c.name})
+    found = get_close_matches(upper, names, n=1, cutoff=NEAR_MISS)
+    return found[0] if found and found[0] != upper else None
 
 
 def joins_as(words: list[str]) -> bool:
@@ -189,9 +213,10 @@ def make_reply(incoming: Incoming, session: Session) -> Reply:
         session.results.notes.insert(0, LONG_NOTE)
     overlong = () if session.status is None else \
         overlong_addresses(session.status, session.settings.addresses_per_player)
-    return session.results.reply((incoming.sender,), incoming.subject, session.game,
-                                 signon.reply_copies(session), overlong,
-                                 session.authenticated)
+    reply = session.results.reply((incoming.sender,), incoming.subject, session.game,
+                                  signon.reply_copies(session), overlong,
+                                  session.authenticated)
+    return replace(reply, quoted_from=incoming.quoted_from)
 
 
 def run_mail(incoming: Incoming, games: GameAccess, settings: Settings, now: datetime
@@ -201,7 +226,8 @@ def run_mail(incoming: Incoming, games: GameAccess, settings: Settings, now: dat
     the files, for the caller to write (`judge.runtime.inbox`)."""
     if incoming.automatic or not incoming.sender or incoming.sender == settings.address:
         return None, [], Change()
-    session = Session(incoming.sender, now, settings, games)
+    session = Session(incoming.sender, now, settings, games,
+                      sender_authenticated=incoming.authenticated)
     run_commands(session, incoming.lines)
     judge_moves(session)
     return make_reply(incoming, session), session.events, change_of(session)

@@ -142,7 +142,9 @@ def _person(phase: str | None, seat: object, status: GameStatus, rules: frozense
     sees = reader == MASTER or (reader == block.name and current)
     if not (revealed or sees):
         return Person(phase, mark, HIDDEN, mark)
-    return Person(phase, seat.name.replace("_", " "), seat.email, mark)
+    # the current player is shown at the address mail goes to (SET ADDRESS changes it, not PLAYER)
+    email = block.address[0] if current and block.address else seat.email
+    return Person(phase, seat.name.replace("_", " "), email, mark)
 
 
 def _counts(block: PowerStatus, reader: str | None, blind: bool) -> str:

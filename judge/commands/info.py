@@ -1,12 +1,13 @@
 """LIST, SUMMARY, HISTORY and MAP: what anyone may learn about the games.
 
-Before a SIGNON they may name any game; after it, only the game signed on to. An unlisted game is
-left out of the LIST of all games, and a game in preparation is hidden even by name, except from
-its Master (known by the sender's address) and the judgekeeper. LIST of a game, SUMMARY and HISTORY
-carry DPjudge's text (`judge.commands.documents`, the results archive): players' addresses only for
-the Master, each power its own, and everyone once the game is over; a BLIND game in play shows each
-power its own view (MAP draws what LIST lists), after a SIGNON. A game whose files cannot be read is left out of the LIST of all
-games, and refused by name without a word of them (the cycle tells its Master and the judgekeeper).
+Before a SIGNON they may name any game; after it, only the game signed on to. An unlisted or private
+game is left out of the LIST of all games (as DPjudge leaves them out), and a game in preparation is
+hidden even by name, except from its Master (known by the sender's address) and the judgekeeper.
+LIST of a game, SUMMARY and HISTORY carry DPjudge's text (`judge.commands.documents`, the results
+archive): players' addresses only for the Master, each power its own, and everyone once the game is
+over; a BLIND game in play shows each power its own view (MAP draws what LIST lists), after a
+SIGNON. A game whose files cannot be read is left out of the LIST of all games, and refused by name
+without a word of them (the cycle tells its Master and the judgekeeper).
 """
 from __future__ import annotations
 
@@ -88,42 +89,50 @@ class List(InfoCommand):
 
 
 def game_list(session: Session) -> list[str]:
-    """The games open to join or waiting for replacements; the unlisted and those in preparation
-    only for their Master and the judgekeeper."""
-    lines = []
+    """The games open to join or waiting for replacements; the unlisted, the private and those in
+    preparation only for their Master and the judgekeeper. The closing hints say how to take a seat
+    in the games listed: JOIN a forming game, TAKEOVER a vacant power."""
+    listed = []
     for name in session.games.names():
         try:
             line = list_line(session, name)
         except (Refusal, MapError):  # a broken game is left out; the cycle tells its Master
             continue
         if line is not None:
-            lines.append(line)
-    if not lines:
+            listed.append(line)
+    if not listed:
         return ["No game is forming or waiting for players just now."]
-    hint = "To join one, send: JOIN gamename yourPassword (LIST gamename tells more)."
-    return ["Games open to join or waiting for replacements:", *lines, hint]
+    states = {state for _, state in listed}
+    hints = ["To join one, send: JOIN gamename yourPassword (LIST gamename tells more)."
+             ] if GameState.FORMING in states else []
+    if GameState.WAITING in states:
+        hints.append("To replace a player who left, send: TAKEOVER power@gamename yourPassword "
+                     "(LIST gamename tells more).")
+    return ["Games open to join or waiting for replacements:", *(line for line, _ in listed),
+            *hints]
 
 
-def list_line(session: Session, name: str) -> str | None:
-    """The game's line in the LIST of all games, None when it is not listed there; a Refusal or a
-    MapError when the game cannot be read."""
+def list_line(session: Session, name: str) -> tuple[str, GameState] | None:
+    """The game's line in the LIST of all games and its state, None when it is not listed there;
+    a Refusal or a MapError when the game cannot be read."""
     status = session.games.peek(name)
     if status is None:
         return None
     standing = session.games.standing(name)
-    if not standing.in_list and not sees_hidden(session, status):
+    if (not standing.in_list or status.private) and not sees_hidden(session, status):
         return None
     state = game_state(status, standing)
     if state is GameState.PREPARATION:
         what = "yours to FORM or ACTIVATE"
     elif state is GameState.FORMING:
-        what = f"{open_seats(status, session.games.load_map(status))} seats open"
+        seats = standing.seats
+        what = f"{open_seats(status, session.games.load_map(status)) if seats is None else seats} seats open"
     elif state is GameState.WAITING and status.need:
         what = "needs " + " ".join(n.power for n in status.need)
     else:
         return None
     marks = (" (private)" if status.private else "") + ("" if standing.listed else " (unlisted)")
-    return f"{name:<16} {status.map_name:<12} {state.value:<8} {what}{marks}"
+    return f"{name:<16} {status.map_name:<12} {state.value:<8} {what}{marks}", state
 
 
 def game_details(session: Session, status: GameStatus, standing: Standing) -> Said:
@@ -274,12 +283,17 @@ class MapCommand(InfoCommand):
         m = session.games.load_map(status)
         rules = rules_in_force(status, m)
         phase = phase_of(status)
-        request = PictureRequest(status.name or "", kind or "png")
+        board = f"The board of game '{status.name}', {phase_name(status)},"
+        shown = (kind or "png").upper()
+        request = PictureRequest(status.name or "", kind or "png", unmade=(
+            f"{board} could not be drawn as {shown} within the judge's limits: no picture is "
+            "attached."), unsent=(
+            f"{board} as {shown}, is not attached: its size would pass the replies this address "
+            "may get now."))
         if self.blind(session, status, rules) and phase is not None:
             seen, full_sight = seen_position(status, m, rules, reader_of(session), phase)
             request = replace(request, seen=seen, full_sight=full_sight)
-        return said(f"The board of game '{status.name}', {phase_name(status)}, is attached "
-                    f"({request.kind.upper()}).", picture=request)
+        return said(f"{board} is attached ({request.kind.upper()}).", picture=request)
 
 
 def seen_position(status: GameStatus, m: Map, rules: frozenset[str], reader: str | None,

@@ -27,6 +27,7 @@ from judge.game import (
     roll_to,
     start_game,
 )
+from judge.game.clock import readiness
 from judge.game.seats import refresh_need, takeover
 from judge.game.start import starts_at_once
 from judge.game.standing import (
@@ -38,7 +39,6 @@ from judge.game.standing import (
     terminate,
     wait,
 )
-from judge.passwords import hash_password
 from judge.status.model import Dppd, GameStatus, PlayerHistory, PowerStatus, Vacancy
 from judge.status.writer import write_status
 
@@ -171,7 +171,13 @@ class ProcessForced(Process):
 
 def process_now(session: Session, force: bool) -> Said:
     before = write_status(session.current())
-    events = session.live(on_process, session.base_map, session.now, force=force)
+    try:
+        events = session.live(on_process, session.base_map, session.now, force=force)
+    except Refusal as refusal:
+        if force or not readiness(session.current(), session.base_map, session.now).duties.late:
+            raise
+        raise Refusal(refusal.reason, "PROCESS! processes it now, the missing orders "
+                      "defaulted.") from None
     session.snapshot_text = before
     new = session.current()
     session.standing = settled(new, session.standing)
@@ -272,7 +278,7 @@ class Revive(MasterCommand):
             password = valid_password(args[1]) if len(args) > 1 else secrets.token_urlsafe(6)
         except ValueError as exc:
             raise Refusal(str(exc)) from None
-        session.live(takeover, session.map, block.name, player, hash_password(password))
+        session.live(takeover, session.map, block.name, player, session.hashed(password))
         status = session.current()
         revived = status.power(block.name)
         assert revived is not None and revived.player is not None

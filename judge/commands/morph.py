@@ -11,11 +11,13 @@ from dataclasses import replace
 
 from judge.commands.game_queries import phase_of
 from judge.commands.master import MasterCommand
+from judge.commands.notices import VictoryChanged
 from judge.commands.registry import Command
 from judge.commands.reply import Said, said
 from judge.commands.session import Cursor, Refusal, Session
 from judge.errors import MapError
 from judge.maps import map_for_phase
+from judge.maps.loader import without_folders
 
 MAX_PROBLEMS = 10
 
@@ -40,9 +42,9 @@ class Morph(MasterCommand):
             raise Refusal("MORPH needs map file lines")
         morphs = status.morphs + tuple(added)
         try:
-            base = session.games.load_map(status, morphs)
+            base = session.games.check_map(status, morphs)
         except MapError as error:
-            problems = [str(p) for p in error.problems]
+            problems = [str(without_folders(p)) for p in error.problems]
             raise Refusal("the map does not accept these lines; nothing was changed:",
                           *problems[:MAX_PROBLEMS]) from None
         phase = phase_of(status)
@@ -53,10 +55,16 @@ class Morph(MasterCommand):
             if stranded:
                 raise Refusal("after these lines some units could not stand where they are; "
                               "nothing was changed:", *stranded)
+        year = phase.year if phase is not None else base.begin.year
+        before = session.base_map.victory_in(year)
         session.update(replace(status, morphs=morphs))
-        session.forget_map()
-        return said(f"{len(added)} map line{'s' if len(added) != 1 else ''} added to the game's "
-                    "map.", quoted=added)
+        session.keep_map(base)
+        lines = [f"{len(added)} map line{'s' if len(added) != 1 else ''} added to the game's map."]
+        if base.victory_in(year) != before:
+            session.emit(VictoryChanged(session.game or "", year, before, base.victory_in(year)))
+            lines.append(f"The supply centers needed to win are now {base.victory_in(year)} "
+                         f"(were {before}): everyone is told.")
+        return said(*lines, quoted=added)
 
 
 COMMANDS: list[type[Command]] = [Morph]

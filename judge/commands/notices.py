@@ -58,6 +58,16 @@ class ZoneChanged:
 
 
 @dataclass(frozen=True)
+class VictoryChanged:
+    """A MORPH changed the supply centers needed to win in `year`. Tell everyone in the game."""
+
+    game: str
+    year: int
+    before: int
+    after: int
+
+
+@dataclass(frozen=True)
 class StateChanged:
     """The Master changed the game's state (forming, active, waiting, terminated), or its listing.
     Tell everyone in the game."""

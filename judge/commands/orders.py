@@ -3,7 +3,8 @@
 Order lines are gathered until the next command of the mail (or its end) and then stored, each
 power's lines of the whole mail so far as a complete replacement of its orders for the phase: the
 reply follows the mail's order, and a STATUS after orders shows them. Every line that cannot be
-accepted is reported together, and then none are stored and the rest of the mail is not done. A line naming a power switches the power the following orders are for: the Master
+accepted is reported together, and then none are stored and the rest of the mail is not done.
+A line naming a power switches the power the following orders are for: the Master
 may name any power, a player the powers it controls (dummies on its CONTROL line or in its TEAM).
 """
 from __future__ import annotations
@@ -25,7 +26,7 @@ from judge.commands.session import Cursor, Refusal, Session
 from judge.commands.closed_games import refuse_closed
 from judge.commands.notices import OrdersStored
 from judge.game.positions import owned_centers, position_of, units_of
-from judge.game.orders import Duties, due_powers, orders_on_file
+from judge.game.orders import Duties, adjustment_counts, due_powers, nothing_to_order, orders_on_file
 from judge.maps.model import Map
 from judge.orders import Build, Disband, Keep, Order, Proxy, Retreat, Waive, parse_orders
 from judge.orders.power_orders import CLEAR_WORDS
@@ -90,8 +91,25 @@ def with_orders(status: GameStatus, m: Map, rules: frozenset[str], power: str, p
     assert block is not None
     if phase.type == MOVEMENT:
         return status.with_power(replace(block, orders=tuple(str(o) for o in orders) or None))
+    if phase.type == ADJUSTMENTS:
+        orders = waives_within(orders, adjustment_counts(status, m, phase, rules).get(power, 0))
     stored = tuple(a for o in orders if (a := adjustment_line(o, phase, m, rules)) is not None)
     return status.with_power(replace(block, adjustments=stored))
+
+
+def waives_within(orders: list[Order], count: int) -> list[Order]:
+    """The orders less the waives past the builds the power may make (its centres' builds capped
+    by the sites open): DPjudge drops those, so the results show none of them and the builds not
+    made are told as pending."""
+    room = max(0, count - sum(isinstance(o, Build) for o in orders))
+    kept = []
+    for order in orders:
+        if isinstance(order, Waive):
+            if room <= 0:
+                continue
+            room -= 1
+        kept.append(order)
+    return kept
 
 
 def adjustment_line(order: Order, phase: Phase, m: Map, rules: frozenset[str]) -> AdjustOrder | None:
@@ -137,7 +155,8 @@ def submit(session: Session, power: str, lines: list[str]) -> Said:
     if before and past_deadline(status, rules, session.now) and "NO_LATE_CHANGES" in rules:
         raise Refusal("orders may not be changed after the deadline (NO_LATE_CHANGES)")
     if power not in due_powers(session.current(), session.map, rules):
-        raise Refusal(f"{power} has no orders to give in {phase}")
+        why = nothing_to_order(status, session.map, phase, rules, power)
+        raise Refusal(f"{power} has no orders to give in {phase}: {why}")
     orders, errors = read_orders(session, power, lines)
     if errors:
         raise Refusal(f"{len(errors)} of the orders for {power} could not be accepted, so none "

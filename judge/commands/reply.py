@@ -5,7 +5,7 @@ reply. The buffer holds data only; `judge.mailout.mailings.render_reply` turns i
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import ClassVar
 
 from judge.adjudicator.model import Position
@@ -21,6 +21,8 @@ class PictureRequest:
     kind: str  # png, pdf or svg
     seen: Position | None = None
     full_sight: frozenset[str] = frozenset()
+    unmade: str = field(default="", compare=False)  # said instead when it cannot be made
+    unsent: str = field(default="", compare=False)  # said instead past the sender's reply limit
 
 
 @dataclass(frozen=True)
@@ -68,6 +70,7 @@ class Reply:
     game: str | None = None
     cc: tuple[str, ...] = ()  # registered addresses of a power signed on from elsewhere
     notes: tuple[str, ...] = ()  # about the mail itself: HTML only, too long...
+    quoted_from: str = ""  # the line where a quoted mail began and reading stopped
     outcomes: tuple[Outcome, ...] = ()
     unprocessed: tuple[str, ...] = ()  # the lines after an error, not acted on
     failed: bool = False
@@ -83,7 +86,8 @@ class Reply:
         """A mail that only signed on and stored orders: its order confirmation says all the reply
         would, and DPjudge mails the sender that confirmation alone."""
         kinds = {o.kind for o in self.outcomes}
-        return not (self.failed or self.notes or self.unprocessed) and "orders" in kinds \
+        return not (self.failed or self.notes or self.unprocessed or self.quoted_from) \
+            and "orders" in kinds \
             and kinds <= {"signon", "orders"}
 
     @property
@@ -120,3 +124,11 @@ class Results:
         return Reply(to=to, subject=subject, game=game, cc=cc, notes=tuple(self.notes),
                      outcomes=tuple(self.outcomes), unprocessed=tuple(self.unprocessed),
                      failed=self.failed, overlong=overlong, authenticated=authenticated)
+
+
+def not_attached(reply: Reply, request: PictureRequest, line: str) -> Reply:
+    """The reply once the picture `request` is not attached after all: the line that said it is
+    says `line` instead (`PictureRequest.unmade` or `unsent`), and no picture is asked for."""
+    outcomes = tuple(replace(o, lines=(line,), picture=None) if o.picture == request
+                     else o for o in reply.outcomes)
+    return replace(reply, outcomes=outcomes)

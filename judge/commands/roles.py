@@ -23,6 +23,7 @@ from judge.commands.auth import (
     role_name,
     valid_password,
 )
+from judge.commands.game_queries import deadline, phase_name
 from judge.commands.notices import MasterChanged
 from judge.commands.registry import Command, Stage
 from judge.commands.reply import Said, said
@@ -32,8 +33,9 @@ from judge.commands.closed_games import refuse_closed
 from judge.events import PlayerJoined
 from judge.game.seats import resign, takeover
 from judge.game.start import join
-from judge.passwords import hash_password
 from judge.status.model import Dppd, GameStatus, PlayerHistory, PowerStatus
+from judge.timing import game_zone
+from judge.timing.written import long_form
 
 BUILT_IN_TYPES = ("OBSERVER", "MONITOR")
 NO_PRIVACY_TYPES = ("MONITOR",)
@@ -90,7 +92,7 @@ class Join(Command):
         status = leave_observer_role(session, status, password, self.name)
         session.update(status)
         events = session.live(join, session.map, session.now, player_of(session),
-                              hash_password(password), (session.sender,), power or None)
+                              session.hashed(password), (session.sender,), power or None)
         status = session.current()
         joined = next(e for e in events if isinstance(e, PlayerJoined))
         lines = [f"You are now '{joined.seat}' in game '{game}'."]
@@ -132,7 +134,7 @@ class EnterAs(Command):
         status = leave_observer_role(session, status, password, kind)
         check_player_name(session, status, name.upper())
         block = PowerStatus(name=name.upper(), kind=kind, player=PlayerHistory(player_of(session)),
-                            address=(session.sender,), password=hash_password(password))
+                            address=(session.sender,), password=session.hashed(password))
         session.update(status.with_power(block))
         return said(f"You are now {kind} '{name.upper()}' in game '{game}'.",
                     f"Sign on with SIGNON {name.lower()}@{game} and your password.")
@@ -191,10 +193,25 @@ class Takeover(Command):
         check_privacy(session, status, args[2] if len(args) > 2 else None, self.name)
         status = leave_observer_role(session, status, password, self.name)
         session.update(status)
-        session.live(takeover, session.map, role, player_of(session), hash_password(password),
+        session.live(takeover, session.map, role, player_of(session), session.hashed(password),
                      (session.sender,))
         session.role, session.level, session.target = role, Level.POWER, role
-        return said(f"You have taken over {role} in game '{target.game}', and are signed on.")
+        return said(f"You have taken over {role} in game '{target.game}', and are signed on.",
+                    *where_you_stand(session, role))
+
+
+def where_you_stand(session: Session, power: str) -> list[str]:
+    """What a new player of `power` needs first: the phase, the deadline (when one is still to
+    come: a game back in play gets a fresh one, mailed to all), the power's units."""
+    status = session.current()
+    lines = [f"The game is in phase {phase_name(status)}."]
+    moment = deadline(status, session.rules)
+    if moment is not None and moment > session.now:
+        lines.append(f"The deadline is {long_form(moment.astimezone(game_zone(status.zone)))}.")
+    block = status.power(power)
+    units = ", ".join(str(u) for u in block.units) if block is not None else ""
+    lines.append(f"{power} has {units}." if units else f"{power} has no units.")
+    return lines
 
 
 def take_master(session: Session, status: GameStatus, given: str) -> Said:

@@ -9,7 +9,7 @@ mail changes at most one game, so locks are never taken in two orders.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any, Protocol
@@ -34,8 +34,10 @@ from judge.game.seats import GameError
 from judge.game.standing import FREE, GameState, Standing, game_state
 from judge.limits import Limits
 from judge.maps import map_for_phase
+from judge.maps.bounds import MapBounds
+from judge.maps.loader import without_folders
 from judge.maps.model import Map
-from judge.passwords import Verifier
+from judge.passwords import Verifier, hash_password
 from judge.status.model import GameStatus
 from judge.types import Phase
 
@@ -67,6 +69,11 @@ class Settings:
     reply_window: timedelta = timedelta(minutes=LIMITS.reply_window_minutes)
     addresses_per_player: int = LIMITS.addresses_per_player  # see auth.addresses_of
     recipients_per_mail: int = LIMITS.recipients_per_mail  # all mails answering one mail
+    forming_games_per_sender: int = LIMITS.forming_games_per_sender
+    commands_per_mail: int = LIMITS.commands_per_mail
+    password_hashes_per_mail: int = LIMITS.password_hashes_per_mail
+    map_bounds: MapBounds = field(default_factory=LIMITS.map_bounds)  # checked at CREATE, MORPH
+    map_parse_milliseconds: int = LIMITS.map_parse_milliseconds
     password_policy: throttle.Policy = throttle.Policy()  # pauses after wrong passwords
     passwords: Verifier = field(default_factory=Verifier, compare=False, repr=False)
 
@@ -81,6 +88,11 @@ class Settings:
                    reply_window=timedelta(minutes=limits.reply_window_minutes),
                    addresses_per_player=limits.addresses_per_player,
                    recipients_per_mail=limits.recipients_per_mail,
+                   forming_games_per_sender=limits.forming_games_per_sender,
+                   commands_per_mail=limits.commands_per_mail,
+                   password_hashes_per_mail=limits.password_hashes_per_mail,
+                   map_bounds=limits.map_bounds(),
+                   map_parse_milliseconds=limits.map_parse_milliseconds,
                    password_policy=config.passwords.policy())
 
 
@@ -107,6 +119,10 @@ class GameAccess(Protocol):
     def snapshots(self, name: str) -> list[tuple[str, GameStatus]]: ...
 
     def load_map(self, status: GameStatus, morphs: tuple[str, ...] | None = None) -> Map: ...
+
+    def check_map(self, status: GameStatus, morphs: tuple[str, ...] | None = None) -> Map:
+        """The map the game would have with `morphs` (or its own), read within the judge's map
+        bounds and parse time and not kept for later: MapError if it cannot be."""
 
     def snapshot_for(self, name: str, status: GameStatus, m: Map, phase: str | None,
                      forward: bool) -> GameStatus:
@@ -174,11 +190,13 @@ class Session:
     create: bool = False  # the game in hand is new (CREATE)
     unlock: str | None = None  # the UNLOCK code the mail gave, for its password checks
     authenticated: bool = False  # a password check of the mail found a right password
+    sender_authenticated: bool = False  # the judge's MTA authenticated the sender's domain
     rename_to: str | None = None
     purge: bool = False
     failures: dict[str, throttle.Failures] = field(default_factory=dict)  # to keep, by game
     judge_failures_read: throttle.Failures | None = None  # the judge-wide table as first read
     judge_failures: throttle.Failures | None = None  # the judge-wide table to keep
+    hashes: int = 0  # passwords this mail hashed or checked
     _map: Map | None = None
     _phase_maps: dict[Phase, Map] = field(default_factory=dict)
 
@@ -219,7 +237,7 @@ class Session:
                 self._map = self.games.load_map(self.current())
             except MapError as error:
                 raise Refusal(f"the map of game '{self.game}' cannot be read; its Master must "
-                              "mend it", *(str(p) for p in error.problems[:5])) from None
+                              "mend it", *(str(without_folders(p)) for p in error.problems[:5])) from None
         return self._map
 
     @property
@@ -236,6 +254,11 @@ class Session:
     def forget_map(self) -> None:
         self._map = None
         self._phase_maps.clear()
+
+    def keep_map(self, m: Map) -> None:
+        """`m` is the game's map from now on (its status just changed to one that makes it)."""
+        self.forget_map()
+        self._map = m
 
     @property
     def rules(self) -> frozenset[str]:
@@ -259,18 +282,37 @@ class Session:
 
         def records(secrets: tuple[throttle.Secret, ...]) -> dict[throttle.Secret, throttle.Record]:
             return {s: (wide if judge_wide(s) else table).get(s.key, throttle.Record())
-                    for s in secrets}
+                    for s in map(self.counted_as, secrets)}
 
         plan = throttle.plan(records(check.own), records(check.shared), self.unlock, self.now,
                              policy)
         if plan.refused is not None:
             secret, pause = plan.refused
             raise Refusal(*paused_refusal(command, secret, name, pause.until, self.unlock))
-        level = password_level((p for p in check.passwords if p.secret in plan.tested), given,
+        self.count_hash()
+        level = password_level((p for p in check.passwords
+                                if self.counted_as(p.secret) in plan.tested), given,
                                self.settings.passwords)
         if level == Level.NONE:
             self.count_failure(status, name, table, plan.tested)
         return level
+
+    def count_hash(self) -> None:
+        """One more password hashed or checked by this mail; Refusal past its allowance (each
+        hash costs a tenth of a second of CPU on purpose, which a long mail must not multiply)."""
+        self.hashes += 1
+        if self.hashes > self.settings.password_hashes_per_mail:
+            raise Refusal(f"a mail may set or check at most {self.settings.password_hashes_per_mail}"
+                          " passwords; send the rest in another mail")
+
+    def hashed(self, password: str) -> str:
+        """`password` as the status file keeps it (hashed), counted against the mail's allowance."""
+        self.count_hash()
+        return hash_password(password)
+
+    def counted_as(self, secret: throttle.Secret) -> throttle.Secret:
+        """The count a check of this mail makes for `secret`: an authenticated sender's own."""
+        return replace(secret, sender=self.sender) if self.sender_authenticated else secret
 
     def count_failure(self, status: GameStatus, name: str, table: throttle.Failures,
                       tested: tuple[throttle.Secret, ...]) -> None:

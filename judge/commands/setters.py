@@ -31,7 +31,6 @@ from judge.commands.session import Cursor, Refusal, Session
 from judge.commands.closed_games import unkept
 from judge.game import cast_vote, propose
 from judge.game.positions import alive
-from judge.passwords import hash_password
 from judge.status import values
 from judge.status.model import Dppd, PowerStatus, VoteKind
 from judge.timing import game_zone, parse_timing
@@ -85,7 +84,7 @@ class SetPassword(Command):
         status = session.current()
         if session.role == JUDGEKEEPER:
             raise Refusal("the judgekeeper's password is set in the judge's configuration")
-        password = hash_password(password)
+        password = session.hashed(password)
         if session.role == MASTER:
             session.update(replace(status, password=password))
         else:
@@ -284,7 +283,18 @@ class Vote(Command):
             session.live(cast_vote, session.map, power, choice, session.now)
         if session.current().completed:
             return said("Your vote is recorded, and it ends the game.")
-        return said(f"The vote of {power} is now {' '.join(words)}.")
+        return said(f"The vote of {power} is now {' '.join(words)}.", *vote_meaning(words, rules))
+
+
+def vote_meaning(words: list[str], rules: frozenset[str]) -> tuple[str, ...]:
+    """What a LOSS vote agrees to, which depends on the game's draw rule."""
+    if words != ["LOSS"] or "PROPOSE_DIAS" in rules:
+        return ()
+    if "NO_DIAS" in rules:
+        return (("It agrees to any result without your power: a draw of the others, or a "
+                 "concession to one of them (NO_DIAS)."),)
+    return (("A draw here includes every surviving power (DIAS), yours too: this vote agrees to "
+             "such a draw, or to a concession to a power voting SOLO."),)
 
 
 def vote_forms(written: str, rules: frozenset[str]) -> tuple[str, str]:

@@ -18,6 +18,12 @@ MASTER or JUDGEKEEPER) in a game are counted whoever sent them, and each keeps w
 
 A right password clears nothing: a guesser's streak survives the owner's sign-ons.
 
+A mail whose sender the judge's MTA authenticated (its From domain passed DMARC, or aligned DKIM
+or SPF: `judge.mailin.authresults`) is counted apart, in counts of its own sender (`Secret.sender`):
+forged failures "from" his address neither pause his checks nor are paused by them, and his own
+typos pause only his. A guesser with a domain of his own that passes gets a fresh count for each
+address he writes from; a count of unauthenticated mail bounds everyone else.
+
 One check may test several secrets (`judge.commands.auth.check_for`): the role's own password,
 and those good for other roles too: the Master's and an omniscient player's in every check of
 their game, the judgekeeper's in every check of every game. A guesser writing for ever new roles,
@@ -64,16 +70,21 @@ class Scope(Enum):
 
 @dataclass(frozen=True)
 class Secret:
-    """One count of wrong passwords: whose (`role`, who is told of its pauses) and how wide."""
+    """One count of wrong passwords: whose (`role`, who is told of its pauses) and how wide;
+    `sender`: the count of the checks made by mail from that address only, which the judge's MTA
+    authenticated ("": of every other check)."""
 
     role: str
     scope: Scope = Scope.ROLE
+    sender: str = ""
 
     @property
     def key(self) -> str:
         """Its record's name in its table (the game's, or the judge-wide one for Scope.JUDGE):
-        the role's name, after a `*` for its password's count as tested for every role."""
-        return f"*{self.role}" if self.scope is Scope.GAME else self.role
+        the role's name, after a `*` for its password's count as tested for every role, and
+        before the authenticated sender whose own count it is."""
+        name = f"*{self.role}" if self.scope is Scope.GAME else self.role
+        return f"{name} {self.sender}" if self.sender else name
 
 
 @dataclass(frozen=True)

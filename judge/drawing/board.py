@@ -11,6 +11,8 @@ from judge.adjudicator.model import Position, Resolution
 from judge.orders.model import Build, Convoy, Disband, Hold, Move, Retreat, Support
 from judge.types import ADJUSTMENTS, RETREATS, Phase, Unit
 
+_UnitOrder = Hold | Move | Support | Convoy | Retreat | Disband  # the orders naming a unit
+
 MOVE, SUPPORT, CONVOY, HOLD, RETREAT, DISBAND, BUILD = (
     "move", "support", "convoy", "hold", "retreat", "disband", "build")
 
@@ -76,13 +78,12 @@ def board_of_results(game: str, resolution: Resolution) -> Board:
         return Board(game, resolution.phase, _frozen(units), resolution.centers,
                      orders=tuple(o for o in orders if o.kind in (BUILD, DISBAND)), results=True,
                      standing=standing)
-    for power, mine in _ordered_units(resolution, (Hold, Move, Support, Convoy)).items():
-        units[power] = mine
+    units.update(_ordered_units(resolution, (Hold, Move, Support, Convoy)))
     return Board(game, resolution.phase, _frozen(units), resolution.centers, resolution.dislodged,
                  orders, results=True, standing=standing)
 
 
-def _ordered_units(resolution: Resolution, kinds: tuple[type, ...]) -> dict[str, list[Unit]]:
+def _ordered_units(resolution: Resolution, kinds: tuple[type[_UnitOrder], ...]) -> dict[str, list[Unit]]:
     found: dict[str, list[Unit]] = {}
     for result in resolution.results:
         order = result.order

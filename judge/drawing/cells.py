@@ -5,6 +5,7 @@ its places instead of filling the whole canvas.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from statistics import median
 
@@ -17,15 +18,20 @@ REACH = 2.3  # the disc's radius, in median distances between a place and its ne
 
 @lru_cache(maxsize=32)
 def cells(sites: tuple[tuple[str, float, float], ...], width: float, height: float) -> dict[str, Polygon]:
-    """Each named site's cell (kept for the sites a map has: they are the same for every picture)."""
+    """Each named site's cell (kept for the sites a map has: they are the same for every picture).
+    Only the sites within the disc's diameter can cut a cell: they are found in a grid of buckets
+    that wide, so a map's cells cost about n log n, not n squared."""
     points = [(x, y) for _, x, y in sites]
     radius = REACH * _typical_spacing(points)
+    reach2 = 4 * radius * radius
+    grid = Buckets(points, 2 * radius)
     found: dict[str, Polygon] = {}
     for name, x, y in sites:
         cell = _clip_box(_disc(x, y, radius), width, height)
-        others = sorted((((ox - x) ** 2 + (oy - y) ** 2), ox, oy) for _, ox, oy in sites if (ox, oy) != (x, y))
+        others = sorted(((ox - x) ** 2 + (oy - y) ** 2, ox, oy) for ox, oy in grid.around(x, y, 1)
+                        if (ox, oy) != (x, y))
         for d2, ox, oy in others:
-            if d2 > 4 * radius * radius:
+            if d2 > reach2:
                 break  # a site further than the disc's diameter cannot cut the cell
             cell = _clip_half_plane(cell, (x, y), (ox, oy))
             if not cell:
@@ -34,13 +40,66 @@ def cells(sites: tuple[tuple[str, float, float], ...], width: float, height: flo
     return found
 
 
+class Buckets:
+    """Points in a grid of square buckets `size` wide, to find those near a point without looking
+    at every point."""
+
+    def __init__(self, points: Sequence[Point], size: float):
+        self.size = size if size > 0 and math.isfinite(size) else 1.0
+        self.buckets: dict[tuple[int, int], list[Point]] = {}
+        for point in points:
+            self.buckets.setdefault(self.key(*point), []).append(point)
+        xs = [k[0] for k in self.buckets] or [0]
+        ys = [k[1] for k in self.buckets] or [0]
+        self.span = max(max(xs) - min(xs), max(ys) - min(ys))  # rings that reach every bucket
+
+    def key(self, x: float, y: float) -> tuple[int, int]:
+        return math.floor(x / self.size), math.floor(y / self.size)
+
+    def around(self, x: float, y: float, ring: int) -> Iterator[Point]:
+        """The points of every bucket at most `ring` buckets away from the one of (x, y)."""
+        cx, cy = self.key(x, y)
+        for dx in range(-ring, ring + 1):
+            for dy in range(-ring, ring + 1):
+                yield from self.buckets.get((cx + dx, cy + dy), ())
+
+    def ring(self, x: float, y: float, ring: int) -> Iterator[Point]:
+        """The points of the buckets exactly `ring` buckets away from the one of (x, y)."""
+        cx, cy = self.key(x, y)
+        for dx in range(-ring, ring + 1):
+            for dy in range(-ring, ring + 1):
+                if max(abs(dx), abs(dy)) == ring:
+                    yield from self.buckets.get((cx + dx, cy + dy), ())
+
+
+def nearest_gaps(points: Sequence[Point]) -> list[float]:
+    """Each point's distance to the nearest point elsewhere (0.0 when there is none), found in
+    growing rings of a grid of buckets: about n log n for n points, not n squared."""
+    distinct = set(points)
+    if len(distinct) < 2:
+        return [0.0] * len(points)
+    xs, ys = [p[0] for p in distinct], [p[1] for p in distinct]
+    width, height = max(xs) - min(xs), max(ys) - min(ys)
+    size = math.sqrt(width * height / len(distinct)) or max(width, height) / len(distinct)
+    grid = Buckets(list(distinct), size)
+    gaps: dict[Point, float] = {}
+    for x, y in distinct:
+        best, ring = math.inf, 0
+        while ring <= grid.span + 1:
+            for ox, oy in grid.ring(x, y, ring):
+                if (ox, oy) != (x, y):
+                    best = min(best, math.hypot(x - ox, y - oy))
+            if best <= ring * grid.size:
+                break  # a point in a further ring is at least that far
+            ring += 1
+        gaps[(x, y)] = best
+    return [gaps[p] for p in points]
+
+
 def _typical_spacing(points: list[Point]) -> float:
     if len(points) < 2:
         return 50.0
-    nearest = []
-    for i, (x, y) in enumerate(points):
-        nearest.append(min(math.hypot(x - ox, y - oy) for j, (ox, oy) in enumerate(points)
-                           if j != i and (ox, oy) != (x, y)) if len(set(points)) > 1 else 50.0)
+    nearest = nearest_gaps(points) if len(set(points)) > 1 else [50.0] * len(points)
     return max(median(nearest), 1.0)
 
 

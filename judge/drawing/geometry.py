@@ -8,6 +8,8 @@ unit stands) is worked out from these points.
 from __future__ import annotations
 
 import math
+from collections import deque
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from judge.errors import Problem
@@ -140,15 +142,19 @@ def _ring_order(provinces: list[str], links: dict[str, set[str]]) -> list[str]:
     order: list[str] = []
     seen: set[str] = set()
     for start in provinces:
-        queue = [start]
+        queue = deque([start])
         while queue:
-            here = queue.pop(0)
+            here = queue.popleft()
             if here in seen:
                 continue
             seen.add(here)
             order.append(here)
             queue.extend(sorted(links[here] - seen))
     return order
+
+
+EXACT_UP_TO = 300  # provinces: every pair pushes; on a larger map only those within PUSH_REACH
+PUSH_REACH = 4.0  # in SCHEMATIC_SPACING: how far a province pushes the others on a large map
 
 
 def _relax(provinces: list[str], links: dict[str, set[str]]) -> dict[str, tuple[float, float]]:
@@ -162,20 +168,21 @@ def _relax(provinces: list[str], links: dict[str, set[str]]) -> dict[str, tuple[
     rounds = max(30, min(200, 900_000 // (count * count)))
     step = radius / 4
     names = order
+    pairs = _every_pair if count <= EXACT_UP_TO else _near_pairs
+    neighbours = {a: sorted(links[a]) for a in names}  # summed in one order: the same picture
     for _ in range(rounds):
         push = {a: [0.0, 0.0] for a in names}
-        for i, a in enumerate(names):
+        for a, b in pairs(names, pos):
             ax, ay = pos[a]
-            for b in names[i + 1:]:
-                dx, dy = ax - pos[b][0], ay - pos[b][1]
-                d2 = dx * dx + dy * dy or 0.01
-                f = k * k / d2
-                push[a][0] += dx * f
-                push[a][1] += dy * f
-                push[b][0] -= dx * f
-                push[b][1] -= dy * f
+            dx, dy = ax - pos[b][0], ay - pos[b][1]
+            d2 = dx * dx + dy * dy or 0.01
+            f = k * k / d2
+            push[a][0] += dx * f
+            push[a][1] += dy * f
+            push[b][0] -= dx * f
+            push[b][1] -= dy * f
         for a in names:
-            for b in links[a]:
+            for b in neighbours[a]:
                 dx, dy = pos[a][0] - pos[b][0], pos[a][1] - pos[b][1]
                 d = math.hypot(dx, dy) or 0.1
                 push[a][0] -= dx * d / k
@@ -188,6 +195,33 @@ def _relax(provinces: list[str], links: dict[str, set[str]]) -> dict[str, tuple[
             pos[a][1] += fy / length * moved
         step = max(step * 0.95, 1.0)
     return {a: (p[0], p[1]) for a, p in pos.items()}
+
+
+def _every_pair(names: list[str], pos: dict[str, list[float]]) -> Iterator[tuple[str, str]]:
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            yield a, b
+
+
+def _near_pairs(names: list[str], pos: dict[str, list[float]]) -> Iterator[tuple[str, str]]:
+    """The pairs within PUSH_REACH of each other (each once), found in a grid of buckets that
+    wide: a round costs about n, not n squared (a push from further away is small anyway)."""
+    size = PUSH_REACH * SCHEMATIC_SPACING
+    rank = {a: i for i, a in enumerate(names)}
+    buckets: dict[tuple[int, int], list[str]] = {}
+    for a in names:
+        buckets.setdefault((math.floor(pos[a][0] / size), math.floor(pos[a][1] / size)),
+                           []).append(a)
+    reach2 = size * size
+    for a in names:
+        ax, ay = pos[a]
+        cx, cy = math.floor(ax / size), math.floor(ay / size)
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                for b in buckets.get((cx + dx, cy + dy), ()):
+                    if rank[b] > rank[a] and \
+                            (ax - pos[b][0]) ** 2 + (ay - pos[b][1]) ** 2 < reach2:
+                        yield a, b
 
 
 def _coast_point(m: Map, coast: str, placed: dict[str, tuple[float, float]]) -> tuple[float, float]:

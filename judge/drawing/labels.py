@@ -53,7 +53,9 @@ def around(point: Point, radius: float) -> Box:
     return Box(point[0] - radius, point[1] - radius, point[0] + radius, point[1] + radius)
 
 
-def text_box(x: float, baseline: float, text: str) -> Box:
+def text_box(spot: Point, text: str) -> Box:
+    """The extent of `text` written with its middle on its baseline at `spot`."""
+    x, baseline = spot
     half = CHAR_WIDTH * len(text) / 2 + HALO
     return Box(x - half, baseline - ASCENT - HALO, x + half, baseline + DESCENT + HALO)
 
@@ -111,7 +113,7 @@ class Labels:
     texts: Mapping[str, str]
 
     def boxes(self) -> _Grid:
-        return _Grid((name, text_box(*free[0], self.texts[name])) for name, free in self.spots.items())
+        return _Grid((name, text_box(free[0], self.texts[name])) for name, free in self.spots.items())
 
     def placed(self, covered: Sequence[Box], lines: Sequence[tuple[Point, Point]]) -> dict[str, Point]:
         """Each label's spot on a picture where `covered` boxes and `lines` are drawn over the board:
@@ -124,7 +126,7 @@ class Labels:
             hidden |= {name for name, box in grid.near(reach).items() if box.crossed_by(a, b)}
         for name in sorted(hidden):
             for spot in self.spots[name][1:]:
-                box = text_box(*spot, self.texts[name])
+                box = text_box(spot, self.texts[name])
                 if not _hidden(box, covered, lines) and not any(
                         box.meets(b) for other, b in grid.near(box).items() if other != name):
                     chosen[name] = spot
@@ -143,11 +145,11 @@ def label_spots(texts: Mapping[str, str], points: Mapping[str, Point], taken: It
         if name not in points:
             continue
         every = spots(points[name], texts[name], unit)
-        usable = [s for s in every if not fixed.met(text_box(*s, texts[name]))]
+        usable = [s for s in every if not fixed.met(text_box(s, texts[name]))]
         if not usable:  # a crowded place: the spot least covered
-            usable = [min(every, key=lambda s: fixed.met(text_box(*s, texts[name])))]
+            usable = [min(every, key=lambda s: fixed.met(text_box(s, texts[name])))]
         free[name] = tuple(usable)
-        fixed.add(name, text_box(*usable[0], texts[name]))
+        fixed.add(name, text_box(usable[0], texts[name]))
     return Labels(free, {name: texts[name] for name in free})
 
 

@@ -20,7 +20,8 @@ from judge.game.positions import position_of
 from judge.game.process import preview
 from judge.maps.model import Map
 from judge.maps.parser import map_for_phase
-from judge.status.model import GameStatus
+from judge.phases import parse_phase
+from judge.status.model import GameStage, GameStatus
 from judge.types import Phase
 
 
@@ -33,14 +34,27 @@ class Picture:
 
 
 def position_board(status: GameStatus, base: Map) -> tuple[Map, Board]:
-    """The board as it stands in the game's phase (a game not started: its map's BEGIN phase)."""
-    phase = status.phase if isinstance(status.phase, Phase) else base.begin
+    """The board as it stands in the game's phase; a finished game's last position, in the last
+    phase played (its RESULT); a game not started, its map's BEGIN phase."""
+    phase = drawn_phase(status, base)
     m = map_for_phase(base, phase)
-    if not isinstance(status.phase, Phase):
+    if status.phase is GameStage.FORMING:
         units = {p: info.units for p, info in m.powers.items()}
         centers = {p: frozenset(info.centers) for p, info in m.powers.items() if info.centers}
         return m, board_of_position(status.name or "", Position(phase, units, centers))
     return m, board_of_position(status.name or "", position_of(status, m, phase))
+
+
+def drawn_phase(status: GameStatus, base: Map) -> Phase:
+    """The phase a game's position is drawn in (see `position_board`)."""
+    if isinstance(status.phase, Phase):
+        return status.phase
+    if status.completed and status.result is not None:
+        try:
+            return parse_phase(base, status.result.last_phase)
+        except ValueError:
+            pass  # a RESULT the map cannot read: the position is still drawn, in the first phase
+    return base.begin
 
 
 def results_board(event: PhaseResults) -> Board | None:

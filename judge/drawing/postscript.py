@@ -65,11 +65,10 @@ def postscript_page(ps: PostScriptMap, m: Map, board: Board, title: str) -> str:
     body = ["%%Page: 1 1", "DrawMap", "DrawNames", f"({_text(title)}) DrawTitle"]
     coloured = [p for p in m.powers if p in ps.powers]
     for power in coloured:
-        units = [u for u in board.units.get(power, ()) if _point(ps, u.location)]
-        if units:
+        placed = [(u, at) for u in board.units.get(power, ()) if (at := _point(ps, u.location))]
+        if placed:
             body.append(power)
-            for unit in units:
-                x, y = _point(ps, unit.location)
+            for unit, (x, y) in placed:
                 body.append(f"\t{x} {y} {'DrawArmy' if unit.type.value == 'A' else 'DrawFleet'}")
     owned = {p: sorted(c for c in board.centers.get(p, ()) if _point(ps, c)) for p in coloured}
     unowned = sorted(c for c in m.supply_centers if _point(ps, c) and not any(c in cs for cs in owned.values()))

@@ -12,6 +12,7 @@ from PIL import Image
 
 FONTS = Path(__file__).resolve().parent / "fonts"
 PDF_DPI = 150
+PDF_ZOOM = 2  # the PDF's page is rendered at this many times the PNG's width
 MAX_PNG_BYTES = 300_000  # a PNG larger than this is cut down to a palette of colours
 
 
@@ -37,7 +38,7 @@ def _with_palette(png: bytes) -> bytes:
     return out.getvalue()
 
 
-def to_pdf(svg: str, zoom: int = 2) -> bytes:
+def to_pdf(svg: str, zoom: int = PDF_ZOOM) -> bytes:
     """One page holding the picture, rendered at twice the PNG's width so that it prints sharply."""
     found = re.search(r'width="([0-9.]+)"', svg)
     width = int(float(found.group(1))) * zoom if found else None

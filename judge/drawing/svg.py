@@ -8,14 +8,15 @@ picture back.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 from pathlib import PurePath
 from dataclasses import dataclass
 
 import jinja2
 
 from judge.drawing.board import Board, DrawnOrder
-from judge.drawing.cells import cells
+from judge.drawing.cells import cells, nearest_gaps
 from judge.drawing.geometry import Geometry, province_point
 from judge.drawing.labels import Box, Labels, Point, around, label_spots
 from judge.maps.derived import per_map
@@ -112,8 +113,7 @@ def centre_spot(point: Point) -> Point:
 def _canvas_width(geometry: Geometry) -> int:
     """Wide enough for the labels of a crowded board (Europe on Youngstown's) not to overlap."""
     points = [(x, y) for a, x, y in geometry.points if "/" not in a]
-    gaps = sorted(min((math.hypot(x - ox, y - oy) for ox, oy in points if (ox, oy) != (x, y)), default=0.0)
-                  for x, y in points)
+    gaps = sorted(nearest_gaps(points))
     close = gaps[len(gaps) // 10] if gaps else 0.0
     if close <= 0:
         return CANVAS_WIDTH
@@ -133,6 +133,7 @@ def draw_svg(env: jinja2.Environment, m: Map, geometry: Geometry, board: Board) 
     routes = _routes(board.orders, placed)
     orders = [drawn for drawn in (_order(o, placed, routes) for o in board.orders) if drawn]
     dislodged = _dislodged(board, placed, palette)
+    legend = _legend(m, board, palette)
     context = {
         "width": placed.width,
         "map_bottom": placed.height,
@@ -143,15 +144,16 @@ def draw_svg(env: jinja2.Environment, m: Map, geometry: Geometry, board: Board) 
         "units": _units(board, placed, palette),
         "dislodged": dislodged,
         "orders": orders,
-        "legend": _legend(m, board, palette),
+        "legend": legend,
         "legend_row": LEGEND_ROW,
     }
-    rows = math.ceil(len(context["legend"]) / 4) + (2 if board.results else 1)
+    rows = math.ceil(len(legend) / 4) + (2 if board.results else 1)
     context["height"] = placed.height + MARGIN + rows * LEGEND_ROW + MARGIN
     return env.get_template("board.svg").render(**context)
 
 
-_placements = per_map(lambda m: {})  # map -> geometry -> Placed: a map's cells are worked out once
+# map -> geometry -> Placed: a map's cells are worked out once
+_placements: Callable[[Map], dict[Geometry, Placed]] = per_map(lambda m: {})
 
 
 def _placed(m: Map, geometry: Geometry) -> Placed:
@@ -275,22 +277,23 @@ def _path_via(placed: Placed, places: list[str]) -> list[dict]:
 def _order(order: DrawnOrder, placed: Placed, routes: Mapping[tuple[str, str], list[str]]) -> dict | None:
     if order.at not in placed.points or (order.to is not None and order.to not in placed.points):
         return None
-    drawn = {"kind": order.kind, "power": order.power, "at": order.at, "to": order.to or "",
-             "via": order.via or "", "ok": order.ok}
+    drawn: dict[str, Any] = {"kind": order.kind, "power": order.power, "at": order.at, "to": order.to or "",
+                             "via": order.via or "", "ok": order.ok}
     x, y = placed.points[order.at]
     drawn.update(x=round(x, 1), y=round(y, 1))
-    if order.kind == "move" and (order.at, order.to) in routes:
-        drawn["pieces"] = _path_via(placed, [order.at, *routes[(order.at, order.to)], order.to])
+    to, via = order.to, order.via
+    if order.kind == "move" and to is not None and (order.at, to) in routes:
+        drawn["pieces"] = _path_via(placed, [order.at, *routes[(order.at, to)], to])
         # one path of pieces: its arrowhead marks the last point, at the destination
         drawn["path"] = "".join(f"M{p['x1']},{p['y1']}L{p['x2']},{p['y2']}" for p in drawn["pieces"])
-    elif order.kind in ("move", "retreat"):
-        drawn["line"] = _line(placed, order.at, order.to)
-    elif order.kind == "support" and order.via in placed.points:
-        vx, vy = placed.points[order.via]
-        if order.to != order.via:  # a supported move: the mark ends on the middle of its arrow
-            tx, ty = placed.points[order.to]
+    elif order.kind in ("move", "retreat") and to is not None:
+        drawn["line"] = _line(placed, order.at, to)
+    elif order.kind == "support" and via is not None and via in placed.points:
+        vx, vy = placed.points[via]
+        if to is not None and to != via:  # a supported move: the mark ends on the middle of its arrow
+            tx, ty = placed.points[to]
             vx, vy = (vx + tx) / 2, (vy + ty) / 2
-        drawn["line"] = _line(placed, order.at, order.via, end_point=(vx, vy))
+        drawn["line"] = _line(placed, order.at, via, end_point=(vx, vy))
     return drawn
 
 

@@ -82,7 +82,7 @@ class _Lines:
         heading = self._heading(power)
         if heading is None:
             return 1
-        wanted = {("HOME",): (("HOME",), ("HOMES",), ("INHABITS",))}.get(start, (start,))
+        wanted: tuple[tuple[str, ...], ...] = (("HOME",), ("HOMES",), ("INHABITS",)) if start == ("HOME",) else (start,)
         for number in range(heading + 1, len(self.words)):
             words = self.words[number]
             if not words:

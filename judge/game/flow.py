@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from judge.adjudicator.builds import needs_adjustments
+from judge.adjudicator.builds import needs_adjustments, partisans_rise
 from judge.game.positions import (
     build_tokens,
     capture,
@@ -87,13 +87,28 @@ def _capture(step: Advance, m: Map, rules: frozenset[str], counted: Phase) -> No
     vassals = "VASSAL_DUMMIES" in rules
     centers, changed = capture(m, units_of(step.status, m), centers_of(step.status, m),
                                keeps(step.status) if vassals else None)
-    step.status = with_board(step.status, m, centers=centers)
+    step.status = partisans_marked(with_board(step.status, m, centers=centers), m, rules)
     step.captured.update(changed)
     step.counted = counted
     if vassals:
         found = vassalship(step.status, m, "TORN_ALLEGIANCE" in rules)
         step.status, step.torn, step.allegiance = found.status, found.torn, found.allegiance
         step.captured.update(found.moved)
+
+
+def partisans_marked(status: GameStatus, m: Map, rules: frozenset[str]) -> GameStatus:
+    """DPjudge's `SC*` on the OWNS line, one for each partisan site of a power that holds some of
+    its homes but not all (`partisans_rise`), as its ownership() writes them at the year's end:
+    DPjudge reads the winter's partisan builds from them (the judge counts them afresh)."""
+    for block in power_blocks(status, m):
+        info = m.powers.get(block.name)
+        homes = frozenset(block.home if block.home is not None else info.homes if info else ())
+        rising = info is not None and partisans_rise(owned_centers(block), homes, rules)
+        marks = ("SC*",) * len(info.partisans) if rising and info else ()
+        owns = tuple(c for c in block.owns if c != "SC*") + marks
+        if owns != block.owns:
+            status = status.with_power(replace(block, owns=owns))
+    return status
 
 
 def garrison(status: GameStatus, m: Map) -> GameStatus:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 
-from judge.adjudicator.builds import build_options
+from judge.adjudicator.builds import PowerBuilds, build_options
 from judge.errors import OrderError
 from judge.game.positions import build_tokens, centers_of, power_blocks, units_of
 from judge.maps.model import Map
@@ -123,7 +123,7 @@ def duties(status: GameStatus, m: Map, rules: frozenset[str]) -> Duties:
         return Duties((), (), (), (), ())
     sheet = orders_on_file(status, m, phase, rules)
     due = owing(status, m, phase, rules)
-    counts = _adjustment_counts(status, m, phase, rules) if phase.type == ADJUSTMENTS else {}
+    counts = adjustment_counts(status, m, phase, rules) if phase.type == ADJUSTMENTS else {}
     submitted = tuple(p for p in due if _complete(status.power(p), sheet.orders.get(p), phase,
                                                   rules, counts.get(p)))
     missing = [p for p in due if p not in submitted]
@@ -146,25 +146,51 @@ def owing(status: GameStatus, m: Map, phase: Phase, rules: frozenset[str]) -> li
     if phase.type == RETREATS:
         return [b.name for b in blocks if any(d.retreats for d in b.dislodged)]
     if phase.type == ADJUSTMENTS:
-        counts = _adjustment_counts(status, m, phase, rules)
+        counts = adjustment_counts(status, m, phase, rules)
         return [b.name for b in blocks if b.name in counts]
     return []
 
 
-def _adjustment_counts(status: GameStatus, m: Map, phase: Phase, rules: frozenset[str]) -> dict[str, int]:
+def adjustment_options(status: GameStatus, m: Map, phase: Phase, rules: frozenset[str]
+                       ) -> dict[str, PowerBuilds]:
+    """Power -> what it may build or must remove in the adjustment phase `phase`."""
+    homes = {b.name: frozenset(b.home) for b in power_blocks(status, m) if b.home is not None}
+    return build_options(m, units_of(status, m), centers_of(status, m), rules, homes=homes or None,
+                         phase=phase, tokens=build_tokens(status, m))
+
+
+def adjustment_counts(status: GameStatus, m: Map, phase: Phase, rules: frozenset[str]) -> dict[str, int]:
     """Power -> builds (> 0, capped by the sites open) or removals (< 0) it must order; only powers
     with a choice to make (removing every unit is no choice)."""
     units = units_of(status, m)
-    homes = {b.name: frozenset(b.home) for b in power_blocks(status, m) if b.home is not None}
-    options = build_options(m, units, centers_of(status, m), rules, homes=homes or None, phase=phase,
-                            tokens=build_tokens(status, m))
     counts = {}
-    for power, o in options.items():
+    for power, o in adjustment_options(status, m, phase, rules).items():
         if o.count > 0 and o.sites():
             counts[power] = min(o.count, len(o.sites()))
         elif o.count < 0 and -o.count < len(units.get(power, ())):
             counts[power] = o.count
     return counts
+
+
+def nothing_to_order(status: GameStatus, m: Map, phase: Phase, rules: frozenset[str],
+                     power: str) -> str:
+    """Why `power` (not in `due_powers`) has no orders to give in `phase`, in a few words."""
+    if power in owing(status, m, phase, rules):
+        return f"the phase is in {status.phase_mode.value} mode"
+    if phase.type == MOVEMENT:
+        return "it has no units"
+    if phase.type == RETREATS:
+        return "none of its units must retreat"
+    if phase.type != ADJUSTMENTS:
+        return f"nothing is ordered in {phase.type.lower()} phases"
+    option = adjustment_options(status, m, phase, rules).get(power)
+    count = option.count if option is not None else 0
+    if count > 0:
+        builds = f"{count} build{'s' if count != 1 else ''}"
+        return f"its {builds} cannot be used: no home supply center it owns is free to build in"
+    if count < 0:
+        return "every one of its units is removed"
+    return "its units match its supply centers"
 
 
 def _complete(block: PowerStatus | None, orders: tuple[Order, ...] | None, phase: Phase,

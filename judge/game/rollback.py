@@ -7,7 +7,9 @@ state of that time), and by default:
 - clears the orders on file (RESTORE keeps the orders the snapshot held);
 - keeps everything else as it is now: rules, description, players, addresses, passwords, control,
   observers (FULL takes the whole snapshot instead, undoing takeovers and rule changes too).
-A fresh deadline is set for the phase, from now.
+A fresh deadline is set for the phase, from now. Going back keeps the game as it was as the snapshot
+of the phase it was in, as DPjudge does, so that ROLLFORWARD can return to it (its orders cleared
+too, unless RESTORE).
 """
 from __future__ import annotations
 
@@ -22,7 +24,7 @@ from judge.maps.model import Map
 from judge.status.model import GameStage, GameStatus, PowerStatus
 from judge.types import ADJUSTMENTS, Phase
 
-BOARD_FIELDS = ("units", "dislodged", "owns", "home", "orders", "adjustments", "cd", "sees", "funds",
+BOARD_FIELDS = ("units", "dislodged", "owns", "home", "orders", "sooner", "later", "adjustments", "cd", "sees", "funds",
                 "vote")
 
 
@@ -40,8 +42,9 @@ def roll_to(current: GameStatus, snapshot: GameStatus, m: Map, now: datetime, *,
         moment = fresh.moment
     else:
         status, moment = replace(status, deadline=None, delay=None, result=None, finish=None), None
+    left = current.phase.abbrev if isinstance(current.phase, Phase) else ""
     return status, [RolledBack(status.name or "", status.phase if isinstance(status.phase, Phase)
-                               else status.phase.value, forward, restore, full, moment)]
+                               else status.phase.value, forward, restore, full, moment, left)]
 
 
 def _board_from(current: GameStatus, snapshot: GameStatus) -> GameStatus:
@@ -54,7 +57,7 @@ def _board_from(current: GameStatus, snapshot: GameStatus) -> GameStatus:
             continue
         blocks.append(replace(now_block, **{f: getattr(old, f) for f in BOARD_FIELDS}))
     known = {b.name for b in blocks}
-    if snapshot.forming:  # before the start, the seats are the snapshot's
+    if snapshot.forming or current.forming:  # across the start, the seats are the snapshot's
         blocks += [b for b in current.powers if not b.is_power and b.name not in known]
     else:
         blocks += [b for b in current.powers if b.name not in known]
@@ -64,8 +67,8 @@ def _board_from(current: GameStatus, snapshot: GameStatus) -> GameStatus:
 
 def _without_orders(block: PowerStatus, phase: Phase | GameStage) -> PowerStatus:
     """The power's orders cleared. In an adjustment phase a `BUILD A PAR HIDDEN` is an order (as
-    DPjudge keeps a hidden build); elsewhere it is the record of a unit built hidden that an earlier
-    version of this judge kept until the movement revealing it, and stays."""
+    DPjudge keeps a hidden build); elsewhere it is a status file's record of a unit built hidden,
+    kept until the movement revealing it, and stays."""
     adjusting = isinstance(phase, Phase) and phase.type == ADJUSTMENTS
     kept = () if adjusting else tuple(o for o in block.adjustments if getattr(o, "hidden", False))
     return replace(block, orders=None, adjustments=kept, wait=False)

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 PAYOLA = "payola"  # Payola's own rules: refused until the judge plays the Payola variant
-XTALBALL = "xtalball"  # Crystal Ball's own rules: refused until the judge plays it
+XTALBALL = "xtalball"  # Crystal Ball's own rules: refused until its games are played by mail
 STANDARD = "standard"  # rules DPjudge keeps for its standard variant (this judge's only variant)
 
 
@@ -58,6 +58,8 @@ FUNDS, INCOME, BRIBE_SECRECY, BRIBES = ("Payola funds", "Payola income", "Payola
                                         "Payola bribes")
 LISTS = "Crystal Ball order lists"
 REFUSED = "refused: the judge does not play this variant"
+LISTS_REFUSED = ("refused: the judge processes Crystal Ball games but does not yet play them by mail "
+                 "(docs/variants.md)")
 
 # Neighbouring rows follow DPjudge's rule page, family by family.
 RULES: tuple[Rule, ...] = (
@@ -211,8 +213,8 @@ RULES: tuple[Rule, ...] = (
     Rule("TOUCH_BRIBE", BRIBES, "-REMOTE_BRIBE !PAY_DUMMIES", False, PAYOLA, REFUSED),
     Rule("ZERO_FOREIGN", BRIBES, "!BLIND", False, PAYOLA, REFUSED),
 
-    Rule("PUBLIC_LISTS", LISTS, "!BLIND", False, XTALBALL, REFUSED),
-    Rule("LIMIT_LISTS", LISTS, "!BLIND", False, XTALBALL, REFUSED),
+    Rule("PUBLIC_LISTS", LISTS, "!BLIND", False, XTALBALL, LISTS_REFUSED),
+    Rule("LIMIT_LISTS", LISTS, "!BLIND", False, XTALBALL, LISTS_REFUSED),
 )
 
 # Other names DPjudge reads in a status file for the same rule.

@@ -99,12 +99,15 @@ def _dismiss(status: GameStatus, m: Map, dismissed: tuple[str, ...], deadline: d
 
 
 def without_past_vacations(status: GameStatus, now: datetime) -> GameStatus:
-    """The status without the TIMING NOT vacations that have ended by `now` (on the game's clock)."""
+    """The status without the TIMING NOT vacations that have ended by `now` (on the game's clock);
+    a TIMING line left with nothing on it goes (the status syntax has no empty TIMING)."""
     if not status.timing:
         return status
     timing = parse_timing(status.timing)
     pruned = prune_vacations(timing, now, status.zone or "GMT")
-    return status if pruned.vacations == timing.vacations else replace(status, timing=str(pruned))
+    if pruned.vacations == timing.vacations:
+        return status
+    return replace(status, timing=str(pruned) or None)
 
 
 # --- what the mail layer calls ------------------------------------------------------------------

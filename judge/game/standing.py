@@ -14,7 +14,10 @@ status, `games/<name>/state`, which a person may edit by hand:
 
 One `KEY value` per line, case not minding; `#` starts a comment. `STATE` is `preparation`,
 `waiting` or `terminated` (the states the status file cannot tell); `LISTED` is `yes` or `no`. A
-missing line, or a missing file, means: the state read from the status file, and listed.
+missing line, or a missing file, means: the state read from the status file, and listed. A game
+that has not started also keeps `SEATS n`, the seats still open to players, written with its
+status by whatever changed it: LIST tells them without reading the game's map (which a stranger's
+MORPH lines may have made slow to read); without the line, LIST reads the map.
 `parse_standing` / `write_standing` turn the file into a `Standing` and back (through
 `judge.runtime.store.GameDir.read_state` / `write_state`, atomic like the status).
 
@@ -56,6 +59,7 @@ class Standing:
 
     state: GameState | None = None
     listed: bool = True
+    seats: int | None = None  # seats open, in a game not started (None: not known without its map)
 
     @property
     def held(self) -> bool:
@@ -88,8 +92,9 @@ def parse_standing(text: str, file: str = STATE_FILE) -> Standing:
         if not words:
             continue
         key = words[0].upper()
-        if key not in ("STATE", "LISTED"):
-            problems.append(Problem(file, number, f"unknown line {words[0]!r}: STATE or LISTED"))
+        if key not in ("STATE", "LISTED", "SEATS"):
+            problems.append(Problem(file, number, f"unknown line {words[0]!r}: STATE, LISTED or "
+                                                  "SEATS"))
         elif len(words) != 2:
             problems.append(Problem(file, number, f"{key} takes one word"))
         elif key in found:
@@ -108,9 +113,15 @@ def parse_standing(text: str, file: str = STATE_FILE) -> Standing:
         if word not in YES_NO:
             problems.append(Problem(file, number, f"LISTED is yes or no, not {word!r}"))
         listed = YES_NO.get(word, True)
+    seats = None
+    if "SEATS" in found:
+        number, word = found["SEATS"]
+        if not word.isdigit():
+            problems.append(Problem(file, number, f"SEATS is a number, not {word!r}"))
+        seats = int(word) if word.isdigit() else None
     if problems:
         raise StateError(problems)
-    return Standing(state, listed)
+    return Standing(state, listed, seats)
 
 
 def state_problem(word: str) -> str:
@@ -127,6 +138,8 @@ def write_standing(standing: Standing) -> str:
         lines.append(f"STATE {standing.state.value}")
     if not standing.listed:
         lines.append("LISTED no")
+    if standing.seats is not None:
+        lines.append(f"SEATS {standing.seats}")
     return "".join(line + "\n" for line in lines)
 
 

@@ -270,7 +270,7 @@ def centre_sightings(m: Map, rules: frozenset[str], seers: Seers, sees: Mapping[
     centres are not listed, nor anything under SEE_NO_SCS or SEE_ALL_SCS (all is public)."""
     owned = [seers.centers.get(p, frozenset()) for p in seers.readers]
     taken = {c for cs in owned for c in cs}
-    groups = [(p, sorted(cs)) for p, cs in zip(seers.readers, owned)]
+    groups: list[tuple[str | None, list[str]]] = [(p, sorted(cs)) for p, cs in zip(seers.readers, owned)]
     groups.append((None, sorted(m.supply_centers - taken)))
     readers_of: dict[str, set[str]] = {}
     result = {}

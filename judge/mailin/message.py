@@ -12,8 +12,12 @@ from email.headerregistry import Group
 from email.message import EmailMessage, Message
 from email.policy import EmailPolicy
 from email.utils import parseaddr
+from functools import cache
 from html.parser import HTMLParser
 from typing import cast
+
+from judge.mailin.authresults import from_authenticated
+from mailparser_reply.parser import EmailMessage as ReplyText  # type: ignore[import-untyped]
 
 MAX_BODY_CHARS = 64 * 1024  # more than any real set of orders and press; the rest is not processed
 SIGNATURE = "-- "
@@ -29,6 +33,24 @@ UNPRINTABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\
 # header of every mail sent to it.
 PLAIN_ADDRESS = re.compile(
     r"[\w.!#$%&'*+/=^`{}~-]{1,64}@(?:[\w-]{1,63}(?:\.[\w-]{1,63})+|localhost)", re.ASCII)
+# The languages whose mail clients' attribution lines ("On ... wrote:", "Le ... a écrit :") and
+# header blocks (`From:`/`Sent:`) begin a quoted mail.
+QUOTE_LANGUAGES = ("en", "fr", "de", "es", "it")
+# mail-parser-reply's Spanish attribution can never match (its lookahead forbids what it matches),
+# so Gmail's "El vie, 27 nov 2026 a las 19:00, X escribió:" is found here.
+SPANISH_ATTRIBUTION = re.compile(r"^(?:> ?)*El\s.+\sescribió:$", re.MULTILINE | re.IGNORECASE)
+# The rule Outlook draws above the header block of the mail it quotes.
+OUTLOOK_RULE = re.compile(r"_{32,}")
+# A header block of a quoted mail starts with its sender, in these languages, and holds its date;
+# other lines that look like headers (`To: France`, `Subject: peace` in a press message) are text.
+HEADER_KEY = re.compile(r"(?:> ?)*[* ]*(\w+)\s*:")
+SENDER_KEYS = {"from", "de", "von", "da"}
+# An attribution line is short; longer lines are cut for the search, whose patterns take time
+# growing with the square of a line's length. The lines tried as the start of a quoted mail (with
+# the QUOTE_WINDOW lines from there) are limited too: a hostile mail costs a fraction of a second.
+ATTRIBUTION_CHARS = 160
+QUOTE_WINDOW = 6
+MAX_QUOTE_CANDIDATES = 50
 
 
 class LenientPolicy(EmailPolicy):
@@ -66,19 +88,23 @@ class Incoming:
     html_only: bool = False  # the body came from an HTML part, stripped to text
     truncated: bool = False  # the body was longer than MAX_BODY_CHARS
     signed_off: bool = False  # a SIGNOFF line ended the commands
+    quoted_from: str = ""  # the line where a quoted mail began and reading stopped
     automatic: str = ""  # why this must not be answered ("" when it may be)
+    authenticated: bool = False  # the judge's MTA authenticated the sender's domain (authresults)
 
 
 def read_message(raw: bytes, envelope_sender: str | None = None, our_loop: str = "", *,
-                 parsed: Message | None = None) -> Incoming:
+                 parsed: Message | None = None, authserv_id: str = "") -> Incoming:
     """Parse `raw`; `envelope_sender` is the SMTP MAIL FROM ("" for a bounce, None if unknown).
-    `parsed`: `raw` already parsed (`parse`), not parsed again."""
+    `parsed`: `raw` already parsed (`parse`), not parsed again. `authserv_id`: the judge's MTA,
+    whose `Authentication-Results:` are trusted (none when empty)."""
     msg = parsed if parsed is not None else parse(raw)
+    sender = sender_of(msg)
     body, html_only = body_text(msg)
     truncated = len(body) > MAX_BODY_CHARS
-    lines, signed_off = command_lines(body[:MAX_BODY_CHARS])
+    lines, signed_off, quoted_from = command_lines(body[:MAX_BODY_CHARS])
     return Incoming(
-        sender=sender_of(msg),
+        sender=sender,
         subject=header(msg, "Subject"),
         message_id=header(msg, "Message-ID"),
         references=tuple(header(msg, "References").split()),
@@ -86,8 +112,26 @@ def read_message(raw: bytes, envelope_sender: str | None = None, our_loop: str =
         html_only=html_only,
         truncated=truncated,
         signed_off=signed_off,
+        quoted_from=quoted_from,
         automatic=automatic_reason(msg, envelope_sender, our_loop),
+        authenticated=sender_authenticated(msg, sender, authserv_id),
     )
+
+
+def sender_authenticated(msg: Message, sender: str, authserv_id: str) -> bool:
+    """Whether `sender` is the mail's one From address and the judge's MTA (`authserv_id`)
+    authenticated its domain; a Reply-To naming another address is not authenticated by it."""
+    if not sender or not authserv_id:
+        return False
+    groups = address_groups(msg, "From")
+    addresses = [a.addr_spec.lower() for group in groups for a in group.addresses]
+    if addresses != [sender]:
+        return False
+    try:
+        results = [str(value) for value in msg.get_all("Authentication-Results") or ()]
+    except Exception:  # the email package raises assorted errors on broken headers
+        return False
+    return from_authenticated(results, authserv_id, sender)
 
 
 def header(msg: Message, name: str) -> str:
@@ -165,9 +209,16 @@ def body_text(msg: Message) -> tuple[str, bool]:
 
 
 def decoded(part: Message) -> str:
-    """A text part decoded by its charset; unknown charsets and bad bytes never fail."""
-    payload = part.get_payload(decode=True) or b""
-    charset = part.get_content_charset() or "utf-8"
+    """A text part decoded by its charset; unknown charsets and bad bytes never fail. A part that
+    names no charset is UTF-8 when it reads as such, else latin-1 (8-bit mail from before MIME)."""
+    found = part.get_payload(decode=True)  # bytes, or None for a multipart
+    payload = found if isinstance(found, bytes) else b""
+    charset = part.get_content_charset()
+    if charset is None:
+        try:
+            return payload.decode("utf-8")
+        except UnicodeDecodeError:
+            return payload.decode("latin-1")
     try:
         return payload.decode(charset, errors="replace")
     except LookupError:
@@ -175,28 +226,38 @@ def decoded(part: Message) -> str:
 
 
 class _TextExtractor(HTMLParser):
+    """HTML as text lines; a `<blockquote>`'s lines are marked `> `, as a plain-text client quotes."""
+
     BREAKS = {"br", "p", "div", "li", "tr", "h1", "h2", "h3", "h4", "pre", "blockquote"}
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
         self.parts: list[str] = []
         self.skip = 0
+        self.quoted = 0
 
     def handle_starttag(self, tag, attrs):
         if tag in ("script", "style"):
             self.skip += 1
         elif tag in self.BREAKS:
             self.parts.append("\n")
+        self.quoted += tag == "blockquote"
 
     def handle_endtag(self, tag):
         if tag in ("script", "style"):
             self.skip = max(0, self.skip - 1)
         elif tag in self.BREAKS:
             self.parts.append("\n")
+        if tag == "blockquote":
+            self.quoted = max(0, self.quoted - 1)
 
     def handle_data(self, data):
-        if not self.skip:
-            self.parts.append(data)
+        if self.skip:
+            return
+        if self.quoted:
+            line_start = not self.parts or self.parts[-1].endswith("\n")
+            data = ("> " if line_start else "") + data.replace("\n", "\n> ")
+        self.parts.append(data)
 
 
 def html_to_text(html: str) -> str:
@@ -206,27 +267,80 @@ def html_to_text(html: str) -> str:
     return "".join(extractor.parts).replace("\xa0", " ")  # &nbsp; between command words
 
 
-def command_lines(body: str) -> tuple[list[str], bool]:
-    """The lines the command layer reads, and whether SIGNOFF ended them.
+def command_lines(body: str) -> tuple[list[str], bool, str]:
+    """The lines the command layer reads, whether SIGNOFF ended them, and the line where a quoted
+    mail began, if that ended them.
 
     `//` comment lines go; a `\\\\` line switches to its own separator; `<br>` endings are stripped when
-    every line has one; quoted (`>`) lines and everything from a signature delimiter (`-- `) go."""
+    every line has one; quoted (`>`) lines and everything from a signature delimiter (`-- `) go, and
+    so does everything from the start of a quoted mail (`quote_start`)."""
     raw = [UNPRINTABLE.sub(" ", line).replace("\t", " ")
            for line in body.replace("\r\n", "\n").replace("\r", "\n").split("\n")]
     raw = _alternate_separators(raw)
-    if raw and all(re.search(r"<br\s*/?>\s*$", l, re.I) for l in raw if l.strip()):
-        raw = [re.sub(r"<br\s*/?>\s*$", "", l, flags=re.I) for l in raw]
+    if raw and all(re.search(r"<br\s*/?>\s*$", r, re.I) for r in raw if r.strip()):
+        raw = [re.sub(r"<br\s*/?>\s*$", "", r, flags=re.I) for r in raw]
+    quoted_at = quote_start(raw)
     lines: list[str] = []
-    for line in raw:
+    for index, line in enumerate(raw):
         if line == SIGNATURE or line.rstrip() == "--":
             break
         text = line.strip()
-        if text.startswith("//") or text.startswith(">"):
+        if quoted_at is not None and index == quoted_at - 1 and OUTLOOK_RULE.fullmatch(text):
+            return lines, False, raw[quoted_at].strip()
+        if index == quoted_at:
+            return lines, False, text
+        if text.startswith(("//", ">")):
             continue
         if text.split()[:1] and text.split()[0].upper() == "SIGNOFF":
-            return lines, True
+            return lines, True, ""
         lines.append(text)
-    return lines, False
+    return lines, False, ""
+
+
+@cache
+def quote_patterns() -> tuple[re.Pattern[str], ...]:
+    """The patterns of a quoted mail's first line or header block (mail-parser-reply's)."""
+    return ReplyText(text="", languages=list(QUOTE_LANGUAGES)).HEADER_REGEX, SPANISH_ATTRIBUTION
+
+
+def quote_start(lines: list[str]) -> int | None:
+    """The index of the line where a quoted mail begins: a mail client's attribution line
+    ("On Fri, 27 Nov 2026, X wrote:", in any of QUOTE_LANGUAGES, even if wrapped onto a second
+    line), `-----Original Message-----`, or Outlook's `From:`/`Sent:` block. Only the few lines
+    that could begin one are tried (`quote_candidates`), each with the lines after it."""
+    cut = [line.strip()[:ATTRIBUTION_CHARS] for line in lines]
+    for start in quote_candidates(cut):
+        window = "\n".join(cut[start:start + QUOTE_WINDOW])
+        for pattern in quote_patterns():
+            found = pattern.match(window)
+            if found is not None and quoted_mail_start(found.group().strip()):
+                return start + window.count("\n", 0, len(window) - len(window.lstrip()))
+    return None
+
+
+def quote_candidates(cut: list[str]) -> list[int]:
+    """The lines a quoted mail may begin at, in order, at most MAX_QUOTE_CANDIDATES: those that
+    end with a colon (an attribution line) and the line before each (a wrapped one), those that
+    start with a sender's header key (`From:`) or a rule of dashes."""
+    starts: list[int] = []
+    for index, line in enumerate(cut):
+        key = HEADER_KEY.match(line)
+        if line.endswith(":"):
+            starts += [i for i in (index - 1, index) if i >= 0 and i not in starts]
+        elif line.startswith("-----") or key is not None and key.group(1).lower() in SENDER_KEYS:
+            starts.append(index)
+        if len(starts) >= MAX_QUOTE_CANDIDATES:
+            break
+    return starts[:MAX_QUOTE_CANDIDATES]
+
+
+def quoted_mail_start(found: str) -> bool:
+    """Whether a match of `quote_patterns` starts a quoted mail: an attribution line, or a header
+    block that starts with the sender and holds a date."""
+    key = HEADER_KEY.match(found)
+    if key is None:
+        return True
+    return key.group(1).lower() in SENDER_KEYS and any(c.isdigit() for c in found)
 
 
 def _alternate_separators(lines: list[str]) -> list[str]:

@@ -338,7 +338,8 @@ def reply_fields(original: Message) -> dict[str, str]:
 
 def outgoing(raw: bytes) -> tuple[str, bytes]:
     """A stored mail as it goes to the relay: the recipient the judge recorded in `ENVELOPE_TO`, or
-    for a mail without that record the one To ("" unless there is exactly one, a plain address) and the mail without that record or any
+    for a mail without that record the one To ("" unless there is exactly one, a plain address)
+    and the mail without that record or any
     header that names other recipients (Bcc, Cc, Resent-*: the judge writes none, so one found was
     smuggled in)."""
     lines = raw.splitlines(keepends=True)

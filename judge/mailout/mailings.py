@@ -27,12 +27,11 @@ import jinja2
 
 from judge import events as ev
 from judge.commands import notices
-from judge.limits import Limits
-from judge.game import clock
-from judge.game.rules import rules_in_force
 from judge.drawing.geometry import Geometry
 from judge.drawing.pictures import Picture, picture, results_board
-from judge.game import archive, visibility
+from judge.game import archive, clock, visibility
+from judge.game.rules import rules_in_force
+from judge.limits import Limits
 from judge.mailout import tailor, views
 from judge.mailout.render import Rendered, render
 from judge.maps import map_for_phase
@@ -212,7 +211,8 @@ class Mailer:
     def __init__(self, env: jinja2.Environment, status: GameStatus, m: Map, *, judge: str = "LOCAL",
                  keeper: str = "", rules: frozenset[str] | None = None,
                  addresses_per_player: int = PER_PLAYER, replied: Iterable[str] = (),
-                 pictures: bool = False, geometry: Geometry | None = None, url: str = "") -> None:
+                 pictures: bool = False, geometry: Geometry | None = None, url: str = "",
+                 game_class: str = "") -> None:
         self.env, self.status, self.map, self.keeper = env, status, m, keeper
         # those a reply to the mail that made the events already told: no notice of it for them
         self.replied = frozenset(a.lower() for a in replied)
@@ -221,7 +221,7 @@ class Mailer:
         self.rules = rules_in_force(status, m) if rules is None else rules
         self.people = audience(status, addresses_per_player)
         self.game = views.GameView(judge, status.name or "", status.map_name, status.zone or "GMT",
-                                   url)
+                                   url, game_class)
         # each results and completion mail made once, for its mailings and for the archive
         # (`archived`): (what, the event's id, its completion's id) -> (the events, kept so that
         # their ids stay theirs; what was made)
@@ -306,7 +306,7 @@ class Mailer:
         vassals = tuple((views.power_view(m, p), views.power_view(m, c) if c else None)
                         for p, c in event.allegiance)
         agreed = None
-        if agreed_in_results(completed):
+        if completed is not None and agreed_in_results(completed):
             agreed = self.completion_context(completed)
         context = {"results": report, "ownership": ownership, "adjustments": adjustments,
                    "last_man": last_man, "agreed": agreed, "torn": torn, "vassals": vassals if ownership else (),
@@ -564,8 +564,14 @@ class Mailer:
                          deadline=self.when(event.deadline))
 
     def civil_disorder(self, event: Any) -> list[Mailing]:
-        return self.mail(self.people.master, "cd_notice", phase=views.phase_view(event.phase),
-                         powers=views.powers(self.map, event.powers))
+        """The Master (DPjudge's CD notice), and each power in civil disorder of its own."""
+        phase = views.phase_view(event.phase)
+        mailings = self.mail(self.people.master, "cd_notice", phase=phase,
+                             powers=views.powers(self.map, event.powers))
+        for power in event.powers:
+            mailings += self.mail(self.people.of([power]), "cd_power", phase=phase,
+                                  power=self.power(power))
+        return mailings
 
     # --- players coming and going ---
 
@@ -726,6 +732,10 @@ class Mailer:
         return self.mail(self.people.everyone(monitors=True), "zone_changed", zone=notice.zone,
                          deadline=views.local_time(deadline, notice.zone))
 
+    def victory_changed(self, notice: Any) -> list[Mailing]:
+        return self.mail(self.people.everyone(monitors=True), "victory_changed", year=notice.year,
+                         before=notice.before, after=notice.after)
+
     def state_changed(self, notice: Any) -> list[Mailing]:
         return self.mail(self.people.everyone(), "state_changed", state=notice.state.lower())
 
@@ -789,7 +799,7 @@ class Mailer:
 
 # The events a mail's own commands make that its reply reports to the sender already.
 TOLD_BY_REPLY: frozenset[type] = frozenset({ev.PlayerJoined, ev.PlayerLeft, ev.Resigned, ev.TookOver,
-                                            ev.VoteCast})
+                                            ev.VoteCast, ev.RolledBack, notices.StateChanged})
 
 HANDLERS: dict[type, str] = {
     ev.PlayerJoined: "joined", ev.PlayerLeft: "left", ev.GameFull: "full", ev.GameStarted: "started",
@@ -799,7 +809,8 @@ HANDLERS: dict[type, str] = {
     ev.ControlRotated: "rotated", ev.GameCompleted: "completed", ev.RolledBack: "rolled_back",
     # the command layer's notices
     notices.Press: "press_notice", notices.AbsenceSet: "absence", notices.ZoneChanged: "zone_changed",
-    notices.StateChanged: "state_changed", notices.MasterChanged: "master_changed",
+    notices.StateChanged: "state_changed", notices.VictoryChanged: "victory_changed",
+    notices.MasterChanged: "master_changed",
     notices.GameRenamed: "renamed", notices.GameCreated: "created", notices.PasswordSet: "password_set",
     notices.PasswordsPaused: "passwords_paused", notices.OrdersStored: "orders_stored",
 }
@@ -812,6 +823,14 @@ def outage_alert(env: jinja2.Environment, keeper: str, judge: str, last_run: dat
                                       games=list(games)))]
 
 
+def disk_alert(env: jinja2.Environment, keeper: str, judge: str, *, full: bool, since: datetime,
+               now: datetime, error: str, delayed: int) -> list[Mailing]:
+    """The disk refuses the judge's writes since `since` (`full`), or took them again at `now`,
+    `delayed` mails delayed meanwhile."""
+    return [Mailing((keeper,), render(env, "disk_alert", judge=judge, full=full, since=since,
+                                      now=now, error=error, delayed=delayed))]
+
+
 def inbox_alert(env: jinja2.Environment, keeper: str, judge: str, *, id: str, arrived: datetime,
                 folder: str, error: str) -> list[Mailing]:
     """A mail failed three times and went to the inbox's `bad/` folder, unanswered."""
@@ -820,12 +839,15 @@ def inbox_alert(env: jinja2.Environment, keeper: str, judge: str, *, id: str, ar
 
 
 def outbox_alert(env: jinja2.Environment, keeper: str, judge: str, *, id: str, queued: datetime,
-                 to: str, subject: str, reason: str, partly: bool, folder: str) -> list[Mailing]:
-    """The relay refused a mail for good: for all its recipients (the mail is in `failed/`), or
-    (`partly`) for some of them, the others having it."""
+                 to: str, subject: str, reason: str, partly: bool, folder: str,
+                 cause: str = "refused") -> list[Mailing]:
+    """A mail could not be delivered (it is in `failed/`): the relay refused it for good
+    (`cause` "refused"), deferred it for too long ("deferred"), or the judge had nothing to send
+    it to ("unsendable"); or (`partly`) the relay refused some of its recipients, the others
+    having it."""
     return [Mailing((keeper,), render(env, "mail_not_delivered", judge=judge, id=id,
                                       queued=queued, to=to, subject=subject, reason=reason,
-                                      partly=partly, folder=folder))]
+                                      partly=partly, folder=folder, cause=cause))]
 
 
 def render_reply(env: jinja2.Environment, reply: Any) -> tuple[str, str]:
@@ -833,7 +855,3 @@ def render_reply(env: jinja2.Environment, reply: Any) -> tuple[str, str]:
     reply.txt."""
     rendered = render(env, "reply", reply=reply)
     return rendered.subject, rendered.body
-
-
-def reply_mailing(env: jinja2.Environment, reply: Any) -> Mailing:
-    return Mailing(_unique(reply.recipients), render(env, "reply", reply=reply))

@@ -84,6 +84,7 @@ class GameView:
     variant: str
     zone: str
     url: str = ""  # the judge's `[judge] url`: the games' web pages (empty: none)
+    game_class: str = ""  # DPjudge's variant of a game other than standard (`xtalball`)
 
 
 # --- orders and their results ----------------------------------------------------------------------
@@ -93,10 +94,11 @@ class OrderLine:
     """One order as the results print it.
 
     `kind`: hold, move, support, convoy, retreat, disband, build, remove, waive or keep; in a BLIND
-    game also found, arrives, departs or lost (a foreign unit seen at one end of its move only). `target` is
+    game also found, arrives, departs or lost (a foreign unit seen at one end of its move only);
+    under NO_CHECK `given`, an order not carried out, written as `text` holds it. `target` is
     the unit a support or convoy names (`foreign` when another power owns it); `via` a convoy route
     written out; `dest` where a move, retreat, support or convoy goes. `results` are result codes
-    (bounce, cut, dislodged, void, no convoy, invalid, destroyed)."""
+    (bounce, cut, dislodged, void, no convoy, invalid, reorder, destroyed)."""
 
     power: PowerView
     kind: str
@@ -109,6 +111,7 @@ class OrderLine:
     civil_disorder: bool = False
     hidden: bool = False
     proxy_to: PowerView | None = None  # a PROXY order's power
+    text: str = ""  # a `given` order as it was given
 
 
 @dataclass(frozen=True)
@@ -271,8 +274,16 @@ def phase_results(m: Map, resolution: Resolution, position: Position | None = No
     owners = unit_owners(resolution)
     grouped = _by_power(m, resolution.results, owners, removal=adjusting)
     grouped = {p: [_phantom_shown(line, owners, rules) for line in lines] for p, lines in grouped.items()}
+    supported = _fleet_moves(resolution) if phase.type == MOVEMENT else {}
+    if supported:
+        grouped = {p: [_supported_coast(m, line, supported) for line in lines]
+                   for p, lines in grouped.items()}
+    given: dict[str, list[OrderLine]] = {}
+    if phase.type == MOVEMENT and "NO_CHECK" in rules:
+        grouped, given = _as_given(m, resolution, grouped, unit_order or {})
     if phase.type == MOVEMENT and unit_order:
         grouped = {p: _in_unit_order(lines, unit_order.get(p, ())) for p, lines in grouped.items()}
+    grouped = {p: lines + given.get(p, []) for p, lines in grouped.items()}
     if adjusting and position is None:
         position = before_adjustments(resolution)
     pending = _pending_builds(m, resolution, position, rules) if adjusting and position else {}
@@ -294,6 +305,58 @@ def _phantom_shown(line: OrderLine, owners: Mapping[str, str], rules: frozenset[
             line.target.place.abbrev.split("/")[0] not in owners:
         return replace(line, kind="hold", target=None, dest=None, results=())
     return line
+
+
+def _fleet_moves(resolution: Resolution) -> dict[str, str]:
+    """Province -> the coast a fleet there was ordered to (moves to a coast only)."""
+    return {o.unit.province: o.dest for r in resolution.results
+            if type(o := r.order) is Move and o.unit.type is UnitType.FLEET and "/" in o.dest}
+
+
+def _supported_coast(m: Map, line: OrderLine, fleet_moves: Mapping[str, str]) -> OrderLine:
+    """A support of a fleet's move to a coast names that coast, as DPjudge writes it (the order
+    names the province only): `SUPPORT Fleet Gascony -> Spain (north coast)`."""
+    if line.kind != "support" or line.dest is None or line.target is None \
+            or line.target.kind != "fleet":
+        return line
+    coast = fleet_moves.get(province_of(line.target.place.abbrev))
+    if coast is None or province_of(coast) != line.dest.abbrev:
+        return line
+    return replace(line, dest=place(m, coast))
+
+
+NOT_CARRIED_OUT = frozenset({Result.INVALID.value, Result.REORDER.value})
+
+
+def _as_given(m: Map, resolution: Resolution, grouped: Mapping[str, list[OrderLine]],
+              units: Mapping[str, Sequence[Unit]]
+              ) -> tuple[dict[str, list[OrderLine]], dict[str, list[OrderLine]]]:
+    """NO_CHECK, as DPjudge writes it: each power's orders not carried out (`invalid`, then
+    `reorder`), written as they were given, apart from its units' lines; a unit of the power none
+    of whose orders was carried out holds (and is dislodged there, if it was). The units' lines,
+    and the orders not carried out, by power."""
+    texts: dict[str, list[str]] = {}
+    for result in resolution.results:
+        texts.setdefault(result.order.power, []).append(str(result.order))
+    kept: dict[str, list[OrderLine]] = {}
+    given: dict[str, list[OrderLine]] = {}
+    for power, lines in grouped.items():
+        kept[power] = [line for line in lines if NOT_CARRIED_OUT.isdisjoint(line.results)]
+        refused = [(line, text) for line, text in zip(lines, texts.get(power, ()), strict=True)
+                   if not NOT_CARRIED_OUT.isdisjoint(line.results)]
+        if not refused:
+            continue
+        given[power] = sorted((replace(line, kind="given", text=text, results=tuple(
+            w for w in line.results if w != Result.DISLODGED.value)) for line, text in refused),
+            key=lambda line: Result.REORDER.value in line.results)
+        ordered = {line.unit.place.abbrev for line in kept[power] if line.unit is not None}
+        dislodged = {line.unit.place.abbrev for line, _ in refused
+                     if line.unit is not None and Result.DISLODGED.value in line.results}
+        view = power_view(m, power)
+        kept[power] += [OrderLine(view, "hold", unit_view(m, unit, power),
+                                  results=(Result.DISLODGED.value,) if unit.location in dislodged else ())
+                        for unit in units.get(power, ()) if unit.location not in ordered]
+    return kept, given
 
 
 def _in_unit_order(lines: list[OrderLine], units: Sequence[Unit]) -> list[OrderLine]:

@@ -9,8 +9,8 @@ from dataclasses import dataclass, field, replace
 
 from judge.errors import Problem
 from judge.maps.model import Abut, FlowStep, League, SourceLine, Terrain
-from judge.maps.tokens import (check_abbrev, is_place_line, own_word_display, parse_abut, parse_center, parse_owns,
-                               power_display, power_name)
+from judge.maps.tokens import (check_abbrev, check_name, check_power_name, is_place_line, own_word_display,
+                               parse_abut, parse_center, parse_owns, power_display, power_name)
 from judge.types import Phase, Unit, UnitType, province_of
 
 TERRAINS = {t.value for t in Terrain} | {"AMEND"}
@@ -133,7 +133,7 @@ class MapBuilder:
         if "->" in left:
             old_text, _, left = left.partition("->")
             old = check_abbrev(old_text.strip())
-        name = " ".join(left.split())
+        name = check_name(" ".join(left.split()), "place name")
         if not name:
             raise ValueError("a place line needs a name before '='")
         abbrev = check_abbrev(words[0])
@@ -217,7 +217,7 @@ class MapBuilder:
                 self.terrain.pop(name, None)
             for draft in self.terrain.values():
                 draft.abuts = [a for a in draft.abuts if a.dest not in gone]
-            self.map_centers(lambda c: None if c in gone else c)
+            self.map_centers(lambda c: None if c in gone else c)  # noqa: B023 (called here, in this turn)
             for power in self.powers.values():
                 power.units = [u for u in power.units if u.location not in gone]
 
@@ -229,7 +229,7 @@ class MapBuilder:
             old, words = power_name(words[0]), words[2:]
             if old not in self.powers:
                 raise ValueError(f"cannot rename power {old}: no such power")
-        name = power_name(words[0])
+        name = power_name(check_power_name(words[0]))
         if not name:
             raise ValueError(f"power name {words[0]!r} is no name once read (only order words)")
         rest = words[1:]
@@ -254,6 +254,7 @@ class MapBuilder:
             self.powers[name] = power
         if own is not None:
             word, _, abbrev = own.partition(":")
+            check_name(word + abbrev, "own word")
             if word:
                 power.adjective = own_word_display(word)
             if abbrev:

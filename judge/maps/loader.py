@@ -4,8 +4,11 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Sequence
-from pathlib import Path
+from dataclasses import replace
+from pathlib import Path, PurePath
 
+from judge.errors import Problem
+from judge.maps.bounds import MapBounds
 from judge.maps.model import Map
 from judge.maps.parser import parse_map
 
@@ -27,12 +30,26 @@ def read_text(path: Path) -> str:
         return data.decode("latin-1")
 
 
+# the files a map is made of: DPjudge splits some maps into these parts (`USE standard.geography`)
+MAP_SUFFIXES = (".map", ".geography", ".politics", ".military", ".locations")
 MAP_FILE_NAME = re.compile(r"[A-Za-z0-9_+-][A-Za-z0-9_.+-]{0,79}")
 
 
 def plain_map_name(name: str) -> bool:
     """A map name or file name with no folder in it: `standard`, `standard.geography`, `1900.map`."""
     return bool(MAP_FILE_NAME.fullmatch(name)) and ".." not in name
+
+
+def map_file_names(name: str) -> list[str]:
+    """The files a plain name may mean: itself if it ends as a map file does, else name.map."""
+    if name.lower().endswith(MAP_SUFFIXES):
+        return [name]
+    return [] if "." in name else [name + ".map"]
+
+
+def without_folders(problem: Problem) -> Problem:
+    """A map problem as a mail may tell it: its file named, not the folders the judge keeps it in."""
+    return replace(problem, file=PurePath(problem.file).name)
 
 
 class FileLoader:
@@ -57,21 +74,26 @@ class FileLoader:
             return given
         if not plain_map_name(name):
             raise LookupError(f"{name!r} is not a map name (no folders: a name such as standard)")
-        candidates = [name] if "." in name else [name, name + ".map"]
+        candidates = map_file_names(name)
+        if not candidates:
+            raise LookupError(f"{name!r} is not a map file (they end in {', '.join(MAP_SUFFIXES)})")
         including = [Path(parent).parent] if parent and Path(parent).is_file() else []
         for folder in including + self.search:
             for candidate in candidates:
                 path = folder / candidate
                 if path.is_file():
                     return path
+        if not self.paths:  # a game's map: whoever reads the problem need not know the folders
+            raise LookupError("not found in the map folders")
         raise LookupError(f"not found in {', '.join(str(f) for f in including + self.search)}")
 
 
 def load_map(name_or_path: str, search: Sequence[Path] = (), morphs: Sequence[str] = (), *,
-             paths: bool = True) -> Map:
+             paths: bool = True, bounds: MapBounds | None = None) -> Map:
     """Parse a map given by name (`standard`) or, when `paths`, by path (`some/dir/x.map`), with a
-    game's MORPH lines. A game's map is loaded with `paths=False` (see `FileLoader`)."""
-    return parse_map(name_or_path, FileLoader(search, paths), morphs)
+    game's MORPH lines, within `bounds` if given. A game's map is loaded with `paths=False` (see
+    `FileLoader`)."""
+    return parse_map(name_or_path, FileLoader(search, paths), morphs, bounds)
 
 
 MAX_MAPS = 32  # parsed maps a cache keeps (a map with a game's MORPH lines is one)

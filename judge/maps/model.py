@@ -188,6 +188,7 @@ class Map:
     _army_moves: Mapping[str, tuple[str, ...]] = field(init=False, repr=False)
     _fleet_moves: Mapping[str, tuple[str, ...]] = field(init=False, repr=False)
     _coasts: Mapping[str, tuple[str, ...]] = field(init=False, repr=False)
+    _coasted: frozenset[str] = field(init=False, repr=False)
     _provinces: tuple[str, ...] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:

@@ -9,6 +9,7 @@ from types import MappingProxyType
 from typing import Iterable, Sequence
 
 from judge.errors import MapError, Problem
+from judge.maps.bounds import MapBounds, MapTooLarge, check
 from judge.maps.builder import MapBuilder
 from judge.maps.model import (DEFAULT_FLOW, DynamicBlock, Location, Map, PowerInfo, SourceLine,
                               AltHome)
@@ -17,18 +18,25 @@ from judge.maps.validate import alias_warnings, validate
 from judge.types import Phase
 
 
-def parse_map(name: str, loader: Loader, extra: Sequence[str] = ()) -> Map:
+def parse_map(name: str, loader: Loader, extra: Sequence[str] = (),
+              bounds: MapBounds | None = None) -> Map:
     """Parse the map file `name` (and what it USEs) through `loader`, then the `extra` map lines
-    (a game's MORPH lines, reported as file `MORPH`); raise MapError if invalid."""
-    source = read_source(name, loader, extra)
+    (a game's MORPH lines, reported as file `MORPH`); raise MapError if invalid or, with
+    `bounds`, over one of them."""
+    try:
+        source = read_source(name, loader, extra, bounds=bounds)
+        builder = run(source.base)
+        if bounds is not None:
+            check_size(builder, bounds, name)
+    except MapTooLarge as error:
+        raise MapError([Problem(error.file, error.line, str(error))]) from None
     problems = list(source.problems)
-    builder = run(source.base)
     problems += builder.problems
     display_name = _map_name(name)
     result = freeze(builder, display_name, source.base, source.dynamic, source.stanzas,
                     source.graphic, None)
     problems += validate(builder, result)
-    for block in source.dynamic:  # each block must make a valid map in the phases it applies to
+    for block in _distinct(source.dynamic):  # each must make a valid map in the phases it applies to
         block_builder = run(source.base + list(block.lines))
         block_problems = block_builder.problems + validate(block_builder, freeze(
             block_builder, display_name, (), (), (), None, None))
@@ -36,6 +44,21 @@ def parse_map(name: str, loader: Loader, extra: Sequence[str] = ()) -> Map:
     if problems:
         raise MapError(_unique(problems))
     return result
+
+
+def check_size(builder: MapBuilder, bounds: MapBounds, name: str) -> None:
+    for what, count, limit in (("places", len(builder.places), bounds.places),
+                               ("powers", len(builder.powers), bounds.powers)):
+        check(what, count, limit, name, 0)
+
+
+def _distinct(blocks: Sequence[DynamicBlock]) -> list[DynamicBlock]:
+    """The blocks whose lines differ (the first of each): the same lines make the same map, so a
+    map repeating a block is checked once for it, not once a copy."""
+    seen: dict[tuple[str, ...], DynamicBlock] = {}
+    for block in blocks:
+        seen.setdefault(tuple(line.text for line in block.lines), block)
+    return list(seen.values())
 
 
 def map_for_phase(base: Map, phase: Phase) -> Map:

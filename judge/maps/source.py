@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
 from judge.errors import Problem
+from judge.maps.bounds import MapBounds, check
 from judge.maps.builder import KEYWORDS
 from judge.maps.model import DynamicBlock, SourceLine, Stanza
 from judge.maps.tokens import is_place_line
@@ -28,13 +29,17 @@ class MapSource:
     problems: list[Problem] = field(default_factory=list)
 
 
-def read_source(name: str, loader: Loader, extra: Sequence[str] = (), extra_label: str = "MORPH") -> MapSource:
+def read_source(name: str, loader: Loader, extra: Sequence[str] = (), extra_label: str = "MORPH",
+                bounds: MapBounds | None = None) -> MapSource:
     """Everything the map `name` says, in order, with USE/MAP files read where they stand, then
-    the `extra` lines (a game's MORPH lines) as if they ended the map file."""
-    reader = _Reader(loader)
+    the `extra` lines (a game's MORPH lines) as if they ended the map file. With `bounds`, raises
+    `MapTooLarge` as soon as the text read is over one of them."""
+    reader = _Reader(loader, bounds)
     reader.include(name, None, None, 0, reader.source.base)
     if extra:
+        reader.stack.append(extra_label)  # a USE there is one level down, as in a file
         reader.read_file(extra_label, "\n".join(extra), reader.source.base)
+        reader.stack.pop()
     source = reader.source
     source.dynamic = [DynamicBlock(b.kind, b.when, tuple(b.lines)) for b in source.dynamic]
     return source
@@ -49,10 +54,12 @@ def is_stanza_end(words: list[str]) -> bool:
 
 
 class _Reader:
-    def __init__(self, loader: Loader):
+    def __init__(self, loader: Loader, bounds: MapBounds | None):
         self.loader = loader
+        self.bounds = bounds
         self.source = MapSource()
         self.stack: list[str] = []
+        self.lines = self.chars = self.uses = 0
 
     def problem(self, file: str, line: int, message: str) -> None:
         self.source.problems.append(Problem(file, line, message))
@@ -68,6 +75,10 @@ class _Reader:
             chain = " -> ".join(self.stack + [label])
             self.problem(where or label, line, f"USE loop: {chain}")
             return
+        if self.bounds is not None and parent is not None:
+            self.uses += 1
+            check("files read through USE", self.uses, self.bounds.uses, where or label, line)
+            check("levels of USE", len(self.stack), self.bounds.use_depth, where or label, line)
         self.stack.append(label)
         self.read_file(label, text, target)
         self.stack.pop()
@@ -76,6 +87,8 @@ class _Reader:
         current = target  # where plain lines go: the base, or the open IN/FROM block
         stanza: tuple[str | None, list[str]] | None = None
         for number, raw in enumerate(text.splitlines(), 1):
+            if self.bounds is not None:
+                self.count(self.bounds, label, number, raw)
             line = raw.strip()
             if not line or line.startswith("#"):
                 continue
@@ -116,6 +129,12 @@ class _Reader:
         if stanza is not None:  # a stanza runs to the end of its file
             self.source.stanzas.append(Stanza(stanza[0], tuple(stanza[1])))
 
+    def count(self, bounds: MapBounds, label: str, number: int, raw: str) -> None:
+        self.lines += 1
+        self.chars += len(raw.encode()) + 1
+        check("lines", self.lines, bounds.lines, label, number)
+        check("bytes", self.chars, bounds.bytes, label, number)
+
     def open_block(self, here: SourceLine, kind: str, current: list[SourceLine],
                    base: list[SourceLine]) -> list[SourceLine]:
         """Start an IN/FROM block; returns where the following lines go."""
@@ -132,6 +151,9 @@ class _Reader:
                          f"FROM takes movement phase abbreviations such as S1904M, or START; got {spec.strip()!r}")
             return current
         lines: list[SourceLine] = []
+        if self.bounds is not None:
+            check("IN and FROM blocks", len(self.source.dynamic) + 1, self.bounds.blocks,
+                  here.file, here.line)
         self.source.dynamic.append(DynamicBlock(kind, tuple(words), lines))  # type: ignore[arg-type]
         if colon:
             if directive.strip():

@@ -9,7 +9,11 @@ from dataclasses import dataclass
 
 from judge.maps.model import CAPE, STRAIT, Abut
 
-ABBREV = re.compile(r"[^\W_]\S[^\W_](/[^\W_]{1,3})?")
+ABBREV = re.compile(r"[^\W_]{3}(/[^\W_]{1,3})?")
+# names keep to the characters DPjudge's own maps use: a power's name is one word of status files,
+# orders and press; a place's name and a power's own word are prose, and go into the pictures too
+POWER_MARKS = frozenset("_+-.")
+NAME_MARKS = frozenset(" '()*+,-.:_")
 SPECIALS = {STRAIT, CAPE}
 
 
@@ -21,11 +25,27 @@ def is_place_line(text: str, keywords) -> bool:
 
 
 def check_abbrev(word: str) -> str:
-    """An abbreviation as the map must write it: three characters, alphanumeric ends, `/XC` coast."""
+    """An abbreviation as the map must write it: three letters or digits, a coast written `/XC`."""
     if not ABBREV.fullmatch(word):
-        raise ValueError(f"bad abbreviation {word!r}: it must be 3 characters with alphanumeric "
-                         f"first and last characters, and a coast written /XX")
+        raise ValueError(f"bad abbreviation {word!r}: it must be 3 letters or digits, and a coast "
+                         f"written /XX")
     return word.upper()
+
+
+def check_power_name(word: str) -> str:
+    name = word.upper()
+    if not all(c.isalnum() or c in POWER_MARKS for c in name):
+        raise ValueError(f"bad power name {word!r}: letters, digits and _ + - . only")
+    return name
+
+
+def check_name(text: str, what: str) -> str:
+    """A place's name or a power's own word: letters, digits, blanks and ' ( ) * + , - . : _ only."""
+    bad = sorted({c for c in text if not (c.isalnum() or c in NAME_MARKS)})
+    if bad:
+        raise ValueError(f"bad {what} {text!r}: {''.join(bad)!r} cannot be part of it (letters, "
+                         "digits, blanks and ' ( ) * + , - . : _ only)")
+    return text
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,6 +18,7 @@ def validate(builder: MapBuilder, result: Map) -> list[Problem]:
     _check_places(builder, report)
     _check_adjacencies(builder, report)
     _check_powers(builder, result, report)
+    _check_start(builder, result, report)
     _check_flow(builder, result, problems)
     return problems
 
@@ -40,13 +41,14 @@ def _check_adjacencies(builder: MapBuilder, report) -> None:
             pairs.add((province_of(src), province_of(abut.dest)))
     powers = {p.abbrev for p in builder.powers.values()}
     shut = {a for a, d in builder.terrain.items() if d.terrain is Terrain.SHUT}
+    with_coasts = {province_of(a) for a in builder.terrain if "/" in a}
     for src, draft in builder.terrain.items():
         for abut in draft.abuts:
             where = draft.origin(abut.dest)
             if abut.dest not in builder.terrain:
                 report(where, f"{src} ABUTS {abut.dest}: no such place")
                 continue
-            if "/" not in abut.dest and any(a.startswith(abut.dest + "/") for a in builder.terrain) \
+            if "/" not in abut.dest and abut.dest in with_coasts \
                     and draft.fleet_ok and builder.terrain[src].terrain.value == "WATER":
                 report(where, f"{src} ABUTS {abut.dest}: name the coast of a multi-coast province")
             if abut.powers != frozenset() and (province_of(abut.dest), province_of(src)) not in pairs \
@@ -107,6 +109,17 @@ def _check_powers(builder: MapBuilder, result: Map, report) -> None:
         if center not in builder.terrain:
             report(builder.where.get(center, SourceLine("UNOWNED", 0, "")),
                    f"unowned centre {center} is not a place")
+
+
+def _check_start(builder: MapBuilder, result: Map, report) -> None:
+    """Each centre has one owner at the start: the judge could not read back a status file giving
+    it two (a unit line moves a unit already there, so units never share a province)."""
+    owner: dict[str, str] = {}
+    for name, power in result.powers.items():
+        for center in power.centers:
+            first = owner.setdefault(center, name)
+            if first != name:
+                report(builder.powers[name].where, f"{name} owns {center}, which {first} owns too")
 
 
 def _check_center(builder: MapBuilder, where: SourceLine, power: str, center: str, report) -> None:

@@ -8,6 +8,7 @@ army's destination when a coast is named. Coasts of the ordered unit are ignored
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 from typing import Callable, Mapping, Sequence
 
 from judge.errors import OrderError
@@ -316,7 +317,13 @@ HOLDS, MOVES, SUPPORTS, CONVOYS = range(4)  # a plan's first item
 #  destination or None, its province)
 # (CONVOYS, unit type or None, province, the army's province, the destination's province)
 Plan = tuple
-_UNPLANNED = object()  # (a line not met before; None is a line with no plan)
+
+
+class _Unplanned(Enum):
+    LINE = "a line not met before"  # (None is a line with no plan)
+
+
+_UNPLANNED = _Unplanned.LINE
 
 
 def _no_plans(m: Map) -> dict[str, Plan | None]:
@@ -337,7 +344,7 @@ def _plan_line(m: Map, index: PlaceIndex, text: str) -> Plan | None:
     if place is None or not rest:
         return None
     province, head = province_of(place), rest[0]
-    if type(head) is Place or head.kind in ("MOVE", "DASH"):
+    if isinstance(head, Place) or head.kind in ("MOVE", "DASH"):
         dest = _plain_destination(rest)
         if dest is None:
             return None
@@ -367,9 +374,10 @@ def _plain_unit(lexemes: list[Lexeme]) -> tuple[UnitType | None, str | None, lis
     unit_type, start = None, 0
     if lexemes and type(lexemes[0]) is Word and lexemes[0].kind == "UNIT":
         unit_type, start = lexemes[0].unit, 1
-    if len(lexemes) <= start or type(lexemes[start]) is not Place or len(lexemes[start].options) != 1:
+    place = lexemes[start] if len(lexemes) > start else None
+    if not isinstance(place, Place) or len(place.options) != 1:
         return None, None, []
-    return unit_type, lexemes[start].options[0], lexemes[start + 1:]
+    return unit_type, place.options[0], lexemes[start + 1:]
 
 
 def _plain_destination(lexemes: list[Lexeme]) -> str | None:

@@ -1,15 +1,15 @@
-"""A power's order lines, read together: every bad line reported at once, a later order for a unit
-replacing an earlier one, CLEAR / NMR starting over (spec/order-format.md, "Clearing Orders")."""
+"""A power's order lines, read together: every bad line reported at once, a second order for a unit
+refused as DPjudge refuses it, CLEAR / NMR starting over (spec/order-format.md, "Clearing Orders")."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Hashable, Iterable, Mapping, Sequence
 
 from judge.errors import OrderError
 from judge.maps.model import Map
-from judge.orders.model import Build, Order, Support, Waive
+from judge.orders.model import Build, Order, Retreat, Support, Waive
 from judge.orders.parser import OrderableUnits, OrderReader
 from judge.orders.validate import OrderChecker
-from judge.types import MOVEMENT, Phase, Unit, UnitType
+from judge.types import MOVEMENT, RETREATS, Phase, Unit, UnitType
 
 if TYPE_CHECKING:
     from judge.adjudicator.model import Position
@@ -25,7 +25,9 @@ def parse_orders(m: Map, power: str, lines: Iterable[str], phase: Phase,
     Blank lines are skipped. Illegal orders are refused too, except in a movement phase under NO_CHECK,
     where an order that is understood is kept for the adjudicator to rule invalid, and a support
     under SIGNAL_SUPPORT that names units on the board (`OrderChecker.signal`), kept for the
-    adjudicator to rule void."""
+    adjudicator to rule void. A second order for a unit (a second build in a province) is refused
+    in DPjudge's words (`twice_problem`); in a movement phase under NO_CHECK both are kept, and the
+    adjudicator holds the unit."""
     reader = OrderReader(m, rules)
     orderable = OrderableUnits(units)
     checker = None if phase.type == MOVEMENT and "NO_CHECK" in rules else OrderChecker(m, position, rules)
@@ -49,9 +51,24 @@ def parse_orders(m: Map, power: str, lines: Iterable[str], phase: Phase,
             errors.append((text, reason))
             continue
         key = order_key(order, number)
-        orders.pop(key, None)
+        if key in orders:
+            if checker is not None:
+                errors.append((text, twice_problem(order, phase)))
+                continue
+            key = (key, number)
         orders[key] = order
     return list(orders.values()), errors
+
+
+def twice_problem(order: Order, phase: Phase) -> str:
+    """DPjudge's words refusing a second order for a unit, or a second build in a province."""
+    if isinstance(order, Build):
+        return "MULTIPLE BUILDS IN SITE"
+    if phase.type == MOVEMENT:
+        return "UNIT REORDERED"
+    if phase.type == RETREATS or isinstance(order, Retreat):
+        return "TWO ORDERS FOR RETREATING UNIT"
+    return "MULTIPLE ORDERS FOR UNIT"
 
 
 def entry_problem(order: Order) -> str | None:
@@ -64,8 +81,9 @@ def entry_problem(order: Order) -> str | None:
 
 
 def order_key(order: Order, line: int) -> Hashable:
-    """What a later order replaces: the order for the same unit (a build: for the same province).
-    Every WAIVE stands (one WAIVE is enough; how many count is the adjudicator's business)."""
+    """What one order per unit means: the order for the same unit (a build: for the same
+    province). Every WAIVE stands (one WAIVE is enough; how many count is the adjudicator's
+    business)."""
     if isinstance(order, Waive):
         return ("WAIVE", line)
     if isinstance(order, Build):

@@ -1,7 +1,8 @@
 """Where a unit can get to on a map: direct crossings into a province, and convoy routes by sea.
 
-Convoy routes are searched on the map alone (which spaces could carry a convoy), never on the fleets
-standing there: whether fleets are really there and really convoy is the adjudicator's question.
+Convoy routes are searched on the map (which spaces could carry a convoy), and for order entry on the
+fleets standing there (`ConvoyRoutes.carried`); whether they really convoy is the adjudicator's
+question.
 """
 from __future__ import annotations
 
@@ -166,6 +167,13 @@ class ConvoyRoutes:
             after = ends | _spread(self.steps, ends - starts, self.spaces, stops)
             found = self._needed[start, end] = frozenset(before & after)
         return found
+
+    def carried(self, start: str, end: str, fleets: AbstractSet[str]) -> bool:
+        """Whether fleets standing on the locations `fleets` could carry an army from province
+        `start` to province `end`, were they all to convoy it."""
+        spaces = (self.spaces & fleets) - self.inside.get(start, NONE) - self.inside.get(end, NONE)
+        first = self.shore.get(start, NONE) & spaces
+        return bool(first) and bool(_spread(self.steps, first, spaces) & self.shore.get(end, NONE))
 
     def _route(self, start: str, end: str, through: str | None) -> bool:
         if start == end or start not in self.lands or end not in self.lands:

@@ -42,7 +42,7 @@ class OrderChecker:
         self.position = position
         self.rules = rules
         # province -> the unit there (the first listed: a later one written over it is read first)
-        self.units: dict[str, Unit] = {unit.province: unit for units in reversed(position.units.values())
+        self.units: dict[str, Unit] = {unit.province: unit for units in reversed(tuple(position.units.values()))
                                        for unit in reversed(units)}
         self.reach = map_reach(m)
         self.locations = m.locations
@@ -207,6 +207,16 @@ class OrderChecker:
             self._routes = self.reach.routes(self.map, self.rules)
         return self._routes.route(start, end, through)
 
+    def carried(self, start: str, end: str) -> bool:
+        """Whether the fleets on the board could carry an army from `start` to `end` (any fleet
+        might, under FICTIONAL_OK: the order names no fleet, and a BLIND game shows none)."""
+        if "FICTIONAL_OK" in self.rules:
+            return True
+        if self._routes is None:
+            self._routes = self.reach.routes(self.map, self.rules)
+        fleets = {u.location for u in self.units.values() if u.type is FLEET}
+        return self._routes.carried(start, end, fleets)
+
     def can_reach(self, unit: Unit, province: str) -> bool:
         """Whether the unit could get into the province at all: straight, or an army by convoy (a
         fleet carried by armies under PORTAGE_CONVOY)."""
@@ -229,6 +239,8 @@ class _Illegal(Exception):
 
 
 NOT_WHERE_IT_IS = "a unit cannot move to the province it is in"
+# DPjudge's words for an army sent to a place it borders not, where no fleets could carry it
+NO_WAY_THERE = "UNIT CANNOT MOVE INTO DESTINATION"
 
 
 def _hold(checker: OrderChecker, order: Hold) -> str | None:
@@ -264,7 +276,10 @@ def _army_move(checker: OrderChecker, unit: Unit, order: Move, dest: str) -> str
             not abut.restricted or checker.allowed(abut, order.power)):
         return None
     if checker.convoy_route(unit.province, dest):
-        return None
+        if checker.carried(unit.province, dest):
+            return None
+        if abut is None and not order.via_convoy:
+            return NO_WAY_THERE
     if order.via_convoy:
         return f"no convoy route could take {unit} to {checker.name(dest)}"
     if abut is not None:

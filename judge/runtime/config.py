@@ -161,7 +161,7 @@ def load_config(explicit: str | Path | None = None, env: Mapping[str, str] | Non
     try:
         text = path.read_bytes().decode("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        raise ConfigError([Problem(str(path), 0, f"cannot read the configuration: {exc}")])
+        raise ConfigError([Problem(str(path), 0, f"cannot read the configuration: {exc}")]) from exc
     return with_secrets(parse_config(text, str(path), cwd), env, cwd)
 
 
@@ -288,7 +288,7 @@ def read_secret(config: Config, section_name: str, name: str, cwd: Path) -> str:
         where = Locator(_text_of(config.source), config.source)
         line = where.line_of(section_name, "password_file")
         raise ConfigError([Problem(config.source or "(defaults)", line,
-                                   f"[{section_name}] password_file: cannot read {name}: {exc}")])
+                                   f"[{section_name}] password_file: cannot read {name}: {exc}")]) from exc
 
 
 def _text_of(source: str) -> str:

@@ -8,7 +8,8 @@ and a judgekeeper's `judge check` never interleave), it:
    status files the judgekeeper has heard of);
 2. `release`: the held games in scope are released (`judge check --release`);
 3. the outage guard: when the last full cycle is more than an hour old, the games with a deadline or
-   a grace end inside the gap (`judge.game.clock.Agenda.missed`) are held (nothing late is processed after downtime: players may not
+   a grace end inside the gap (`judge.game.clock.Agenda.missed`)
+   are held (nothing late is processed after downtime: players may not
    have reached the judge) and the judgekeeper is told; a held game stays untouched, cycle after
    cycle, until released;
 4. each game in scope, in name order, under its own lock: the status and the state file read (a broken
@@ -340,7 +341,8 @@ def tick_game(store: GameStore, name: str, now: datetime, search: Sequence[Path]
             outcome, made, archive = mail.make(now, outcome, archive)
         if new != status or events:
             commit(game, text, m, new, events, mails=outbox_entries(made) if mail else (),
-                   deliver=mail.deliver if mail else None, now=now, archive=archive)
+                   deliver=mail.deliver if mail else None, now=now, archive=archive,
+                   standing=standing)
         quiet, stamp = _quiet(game.path, new, m, now, standing)
         return replace(outcome, quiet=quiet, stamp=stamp)
 

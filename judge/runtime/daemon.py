@@ -51,6 +51,7 @@ import uvicorn
 from judge.commands.session import Settings
 from judge.runtime.config import Config, JudgeSection
 from judge.runtime.cycle import cycle_tick
+from judge.runtime.disk_watch import DiskWatch
 from judge.errors import resource_failure
 from judge.runtime.journal import prune_receipts
 from judge.runtime.inbox import HISTORY_FOLDER, ReplyHistory
@@ -61,6 +62,7 @@ from judge.mailout.envelope import envelopes
 from judge.mailout.mailings import inbox_alert
 from judge.mailout.render import environment
 from judge.runtime.outbox import Backoff, OutboxSender, wait_any
+from judge.runtime.pictures import encoder
 from judge.runtime.sdnotify import sd_notify
 from judge.runtime.spool import Item, open_spools, outbox_entries, queue_mails
 from judge.runtime.store import GameStore, symlinked_root
@@ -145,9 +147,11 @@ class Daemon:
         self.stranded: list[Item] = []  # claimed mails that could not be put back yet
         self.unqueued: list[EmailMessage] = []  # a tick's mails the outbox could not take yet
         self.tick_task: asyncio.Task | None = None
+        self.disk = DiskWatch(config.judge, clock)
         self.gateway = Gateway(self.spools.inbox, accepts_address(config.judge),
-                               config.smtp_in.max_bytes, stored=self.inbox_wake.set)
-        self.server: asyncio.AbstractServer | None = None
+                               config.smtp_in.max_bytes, stored=self.spooled,
+                               refused=self.not_spooled)
+        self.server: asyncio.Server | None = None
 
     # -- the whole life ------------------------------------------------------------------------
     async def run(self) -> int:
@@ -215,8 +219,10 @@ class Daemon:
     def start_workers(self) -> list[asyncio.Task]:
         tasks = [asyncio.create_task(self.inbox_worker(), name="inbox")]
         if self.config.smtp_out.host:
+            limits = self.config.limits
+            options = {"pictures": lambda: encoder(limits), **self.sender_options}
             sender = OutboxSender(self.spools.outbox, self.config.smtp_out, self.config.judge,
-                                  clock=self.clock, **self.sender_options)
+                                  clock=self.clock, **options)
             tasks.append(asyncio.create_task(sender.run(self.stop, self.outbox_wake),
                                              name="outbox"))
         if self.config.imap.host:
@@ -259,15 +265,22 @@ class Daemon:
                 if self.stop.is_set() or self.rests != rests:
                     break
                 await self.process_batch(waiting[start:start + BATCH])
+            if self.disk.since is not None:  # every mail waiting is delayed with the one refused
+                self.disk.held.update(item.id for item in waiting)
             if self.rests == rests:
                 async with self.work:
                     if await asyncio.to_thread(self.catch_up):
+                        self.disk.wrote()  # what the disk had refused went through
                         self.outbox_wake.set()
         except Exception as exc:  # the spool itself failing: keep going, later
             if resource_failure(exc):
+                self.disk.refused(exc)
                 self.rest_after(exc)
             else:
                 log.exception("inbox worker: cannot work through the inbox now")
+        async with self.work:
+            if await asyncio.to_thread(self.tell_disk):
+                self.outbox_wake.set()
         return self.resting_until - self.monotonic() if self.resting() else INBOX_POLL_SECONDS
 
     def resting(self) -> bool:
@@ -319,6 +332,7 @@ class Daemon:
             if self.rests == rests:  # the resource is back
                 self.rest.reset()
                 self.resting_until = 0.0
+                self.disk.wrote()
         self.outbox_wake.set()
 
     def handle_item(self, item: Item) -> tuple[Item | None, list[EmailMessage], Exception | None]:
@@ -345,6 +359,7 @@ class Daemon:
         for the keeper to be told. A mail that cannot be moved now is put back when it can."""
         inbox = self.spools.inbox
         resource = resource_failure(exc)
+        self.disk.refused(exc, held=[claimed.id for claimed in items])
         for claimed in items:
             if not resource and claimed.failures + 1 >= inbox.max_failures:
                 self.errors[claimed.id] = repr(exc)  # for the keeper's alert
@@ -401,6 +416,32 @@ class Daemon:
             self.errors.pop(item.id, None)
         return queued
 
+    def tell_disk(self) -> bool:
+        """Queue the judgekeeper's alerts about the disk refusing writes, or taking them again,
+        when the outbox takes them (else at a later pass). Whether any was."""
+        alerts = self.disk.pending()
+        if not alerts:
+            return False
+        try:
+            self.queue(alerts)
+        except Exception as exc:
+            if resource_failure(exc):
+                return False
+            log.exception("the judgekeeper cannot be told of the disk by mail")
+        self.disk.queued()
+        return True
+
+    def spooled(self) -> None:
+        """The gateway stored a mail: the disk takes writes (unless the inbox still rests)."""
+        if not self.resting():
+            self.disk.wrote(gateway=True)
+        self.inbox_wake.set()
+
+    def not_spooled(self, exc: OSError) -> None:
+        """The gateway could not store a mail (it answered 451)."""
+        if self.disk.refused(exc, gateway=True):
+            self.inbox_wake.set()  # the judgekeeper's alert, if the outbox can take it
+
     def queue(self, messages: Iterable[EmailMessage] | None) -> None:
         """Put the mails in the outbox, durable together (one that is there already is not put
         twice)."""
@@ -422,6 +463,7 @@ class Daemon:
                 await asyncio.to_thread(self.queue, mails)
             except Exception as exc:
                 log.exception("the tick at %s failed", now.isoformat(timespec="seconds"))
+                self.disk.refused(exc)
                 if mails is not None and resource_failure(exc):
                     self.unqueued += list(mails)
         self.outbox_wake.set()

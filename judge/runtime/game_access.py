@@ -13,6 +13,7 @@ a mail's table only if nobody changed it since the mail read it.
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable
 from contextlib import ExitStack
 from pathlib import Path
@@ -20,10 +21,10 @@ from typing import Self, TypeVar
 
 from judge.commands import throttle
 from judge.commands.session import Refusal, Settings
-from judge.errors import StateError, StatusError
+from judge.errors import MapError, Problem, StateError, StatusError
 from judge.runtime import game_files as persist
 from judge.game.standing import Standing
-from judge.maps import MapCache
+from judge.maps import MapCache, load_map
 from judge.maps.model import Map
 from judge.status import parse_status
 from judge.status.model import GameStatus
@@ -161,6 +162,18 @@ class StoreGames:
 
     def load_map(self, status: GameStatus, morphs: tuple[str, ...] | None = None) -> Map:
         return self.maps.get(status.map_name, status.morphs if morphs is None else morphs)
+
+    def check_map(self, status: GameStatus, morphs: tuple[str, ...] | None = None) -> Map:
+        # not put in the cache: a stranger's maps would push out the maps of the games in play
+        limit = self.settings.map_parse_milliseconds
+        began = time.process_time()
+        m = load_map(status.map_name, self.maps.search, status.morphs if morphs is None else morphs,
+                     paths=False, bounds=self.settings.map_bounds)
+        spent = (time.process_time() - began) * 1000
+        if spent > limit:
+            raise MapError([Problem(m.name, 0, f"the map took {spent:.0f} ms of CPU to read, more "
+                                               f"than this judge allows ({limit} ms)")])
+        return m
 
     def snapshot_for(self, name: str, status: GameStatus, m: Map, phase: str | None,
                      forward: bool) -> GameStatus:

@@ -204,13 +204,19 @@ def archiver(judge_id: str = "LOCAL", address: str = "judge@localhost", env: Any
 def commit(game: GameDir, before_text: str, m: Map, after: GameStatus, events: Sequence[Event],
            mails: journal.Mails = (), deliver: journal.Deliver | None = None,
            snapshot: bool = True, receipt: tuple[str, bytes] | None = None, *,
-           now: datetime | None = None, archive: Archive | None = None) -> None:
+           now: datetime | None = None, archive: Archive | None = None,
+           standing: Standing | None = None) -> None:
     """Save an outcome: snapshots first, then the status, the results archive and the `mails`
     (handed to `deliver`) as one change (`judge.runtime.journal`). `snapshot`: keep the status
     before a phase's processing as its snapshot (False: a snapshot taken before is kept).
     `receipt`: the receipt of the mail that made the change, written with it. `archive` makes
     the archive's new entries (default: `archiver()`), dated `now`; a rollback cuts the archive
-    before the phase rolled back to, as DPjudge does."""
+    before the phase rolled back to, as DPjudge does. `standing`: the game's state and listing
+    as the change leaves them, for the games index; by default read before the status changes,
+    since a games index's `waiting` means a vacancy or the Master's hold by the status it was
+    written for (`judge.game.games_index.standing_of`)."""
+    if standing is None:
+        standing = read_standing(game)
     if any(isinstance(e, GameStarted) for e in events):
         game.snapshot(FORMING, before_text)
     results = [e for e in events if isinstance(e, PhaseResults)]
@@ -221,6 +227,7 @@ def commit(game: GameDir, before_text: str, m: Map, after: GameStatus, events: S
     rolled = [e for e in events if isinstance(e, RolledBack)]
     length, restored = None, ""
     if rolled:
+        _keep_left_phase(game, rolled[-1], before_text)
         length, restored = _archive_after_roll(game, after.name or game.name, rolled[-1])
     elif results and records:
         length, restored = _deadline_restated(game, after, results[0])
@@ -231,7 +238,7 @@ def commit(game: GameDir, before_text: str, m: Map, after: GameStatus, events: S
         game.write_status(after_text)
     if results:  # the game moved on: what was rolled back cannot come back
         game.drop_rolled_back()
-    index_game(game, after)
+    index_game(game, after, standing)
 
 
 def _deadline_restated(game: GameDir, status: GameStatus, results: PhaseResults
@@ -247,6 +254,14 @@ def _deadline_restated(game: GameDir, status: GameStatus, results: PhaseResults
         return None, ""
     kept, line = found
     return game.results_length(kept), line
+
+
+def _keep_left_phase(game: GameDir, event: RolledBack, before_text: str) -> None:
+    """A rollback keeps the game as it was as the snapshot of the phase it left (that phase's
+    own snapshot, when the Master rolled back to it, stays)."""
+    target = event.phase.abbrev if isinstance(event.phase, Phase) else FORMING
+    if not event.forward and event.left and event.left != target:
+        game.snapshot(event.left, before_text)
 
 
 def _archive_after_roll(game: GameDir, name: str, event: RolledBack) -> tuple[int | None, str]:
@@ -266,7 +281,8 @@ def _archive_after_roll(game: GameDir, name: str, event: RolledBack) -> tuple[in
 
 def process_game(store: GameStore, name: str, now: datetime, force: bool = False,
                  search: Sequence[Path] = ()) -> list[Event]:
-    """PROCESS from the shell: the snapshot, the new status and the results log as one change; a
+    """PROCESS without mail or the Master's checks (`judge process` runs the Master's command:
+    `judge.runtime.master_shell`): the snapshot, the new status and the results log as one change; a
     processing that raises leaves the game in AWAIT. A game already in AWAIT (a processing that
     failed before) keeps the snapshot taken then, if any."""
     with store.locked(name) as game:

@@ -13,8 +13,9 @@ from pathlib import Path
 
 from judge.errors import Problem, ProblemsError
 from judge.game.checkup import game_problems, time_problems
-from judge.game.games_index import INDEX_FILE, VARIANT
+from judge.game.games_index import INDEX_FILE
 from judge.game.standing import game_state
+from judge.game.variants import played_variant, played_variants
 from judge.maps import MapCache
 from judge.runtime.game_files import read_index, read_standing, read_status_file
 from judge.runtime.store import STATUS, GameStore, check_game_name, read_bytes
@@ -61,12 +62,12 @@ class _Index:
 
 
 def _with_variant(report: GameReport, index: _Index) -> GameReport:
-    """A game of a DPjudge variant other than standard (payola, xtalball...) cannot be played here."""
+    """A game of a DPjudge variant the judge does not play cannot be played here."""
     entry = index.entries.get(report.name)
-    if entry is None or entry.variant == VARIANT:
+    if entry is None or played_variant(entry.variant) is not None:
         return report
     problem = Problem(INDEX_FILE, index.line(report.name),
-                      f"game {report.name} is a {entry.variant} game: the judge plays {VARIANT} games")
+                      f"game {report.name} is a {entry.variant} game: the judge plays {played_variants()} games")
     return replace(report, problems=(str(problem), *report.problems))
 
 

@@ -78,11 +78,13 @@ class Gateway:
     """The aiosmtpd handler (the hooks aiosmtpd calls are the `handle_*` methods)."""
 
     def __init__(self, inbox: Spool, accepts: Callable[[str], bool], max_bytes: int,
-                 stored: Callable[[], None] = lambda: None):
+                 stored: Callable[[], None] = lambda: None,
+                 refused: Callable[[OSError], None] = lambda exc: None):
         self.inbox = inbox
         self.accepts = accepts
         self.max_bytes = max_bytes
         self.stored = stored  # called on the loop after each message is spooled
+        self.refused = refused  # called on the loop when the spool could not take a message
         self.closing = False
         self.storing = 0  # messages being written to the spool right now
 
@@ -114,6 +116,7 @@ class Gateway:
             item = await asyncio.to_thread(self.inbox.put, data)
         except OSError as exc:
             log.error("cannot spool a mail from %s: %s", envelope.mail_from, exc)
+            self.refused(exc)
             return CANNOT_STORE
         finally:
             self.storing -= 1
@@ -144,7 +147,7 @@ class GatewaySMTP(SMTP):
 
 
 async def start_gateway(gateway: Gateway, listen: SmtpInSection, hostname: str
-                        ) -> asyncio.AbstractServer:
+                        ) -> asyncio.Server:
     """Listen on the running loop (not aiosmtpd's threaded Controller)."""
     loop = asyncio.get_running_loop()
     factory = functools.partial(GatewaySMTP, gateway, hostname=hostname,

@@ -52,7 +52,7 @@ def dpjudge_picture(ps_path: Path, m: Map, board: Board, title: str, kind: str) 
 def _upright(png: bytes, info: PageInfo) -> bytes:
     from PIL import Image
 
-    image = Image.open(io.BytesIO(png))
+    image: Image.Image = Image.open(io.BytesIO(png))
     if info.rotation:
         image = image.rotate(90 * info.rotation, expand=True)  # quarter turns anticlockwise
     if info.bbox is not None:

@@ -45,13 +45,15 @@ from judge.commands import throttle
 from judge.commands.change import Change
 from judge.commands.dispatch import run_mail
 from judge.commands.ratelimit import allowance, recent
-from judge.commands.reply import Reply
+from judge.commands.reply import Reply, not_attached
 from judge.commands.session import Settings
 from judge.errors import StatusError, resource_failure
 from judge.game.standing import write_standing
 from judge.mailin.message import LENIENT, Incoming, parse, read_message, reply_headers
 from judge.mailout.envelope import AUTO_GENERATED, envelopes, loop_token, raw_key
-from judge.mailout.mailings import Mailer, Mailing, bounded, render_reply
+from judge.drawing.pictures import Picture
+from judge.mailout.envelope import Draw
+from judge.mailout.mailings import Mailer, Mailing, PictureMail, bounded, render_reply
 from judge.runtime.pictures import encoder, geometry_of, position_picture
 from judge.mailout.render import Rendered, environment
 from judge.maps import MapCache
@@ -179,9 +181,12 @@ class MailHandler:
     """The inbox runner: the daemon's `handle_mail(raw, now)` (and `judge mail`'s), one spooled
     mail in, the mails it calls for out (see the module's doc)."""
 
-    def __init__(self, config: Config, render: Render | None = None, env: Any = None):
+    def __init__(self, config: Config, render: Render | None = None, env: Any = None,
+                 search: Sequence[Path] = ()):
         self.config = config
         self.settings = Settings.from_config(config)
+        if search:  # folders the maps are looked for in first (`judge process --map-dir`)
+            self.settings = replace(self.settings, map_dirs=(*search, *self.settings.map_dirs))
         self.store = GameStore(config.paths.games)
         self.history = ReplyHistory(config.paths.spool / HISTORY_FOLDER, self.settings)
         self.render = render or self.reply_text
@@ -202,7 +207,7 @@ class MailHandler:
             return None, answered_before(receipt, kept)
         msg = parse(raw)
         incoming = read_message(raw, envelope_sender(msg), loop_token(self.config.judge),
-                                parsed=msg)
+                                parsed=msg, authserv_id=self.config.judge.authserv_id)
         render = partial(self.mails, raw, incoming, now) if send else None
         try:
             reply, _, mails = carry_out(incoming, self.store, self.settings, now, self.maps,
@@ -221,7 +226,8 @@ class MailHandler:
         the status of the game the mail worked on, as the mail leaves it, by name (None: gone)."""
         judge = self.config.judge
         key = raw_key(raw, "reply")
-        answer = self.answer(incoming, reply, now, key)
+        draw, attach = encoder(self.config.limits), self.config.maps.attach.lower()
+        answer = self.answer(incoming, reply, now, key, after, draw)
         replied = answer.recipients
         if reply is not None and reply.said_by_confirmation:
             answer = Mailing((), answer.rendered)  # the order confirmation answers, as DPjudge's
@@ -233,12 +239,10 @@ class MailHandler:
                         self.settings.recipients_per_mail)
         mails: list[EmailMessage] = []
         thread = reply_headers(incoming)
-        threading = {"in_reply_to": thread.get("In-Reply-To", ""),
-                     "references": thread.get("References", "")}
-        draw, attach = encoder(), self.config.maps.attach.lower()
+        in_reply_to, references = thread.get("In-Reply-To", ""), thread.get("References", "")
         if mailings[0].recipients:
-            answer = self.with_picture(mailings[0], reply, after)
-            mails += envelopes(judge, answer, now=now, key=key, draw=draw, **threading)
+            mails += envelopes(judge, mailings[0], now=now, key=key, draw=draw, in_reply_to=in_reply_to,
+                               references=references)
         sender = incoming.sender.lower()
         for number, mailing in enumerate(mailings[1:]):
             # what the mail made for its own sender (an order confirmation) answers it too
@@ -247,31 +251,40 @@ class MailHandler:
             event_key = raw_key(raw, f"event{number}")
             if mine:
                 mails += envelopes(judge, mailing._replace(recipients=mine), now=now, key=event_key,
-                                   draw=draw, default_kind=attach, **threading)
+                                   draw=draw, default_kind=attach, in_reply_to=in_reply_to, references=references)
             mails += envelopes(judge, mailing._replace(recipients=others), now=now, key=event_key,
                                auto=AUTO_GENERATED, draw=draw, default_kind=attach)
         return mails
 
-    def with_picture(self, answer: Mailing, reply: Reply | None,
-                     after: Mapping[str, GameStatus | None]) -> Mailing:
-        """The reply with the board MAP asked for (the first, if several), as the mail leaves it."""
-        requests = reply.pictures if reply is not None else ()
+    def map_picture(self, reply: Reply, after: Mapping[str, GameStatus | None],
+                    draw: Draw, charge: Callable[[int], bool]) -> tuple[Reply, Picture | None]:
+        """The board MAP asked for (the first, if several), as the mail leaves it, made now by
+        `draw`: one that cannot be made (past the limits), or whose bytes the sender's reply
+        limit cannot be `charge`d with (one reply each `reply_picture_bytes`), leaves the reply
+        saying so."""
+        requests = reply.pictures
         if not requests:
-            return answer
+            return reply, None
         wanted = requests[0]
         status = after.get(wanted.game) if wanted.game in after else self.read(wanted.game)
         if status is None:
-            return answer
+            return reply, None
         m = self.maps.get(status.map_name, status.morphs)
-        return answer._replace(picture=position_picture(self.templates(), status, m, wanted.kind,
-                                                        answer.recipients, wanted.seen,
-                                                        wanted.full_sight))
+        drawn = position_picture(self.templates(), status, m, wanted.kind, (), wanted.seen,
+                                 wanted.full_sight).picture
+        data = draw(drawn, wanted.kind)
+        if data is None:
+            return not_attached(reply, wanted, wanted.unmade), None
+        if not charge(len(data) // self.config.limits.reply_picture_bytes):
+            return not_attached(reply, wanted, wanted.unsent), None
+        return reply, drawn
 
-    def answer(self, incoming: Incoming, reply: Reply | None, now: datetime, key: str
-               ) -> Mailing:
+    def answer(self, incoming: Incoming, reply: Reply | None, now: datetime, key: str,
+               after: Mapping[str, GameStatus | None], draw: Draw) -> Mailing:
         """The reply to the mail, to as many of its recipients (the sender first, then the copies
-        to the power's addresses) as the sender's reply limit still allows; none for no reply.
-        `key`: the reply's, so that the mail handled again costs the sender nothing more."""
+        to the power's addresses) as the sender's reply limit still allows, with the picture MAP
+        asked for (`map_picture`); none for no reply. `key`: the reply's, so that the mail
+        handled again costs the sender nothing more."""
         if reply is None:
             return Mailing((), Rendered("", ""))
         warn_overlong(reply.game or "", reply.overlong, self.settings.addresses_per_player)
@@ -283,7 +296,18 @@ class MailHandler:
                         "sender", incoming.sender, len(recipients) - granted, len(recipients))
         if not granted:
             return Mailing((), Rendered("", ""))
-        return Mailing(recipients[:granted], Rendered(*self.render(reply)))
+        signed = reply.authenticated
+
+        def charge(replies: int) -> bool:
+            return replies == 0 or self.history.grant(
+                incoming.sender, now, replies, f"{key}-picture", signed=signed) == replies
+        reply, drawn = self.map_picture(reply, after, draw, charge)
+        answer = Mailing(recipients[:granted], Rendered(*self.render(reply)))
+        if drawn is None:
+            return answer
+        kind = reply.pictures[0].kind
+        return answer._replace(picture=PictureMail(drawn, {r.lower(): kind for r in
+                                                           answer.recipients}))
 
     def reply_text(self, reply: Reply) -> tuple[str, str]:
         """Subject and body of the one answer to a mail, from templates/reply.txt."""
@@ -358,18 +382,19 @@ def carry_out(incoming: Incoming, store: GameStore, settings: Settings, now: dat
 
 
 def commit(games: StoreGames, change: Change, receipt: tuple[str, bytes] | None,
-           now: datetime) -> bool:
+           now: datetime, mails: journal.Mails = (), deliver: journal.Deliver | None = None) -> bool:
     """Write what a mail did: the wrong passwords it counted, then its game made, purged, or its
-    state file (first) and status (through `persist.commit`, so a phase processed by mail leaves
-    its snapshot and results as `judge process` does), renamed last; `receipt` goes with the new
-    status in its journal entry, else once the change is made. False, with nothing of the mail's
-    written, when the judge-wide count changed since the mail read it: the mail is run again."""
+    state file (first) and status (through `persist.commit`: its snapshot, results archive and
+    journal), renamed last; `receipt` goes with the new status in its journal entry, else once the
+    change is made. `mails`, of a change no mail asked for (the shell's), go with the new status
+    in its journal entry, handed to `deliver`. False, with nothing of the mail's written, when the
+    judge-wide count changed since the mail read it: the mail is run again."""
     if change.judge_failures is not None \
             and not games.swap_judge_password_failures(*change.judge_failures):
         return False
-    for name, table in change.failures.items():
-        if name in games.held:  # a game only looked at keeps no count
-            game = games.held[name]
+    for looked_at, table in change.failures.items():
+        if looked_at in games.held:  # a game only looked at keeps no count
+            game = games.held[looked_at]
             atomic_write(game.path / FAILURES, throttle.to_json(table).encode(), root=game.root)
     name, status, root = change.game, change.status, games.store.root
     if name is None or status is None or not change.writes_game:
@@ -384,11 +409,12 @@ def commit(games: StoreGames, change: Change, receipt: tuple[str, bytes] | None,
         game = games.held[name]
         if change.new_standing:
             game.write_state(write_standing(change.standing))
-        if change.new_status:  # (a rename: the receipt once the folder is moved)
+        if change.new_status and change.map is not None:  # (a rename: the receipt once the folder is moved)
             with_change = None if change.rename_to else receipt
-            persist.commit(game, change.before, change.map, status, change.events,
+            persist.commit(game, change.before, change.map, status, change.events, mails, deliver,
                            receipt=with_change, now=now,
-                           archive=persist.archiver(games.settings.judge_id, games.settings.address))
+                           archive=persist.archiver(games.settings.judge_id, games.settings.address),
+                           standing=change.standing)
             receipt = None if with_change else receipt
         if change.rename_to:
             rename(game, change.rename_to)
@@ -442,8 +468,7 @@ def pack(mails: Sequence[EmailMessage]) -> bytes:
 
 
 def unpack(receipt: bytes) -> list[EmailMessage]:
-    return [cast(EmailMessage, message_from_bytes(base64.b64decode(raw), policy=policy.default))
-            for raw in json.loads(receipt)]
+    return [message_from_bytes(base64.b64decode(raw), policy=policy.default) for raw in json.loads(receipt)]
 
 
 # -- `judge mail`: the classic MTA pipe ---------------------------------------------------------

@@ -4,12 +4,13 @@ after the change, with its results log and its mails to match.
 Before a change that appends to the results archive, cuts it (a rollback) or sends mail,
 `<games>/.journal/<game>.json` is written (atomically): the digest of the status as it was, the
 status after, the length of the archive to keep and the entries to append, and the mails (outbox
-id and bytes). Writing it is the change's commit point. `complete` carries it out at once, and `replay` (under the game's lock, before the game is
+id and bytes). Writing it is the change's commit point.
+`complete` carries it out at once, and `replay` (under the game's lock, before the game is
 read) completes it from whatever state a crash left: the status rolled forward, the log cut back to
 its length and the records appended, the mails handed to `deliver` (the outbox takes each id once,
-so a mail handed over twice is sent once); then the journal goes. A path with no outbox (`judge
-process`, a mail's own processing) does all but the mails and leaves the journal, marked done, for
-the next cycle to deliver. A journal whose game's status is neither the one before nor the one
+so a mail handed over twice is sent once); then the journal goes. A change written with mails but
+no outbox to hand them to does all but the mails and leaves the journal, marked done, for the next
+cycle to deliver. A journal whose game's status is neither the one before nor the one
 after (edited by hand in between) is dropped with a warning, unless it was already marked done.
 
 A change made by a mail carries the mail's receipt (`<games>/.receipts/<name>`: the replies and

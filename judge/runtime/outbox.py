@@ -3,11 +3,13 @@
 A mail leaves the outbox only when the relay has accepted it (it is then kept in `done/`, which also
 remembers its id). A relay that cannot be reached, or answers 4xx, is tried again with exponential
 backoff; a 5xx answer moves the mail to `failed/` and queues an alert to the judgekeeper (its words:
-templates/mail_not_delivered.txt). A mail the
-relay keeps refusing with 4xx for `give_up_after` also ends in `failed/`. An alert the outbox
-cannot take (a disk full) is queued at a later drain: the judgekeeper is told of each mail in
-`failed/` once (`Spool.untold`). With no relay configured nothing is sent: the mail waits (`judge
-outbox` lists it).
+templates/mail_not_delivered.txt). A mail the relay keeps refusing with 4xx for `give_up_after`
+also ends in `failed/`, as does one with no recipient recorded: only the mail's own failures move
+it there, never a crash of the judge while it was being sent (`Spool.crash_counts`). Why it
+failed is kept beside it (`Spool.reason_of`), so the alert says so even after a restart. An alert
+the outbox cannot take (a disk full) is queued at a later drain: the judgekeeper is told of each
+mail in `failed/` once (`Spool.untold`). With no relay configured nothing is sent: the mail waits
+(`judge outbox` lists it).
 
 smtplib runs in a worker thread (`asyncio.to_thread`), one connection per batch, with a timeout.
 A picture the cycle kept as its SVG is made in the format its reader wants right before its mail is
@@ -53,6 +55,14 @@ class Outcome(Enum):
     FAILED = "failed"  # 5xx: the relay will never take it
 
 
+class Cause(Enum):
+    """Why a mail ended in `failed/` (or, `REFUSED` with `partly`, was refused some recipients)."""
+
+    REFUSED = "refused"  # the relay answered 5xx
+    DEFERRED = "deferred"  # the relay answered 4xx for `give_up_after`
+    UNSENDABLE = "unsendable"  # nothing the judge could send (no recipient recorded)
+
+
 class RelayUnavailable(Exception):
     """The relay could not be reached or refused the session (not the mail's fault)."""
 
@@ -75,14 +85,16 @@ class Backoff:
 
 
 def undelivered_alert(judge: JudgeSection, env: jinja2.Environment, item: Item, raw: bytes,
-                      reason: str, now: datetime, *, partly: bool = False) -> list[EmailMessage]:
-    """The judgekeeper's alert about a mail the relay refused for good (`partly`: some of its
-    recipients only), where `item` now lies; keyed by the mail's id, so it is queued once."""
+                      cause: Cause, reason: str, now: datetime, *, partly: bool = False
+                      ) -> list[EmailMessage]:
+    """The judgekeeper's alert about a mail that could not be delivered, for `cause` (`partly`:
+    the relay refused some of its recipients only), where `item` now lies; keyed by the mail's
+    id, so it is queued once."""
     original = message_from_bytes(raw, policy=policy.default)
     mailings = outbox_alert(env, judge.keeper, judge.id, id=item.id, queued=item.arrived,
                             to=str(original.get("To", "")),
                             subject=str(original.get("Subject", "")), reason=reason,
-                            partly=partly, folder=str(item.path.parent))
+                            partly=partly, folder=str(item.path.parent), cause=cause.value)
     return [message for mailing in mailings
             for message in envelopes(judge, mailing, now=now, key=f"{ALERT_PREFIX}{item.id}")]
 
@@ -104,7 +116,6 @@ class OutboxSender:
     relay_not_before: float = 0.0  # loop time before which the relay is not tried again
     not_before: dict[str, float] = field(default_factory=dict)  # id -> loop time of next try
     mail_backoff: dict[str, Backoff] = field(default_factory=dict)
-    reasons: dict[str, str] = field(default_factory=dict)  # failed mail's id -> the relay's words
     unqueued: list[EmailMessage] = field(default_factory=list)  # alerts the outbox could not take
 
     def __post_init__(self) -> None:
@@ -175,7 +186,7 @@ class OutboxSender:
             log.info("sent %s", item.id)
             if reason:  # some recipients were refused: never sent twice, but the keeper is told
                 log.error("relay refused some recipients of %s: %s", item.id, reason)
-                self.alert(done, raw, reason, partly=True)
+                self.alert(done, raw, Cause.REFUSED, reason, partly=True)
         elif outcome is Outcome.RETRY and reason.startswith(CONNECTION):
             self.outbox.release(claimed)
             raise RelayUnavailable(reason)
@@ -187,9 +198,10 @@ class OutboxSender:
             self.not_before[item.id] = now_mono + delay
             log.warning("relay deferred %s (%s); next try in %.1f s", item.id, reason, delay)
         else:
-            self.outbox.fail(claimed)
+            cause = Cause.UNSENDABLE if reason == NO_RECIPIENT else \
+                Cause.REFUSED if outcome is Outcome.FAILED else Cause.DEFERRED
+            self.outbox.fail(claimed, recorded_reason(cause, reason))
             self.forget(item.id)
-            self.reasons[item.id] = reason
             log.error("mail %s failed for good: %s", item.id, reason)
         return outcome
 
@@ -228,31 +240,32 @@ class OutboxSender:
             log.exception("the pictures of a mail could not be made: sent as stored")
             return message
 
-    def alert(self, item: Item, raw: bytes, reason: str, partly: bool = False) -> None:
+    def alert(self, item: Item, raw: bytes, cause: Cause, reason: str,
+              partly: bool = False) -> None:
         """Make the keeper's alert about `item`; `tell_keeper` queues it."""
         if item.id.startswith(ALERT_PREFIX):
             return  # an alert that cannot be delivered is not alerted about
         if self.templates is None:
             self.templates = environment()
-        self.unqueued += undelivered_alert(self.judge, self.templates, item, raw, reason,
+        self.unqueued += undelivered_alert(self.judge, self.templates, item, raw, cause, reason,
                                            self.clock(), partly=partly)
 
     def tell_keeper(self) -> None:
         """Queue the alerts made, and one about each mail in `failed/` the judgekeeper has not
-        been told of (the relay's words are not known any more after a restart). When the outbox
-        cannot take them (a disk full), they wait for a later drain."""
+        been told of, with the reason kept beside it. When the outbox cannot take them (a disk
+        full), they wait for a later drain."""
         try:
             self.queue_alerts()
             for item in self.outbox.untold():
                 try:
-                    self.alert(item, self.outbox.read(item), self.reasons.get(item.id, ""))
+                    cause, reason = read_reason(self.outbox.reason_of(item))
+                    self.alert(item, self.outbox.read(item), cause, reason)
                 except Exception as exc:
                     if resource_failure(exc):
                         raise
                     log.exception("the judgekeeper cannot be told of %s by mail", item.path)
                 self.queue_alerts()
                 self.outbox.told(item)
-                self.reasons.pop(item.id, None)
         except Exception as exc:
             if not resource_failure(exc):
                 raise
@@ -285,6 +298,20 @@ class OutboxSender:
                 log.exception("outbox sender failed; trying again later")
                 wait = self.relay_backoff.next_delay()
             await wait_any(stop, wake, max(min(poll, wait), 0.01))
+
+
+def recorded_reason(cause: Cause, reason: str) -> str:
+    """What `failed/` keeps of why a mail is there: its cause, then the relay's words."""
+    return f"{cause.value}\n{reason}"
+
+
+def read_reason(recorded: str) -> tuple[Cause, str]:
+    """`recorded_reason` read back; a mail failed without one was refused, reason unknown."""
+    cause, _, reason = recorded.partition("\n")
+    try:
+        return Cause(cause), reason
+    except ValueError:
+        return Cause.REFUSED, ""
 
 
 def with_crlf(raw: bytes) -> bytes:

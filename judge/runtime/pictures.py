@@ -7,16 +7,17 @@ from collections.abc import Iterable
 
 import jinja2
 
+from judge.adjudicator.model import Position
 from judge.drawing.geometry import Geometry
 from judge.drawing.loader import read_geometry
-from judge.adjudicator.model import Position
 from judge.drawing.pictures import Picture, picture, position_board, seen_picture
-from judge.drawing.raster import encode
 from judge.errors import resource_failure
+from judge.limits import Limits
 from judge.mailout.envelope import Draw
 from judge.mailout.mailings import PictureMail
 from judge.maps import map_for_phase
 from judge.maps.model import Map
+from judge.runtime.picture_process import PictureRefused, encode_bounded
 from judge.status.model import GameStatus
 
 log = logging.getLogger("judge.pictures")
@@ -45,16 +46,21 @@ def position_picture(env: jinja2.Environment, status: GameStatus, m: Map, kind: 
     return PictureMail(drawn, {r.lower(): kind for r in recipients})
 
 
-def encoder() -> Draw:
-    """`encode`, each picture made once per format; a picture that cannot be made is left out of
-    the mail (logged), never holding the mail's text back."""
+def encoder(limits: Limits | None = None) -> Draw:
+    """`encode_bounded`: each picture made once per format, in a child process within `limits`;
+    a picture that cannot be made is left out of the mail (logged), never holding the mail's text
+    back. The default limits unless given."""
+    bounds = limits or Limits()
     made: dict[tuple[str, str], bytes | None] = {}
 
     def draw(drawn: Picture, kind: str) -> bytes | None:
         key = (drawn.svg, kind)
         if key not in made:
             try:
-                made[key] = encode(drawn.svg, kind)
+                made[key] = encode_bounded(drawn.svg, kind, bounds)
+            except PictureRefused as exc:
+                log.warning("picture %s: no %s made: %s", drawn.stem, kind, exc)
+                made[key] = None
             except Exception as exc:
                 if resource_failure(exc):
                     raise

@@ -7,9 +7,12 @@ it works on it; `done` moves it to `done/` (kept a while: an audit trail, and th
 ids were already handled); `retry` puts it back with one more failure, and the third failure moves
 it to the `bad/` folder (`failed/` for the outbox), where nothing is lost. After a crash, `recover`
 puts every `.bak` back as a failure, so an unfinished message is processed again and a message that
-kills the worker every time ends in `bad/` instead of looping. Whoever moves a message to the bad
-folder need not tell the judgekeeper at once: `untold` lists the ones not told of yet (a marker in
-`bad/.told/` once they are), so an alert the disk could not take is sent later, and once.
+kills the worker every time ends in `bad/` instead of looping. The outbox counts no crash against
+a mail (`crash_counts=False`): sending one cannot kill the judge (its pictures are drawn in a
+child process), so a crash while it was being sent is put back as it was. Whoever moves a message
+to the bad folder need not tell the judgekeeper at once: `untold` lists the ones not told of yet (a
+marker in `bad/.told/` once they are), so an alert the disk could not take is sent later, and
+once; the reason it was moved there is kept beside it (`bad/.reasons/`), for that alert.
 
 Ids are deterministic when the caller gives them (an outgoing mail's id comes from its Message-ID):
 putting an id that is already waiting, claimed, done or failed does nothing, so a step that is
@@ -62,6 +65,7 @@ CLAIMED = ".bak"
 DONE_DIR = "done"
 IDS_DIR = ".ids"
 TOLD_DIR = ".told"  # in the bad folder: one marker a message the judgekeeper was told of
+REASONS_DIR = ".reasons"  # in the bad folder: why each message there was moved there
 MAX_FAILURES = 3
 ID_CHARS = re.compile(r"[A-Za-z0-9_.=@+-]{1,160}")
 NAME = re.compile(r"(\d{20})-(\d+)-(" + ID_CHARS.pattern + r")(\.eml|\.bak)")
@@ -114,8 +118,10 @@ def outbox_id(msg: Message) -> str:
 class Spool:
     """One queue folder: `<root>/*.eml` waiting, `*.bak` claimed, `done/`, and the `bad` folder."""
 
-    def __init__(self, root: Path, bad: str = "bad", max_failures: int = MAX_FAILURES):
+    def __init__(self, root: Path, bad: str = "bad", max_failures: int = MAX_FAILURES,
+                 crash_counts: bool = True):
         self.root = Path(root)
+        self.crash_counts = crash_counts  # whether a message a crash left claimed counts a failure
         self.base = self.root.parent  # the judge's spool folder: trusted, symlink or not
         self.bad_dir = self.root / bad
         self.done_dir = self.root / DONE_DIR
@@ -264,20 +270,37 @@ class Spool:
             return self._move(item, self.bad_dir, failures)
         return self._move(item, self.root, failures)
 
-    def fail(self, item: Item) -> Item:
-        """Give up on `item` now: it goes to the bad folder (`failed/` for the outbox)."""
+    def fail(self, item: Item, reason: str = "") -> Item:
+        """Give up on `item` now: it goes to the bad folder (`failed/` for the outbox), `reason`
+        (one line, say) kept beside it for `reason_of`."""
+        if reason:
+            target = item.renamed(self.bad_dir, item.failures, WAITING)
+            folder = self.bad_dir / REASONS_DIR
+            make_folder(self.bad_dir, self.base)
+            make_folder(folder, self.base)
+            atomic_write(folder / target.path.stem, reason.encode(), root=self.base)
         return self._move(item, self.bad_dir, item.failures)
+
+    def reason_of(self, item: Item) -> str:
+        """Why `item` (in the bad folder) was moved there; "" when that was not recorded."""
+        try:
+            return read_bytes(self.bad_dir / REASONS_DIR / item.path.stem,
+                              self.base).decode(errors="replace")
+        except FileNotFoundError:
+            return ""
 
     def release(self, item: Item) -> Item:
         """Put a claimed message back as it was, without counting a failure (a deferred mail)."""
         return self._move(item, self.root, item.failures)
 
     def recover(self, stale_tmp_seconds: float = STALE_TMP_SECONDS) -> list[Item]:
-        """At start: every message left claimed by a crash counts one failure and is put back;
-        temporary files a crashed `put` left behind go (they were never acknowledged)."""
+        """At start: every message left claimed by a crash is put back, one failure counted
+        when crashes count; temporary files a crashed `put` left behind go (they were never
+        acknowledged)."""
         with contextlib.suppress(FileNotFoundError):
             remove_stale_tmp(self.root, time.time(), stale_tmp_seconds, self.base)
-        return [self.retry(item) for item in self.claimed()]
+        put_back = self.retry if self.crash_counts else self.release
+        return [put_back(item) for item in self.claimed()]
 
     # -- telling the judgekeeper -----------------------------------------------------------------
     def untold(self) -> list[Item]:
@@ -426,7 +449,7 @@ def open_spools(config: Config, *, create: bool = True) -> Spools:
     unless `create` is false (a look that must change nothing)."""
     root = Path(config.paths.spool)
     spools = Spools(inbox=Spool(root / INBOX, bad=INBOX_BAD),
-                    outbox=Spool(root / OUTBOX, bad=OUTBOX_BAD))
+                    outbox=Spool(root / OUTBOX, bad=OUTBOX_BAD, crash_counts=False))
     if create:
         spools.inbox.create()
         spools.outbox.create()

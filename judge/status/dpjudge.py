@@ -22,19 +22,23 @@ NO_ID = "NO-ID"  # the judge's DPPD number for a player who has none; DPjudge le
 def for_dpjudge(status: GameStatus, name: str) -> GameStatus:
     """`status` as DPjudge reads it, for the game `name`."""
     return replace(status, name=name, layout=Layout.DPJUDGE, teams=(),
-                   master=status.master and _seat(status.master),
+                   master=status.master and _dppd(status.master),
                    powers=tuple(_power(p) for p in status.powers))
 
 
 def _power(block: PowerStatus) -> PowerStatus:
     omniscient = None if block.omniscient in UNREAD_BY_DPJUDGE else block.omniscient
     player = block.player and replace(block.player, current=_seat(block.player.current), handovers=tuple(
-        replace(h, previous=_seat(h.previous)) for h in block.player.handovers))
+        replace(h, previous=h.previous and _seat(h.previous)) for h in block.player.handovers))
     return replace(block, omniscient=omniscient, player=player)
 
 
-def _seat(seat: Seat | None) -> Seat | None:
-    return replace(seat, ident="") if isinstance(seat, Dppd) and seat.ident == NO_ID else seat
+def _seat(seat: Seat) -> Seat:
+    return _dppd(seat) if isinstance(seat, Dppd) else seat
+
+
+def _dppd(dppd: Dppd) -> Dppd:
+    return replace(dppd, ident="") if dppd.ident == NO_ID else dppd
 
 
 def dpjudge_bytes(status: GameStatus, name: str) -> tuple[bytes, list[int]]:

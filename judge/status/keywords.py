@@ -155,10 +155,16 @@ POWER = {
     "FUNDS": Directive("funds", v.funds),
     "SEES": Directive("sees", _centers(), Combine.EXTEND),
     "ORDERS": Directive("orders", _order_list),
+    "SOONER": Directive("sooner", _order_list),
+    "LATER": Directive("later", _order_list),
     "PICTURE": Directive("picture", v.picture_format),
 }
 POWER_ALIASES = {"HOMES": "HOME", "INHABITS": "HOME"}
 
+# A line of these opens a list of orders, which runs to the next such line or the end of the block:
+# ORDERS the phase's movement orders; SOONER and LATER Crystal Ball's order lists, for the next
+# movement phase and the one after.
+ORDER_LISTS = ("ORDERS", "SOONER", "LATER")
 UNIT_WORDS = ("A", "F")  # a power block line starting with one of these is a unit
 STANZA_ENDS = {"DESC": ("DESC", "DESCRIPTION"), "NAME": ("NAME",), "MORPH": ("MORPH",)}
 

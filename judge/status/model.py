@@ -238,6 +238,9 @@ class PowerStatus:
     dislodged: tuple[Dislodged, ...] = ()
     adjustments: tuple[AdjustOrder, ...] = ()  # RETREAT, DISBAND, BUILD and REMOVE lines in order
     orders: tuple[str, ...] | None = None  # movement orders after an ORDERS line (None: no line)
+    # Crystal Ball's order lists: for the next movement phase (locked), and the one after
+    sooner: tuple[str, ...] | None = None
+    later: tuple[str, ...] | None = None
     picture: str | None = None  # PICTURE line: the board's picture in results mails (PNG, PDF, SVG, NONE)
 
     @property

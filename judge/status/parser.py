@@ -4,7 +4,8 @@ The file is made of blocks separated by blank lines: first the game block, then 
 or player, each opened by its name (`POWER FRANCE`, `FRANCE`, `OBSERVER name`, `MONITOR name`...).
 DESC, NAME and MORPH alone on a line open a stanza that runs to `END DESC` (`END NAME`, `END MORPH`);
 blank lines inside it are ignored. In a power's block, an ORDERS line is followed by that power's
-movement orders, one a line, up to the end of the block. Parsing does no I/O and needs no map: the
+movement orders, one a line, up to the end of the block or the next list (Crystal Ball's SOONER
+and LATER lists are read alike). Parsing does no I/O and needs no map: the
 game logic checks places and powers against the map.
 """
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import Any
 from judge.errors import Problem, StatusError
 from judge.status import values as v
 from judge.status.keywords import (
+    ORDER_LISTS,
     STANZA_ENDS,
     UNIT_WORDS,
     Combine,
@@ -24,7 +26,14 @@ from judge.status.keywords import (
     is_keyword,
     power_directive,
 )
-from judge.status.model import Dislodged, GameStage, GameStatus, Layout, PhaseMode, PowerStatus
+from judge.status.model import (
+    Dislodged,
+    GameStage,
+    GameStatus,
+    Layout,
+    PhaseMode,
+    PowerStatus,
+)
 
 
 def parse_status(text: str, file: str = "status") -> GameStatus:
@@ -109,7 +118,7 @@ class _Reader:
         self.started = False  # the game block's first line has been read
         self.powers: list[_Draft] = []
         self.block: _Draft | None = None
-        self.in_orders = False
+        self.in_orders: str | None = None  # the field of the list the order lines fill
         self.stanza: _Stanza | None = None
         self.bare_heading = False  # a started game's power opened by its name alone (DPjudge's way)
         self.owned: dict[str, tuple[str, int]] = {}
@@ -122,7 +131,7 @@ class _Reader:
         if self.stanza is not None:
             self.stanza_line(self.stanza, line)
         elif not line.words:
-            self.block, self.in_orders = None, False
+            self.block, self.in_orders = None, None
         elif not self.started:
             self.started, self.game.line, self.block = True, line.number, self.game
             self.game_line(line)
@@ -132,7 +141,7 @@ class _Reader:
             self.game_line(line)
         elif self.block.skip:
             return
-        elif self.in_orders:
+        elif self.in_orders and line.keyword not in ORDER_LISTS:
             self.order_line(self.block, line)
         else:
             self.power_line(self.block, line)
@@ -222,7 +231,8 @@ class _Reader:
                          "the game block, at the top of the file", "power")
             return
         value = self.store(block, directive, line)
-        self.in_orders = line.keyword == "ORDERS"  # what follows are orders, even after a bad ORDERS
+        # what follows are orders, even after a bad ORDERS
+        self.in_orders = directive.field if line.keyword in ORDER_LISTS else None
         if value is None:
             return
         if line.keyword == "OWNS":
@@ -263,7 +273,8 @@ class _Reader:
             self.problem(line.number, f"{' '.join(line.words)!r} is not an order such as A PAR - BUR "
                                       f"(the orders run from ORDERS to the end of the power's block)")
             return
-        block.values.setdefault("orders", []).append(" ".join(w.upper() for w in line.words))
+        assert self.in_orders is not None
+        block.values.setdefault(self.in_orders, []).append(" ".join(w.upper() for w in line.words))
 
     def check_owner(self, block: _Draft, line: _Line, centers: tuple[str, ...]) -> None:
         for center in centers:

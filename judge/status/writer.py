@@ -143,4 +143,7 @@ def _power_block(p: PowerStatus, bare: bool, dpjudge: bool) -> list[str]:
         *[str(unit) for unit in p.units],
         *[adjustment_text(order, dpjudge) for order in p.adjustments],
         *([] if p.orders is None else ["ORDERS", *p.orders]),
+        # DPjudge writes a Crystal Ball power's lists last, LATER first, and an empty list not at all
+        *(["LATER", *p.later] if p.later else []),
+        *(["SOONER", *p.sooner] if p.sooner else []),
     ]

@@ -3,6 +3,8 @@ drawing data `judge map check` reports."""
 from __future__ import annotations
 
 import shutil
+from dataclasses import replace
+from pathlib import Path
 
 from PIL import Image
 
@@ -11,6 +13,7 @@ from judge.game import join
 from judge.maps.loader import bundled_maps_dir
 from judge.runtime.game_files import process_game, run
 from judge.runtime.store import GameStore
+from judge.status.model import GameResult, GameStage
 from tests.support.drawing import parts
 from tests.support.games import NOW, player
 
@@ -25,12 +28,18 @@ def test_a_map_at_its_start_to_png_svg_and_pdf(tmp_path, capsys):
     assert "s.png: png, standard SPRING 1901 MOVEMENT" in capsys.readouterr().out
 
 
-def test_a_games_position_and_a_processed_phase(tmp_path):
+def started_game(tmp_path: Path) -> tuple[Path, GameStore]:
+    """Game g1 on the standard map, its seven seats taken: the games folder and its store."""
     games = tmp_path / "games"
     assert main(["new", "g1", "--map", "standard", "--password", "pw", "--games", str(games)]) == 0
     store = GameStore(games)
     for n in range(7):
         run(store, "g1", lambda s, m, n=n: join(s, m, NOW, player(n), "pw"))
+    return games, store
+
+
+def test_a_games_position_and_a_processed_phase(tmp_path):
+    games, store = started_game(tmp_path)
     process_game(store, "g1", NOW, force=True)
     out = tmp_path / "now.svg"
     assert main(["map", "draw", "--game", "g1", "--games", str(games), "-o", str(out)]) == 0
@@ -79,3 +88,15 @@ def test_a_map_given_by_path_is_named_without_its_folder(tmp_path):
     svg = (tmp_path / "m.svg").read_text()
     assert "mine: Spring 1901 Movement" in svg and "map mine has no drawing data" in svg
     assert str(tmp_path) not in svg
+
+
+def test_a_finished_game_is_drawn_in_its_last_position(tmp_path):
+    games, store = started_game(tmp_path)
+    run(store, "g1", lambda s, m: (replace(
+        s.with_power(replace(s.power("FRANCE"), units=s.power("FRANCE").units[:1])),
+        phase=GameStage.COMPLETED, result=GameResult("F1903M", ("FRANCE",))), []))
+    out = tmp_path / "end.svg"
+    assert main(["map", "draw", "--game", "g1", "--games", str(games), "-o", str(out)]) == 0
+    svg = out.read_text()
+    assert "g1: Fall 1903 Movement" in svg and "Spring 1901" not in svg
+    assert len(parts(svg, "unit")) == 22 - 2

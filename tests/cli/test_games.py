@@ -1,12 +1,21 @@
 """`judge new`, `judge status`, `judge process [--force] [--preview]`, `judge rollback`."""
 from __future__ import annotations
 
+import pytest
+
 from judge.cli import main
 from judge.game import join
 from judge.runtime.game_files import run
 from judge.status import parse_status
 from judge.runtime.store import GameStore
 from tests.support.games import NOW, player
+
+
+@pytest.fixture(autouse=True)
+def judge_folder(tmp_path, monkeypatch):
+    """Run where the default configuration puts the spool the Master's commands mail through."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("JUDGE_CONFIG", raising=False)
 
 
 def judge(games, *words: str) -> int:
@@ -64,7 +73,9 @@ def test_status_preview_force_and_rollback(tmp_path, capsys):
     assert (tmp_path / "g1" / "status.S1901M").read_text() == before
     assert judge(tmp_path, "rollback", "g1") == 0
     assert "rolled back to SPRING 1901 MOVEMENT" in capsys.readouterr().out
-    assert judge(tmp_path, "rollback", "g1", "--forward") == 1  # F1901M has no snapshot
+    assert judge(tmp_path, "rollback", "g1", "--forward") == 0  # to F1901M, kept by the rollback
+    assert "rolled forward to FALL 1901 MOVEMENT" in capsys.readouterr().out
+    assert judge(tmp_path, "rollback", "g1", "--forward") == 1  # nothing after F1901M
     assert judge(tmp_path, "rollback", "g1", "FORMING") == 0
     assert parse_status(read(store)[0]).forming
 

@@ -21,6 +21,24 @@ def test_help_answers_with_the_players_guide(vienna, body):
     assert all(len(line) < 78 for line in sent.text.splitlines())
 
 
+@pytest.mark.parametrize("body", [b"HELP MASTER", b"help master", b"SIGNON Mvienna kr4k3n\r\nHELP MASTER"])
+def test_help_master_answers_with_the_masters_guide(vienna, body):
+    sent = vienna.send(eml("list_all.eml", (b"LIST", body)))
+    assert not sent.failed
+    for example in ("CREATE GAME PASSWORD", "FORM", "ACTIVATE", "PROCESS!", "PREVIEW",
+                    "ROLLBACK S1902M RESTORE", "ROLLFORWARD", "MORPH ... END MORPH",
+                    "SET DEADLINE FRI 18:00", "SET ABSENCE", "RESIGN FRANCE", "DUMMY FRANCE",
+                    "TERMINATE", "TAKEOVER MASTER@GAME PASSWORD"):
+        assert example in sent.text, example
+    assert "A PAR - BUR" not in sent.text  # the player's guide is HELP's
+    assert all(len(line) < 78 for line in sent.text.splitlines())
+
+
+def test_help_of_anything_else_is_refused_with_its_forms(vienna):
+    sent = vienna.send(eml("list_all.eml", (b"LIST", b"HELP ME")))
+    assert sent.failed and "HELP MASTER: the Master's guide" in sent.prose
+
+
 def test_a_mail_of_nothing_known_points_to_help(vienna):
     assert "HELP mails a guide" in vienna.send(eml("list_all.eml", (b"LIST", b"HELLO THERE"))).prose
 

@@ -9,7 +9,7 @@ import pytest
 from judge.commands.documents import unit_name
 from judge.commands.reply import PictureRequest
 from judge.status.model import GameStage
-from tests.support.commands import eml
+from tests.support.commands import Judge, eml
 
 
 def test_list_shows_games_to_join_or_waiting(judge):
@@ -21,6 +21,13 @@ def test_list_shows_games_to_join_or_waiting(judge):
     assert "forming" in text and "6 seats open" in text
     assert "vienna" in text and "needs ITALY" in text
     assert "fall " not in text  # running, nobody needed
+    assert "JOIN gamename" in text and "TAKEOVER power@gamename" in text
+
+
+def test_list_of_vacancies_only_invites_a_takeover(vienna):
+    text = "\n".join(vienna.send("list_all.eml").outcome("LIST").lines)
+    assert "needs ITALY" in text
+    assert "TAKEOVER power@gamename yourPassword" in text and "JOIN" not in text
 
 
 def test_list_of_a_game(vienna):
@@ -197,7 +204,8 @@ def test_list_never_names_eavesdrop(judge):
 
 @pytest.mark.parametrize("rules, said", [
     ((), "One or more powers have not yet submitted orders."),
-    (("LIST_UNORDERED",), "The following players have not yet submitted orders:\nEngland, Germany, Italy, and Russia\n"),
+    (("LIST_UNORDERED",),
+     "The following players have not yet submitted orders:\nEngland, Germany, Italy, and Russia\n"),
 ])
 def test_list_unordered_names_the_powers_that_owe_orders(judge, rules, said):
     judge.add("vienna", rules=rules, need=())  # (no seat to fill: the deadline is what LIST tells)
@@ -218,3 +226,21 @@ def test_a_game_named_with_a_dash_is_reached_by_mail(judge):
     judge.add("old-game", fixture="vienna")
     sent = judge.send(eml("list_game.eml", (b"LIST vienna", b"LIST old-game")))
     assert not sent.failed and "Game: old-game" in sent.text
+
+
+LISTED = Path(__file__).parent / "dpjudge" / "list"
+
+
+def test_a_bare_list_names_the_games_dpjudge_names(tmp_path):
+    """Two forming games, `privy` PRIVATE: DPjudge's LIST, from a stranger (recorded in
+    `dpjudge/list/`), names `open` alone. Its Master still finds `privy` in the judge's LIST,
+    marked private."""
+    judge = Judge(tmp_path)
+    for game in ("open", "privy"):
+        judge.store.create(game, (LISTED / f"{game}.status").read_text())
+    named = [line.split()[0] for line in (LISTED / "stranger.reply").read_text().splitlines()
+             if line[:1].isalpha()]
+    lines = judge.send(eml("list_all.eml")).outcome("LIST").lines
+    assert [line.split()[0] for line in lines[1:-1]] == named == ["open"]
+    for_master = judge.send(eml("list_all.eml", (b"sam@example.net", b"gm@example.org")))
+    assert "6 seats open (private)" in for_master.text

@@ -2,7 +2,8 @@
 DUMMY / REVIVE a power, REVEAL, MORPH."""
 from __future__ import annotations
 
-from judge.commands.notices import PasswordSet, StateChanged
+from judge.commands.notices import PasswordSet, StateChanged, VictoryChanged
+from judge.mailout.mailings import Mailer
 from judge.runtime.cycle import tick_game
 from judge.events import (
     DeadlineSet,
@@ -16,7 +17,7 @@ from judge.events import (
 from judge.game.deadlines import current_deadline
 from judge.passwords import verify
 from judge.status.model import GameStage
-from tests.support.commands import LATE, eml
+from tests.support.commands import LATE, MAPS, TEMPLATES, eml
 
 
 def test_master_commands_need_the_master(vienna):
@@ -138,7 +139,7 @@ def test_set_unlisted_is_for_the_master(vienna):
 def test_create_without_form_leaves_the_game_in_preparation(judge):
     sent = judge.send("create_plain.eml")
     assert "It is in preparation, hidden from the world" in sent.text
-    assert state_file(judge, "plain") == "STATE preparation\n"
+    assert state_file(judge, "plain") == "STATE preparation\nSEATS 7\n"
     assert "plain" not in judge.send("list_all.eml").text
     assert "there is no game 'plain'" in judge.send(eml("list_game.eml", (b"vienna", b"plain"))).text
     for_master = judge.send(eml("list_all.eml", (b"sam@example.net", b"gm@example.org")))
@@ -157,7 +158,7 @@ def test_form_takes_the_game_out_of_preparation(judge):
     judge.send("create_plain.eml")
     sent = judge.send(eml("master_form.eml", (b"Mforming gmpass", b"Mplain pw1")))
     assert "Game 'plain' is forming: players join with JOIN plain password." in sent.text
-    assert state_file(judge, "plain") == ""
+    assert state_file(judge, "plain") == "SEATS 7\n"
     assert "plain" in judge.send("list_all.eml").text
     assert not judge.send(eml("join.eml", (b"JOIN forming", b"JOIN plain"))).failed
 
@@ -172,7 +173,7 @@ def test_activate_starts_a_game_in_preparation(judge):
 def test_create_unlisted(judge):
     sent = judge.send("create_unlisted.eml")
     assert "It is forming" in sent.text and "It is unlisted" in sent.text
-    assert state_file(judge, "quiet") == "LISTED no\n"
+    assert state_file(judge, "quiet") == "LISTED no\nSEATS 7\n"
     assert "quiet" not in judge.send("list_all.eml").text
     assert not judge.send(eml("join.eml", (b"JOIN forming", b"JOIN quiet"))).failed
 
@@ -191,6 +192,7 @@ def test_process_refused_while_orders_are_missing(vienna):
     before = vienna.text("vienna")
     sent = vienna.send("master_process.eml")
     assert sent.failed and "not ready for processing: orders are missing from" in sent.text
+    assert "PROCESS! processes it now, the missing orders defaulted." in sent.prose
     assert vienna.text("vienna") == before
 
 
@@ -286,6 +288,22 @@ def test_morph_a_line(vienna):
     sent = vienna.send("morph_line.eml")
     assert "1 map line added" in sent.text
     assert vienna.status("vienna").morphs == ("VICTORY 17",)
+
+
+def test_a_morph_that_changes_the_victory_count_is_announced(vienna):
+    sent = vienna.send("morph_line.eml")
+    assert "The supply centers needed to win are now 17 (were 18): everyone is told." in sent.prose
+    assert sent.events_of(VictoryChanged) == [VictoryChanged("vienna", 1902, 18, 17)]
+    mails = Mailer(TEMPLATES, vienna.status("vienna"), MAPS.get("standard")).for_events(sent.events)
+    [notice] = [m for m in mails if "needed to win" in " ".join(m.rendered.body.split())]
+    assert "supply centers needed to win in 1902 are now 17 (they were 18)" in \
+        " ".join(notice.rendered.body.split())
+    assert "chloe@example.fr" in notice.recipients
+
+
+def test_a_morph_that_keeps_the_victory_count_is_not_announced(vienna):
+    sent = vienna.send(eml("morph_line.eml", (b"VICTORY 17", b"VICTORY 18")))
+    assert not sent.failed and not sent.events_of(VictoryChanged)
 
 
 def test_morph_block(vienna):

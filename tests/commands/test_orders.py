@@ -11,7 +11,7 @@ from judge.game.rules import rules_in_force
 from judge.maps import load_map
 from judge.status.model import BuildOrder, PhaseMode, RemoveOrder, RetreatOrder
 from judge.types import Unit, UnitType
-from tests.support.commands import LATE, eml
+from tests.support.commands import GAMES, LATE, eml
 
 
 def test_orders_replace_those_on_file_and_are_echoed_as_stored(vienna):
@@ -102,6 +102,17 @@ def test_build_orders(judge):
     assert not sent.failed
     assert judge.status("winter").power("AUSTRIA").adjustments == (
         BuildOrder(Unit(UnitType.FLEET, "TRI")), BuildOrder(None))
+
+
+def test_waives_past_the_builds_the_open_sites_allow_are_dropped_as_dpjudge_does(judge):
+    """Austria may build twice but only Vienna is open: DPjudge keeps the build and drops the
+    waives (its results then tell one build pending, and no waive)."""
+    judge.add("winter")
+    path = judge.store.root / "winter" / "status"
+    path.write_text(judge.text("winter").replace("A RUM\nA GRE\nA SER\n", "A BUD\nF TRI\nA GRE\n"))
+    sent = judge.send(eml("orders_builds.eml", (b"BUILD F TRI\r\nWAIVE", b"BUILD A VIE\r\nWAIVE\r\nWAIVE")))
+    assert not sent.failed
+    assert judge.status("winter").power("AUSTRIA").adjustments == (BuildOrder(Unit(UnitType.ARMY, "VIE")),)
 
 
 def test_the_controller_of_a_dummy_orders_for_it(judge):
@@ -195,3 +206,16 @@ def test_no_proxy_to_a_dummy(judge):
     order = Proxy("FRANCE", Unit(UnitType.ARMY, "PAR"), "RUSSIA")
     assert proxy_problem(status, order) == "no proxy to RUSSIA: a dummy power"
     assert proxy_problem(status, replace(order, to="AUSTRIA")) is None
+
+
+def test_a_build_with_every_home_occupied_is_refused_saying_why(judge):
+    # Turkey owns five centres with four units, each of its homes (ANK, CON, SMY) occupied
+    text = (GAMES / "winter.status").read_text(encoding="utf-8").replace(
+        "OWNS BUD GRE RUM SER TRI VIE", "OWNS BUD RUM SER TRI VIE").replace(
+        "OWNS ANK BUL CON SMY\nA BUL", "OWNS ANK BUL CON GRE SMY\nA SMY")
+    judge.store.create("winter", text)
+    sent = judge.send(eml("orders_builds.eml", (b"SIGNON Awinter wien1", b"SIGNON Twinter 1stanbul"),
+                          (b"BUILD F TRI\r\nWAIVE", b"BUILD A ANK")))
+    assert sent.failed
+    assert "TURKEY has no orders to give in WINTER 1902 ADJUSTMENTS: its 1 build cannot be " \
+        "used: no home supply center it owns is free to build in" in sent.prose

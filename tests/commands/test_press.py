@@ -296,3 +296,14 @@ def test_no_press_to_a_dummy_nobody_reads(judge):
 def test_hide_dummies_takes_press_to_a_dummy_as_to_any_power(judge):
     winter_without_control(judge, ("HIDE_DUMMIES",))
     assert press(judge.send(eml("press_to_england.eml", *TO_RUSSIA_IN_WINTER))).to == ("RUSSIA",)
+
+
+def test_a_misspelt_command_is_refused_as_one_not_as_an_order(vienna):
+    sent = vienna.send(eml("orders.eml", (b"A PAR - BUR", b"PRES TO A")))
+    assert sent.failed and "PRES is not a command (did you mean PRESS?)" in sent.prose
+    assert "no such place" not in sent.text
+
+
+def test_an_order_naming_a_place_in_full_is_no_misspelt_command(vienna):
+    sent = vienna.send(eml("orders.eml", (b"A PAR - BUR", b"PARIS - BURGUNDY")))
+    assert not sent.failed

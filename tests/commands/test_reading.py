@@ -95,5 +95,19 @@ def test_quoted_lines_are_not_commands(vienna):
     sent = vienna.send("quoted_reply.eml")
     assert vienna.status("vienna").power("FRANCE").password == "paris7"
     assert "SET PASSWORD" not in sent.text
-    # the line introducing the quote is read as an order, as DPjudge reads it
-    assert "On Mon, the judge wrote:: " in sent.text
+    # the line introducing the quote ends the reading (DPjudge reads it as an order)
+    assert not sent.failed and "wrote:: " not in sent.text
+    assert "where the mail it quotes begins: On Mon, the judge wrote:" in sent.prose
+
+
+def test_a_reply_quoting_the_judge_keeps_its_orders_and_says_where_reading_stopped(vienna):
+    sent = vienna.send("gmail_reply.eml")
+    assert not sent.failed
+    assert vienna.status("vienna").power("FRANCE").orders == STORED
+    assert "stopped reading your mail where the mail it quotes begins: On Sun, 9 Feb 2025 at " \
+        "12:00, Diplomacy Judge <judge@example.org> wrote:" in sent.prose
+
+
+def test_a_raw_latin1_mail_keeps_the_accents_of_its_press(vienna):
+    sent = vienna.send("latin1_raw.eml")
+    assert sent.events_of(Press)[0].body == ("Perch\u00e8 no?",)

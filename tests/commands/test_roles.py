@@ -123,6 +123,14 @@ def test_takeover_a_vacant_power_signs_on(vienna):
     assert sent.events_of(TookOver) and sent.events_of(Press)
 
 
+def test_takeover_says_the_phase_the_deadline_and_the_units(vienna):
+    lines = vienna.send("takeover.eml").outcome("TAKEOVER").lines
+    assert lines[1] == "The game is in phase SPRING 1902 MOVEMENT."
+    assert lines[2].startswith("The deadline is Monday 10 February 2025")
+    assert lines[3] == "ITALY has " + ", ".join(
+        str(u) for u in vienna.status("vienna").power("ITALY").units) + "."
+
+
 def test_takeover_by_initial(vienna):
     assert not vienna.send("takeover_initial.eml").failed
     assert verify("n3wpw", vienna.status("vienna").power("ITALY").password)

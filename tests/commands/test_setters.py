@@ -17,6 +17,14 @@ def test_set_address(vienna):
                                                                "chloe@work.example.fr")
 
 
+@pytest.mark.parametrize("document", [b"LIST vienna"])  # SUMMARY's roster is LIST's
+def test_list_and_summary_show_the_address_set(vienna, document):
+    sent = vienna.send(eml("set_address.eml", (b"chloe@new.example.fr,chloe@work.example.fr",
+                                               b"chloe@new.example.fr\r\n" + document)))
+    shown = sent.text.split("> " + document.decode())[1]
+    assert "chloe@new.example.fr" in shown and "chloe@example.fr" not in shown
+
+
 def test_set_address_without_one_takes_the_sender(vienna):
     vienna.send("set_address_sender.eml")
     assert vienna.status("vienna").power("FRANCE").address == ("chloe@example.fr",)
@@ -161,6 +169,18 @@ def test_vote(vienna):
     assert vienna.status("vienna").power("FRANCE").vote == Vote(VoteKind.SOLO)
     vienna.send("vote_draw.eml")
     assert vienna.status("vienna").power("FRANCE").vote == Vote(VoteKind.DRAW, 6)
+
+
+@pytest.mark.parametrize("rules, says", [
+    ((), "A draw here includes every surviving power (DIAS), yours too: this vote agrees to such "
+         "a draw, or to a concession to a power voting SOLO."),
+    (("NO_DIAS",), "It agrees to any result without your power: a draw of the others, or a "
+                   "concession to one of them (NO_DIAS)."),
+])
+def test_a_loss_vote_is_told_what_the_draw_rule_makes_of_it(judge, rules, says):
+    judge.add("vienna", rules=rules)
+    sent = judge.send(eml("vote_solo.eml", (b"VOTE SOLO", b"VOTE LOSS")))
+    assert "The vote of FRANCE is now LOSS." in sent.text and says in sent.prose
 
 
 def test_vote_refusals(judge):

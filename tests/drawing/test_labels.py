@@ -22,7 +22,7 @@ CROWDED = {"youngstown": 8}
 
 
 def labels(svg: str) -> dict[str, Box]:
-    return {t.get("data-place"): text_box(float(t.get("x")), float(t.get("y")), t.text or "")
+    return {t.get("data-place"): text_box((float(t.get("x")), float(t.get("y"))), t.text or "")
             for t in parts(svg, "label")}
 
 
@@ -34,7 +34,7 @@ def drawn_units(svg: str) -> list[Box]:
             boxes.append(around((float(shape.get("cx")), float(shape.get("cy"))), float(shape.get("r")) + 0.7))
             continue
         xs, ys = [], []  # a hull: M x,y H x L x,y H x Z
-        for command, numbers in re.findall(r"([MLH])([-\d.,]+)", unit.find(f"{SVG}path").get("d")):
+        for _command, numbers in re.findall(r"([MLH])([-\d.,]+)", unit.find(f"{SVG}path").get("d")):
             values = [float(n) for n in numbers.split(",")]
             xs.append(values[0])
             ys.extend(values[1:])

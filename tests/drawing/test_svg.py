@@ -76,7 +76,8 @@ def test_regions_are_land_sea_and_impassable_with_every_name(standard):
 def test_an_owned_province_is_one_shape_tinted_with_its_owners_colour(standard):
     m, svg = start_svg("standard")
     regions = {r.get("data-place"): r for r in parts(svg, "region")}
-    assert regions["PAR"].get("data-owner") == "FRANCE" and regions["PAR"].get("fill") == tinted(LAND, colours(m)["FRANCE"])
+    assert regions["PAR"].get("data-owner") == "FRANCE"
+    assert regions["PAR"].get("fill") == tinted(LAND, colours(m)["FRANCE"])
     assert regions["BUR"].get("data-owner") is None and regions["BUR"].get("fill") == LAND
     assert "fill-opacity" not in svg  # nothing translucent laid over the board
 

@@ -69,4 +69,4 @@ def test_mail_with_hostile_headers(tally, headers, body):
     tally(headers, body)
     head = "".join(f"{name}: {value}\r\n".replace("\n\n", "\n") for name, value in headers)
     incoming = read_message((head + "\r\n" + body).encode("utf-8", "surrogateescape"))
-    assert all("\n" not in l for l in incoming.lines)
+    assert all("\n" not in line for line in incoming.lines)

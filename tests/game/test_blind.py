@@ -196,7 +196,10 @@ def seers(german: tuple[Unit, ...], **extra) -> visibility.Seers:
         homes={"FRANCE": frozenset({"PAR"}), "GERMANY": frozenset({"BER"})}, **extra)
 
 
-def german_sees(standard, rules: set[str], german: tuple[Unit, ...], target: Unit = army("BUR"),
+BURGUNDY = army("BUR")
+
+
+def german_sees(standard, rules: set[str], german: tuple[Unit, ...], target: Unit = BURGUNDY,
                 end: str = "MUN") -> int:
     shows = visibility.sight(standard, frozenset({"BLIND", *rules}), seers(german), "FRANCE",
                              target.location, end, target)

@@ -152,9 +152,9 @@ def test_hidden_builds_are_recorded_then_revealed(standard):
     assert "HIDES" not in round_trip(s)
 
 
-def test_a_hidden_build_recorded_by_an_earlier_judge_is_revealed(standard):
-    """An earlier version of this judge kept a hidden build as `BUILD A MAR HIDDEN` until the
-    movement phase that reveals it: such a file is still read so."""
+def test_a_hidden_build_kept_as_a_build_line_is_revealed(standard):
+    """A status file may keep a hidden build as `BUILD A MAR HIDDEN` until the movement phase that
+    reveals it: it is revealed then as a HIDES line's would be."""
     s = running(standard, "RULE DEFAULT_UNORDERED")
     s = s.with_power(replace(s.power("FRANCE"), adjustments=(BuildOrder(unit("A MAR"), hidden=True),)))
     s, events = on_process(everyone_orders(s, {}), standard, NOW + DAY)
@@ -231,6 +231,18 @@ def test_rollback_to_forming(store):
     rollback_game(store, "roll", NOW, "FORMING")
     s = current(store)
     assert s.forming and s.deadline is None and s.powers[0].name == "POWER#1"
+
+
+@pytest.mark.parametrize("processed", [0, 1])
+def test_a_rollforward_out_of_forming_takes_the_seats_of_its_phase(store, processed):
+    for day in range(processed):
+        play(store, day + 1, {})
+    before = {b.name: b.player for b in current(store).powers}
+    rollback_game(store, "roll", NOW + 2 * DAY, "FORMING")
+    rollback_game(store, "roll", NOW + 2 * DAY, "S1901M", forward=True)
+    s = current(store)
+    assert s.phase == Phase("SPRING", 1901, "MOVEMENT")
+    assert {b.name: b.player for b in s.powers} == before  # no seat of the forming left behind
 
 
 def test_a_rollback_to_a_winter_clears_its_hidden_builds_ordered(standard):

@@ -18,7 +18,7 @@ from judge.game import make_dummy
 from judge.game.standing import GameState, Standing
 from judge.status.model import PhaseMode
 from judge.game.schedule import on_tick
-from tests.support.games import D, H, M, NOW, game, kinds, ordered
+from tests.support.games import D, H, M, NOW, game, kinds, ordered, round_trip
 
 
 # --- what the cycle leaves alone ---------------------------------------------------------------------
@@ -221,6 +221,13 @@ def test_ended_vacations_leave_the_timing_line(standard):
     after, _ = on_tick(s, standard, NOW)
     assert after.timing == "NEXT 1D NOT 20250201"
     assert on_tick(after, standard, NOW)[0].timing == "NEXT 1D NOT 20250201"
+
+
+def test_a_timing_line_of_ended_vacations_only_goes(standard):
+    s = game(standard, "TIMING NOT 20250101-20250103")
+    after, _ = on_tick(s, standard, NOW)
+    assert after.timing is None
+    assert "TIMING" not in round_trip(after)
 
 
 def test_a_deadline_on_another_wall_clock(standard):

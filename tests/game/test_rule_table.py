@@ -98,7 +98,8 @@ def test_no_press_removes_the_other_press_rules_of_the_map(standard):
 
 
 def test_two_game_rules_that_exclude_each_other_are_a_problem(standard):
-    assert [str(p) for p in conflicts({"NO_PRESS", "GREY_PRESS"})] == ["RULE NO_PRESS AND RULE GREY_PRESS EXCLUDE EACH OTHER"]
+    assert [str(p) for p in conflicts({"NO_PRESS", "GREY_PRESS"})] == [
+        "RULE NO_PRESS AND RULE GREY_PRESS EXCLUDE EACH OTHER"]
     assert conflicts({"MYOPIC", "VENETIAN"})  # through what they bring in
     assert conflicts({"BLIND", "HIDE_DUMMIES", "CIVIL_DISORDER"}) == []
     assert "RULE BUILD_ANY AND RULE HOME_BUILDS EXCLUDE EACH OTHER" in messages(check_rules(

@@ -63,7 +63,7 @@ def test_every_bad_line_is_reported_with_its_place():
     with pytest.raises(StateError) as caught:
         parse_standing(text, "demo/state")
     problems = [str(p) for p in caught.value.problems]
-    assert "demo/state:3: unknown line 'COLOUR': STATE or LISTED" in problems
+    assert "demo/state:3: unknown line 'COLOUR': STATE, LISTED or SEATS" in problems
     assert "demo/state:4: STATE is given twice (first on line 1)" in problems
     assert "demo/state:5: LISTED takes one word" in problems
     assert "demo/state:1: STATE is preparation, waiting or terminated, not 'paused'" in problems

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from email import message_from_bytes, policy
 from email.message import EmailMessage
+from pathlib import Path
 
 import pytest
 
@@ -40,7 +41,7 @@ def test_comment_lines_are_removed():
 
 
 def test_alternate_line_separator():
-    lines, _ = command_lines("\\\\; signon Egame passwd;f lon - eng;press to f;This means war!!")
+    lines, *_ = command_lines("\\\\; signon Egame passwd;f lon - eng;press to f;This means war!!")
     assert lines == ["signon Egame passwd", "f lon - eng", "press to f", "This means war!!"]
 
 
@@ -50,12 +51,12 @@ def test_br_endings_stripped_when_every_line_has_one():
 
 
 def test_quoted_lines_and_signature_are_ignored():
-    lines, _ = command_lines("LIST\n> old quoted LIST\n-- \nJane, player since 1990\n")
+    lines, *_ = command_lines("LIST\n> old quoted LIST\n-- \nJane, player since 1990\n")
     assert lines == ["LIST"]
 
 
 def test_signoff_ends_the_commands():
-    lines, signed_off = command_lines("LIST\nSIGNOFF\nA PAR - BUR\n")
+    lines, signed_off, _ = command_lines("LIST\nSIGNOFF\nA PAR - BUR\n")
     assert lines == ["LIST"] and signed_off
 
 
@@ -74,7 +75,7 @@ def test_html_only_is_stripped_to_text_and_flagged():
     msg.set_content("<html><style>p{}</style><p>LIST</p><p>SUMMARY&nbsp;game</p></html>", subtype="html")
     incoming = read_message(bytes(msg))
     assert incoming.html_only
-    assert [l for l in incoming.lines if l] == ["LIST", "SUMMARY game"]
+    assert [line for line in incoming.lines if line] == ["LIST", "SUMMARY game"]
 
 
 @pytest.mark.parametrize("charset, text", [("iso-8859-1", "PRESS\nDéjà vu\n"), ("utf-8", "PRESS\nΓειά\n")])
@@ -154,3 +155,60 @@ def test_the_mail_handler_answers_a_mail_with_a_broken_content_type(make_config)
     raw = b"From: player@example.org\r\n" + BROKEN_TYPE + b"Subject: s\r\n\r\nLIST\r\n"
     replies = MailHandler(config)(raw, NOW)
     assert [str(m["To"]) for m in replies] == ["player@example.org"]
+
+
+REPLIES = Path(__file__).parent / "replies"
+
+
+@pytest.mark.parametrize("client", sorted(p.stem for p in REPLIES.glob("*.eml")))
+def test_a_reply_is_read_up_to_the_mail_it_quotes(client):
+    incoming = read_message((REPLIES / f"{client}.eml").read_bytes())
+    assert [line for line in incoming.lines if line] == ["SIGNON Fbeta pw1", "A PAR - BUR", "F BRE - MAO"]
+    assert not incoming.signed_off
+
+
+@pytest.mark.parametrize("client, first", [
+    ("gmail", "On Fri, 27 Nov 2026 at 19:00, Diplomacy Judge <judge@judge.test> wrote:"),
+    ("gmail_wrapped", "On Fri, Nov 27, 2026 at 7:00 PM Diplomacy Judge of the beta game <"),
+    ("apple_mail", "> On 27 Nov 2026, at 19:00, Diplomacy Judge <judge@judge.test> wrote:"),
+    ("outlook_original", "-----Original Message-----"),
+    ("outlook_headers", "From: Diplomacy Judge <judge@judge.test>"),
+    ("french", "Le ven. 27 nov. 2026 à 19:00, Diplomacy Judge <judge@judge.test> a écrit :"),
+    ("spanish", "El vie, 27 nov 2026 a las 19:00, Diplomacy Judge (<judge@judge.test>) escribió:"),
+    ("italian", ("Il giorno ven 27 nov 2026 alle ore 19:00 Diplomacy Judge <judge@judge.test> "
+                 "ha scritto:")),
+])
+def test_the_line_where_reading_stopped_is_kept(client, first):
+    assert read_message((REPLIES / f"{client}.eml").read_bytes()).quoted_from == first
+
+
+def test_a_quoted_html_reply_without_an_attribution_is_quoted_text():
+    incoming = read_message((REPLIES / "html_blockquote.eml").read_bytes())
+    assert incoming.html_only and not incoming.quoted_from
+
+
+def test_text_that_only_looks_like_a_header_is_read():
+    lines, _, quoted_from = command_lines(
+        "PRESS TO E\nOn Tuesday we move.\nFrom: France, with love\nTo: England\nSubject: peace"
+        "\nBcc: all\nENDPRESS\n")
+    assert quoted_from == "" and lines[-3:] == ["Bcc: all", "ENDPRESS", ""]
+
+
+def test_a_signoff_before_the_quote_is_what_ended_the_mail():
+    _, signed_off, quoted_from = command_lines("LIST\nSIGNOFF\nOn Fri, X wrote:\n> LIST\n")
+    assert signed_off and quoted_from == ""
+
+
+def test_a_long_line_that_starts_like_an_attribution_is_read_quickly():
+    body = ("On " + "a b" * 20000 + "\n") * 2
+    assert command_lines(body)[2] == ""
+
+
+def test_raw_latin1_mail_without_mime_headers_keeps_its_accents():
+    raw = b"From: p@example.org\nSubject: press\n\nPRESS TO ALL\nperch\xe8 no?\nENDPRESS\n"
+    assert read_message(raw).lines[1] == "perch\u00e8 no?"
+
+
+def test_raw_utf8_mail_without_mime_headers_is_read_as_utf8():
+    raw = "From: p@example.org\nSubject: press\n\nPRESS TO ALL\nperchè no?\n".encode()
+    assert read_message(raw).lines[1] == "perch\u00e8 no?"

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from datetime import UTC, datetime
+from itertools import groupby
 from pathlib import Path
 
 import pytest
@@ -266,3 +267,61 @@ def test_a_hidden_build_is_confirmed_as_dpjudge_keeps_it(tmp_path, env, standard
     subject, _, body = (hidden / "orders_austria.mail").read_text().partition("\n")
     assert f"Subject: {mail.subject}" == subject
     assert normalised(mail.body) == normalised(body)
+
+
+ORDERS = HERE / "orders"
+_REORDER = re.compile(r"^(\w+: )(?:[AF] [A-Z/]+ )?(.*\.  \(\*reorder\*\))$")
+
+
+def reorders_alike(text: str) -> str:
+    """DPjudge's `(*reorder*)` lines as the judge writes them, with the differences docs/dpjudge.md
+    lists taken out: DPjudge drops the unit from a reordered unit's first order when it was not a
+    hold (`Austria: - VEN.`), and its lines come in the order of a Python 2 dictionary. Each such
+    line loses its unit, and a power's are sorted."""
+    out: list[str] = []
+    for reordered, group in groupby(text.split("\n"), key=lambda line: bool(_REORDER.match(line))):
+        lines = list(group)
+        out += sorted(_REORDER.sub(r"\1\2", line) for line in lines) if reordered else lines
+    return "\n".join(out)
+
+
+@pytest.mark.parametrize("game", ["nocheck", "coasted"])
+def test_order_words_equal_dpjudges(game, env, standard):
+    """DPjudge processed each game's status file (Spring 1901, orders on file). `nocheck`, under
+    NO_CHECK: Austria's fleet in Trieste and France's army in Paris given two orders each hold, and
+    both orders are written `(*reorder*)` as given; Austria's illegal A VIE - BER and its order for
+    Italy's army in Venice are written as given, `(*invalid*)`, after its units, Vienna holding.
+    `coasted`: a support of Gascony's move to Spain's north coast names the coast."""
+    status = parse_status((ORDERS / f"{game}.status").read_text())
+    after, events = process_phase(status, standard, NOW)
+    mail = Mailer(env, after, standard, judge="TEST", url=URL).for_events(
+        [e for e in events if isinstance(e, PhaseResults)], NOW)[0].rendered
+    subject, _, body = (ORDERS / f"{game}.mail").read_text().partition("\n")
+    assert f"Subject: {mail.subject}" == subject
+    assert reorders_alike(normalised(mail.body)) == reorders_alike(normalised(body))
+
+
+CONVOYS = HERE / "convoys"
+
+
+@pytest.mark.parametrize("game, paradox", [("df16", True), ("df23", True), ("df24", True), ("dg6", False)])
+@pytest.mark.parametrize("routes_written", [True, False])
+def test_convoy_words_equal_dpjudges(game, paradox, routes_written, env, standard):
+    """DATC 6.F.16, 6.F.23, 6.F.24 and 6.G.6 as DPjudge processed them, each army's route written
+    out as DPjudge wants it: the same outcome, and no convoying fleet `disrupted`. In 6.G.6 the
+    English Channel, on no chain of the fleets convoying the army, is `void`, its route written or
+    not. In the paradoxes, where the Szykman rule fails the convoys, the judge's armies say `no
+    convoy`; DPjudge's, which let the convoy stand and the army fail, `bounce` (docs/dpjudge.md)."""
+    text = (CONVOYS / f"{game}.status").read_text()
+    expected = (CONVOYS / f"{game}.mail").read_text().partition("\n")[2]
+    if not routes_written:
+        routes = re.compile(r"^(A [A-Z]{3})(?: - [A-Z]{3})+( - [A-Z]{3})$", re.MULTILINE)
+        text = routes.sub(r"\1\2", text)
+        expected = re.sub(r"^(\w+: Army [\w ]+?)(?: -> [\w ]+)+( -> [\w ]+\.)", r"\1\2", expected,
+                          flags=re.MULTILINE)
+    if paradox:
+        expected = re.sub(r"^(\w+: Army .*)\(\*bounce\*\)$", r"\1(*no convoy*)", expected, flags=re.MULTILINE)
+    after, events = process_phase(parse_status(text), standard, NOW)
+    mail = Mailer(env, after, standard, judge="TEST", url=URL).for_events(
+        [e for e in events if isinstance(e, PhaseResults)], NOW)[0].rendered
+    assert normalised(mail.body) == normalised(expected)

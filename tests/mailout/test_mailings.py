@@ -7,6 +7,8 @@ from datetime import UTC, datetime
 import pytest
 
 from judge import events as ev
+from judge.commands import notices
+from judge.commands.reply import Reply
 from judge.mailout.mailings import (
     Mailer,
     Mailing,
@@ -14,11 +16,11 @@ from judge.mailout.mailings import (
     for_tester,
     merged,
     naming_game,
-    reply_mailing,
+    render_reply,
 )
 from judge.mailout.render import Rendered
 from judge.phases import parse_phase
-from tests.support.mail_cases import DEADLINE, NOW, Reply
+from tests.support.mail_cases import DEADLINE, NOW
 
 
 def to(mailings: list[Mailing]) -> list[tuple[str, ...]]:
@@ -137,10 +139,9 @@ def test_an_unknown_event_is_an_error(mailer):
 
 
 def test_the_reply_goes_to_the_sender_and_copies(env):
-    reply = Reply(to=("a@example.org",), subject="x", cc=("b@example.org",))
-    mail = reply_mailing(env, reply)
-    assert mail.recipients == ("a@example.org", "b@example.org")
-    assert mail.rendered.subject == "Re: x"
+    reply = Reply(to=("a@example.org",), subject="x", cc=("b@example.org", "a@example.org"))
+    assert reply.recipients == ("a@example.org", "b@example.org")
+    assert render_reply(env, reply)[0] == "Re: x"
 
 
 def test_every_event_of_a_processed_phase_has_its_mail(env, status, standard):
@@ -218,3 +219,27 @@ def test_an_ending_reached_in_processing_is_told_by_the_results_alone(kind, vict
         ["Diplomacy results jigdy F1901M"]
     assert [subject for subject, _ in mailer.archived([results, done])] == \
         ["Diplomacy results jigdy F1901M"]
+
+
+def test_a_power_in_civil_disorder_is_told_and_the_master_gets_the_cd_notice(env, status, standard):
+    from judge.types import Phase
+    italy = status.power("ITALY").player.current.email
+    mails = Mailer(env, status, standard).for_events(
+        [ev.CivilDisorder("jigdy", Phase("SPRING", 1902, "MOVEMENT"), ("ITALY",))])
+    by_subject = {m.rendered.subject: m for m in mails}
+    told = by_subject["Diplomacy civil disorder (jigdy)"]
+    assert told.recipients == (italy,)
+    assert "no orders from Italy were on file" in " ".join(told.rendered.body.split())
+    assert italy not in by_subject["Diplomacy CD notice (jigdy)"].recipients
+
+
+@pytest.mark.parametrize("event", [
+    notices.StateChanged("jigdy", "ACTIVE"),
+    ev.RolledBack("jigdy", "FORMING", forward=False, restored_orders=False, full=False, deadline=None),
+])
+def test_the_master_who_sent_activate_or_rollback_gets_the_reply_alone(env, status, standard, event):
+    master = status.master.email
+    alone = Mailer(env, status, standard).for_events([event])
+    assert master in everyone_in(alone)
+    replied = Mailer(env, status, standard, replied=(master,)).for_events([event])
+    assert master not in everyone_in(replied) and everyone_in(replied) == everyone_in(alone) - {master}

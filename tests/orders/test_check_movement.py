@@ -102,8 +102,28 @@ def test_army_not_adjacent_without_any_convoy_route(standard):
     assert check(standard, move("FRANCE", "A PAR", "MUN"), FRANCE="A PAR") == "A PAR cannot reach Munich"
 
 
-def test_army_to_a_coast_a_convoy_could_reach_without_the_path(standard):
-    assert check(standard, move("ENGLAND", "A EDI", "NWY"), ENGLAND="A EDI") is None
+def test_army_to_a_coast_fleets_could_carry_it_to_without_the_path(standard):
+    assert check(standard, move("ENGLAND", "A EDI", "NWY"), ENGLAND="A EDI", RUSSIA="F NTH") is None
+
+
+def test_army_to_a_distant_coast_no_fleets_could_carry_it_to_is_refused_in_dpjudges_words(standard):
+    """DPjudge: UNIT CANNOT MOVE INTO DESTINATION (A VEN - EDI, A POR - TUN, A MAR - BUL/SC)."""
+    for mover, dest in (("A VEN", "EDI"), ("A POR", "TUN"), ("A MAR", "BUL/SC")):
+        reason = check(standard, move("ITALY", mover, dest), ITALY=mover, ENGLAND="F NTH, F ENG")
+        assert reason == "UNIT CANNOT MOVE INTO DESTINATION", (mover, dest)
+
+
+def test_fleets_that_do_not_link_the_coasts_carry_no_army(standard):
+    """A fleet in the Norwegian Sea borders Norway but not London; one in the North Sea borders
+    both."""
+    assert check(standard, move("ENGLAND", "A LON", "NWY"), ENGLAND="A LON, F NWG") == \
+        "UNIT CANNOT MOVE INTO DESTINATION"
+    assert check(standard, move("ENGLAND", "A LON", "NWY"), ENGLAND="A LON, F NTH") is None
+
+
+def test_any_fleet_may_carry_an_army_under_fictional_ok(standard):
+    """FICTIONAL_OK (and BLIND, which brings it): the board does not tell what order entry takes."""
+    assert check(standard, move("ITALY", "A VEN", "EDI"), {"FICTIONAL_OK"}, ITALY="A VEN") is None
 
 
 def test_via_convoy_needs_a_possible_route(standard):
@@ -113,7 +133,12 @@ def test_via_convoy_needs_a_possible_route(standard):
 
 def test_via_convoy_between_neighbours_by_sea(standard):
     order = move("ENGLAND", "A LON", "BEL", via_convoy=True)
-    assert check(standard, order, ENGLAND="A LON") is None
+    assert check(standard, order, ENGLAND="A LON", FRANCE="F ENG") is None
+
+
+def test_via_convoy_with_no_fleets_to_carry_the_army(standard):
+    order = move("ENGLAND", "A LON", "BEL", via_convoy=True)
+    assert check(standard, order, ENGLAND="A LON") == "no convoy route could take A LON to Belgium"
 
 
 def test_convoy_path_over_water(standard):
@@ -174,8 +199,9 @@ def test_power_restricted_crossing_for_an_army_with_no_convoy_route(tiny):
 
 
 def test_army_barred_from_a_crossing_may_still_go_by_convoy(tiny):
-    """Gamma and Delta both border North Water: the adjudicator looks for the convoy."""
-    assert check(tiny, move("YLAND", "A GAM", "DEL"), YLAND="A GAM") is None
+    """Gamma and Delta both border North Water, where a fleet stands: the adjudicator looks for
+    the convoy."""
+    assert check(tiny, move("YLAND", "A GAM", "DEL"), YLAND="A GAM, F NWA") is None
 
 
 def test_centre_restricted_crossing_without_the_centre(tiny):

@@ -1,9 +1,10 @@
-"""parse_orders: a power's lines read together (errors all at once, later orders replacing earlier
-ones, CLEAR/NMR) and NO_CHECK (only what cannot be understood is refused at entry)."""
+"""parse_orders: a power's lines read together (errors all at once, a second order for a unit
+refused in DPjudge's words, CLEAR/NMR) and NO_CHECK (only what cannot be understood is refused at
+entry)."""
 from __future__ import annotations
 
-from judge.orders import Build, Disband, Hold, Move, Waive, parse_orders
-from tests.support.orders import SPRING, WINTER, position, unit, units
+from judge.orders import Build, Hold, Move, Waive, parse_orders
+from tests.support.orders import RETREAT, SPRING, WINTER, position, unit, units
 
 FRANCE = units(FRANCE="A PAR, A MAR, F BRE")
 NO_CHECK = frozenset({"NO_CHECK"})
@@ -25,9 +26,28 @@ def test_every_bad_line_is_reported_with_its_reason(standard):
     assert orders == [Hold("FRANCE", unit("A MAR"))]
 
 
-def test_later_order_for_a_unit_replaces_the_earlier(standard):
-    orders, _ = sheet(standard, ["A PAR - BUR", "A MAR H", "PAR - PIC"])
-    assert orders == [Hold("FRANCE", unit("A MAR")), Move("FRANCE", unit("A PAR"), "PIC")]
+def test_a_second_order_for_a_unit_is_refused_as_dpjudge_refuses_it(standard):
+    orders, errors = sheet(standard, ["A PAR - BUR", "A MAR H", "PAR - PIC"])
+    assert errors == [("PAR - PIC", "UNIT REORDERED")]
+    assert orders == [Move("FRANCE", unit("A PAR"), "BUR"), Hold("FRANCE", unit("A MAR"))]
+
+
+def test_the_same_order_twice_is_refused_too(standard):
+    _, errors = sheet(standard, ["A PAR H", "A PAR H"])
+    assert errors == [("A PAR H", "UNIT REORDERED")]
+
+
+def test_no_check_keeps_both_orders_for_a_unit(standard):
+    """DPjudge holds the unit and writes both orders `(*reorder*)` (the adjudicator's business)."""
+    orders, errors = sheet(standard, ["A PAR H", "A PAR - BUR"], NO_CHECK)
+    assert errors == [] and orders == [Hold("FRANCE", unit("A PAR")), Move("FRANCE", unit("A PAR"), "BUR")]
+
+
+def test_a_second_retreat_for_a_unit_is_refused(standard):
+    where = position(RETREAT, {}, dislodged={"FRANCE": {"A PAR": "PIC GAS"}})
+    _, errors = parse_orders(standard, "FRANCE", ["A PAR - PIC", "A PAR - GAS"], RETREAT,
+                             units(FRANCE="A PAR"), where, frozenset())
+    assert errors == [("A PAR - GAS", "TWO ORDERS FOR RETREATING UNIT")]
 
 
 def test_blank_lines_are_skipped(standard):
@@ -89,15 +109,16 @@ def test_every_waive_stands(standard):
     assert orders == [Waive("FRANCE"), Waive("FRANCE")]
 
 
-def test_later_build_in_a_province_replaces_the_earlier(standard):
-    orders, _ = sheet(standard, ["BUILD A BRE", "BUILD F BRE"], phase=WINTER, on_board={},
-                      centers={"FRANCE": "BRE PAR"})
+def test_a_second_build_in_a_province_is_refused_as_dpjudge_refuses_it(standard):
+    orders, errors = sheet(standard, ["BUILD F BRE", "BUILD A BRE"], phase=WINTER, on_board={},
+                           centers={"FRANCE": "BRE PAR"})
+    assert errors == [("BUILD A BRE", "MULTIPLE BUILDS IN SITE")]
     assert orders == [Build("FRANCE", unit("F BRE"))]
 
 
-def test_removal_replaces_a_keep_of_the_same_unit(standard):
-    orders, _ = sheet(standard, ["KEEP A PAR", "REMOVE A PAR"], phase=WINTER)
-    assert orders == [Disband("FRANCE", unit("A PAR"))]
+def test_a_removal_and_a_keep_of_the_same_unit_are_refused(standard):
+    _, errors = sheet(standard, ["KEEP A PAR", "REMOVE A PAR"], phase=WINTER)
+    assert errors == [("REMOVE A PAR", "MULTIPLE ORDERS FOR UNIT")]
 
 
 def test_foreign_unit_under_order_any(standard):

@@ -171,12 +171,12 @@ def test_the_keeper_is_told_after_a_restart_of_a_mail_the_relay_refused_before(o
     full_outbox(monkeypatch, outbox)
     sender_for(outbox, relay.port).drain(0.0)
     monkeypatch.undo()
-    restarted = sender_for(outbox, relay.port)  # the relay's words are gone with the process
+    restarted = sender_for(outbox, relay.port)  # the relay's words were kept beside the mail
     restarted.drain(1.0)
     restarted.drain(2.0)
     assert subjects(relay) == ["Judge TEST: mail not delivered"]
-    assert "not known any more" in message_from_bytes(relay.received[0].raw,
-                                                      policy=policy.default).get_content()
+    alert = message_from_bytes(relay.received[0].raw, policy=policy.default).get_content()
+    assert "refused a mail for good" in alert and "550 5.1.1 no such user" in alert
 
 
 def test_temporary_refusal_is_retried_with_backoff_then_delivered(outbox, relay):
@@ -194,8 +194,27 @@ def test_temporary_refusal_for_too_long_becomes_a_failure(outbox, relay):
     relay.handler.defer["slow@players.test"] = 100
     queue(outbox, mail("slow@players.test", "slow"))
     later = datetime.now(UTC) + timedelta(days=6)
-    sender_for(outbox, relay.port, clock=lambda: later).drain(0.0)
+    sender = sender_for(outbox, relay.port, clock=lambda: later)
+    sender.drain(0.0)
     assert [item.id for item in outbox.failed()] == ["slow.test@judge.test"]
+    sender.drain(1.0)  # the keeper is told the true reason: deferred, never refused
+    alert = message_from_bytes(relay.received[0].raw, policy=policy.default).get_content()
+    assert "deferred a mail again and again" in alert and "refused" not in alert
+    assert "451 4.3.0 try again later" in alert
+
+
+def test_a_mail_left_claimed_by_a_crash_is_put_back_with_no_failure_counted(tmp_path, relay):
+    from judge.runtime.config import Config, PathsSection
+    from judge.runtime.spool import open_spools
+    config = Config(paths=PathsSection(spool=str(tmp_path / "spool")))
+    outbox = open_spools(config).outbox
+    queue(outbox, mail("a@players.test", "a"))
+    for _ in range(5):  # claimed, then the judge killed, five times
+        outbox.claim(outbox.waiting()[0])
+        open_spools(config).outbox.recover()
+    assert [item.failures for item in outbox.waiting()] == [0] and outbox.failed() == []
+    sender_for(outbox, relay.port).drain(0.0)
+    assert subjects(relay) == ["mail a"]
 
 
 def test_the_same_mail_queued_twice_is_sent_once(outbox, relay):

@@ -4,14 +4,18 @@ from __future__ import annotations
 
 import io
 import re
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 from PIL import Image
 
+from judge.limits import Limits
 from judge.runtime.config import Config, JudgeSection, MapsSection, PathsSection
 from judge.runtime.inbox import MailHandler
+from judge.status import parse_status, write_status
+from judge.status.model import GameResult, GameStage
 
 NOW = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 MASTER = "gm@players.test"
@@ -47,12 +51,51 @@ def test_map_replies_with_the_board_attached(started):
     assert Image.open(io.BytesIO(picture.get_content())).size[0] == 1200
 
 
+def test_map_of_a_finished_game_shows_its_last_position(started):
+    path = started / "games" / "quiet" / "status"
+    status = parse_status(path.read_text())
+    path.write_text(write_status(replace(status, phase=GameStage.COMPLETED,
+                                         result=GameResult("F1903M", ("FRANCE",)))))
+    [reply] = send(MailHandler(config(started)), "stranger@elsewhere.test", "MAP quiet svg", 20)
+    picture = list(reply.iter_parts())[1]
+    assert picture.get_filename() == "quiet-F1903M.svg"
+    assert "quiet: Fall 1903 Movement" in picture.get_content().decode()
+
+
 def test_map_in_pdf_and_svg(started):
     handler = MailHandler(config(started))
     [pdf] = send(handler, "stranger@elsewhere.test", "MAP quiet pdf", 20)
     assert list(pdf.iter_parts())[1].get_content().startswith(b"%PDF-")
     [svg] = send(handler, "stranger@elsewhere.test", "MAP quiet svg", 21)
     assert list(svg.iter_parts())[1].get_content_type() == "image/svg+xml"
+
+
+@pytest.mark.parametrize("limit", [{"picture_pixels": 1000}, {"picture_bytes": 1000}])
+def test_a_map_past_the_picture_limits_says_it_is_not_attached(started, limit):
+    limited = replace(config(started), limits=replace(Limits(), **limit))
+    [reply] = send(MailHandler(limited), "stranger@elsewhere.test", "MAP quiet pdf", 20)
+    assert not reply.is_multipart()
+    text = " ".join(reply.get_content().split())
+    assert "The board of game 'quiet', SPRING 1901 MOVEMENT, could not be drawn as PDF within " \
+           "the judge's limits: no picture is attached." in text and "is attached (PDF)" not in text
+
+
+def test_the_bytes_of_maps_pictures_count_against_the_senders_replies(started):
+    [probe] = send(MailHandler(config(started)), "probe@elsewhere.test", "MAP quiet", 19)
+    size = len(list(probe.iter_parts())[1].get_content())
+    unit = size // 4  # a board counts as four replies more
+    limited = replace(config(started), limits=replace(Limits(), replies_per_sender=7,
+                                                      reply_picture_bytes=unit))
+    handler = MailHandler(limited)
+    [first] = send(handler, "stranger@elsewhere.test", "MAP quiet", 20)
+    assert first.is_multipart()
+    [second] = send(handler, "stranger@elsewhere.test", "MAP quiet", 21)
+    assert not second.is_multipart()
+    assert "is not attached: its size would pass the replies this address may get now" in \
+        " ".join(second.get_content().split())
+    other = replace(config(started), limits=replace(Limits(), replies_per_sender=3))
+    assert all(send(MailHandler(other), "else@elsewhere.test", "MAP quiet", 30 + n)[0]
+               .is_multipart() for n in range(3))  # by default a board counts as one reply
 
 
 def test_a_failed_map_has_no_picture(started):

@@ -254,7 +254,8 @@ def test_the_mails_of_a_tick_the_outbox_cannot_take_are_queued_once_it_can(judge
     assert outbox_mails(config) == []
     disk.free()
     passes(daemon)
-    assert [m[2] for m in outbox_mails(config)] == ["mail 7"]
+    assert sorted(m[2] for m in outbox_mails(config)) == [
+        "Judge CRASH: the disk takes writes again", "mail 7"]
 
 
 def test_the_temporary_files_a_crash_left_in_the_games_go_when_the_judge_starts(judge_template,
@@ -369,3 +370,89 @@ def test_on_a_real_full_disk_accepted_mail_waits_then_is_answered_once(judge_tem
     free()
     passes(daemon)
     answered_once(config)
+
+
+class GamesDisk(Disk):
+    """`Disk`, for the games' folder only: the spool (the outbox with it) has room."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, games: Path):
+        self.syncs, self.full_at = 0, 1
+        real = os.fsync
+
+        def fsync(fd: int) -> None:
+            path = os.readlink(f"/proc/self/fd/{fd}")
+            if not stat.S_ISDIR(os.fstat(fd).st_mode) and path.startswith(str(games)):
+                self.syncs += 1
+                if self.full_at is not None:
+                    raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+            real(fd)
+        monkeypatch.setattr(os, "fsync", fsync)
+
+
+def disk_alerts(config: Config) -> list[tuple[str, str]]:
+    return [(subject, body) for _, to, subject, body in outbox_mails(config)
+            if to == "keeper@crash.test" and "disk" in subject]
+
+
+def rested(daemon: Daemon, clock: Clock, times: int) -> None:
+    for _ in range(times):
+        clock.now += passes(daemon)
+
+
+def test_the_keeper_is_told_once_when_the_games_disk_refuses_writes_and_once_when_it_has_room(
+        judge_template, tmp_path, monkeypatch):
+    config = a_judge(judge_template, tmp_path / "judge")
+    clock = Clock()
+    daemon = Daemon(config, clock=lambda: NOW, monotonic=clock)
+    disk = GamesDisk(monkeypatch, Path(config.paths.games).resolve())
+    rested(daemon, clock, 5)
+    assert [subject for subject, _ in disk_alerts(config)] == [
+        "Judge CRASH: the disk refuses writes"]
+    assert "No space left on device" in disk_alerts(config)[0][1]
+    disk.free()
+    rested(daemon, clock, 2)
+    answered_once(config)
+    [full, room] = sorted(disk_alerts(config))
+    assert room[0] == "Judge CRASH: the disk takes writes again"
+    assert "4 mails were delayed" in " ".join(room[1].split())
+
+
+def test_when_the_spools_disk_is_full_the_keeper_hears_of_it_once_it_has_room(
+        judge_template, tmp_path, monkeypatch):
+    config = a_judge(judge_template, tmp_path / "judge")
+    clock = Clock()
+    daemon = Daemon(config, clock=lambda: NOW, monotonic=clock)
+    disk = Disk(monkeypatch)
+    rested(daemon, clock, 5)
+    assert disk_alerts(config) == []  # nothing can be written, the alert neither
+    disk.free()
+    rested(daemon, clock, 2)
+    [(subject, body)] = disk_alerts(config)  # the one alert says it all
+    assert subject == "Judge CRASH: the disk takes writes again"
+    assert "4 mails were delayed" in " ".join(body.split())
+
+
+def test_mail_the_gateway_could_not_store_counts_as_delayed(judge_template, tmp_path,
+                                                           monkeypatch):
+    from aiosmtpd.smtp import Envelope
+
+    from judge.runtime.gateway import CANNOT_STORE
+    config = a_judge(judge_template, tmp_path / "judge")
+    inbox = Spool(config.paths.spool / "inbox", bad="bad")
+    for item in inbox.waiting():
+        inbox.done(inbox.claim(item))
+    daemon = Daemon(config, clock=lambda: NOW, monotonic=Clock())
+
+    def delivered() -> str:
+        envelope = Envelope()
+        envelope.mail_from, envelope.rcpt_tos = "someone@players.test", ["judge@crash.test"]
+        envelope.original_content = mail("someone@players.test", "LIST", 9)
+        return asyncio.run(daemon.gateway.handle_DATA(None, None, envelope))
+    disk = Disk(monkeypatch)
+    assert [delivered(), delivered()] == [CANNOT_STORE, CANNOT_STORE]
+    disk.free()
+    assert delivered().startswith("250")
+    passes(daemon)
+    [(subject, body)] = disk_alerts(config)
+    assert subject == "Judge CRASH: the disk takes writes again"
+    assert "2 mails were delayed" in " ".join(body.split())

@@ -1,5 +1,6 @@
 """Game and map names from mail never reach a file outside the judge's folders: `CREATE ../x`,
-`MAP ../../etc/passwd`, MORPH lines that USE a path, odd characters in names."""
+`MAP ../../etc/passwd`, MORPH lines that USE a path or a file that is no map, odd characters in
+names; map problems name files without the judge's folders."""
 from __future__ import annotations
 
 import os
@@ -7,9 +8,11 @@ import os
 import pytest
 
 from judge.maps import load_map
-from judge.maps.loader import FileLoader, plain_map_name
+from judge.maps.loader import FileLoader, bundled_maps_dir, plain_map_name
 from judge.runtime.store import GameStore
+from tests.support.commands import Judge
 from tests.support.mail import mail
+from tests.support.morphs import morph_later
 
 pytestmark = pytest.mark.security
 
@@ -71,6 +74,22 @@ def test_morph_lines_never_read_another_file(vienna, secret, morph):
     sent = vienna.send(mail("joe@blow.com", "SIGNON Mvienna kr4k3n", f"MORPH {morph}"))
     assert sent.failed and secret not in sent.text and "root:" not in sent.text
     assert vienna.text("vienna") == before
+
+
+def test_morph_use_reads_map_files_only(tmp_path):
+    assert (bundled_maps_dir() / "README.md").is_file()
+    sent = morph_later(Judge(tmp_path / "games"), "readme", "USE README.md")
+    assert sent.failed and "'README.md' is not a map file" in sent.prose
+    assert "#" not in sent.text  # not a line of the file
+
+
+def test_map_problems_name_files_without_their_folders(tmp_path):
+    sent = morph_later(Judge(tmp_path / "games"), "fold", "USE fleetrome", "XYZZY VIE MUN")
+    assert sent.failed and str(bundled_maps_dir()) not in sent.text
+    assert "MORPH:" in sent.prose
+    missing = morph_later(Judge(tmp_path / "other"), "gone", "USE nosuchmap")
+    assert missing.failed and "not found in the map folders" in missing.prose
+    assert str(bundled_maps_dir()) not in missing.text
 
 
 def test_a_hand_edited_map_path_in_a_status_file_is_not_followed(vienna, secret):

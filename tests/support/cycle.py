@@ -1,5 +1,6 @@
 """A judge folder for the cycle tests (judge.toml, games, spool), games started in it, mail arriving
-(orders stored, then `after_mail`), `judge check --now` run in-process, and the outbox."""
+(orders stored, then `after_mail`; or a real mail carried out as the daemon's inbox runner does),
+`judge check --now` run in-process, and the outbox."""
 from __future__ import annotations
 
 import contextlib
@@ -14,6 +15,7 @@ from judge.cli import main
 from judge.runtime.config import load_config
 from judge.game import join
 from judge.runtime.game_files import new_game, run
+from judge.runtime.inbox import MailHandler
 from judge.status import parse_status
 from judge.status.model import GameStatus
 from judge.runtime.store import GameStore
@@ -35,6 +37,19 @@ class Judge:
             f'games = "{root / "games"}"\nspool = "{root / "spool"}"\nmaps = "{root / "maps"}"\n')
         self.config = load_config(root / "judge.toml")
         self.store = GameStore(root / "games")
+        self.handler: MailHandler | None = None
+        self.mails_sent = 0
+
+    def send(self, sender: str, body: str, now: datetime) -> list[EmailMessage]:
+        """A mail from `sender` carried out by the inbox runner: the mails it calls for."""
+        if self.handler is None:
+            self.handler = MailHandler(self.config)
+        self.mails_sent += 1
+        raw = (f"Return-Path: <{sender}>\r\nFrom: {sender}\r\nTo: judge@example.test\r\n"
+               f"Subject: mail {self.mails_sent}\r\n"
+               f"Message-ID: <m{self.mails_sent}@players.test>\r\n\r\n"
+               + body.replace("\n", "\r\n") + "\r\n").encode()
+        return self.handler(raw, now)
 
     def check(self, now: datetime, *words: str) -> tuple[int, list[str]]:
         """`judge check --config ... --now NOW [words]`: the exit code and the lines printed."""

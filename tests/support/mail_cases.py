@@ -8,7 +8,14 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 
 from judge import events as ev
-from judge.mailout.mailings import Mailer, inbox_alert, outage_alert, outbox_alert, render_reply
+from judge.mailout.mailings import (
+    Mailer,
+    disk_alert,
+    inbox_alert,
+    outage_alert,
+    outbox_alert,
+    render_reply,
+)
 from judge.mailout.render import Rendered
 from judge.maps.model import Map
 from judge.phases import parse_phase
@@ -23,7 +30,7 @@ from judge.commands.documents import (
     parameters,
     roster,
 )
-from judge.commands.guide import Guide
+from judge.commands.guide import Guide, MasterGuide
 from judge.commands.info import HistoryDocument
 from judge.game.archive import ownership
 from tests.support.adjudications import datc_position, play
@@ -56,6 +63,7 @@ class Reply:
     to: tuple[str, ...]
     subject: str = ""
     notes: tuple[str, ...] = ()
+    quoted_from: str = ""
     outcomes: tuple[Outcome, ...] = ()
     unprocessed: tuple[str, ...] = ()
     failed: bool = False
@@ -146,7 +154,8 @@ def results_solo_and_completion(mailer: Mailer, m: Map) -> list:
     _, resolution = play(m, "F1907M", {"FRANCE": ["A BUR", "F MAO"], "GERMANY": ["A MUN"]},
                          {"FRANCE": ["A BUR - MUN", "F MAO - POR"], "GERMANY": ["A MUN H"]})
     resolution = replace(resolution, centers={
-        "FRANCE": frozenset(["PAR", "BRE", "MAR", "SPA", "BEL", "HOL", "LON", "LVP", "EDI", "NWY", "SWE", "DEN", "KIE", "BER", "TUN", "NAP", "ROM"]),
+        "FRANCE": frozenset(["PAR", "BRE", "MAR", "SPA", "BEL", "HOL", "LON", "LVP", "EDI", "NWY", "SWE", "DEN",
+                             "KIE", "BER", "TUN", "NAP", "ROM"]),
         "GERMANY": frozenset(["MUN"]), "TURKEY": frozenset(["ANK", "CON"])})
     results = results_event(m, resolution, "F1907M", None, captured={"POR": "FRANCE"})
     done = ev.GameCompleted("jigdy", parse_phase(m, "F1907M"), "solo", ("FRANCE",), deadline=PROCESSED)
@@ -330,6 +339,13 @@ def players_guide(mailer: Mailer, m: Map) -> list:
 
 
 @case
+def masters_guide(mailer: Mailer, m: Map) -> list:
+    reply = Reply(to=("joe@blow.com",), subject="help",
+                  outcomes=(Outcome("HELP MASTER", document=MasterGuide()),))
+    return [Rendered(*render_reply(mailer.env, reply))]
+
+
+@case
 def documents_in_a_reply(mailer: Mailer, m: Map) -> list:
     """HISTORY, SUMMARY and LIST game carry their text as DPjudge mails it, unindented."""
     archive = ("From judge@example.org Sun Feb  9 12:00:00 2025\n"
@@ -392,7 +408,25 @@ def transport_alerts(mailer: Mailer, m: Map) -> list:
                            folder=f"{spool}/outbox/failed")
             + outbox_alert(mailer.env, "keeper@example.org", "TEST", **mail, partly=True,
                            reason="player3@example.org: 550 5.1.1 no such user",
-                           folder=f"{spool}/outbox/done"))
+                           folder=f"{spool}/outbox/done")
+            + outbox_alert(mailer.env, "keeper@example.org", "TEST", **mail, partly=False,
+                           reason="451 4.3.0 try again later", cause="deferred",
+                           folder=f"{spool}/outbox/failed")
+            + outbox_alert(mailer.env, "keeper@example.org", "TEST", **mail, partly=False,
+                           reason="no recipient recorded by the judge: not sent",
+                           cause="unsendable", folder=f"{spool}/outbox/failed"))
+
+
+@case
+def disk_alerts(mailer: Mailer, m: Map) -> list:
+    since = datetime(2025, 2, 10, 16, 40, tzinfo=UTC)
+    error = "[Errno 28] No space left on device"
+    return (disk_alert(mailer.env, "keeper@example.org", "TEST", full=True, since=since,
+                       now=since, error=error, delayed=0)
+            + disk_alert(mailer.env, "keeper@example.org", "TEST", full=False, since=since,
+                         now=NOW, error=error, delayed=12)
+            + disk_alert(mailer.env, "keeper@example.org", "TEST", full=False, since=since,
+                         now=NOW, error=error, delayed=1))
 
 
 # --- the command layer's notices -------------------------------------------------------------------------
@@ -420,6 +454,7 @@ def game_state_notices(mailer: Mailer, m: Map) -> list:
         notices.ZoneChanged("jigdy", "America/New_York"),
         notices.StateChanged("jigdy", "WAITING"),
         notices.StateChanged("jigdy", "UNLISTED"),
+        notices.VictoryChanged("jigdy", 1902, 18, 17),
         notices.MasterChanged("jigdy", ("master@example.org",), "new.master@example.org"),
         notices.GameRenamed("jigdy", "jigsaw", ("anna@example.at", "ben@example.co.uk")),
         notices.GameCreated("jigdy", "master@example.org", "azov", True, ("maps@example.org",)),

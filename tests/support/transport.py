@@ -153,7 +153,7 @@ def start(argv: list[str], cwd: Path, notify: Notifications) -> subprocess.Popen
         notify.wait_for("READY=1")
     except AssertionError:
         process.kill()
-        raise AssertionError(process.communicate()[0].decode())
+        raise AssertionError(process.communicate()[0].decode()) from None
     return process
 
 

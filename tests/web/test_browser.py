@@ -17,8 +17,8 @@ from tests.support.transport import LOOPBACK, free_port, judge_serve, wait_for
 from .conftest import password_of, start_game
 
 webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed")
-from selenium.webdriver.common.by import By
-from selenium.webdriver.support.wait import WebDriverWait
+By = pytest.importorskip("selenium.webdriver.common.by").By
+WebDriverWait = pytest.importorskip("selenium.webdriver.support.wait").WebDriverWait
 
 BROWSER, DRIVER = shutil.which("chromium"), shutil.which("chromedriver")
 pytestmark = pytest.mark.skipif(not (BROWSER and DRIVER),

@@ -191,10 +191,12 @@ def test_a_late_notice_tells_everyone_in_the_deadlines_hour_later_only_the_maste
 
 def test_civil_disorder_is_told_to_the_master_and_results_to_everyone(transcript):
     judge = transcript.judge
-    cd = [m for m in transcript.mails_at("F1901M", 9 * H, "") if "CD" in m["Subject"] or
-          "civil disorder" in m["Subject"].lower()]
+    mails = transcript.mails_at("F1901M", 9 * H, "")
+    cd = [m for m in mails if "CD notice" in m["Subject"]]
     assert cd and all(recipients(m) == {MASTER} for m in cd)
-    results = [m for m in transcript.mails_at("F1901M", 9 * H, "") if m not in cd]
+    told = [m for m in mails if "civil disorder" in m["Subject"].lower()]
+    assert told and all(MASTER not in recipients(m) for m in told)
+    results = [m for m in mails if m not in cd and m not in told]
     everybody = {player_of(judge, p) for p in EVERYONE} | {MASTER}
     assert results and set().union(*(recipients(m) for m in results)) == everybody
 

@@ -1,0 +1,103 @@
+"""`judge process` and `judge rollback` act as the game's Master would by mail: the same game,
+processed or rolled back by the Master's mail in one judge and from the shell in another, ends with
+the same status file, snapshots and results archive, and the same mails in the outbox but the reply
+to the Master's mail (the shell prints what it did instead; where that reply is all that tells the
+Master, as of a rollback, the shell mails him the players' notice)."""
+from __future__ import annotations
+
+import re
+import shutil
+from email.message import EmailMessage
+from pathlib import Path
+
+import pytest
+
+from judge.cli.games import run_game_command
+from judge.cli.main import build_parser
+from judge.runtime.inbox import pipe_mail
+from tests.support.cycle import MASTER, Judge
+from tests.support.games import DAY, NOW
+from tests.support.mail import mail
+
+AT = NOW + DAY
+MESSAGE_ID = re.compile(r"<[^<>@\s]+@[^<>\s]+>")  # made of the origin's bytes: differ by way
+
+
+def judges(tmp_path: Path) -> tuple[Judge, Judge]:
+    """Two judges with the same game g1 (its files copied: a password's hash is salted)."""
+    made = []
+    for name in ("by-mail", "by-shell"):
+        (tmp_path / name).mkdir()
+        made.append(Judge(tmp_path / name))
+    made[0].start("g1", ["RULE NO_PRESS"], NOW)
+    shutil.copytree(made[0].root / "games", made[1].root / "games")
+    return made[0], made[1]
+
+
+def by_mail(judge: Judge, *lines: str) -> list[EmailMessage]:
+    raw = mail(MASTER, "SIGNON Mg1 pw", *lines, subject="master")
+    assert pipe_mail(judge.config, raw, None, AT) == 0
+    mails = judge.take_outbox()
+    replies = [m for m in mails if str(m["Subject"]).startswith("Re: master")]
+    assert len(replies) == 1 and "Signed on as MASTER" in replies[0].get_content()
+    return [m for m in mails if m not in replies]
+
+
+def by_shell(judge: Judge, *words: str) -> tuple[int, list[EmailMessage]]:
+    args = build_parser().parse_args([*words, "--config", str(judge.root / "judge.toml")])
+    return run_game_command(args, AT), judge.take_outbox()
+
+
+def seen(mails: list[EmailMessage]) -> list[tuple[str, str, str]]:
+    """Each mail as its reader sees it: to, subject, text. (By mail, the Master's own copies are
+    answers to his mail, auto-replied in its thread; from the shell they are auto-generated.)"""
+    return sorted((str(m["To"]), str(m["Subject"]),
+                   MESSAGE_ID.sub("<id>", m.get_body(("plain",)).get_content())) for m in mails)
+
+
+def files(judge: Judge) -> dict[str, bytes]:
+    folder = judge.root / "games" / "g1"
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir())
+            if p.is_file() and not p.name.startswith(".")}
+
+
+def test_process_sends_what_the_master_s_process_sends(tmp_path):
+    mailed, shell = judges(tmp_path)
+    sent = by_mail(mailed, "PROCESS!")
+    code, made = by_shell(shell, "process", "g1", "--force")
+    assert code == 0
+    results = [m for m in made if "Movement results for Spring of 1901" in m.get_body(("plain",)).get_content()]
+    assert len(results) == 8  # the seven players and the Master
+    assert seen(made) == seen(sent)
+    assert files(shell) == files(mailed)
+
+
+@pytest.mark.parametrize("words, line", [
+    (("rollback", "g1"), "ROLLBACK"),
+    (("rollback", "g1", "S1901M", "--restore"), "ROLLBACK S1901M RESTORE"),
+])
+def test_rollback_sends_what_the_master_s_rollback_sends(tmp_path, words, line):
+    mailed, shell = judges(tmp_path)
+    by_mail(mailed, "PROCESS!")
+    assert by_shell(shell, "process", "g1", "--force")[0] == 0
+    sent = by_mail(mailed, line)
+    code, made = by_shell(shell, *words)
+    # by mail the reply tells the Master of his rollback; from the shell, which mails him no reply
+    # (the judgekeeper may be the one typing), the players' notice does
+    told = [m for m in made if str(m["To"]) == MASTER]
+    assert [str(m["Subject"]) for m in told] == ["Diplomacy game g1 rolled back"]
+    assert code == 0 and seen([m for m in made if m not in told]) == seen(sent)
+    assert files(shell) == files(mailed)
+
+
+def test_what_a_mail_is_refused_the_shell_is_refused(tmp_path, capsys):
+    judge, _ = judges(tmp_path)
+    code, made = by_shell(judge, "process", "g1")  # no orders in, and not forced
+    assert code == 1 and made == []
+    assert "not ready for processing: orders are missing" in capsys.readouterr().err
+    assert by_shell(judge, "rollback", "g1", "--forward")[0] == 1  # nothing was rolled back
+    by_mail(judge, "TERMINATE")
+    before = files(judge)
+    code, made = by_shell(judge, "process", "g1", "--force")
+    assert code == 1 and made == [] and files(judge) == before
+    assert "game 'g1' is terminated: PROCESS! is refused" in capsys.readouterr().err

@@ -17,7 +17,8 @@ import pytest
 
 import judge
 
-SHELL = ("judge.runtime", "judge.cli")  # in layer order: the runtime never imports the command line
+# in layer order: the runtime never imports the web pages, nor either the command line
+SHELL = ("judge.runtime", "judge.web", "judge.cli")
 
 
 @dataclass(frozen=True)

@@ -59,6 +59,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def serve_command(args) -> int:
     from judge.runtime.daemon import serve
+    from judge.web.app import daemon_pages
 
     config = read_config(args)
     if config is None:
@@ -67,7 +68,7 @@ def serve_command(args) -> int:
                         format="%(levelname)s %(name)s: %(message)s")
     for chatty in ("mail.log", "apscheduler"):  # aiosmtpd's per-session and the scheduler's lines
         logging.getLogger(chatty).setLevel(logging.WARNING)
-    return serve(config)
+    return serve(config, pages=daemon_pages(config))
 
 
 def outbox_command(args) -> int:

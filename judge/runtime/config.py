@@ -104,6 +104,18 @@ PICTURE_KINDS = ("png", "pdf", "svg", "none")
 
 
 @dataclass(frozen=True)
+class WebSection:
+    """The game's web pages (`judge.web`), served by `judge serve` beside the SMTP gateway; the
+    public address the mails' `:: URL:` lines give is `[judge] url`, of which the pages take the
+    path. Loopback by default: a reverse proxy in front adds TLS."""
+
+    enabled: bool = True
+    host: str = "127.0.0.1"
+    port: int = 8080
+    session_minutes: int = 120  # a sign-on on the web lasts this long
+
+
+@dataclass(frozen=True)
 class Config:
     judge: JudgeSection = JudgeSection()
     paths: PathsSection = PathsSection()
@@ -113,15 +125,17 @@ class Config:
     limits: Limits = Limits()
     passwords: PasswordsSection = PasswordsSection()
     maps: MapsSection = MapsSection()
+    web: WebSection = WebSection()
     source: str = ""  # the file it was read from; "" for the built-in defaults
 
 
 SECTIONS: dict[str, type] = {"judge": JudgeSection, "paths": PathsSection,
                              "smtp_in": SmtpInSection, "smtp_out": SmtpOutSection,
                              "imap": ImapSection, "limits": Limits,
-                             "passwords": PasswordsSection, "maps": MapsSection}
+                             "passwords": PasswordsSection, "maps": MapsSection,
+                             "web": WebSection}
 SECRET_KEYS = {"smtp_out": {"password"}, "imap": {"password"}}  # never read from the file
-POSITIVE = {("smtp_in", "max_bytes"), ("imap", "interval"),
+POSITIVE = {("smtp_in", "max_bytes"), ("imap", "interval"), ("web", "session_minutes"),
             *(("limits", f.name) for f in fields(Limits)),
             *(("passwords", f.name) for f in fields(PasswordsSection))}
 

@@ -20,14 +20,22 @@ The game logic comes in through two callables, never called at the same time as 
 The mails either returns are put into the outbox before the mail counts as done; those of a tick
 the outbox cannot take yet are kept and queued when the inbox is next worked through.
 
+The game's web pages, when `[web] enabled`, are an ASGI application made by `pages` (the command
+line hands in `judge.web`'s: the runtime does not know the pages), served by uvicorn on the same
+loop. Their forms take the daemon's work lock as a mail does, so they take their turn with the
+inbox and the tick. A web port that cannot be bound is logged and the judge serves mail without
+its pages: mail is the judge's first door.
+
 SIGTERM (or SIGINT) stops accepting mail, finishes the mail and the tick in hand, and exits 0. Under
 systemd (`Type=notify`) READY=1 is sent once the gateway listens, STOPPING=1 when it stops.
 """
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import signal
+import socket
 import time
 from collections.abc import Callable, Iterable, Sequence
 from datetime import UTC, datetime, timedelta
@@ -38,6 +46,7 @@ from apscheduler.events import EVENT_JOB_ERROR, EVENT_JOB_MISSED, JobExecutionEv
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 from apscheduler.triggers.cron import CronTrigger
 from apscheduler.triggers.interval import IntervalTrigger
+import uvicorn
 
 from judge.commands.session import Settings
 from judge.runtime.config import Config, JudgeSection
@@ -62,6 +71,7 @@ log = logging.getLogger("judge.daemon")
 
 MailHandler = Callable[[bytes, datetime], Iterable[EmailMessage]]
 Tick = Callable[[datetime], "Iterable[EmailMessage] | None"]
+Pages = Callable[["Daemon"], Any]  # the daemon -> the web pages' ASGI application
 
 TICK_MINUTES = "0,20,40"
 MISFIRE_GRACE_SECONDS = 15 * 60  # a tick that starts late still runs (APScheduler's default is 1 s)
@@ -102,12 +112,23 @@ def build_scheduler(job: Callable[[], Any], trigger: Any = None) -> AsyncIOSched
     return scheduler
 
 
+class WebServer(uvicorn.Server):
+    """uvicorn, leaving the signals to the daemon, which stops it with the rest."""
+
+    @contextlib.contextmanager
+    def capture_signals(self) -> Any:
+        yield
+
+
 class Daemon:
     def __init__(self, config: Config, handle_mail: MailHandler | None = None,
                  tick: Tick | None = None, clock: Callable[[], datetime] = utc_now,
                  tick_trigger: Any = None, sender_options: dict[str, Any] | None = None,
-                 monotonic: Callable[[], float] = time.monotonic):
+                 monotonic: Callable[[], float] = time.monotonic, pages: Pages | None = None):
         self.config = config
+        self.pages = pages
+        self.web: WebServer | None = None
+        self.web_task: asyncio.Task | None = None
         self.handle_mail = handle_mail or CommandMailHandler(config)
         self.tick = tick or cycle_tick(config)
         self.clock = clock
@@ -146,6 +167,7 @@ class Daemon:
                       self.config.smtp_in.port, exc)
             return 1
         tasks = self.start_workers()
+        await self.start_web()
         scheduler = build_scheduler(self.tick_job, self.tick_trigger)
         scheduler.add_job(self.prune, IntervalTrigger(hours=6), id="prune", coalesce=True)
         scheduler.start()
@@ -168,6 +190,23 @@ class Daemon:
             return "?"
         host, port = self.server.sockets[0].getsockname()[:2]
         return f"{host}:{port}"
+
+    async def start_web(self) -> None:
+        """Serve the pages on `[web] host` and `port`, if enabled; a port that cannot be bound
+        leaves the judge serving mail (logged)."""
+        web = self.config.web
+        if self.pages is None or not web.enabled:
+            return
+        try:
+            sock = socket.create_server((web.host, web.port), reuse_port=False)
+        except OSError as exc:
+            log.error("the web pages are not served: cannot listen on %s:%s: %s", web.host,
+                      web.port, exc)
+            return
+        self.web = WebServer(uvicorn.Config(self.pages(self), lifespan="off", log_config=None,
+                                            access_log=False))
+        self.web_task = asyncio.create_task(self.web.serve(sockets=[sock]), name="web")
+        log.info("web pages on http://%s:%s", *sock.getsockname()[:2])
 
     def recover(self) -> None:
         for spool in (self.spools.inbox, self.spools.outbox):
@@ -196,6 +235,9 @@ class Daemon:
         if self.server is not None:
             self.server.close()
         scheduler.shutdown(wait=False)
+        if self.web is not None and self.web_task is not None:
+            self.web.should_exit = True
+            await asyncio.gather(self.web_task, return_exceptions=True)
         if self.tick_task is not None:
             await self.tick_task  # shielded from the scheduler's cancelling
         await self.gateway.settled()
@@ -435,9 +477,10 @@ class Daemon:
                      Settings.from_config(self.config)).prune(self.clock())
 
 
-def serve(config: Config, handle_mail: MailHandler | None = None, tick: Tick | None = None) -> int:
+def serve(config: Config, handle_mail: MailHandler | None = None, tick: Tick | None = None,
+          pages: Pages | None = None) -> int:
     """The `judge serve` entry point: run until SIGTERM; 0 on a clean stop, 1 if it cannot start.
     By default mail goes through the command layer and the tick runs the deadline cycle."""
     async def main() -> int:
-        return await Daemon(config, handle_mail, tick).run()
+        return await Daemon(config, handle_mail, tick, pages=pages).run()
     return asyncio.run(main())

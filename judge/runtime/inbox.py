@@ -194,21 +194,30 @@ class MailHandler:
         self.maps = MapCache(self.settings.map_dirs)
 
     def __call__(self, raw: bytes, now: datetime) -> list[EmailMessage]:
+        return self.run(raw, now)[1]
+
+    def run(self, raw: bytes, now: datetime, *, send: bool = True
+            ) -> tuple[Reply | None, list[EmailMessage]]:
+        """The mail carried out: its reply (None when it was answered from its receipt) and the
+        mails it calls for. `send` False: no mail is made (a sign-on on the web, which the page
+        answers), but the mail's change, its wrong passwords counted, is written all the same."""
         receipt = raw_key(raw, "receipt")
         kept = read_receipt(self.store.root, receipt)
         if kept is not None:
-            return answered_before(receipt, kept)
+            return None, answered_before(receipt, kept)
         msg = parse(raw)
         incoming = read_message(raw, envelope_sender(msg), loop_token(self.config.judge),
                                 parsed=msg, authserv_id=self.config.judge.authserv_id)
+        render = partial(self.mails, raw, incoming, now) if send else None
         try:
-            return carry_out(incoming, self.store, self.settings, now, self.maps,
-                             partial(self.mails, raw, incoming, now), receipt)[2]
+            reply, _, mails = carry_out(incoming, self.store, self.settings, now, self.maps,
+                                        render, receipt)
+            return reply, mails
         except AnsweredBefore:
             kept = read_receipt(self.store.root, receipt)
             if kept is None:  # gone meanwhile: the mail is tried again, and carried out then
                 raise
-            return answered_before(receipt, kept)
+            return None, answered_before(receipt, kept)
 
     def mails(self, raw: bytes, incoming: Incoming, now: datetime, reply: Reply | None,
               events: Sequence[object], after: Mapping[str, GameStatus | None]

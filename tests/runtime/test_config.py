@@ -60,7 +60,7 @@ def test_unknown_key_is_reported_with_its_line(tmp_path):
 def test_unknown_section_is_reported_with_its_line(tmp_path):
     assert problems_of('[judge]\nid = "X"\n[smtp]\nhost = "x"\n', tmp_path) == [
         ("judge.toml:3: unknown section [smtp] (known: judge, paths, smtp_in, smtp_out, imap, "
-         "limits, passwords, maps)")]
+         "limits, passwords, maps, web)")]
 
 
 def test_the_pictures_results_carry_by_default(tmp_path):
@@ -202,3 +202,15 @@ def test_the_results_url_is_empty_by_default_and_kept_as_written(tmp_path):
     assert load_config(env={}, cwd=tmp_path).judge.url == ""
     config = parse_config('[judge]\nurl = "https://dip.example.org/games"\n', "judge.toml", tmp_path)
     assert config.judge.url == "https://dip.example.org/games"
+
+
+def test_the_web_pages_listen_on_loopback_8080_by_default(tmp_path):
+    web = parse_config("", "", tmp_path).web
+    assert (web.enabled, web.host, web.port) == (True, "127.0.0.1", 8080)
+
+
+def test_the_web_section_is_read_and_checked(tmp_path):
+    config = parse_config('[web]\nenabled = false\nhost = "0.0.0.0"\nport = 8081\n', "j", tmp_path)
+    assert (config.web.enabled, config.web.host, config.web.port) == (False, "0.0.0.0", 8081)
+    with pytest.raises(ConfigError, match="port is between 1 and 65535"):
+        parse_config("[web]\nport = 0\n", "j", tmp_path)

@@ -36,3 +36,10 @@ def test_systemd_unit_is_hardened_and_waits_for_readiness():
     assert service["NoNewPrivileges"] == "yes" and service["Restart"] == "on-failure"
     assert service["ExecStart"].endswith("judge serve --config /etc/judge/judge.toml")
     assert service["RestartPreventExitStatus"] == "78"
+
+
+def test_the_reverse_proxy_hands_the_pages_to_the_judge_on_loopback(tmp_path):
+    text = (DEPLOY / "nginx" / "judge.conf").read_text()
+    web = parse_config("", "", tmp_path).web
+    assert f"proxy_pass http://{web.host}:{web.port};" in text
+    assert "listen 443 ssl;" in text

@@ -103,6 +103,7 @@ def config_text(tmp_path: Path, **sections: dict) -> str:
         "paths": {"games": str(tmp_path / "games"), "maps": str(tmp_path / "maps"),
                   "spool": str(tmp_path / "spool")},
         "smtp_in": {"host": LOOPBACK, "port": free_port(), "max_bytes": 64 * 1024},
+        "web": {"host": LOOPBACK, "port": free_port()},
     }
     for name, values in sections.items():
         base.setdefault(name, {}).update(values)

@@ -1,0 +1,118 @@
+"""What the pages show, read from the games as the mail commands read them: the index as a bare
+LIST treats the games (an unlisted game or one in preparation left out), a game's facts, its
+results archive phase by phase as HISTORY would show it, and the boards drawn as MAP draws them.
+Nothing here writes."""
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import jinja2
+
+from judge.commands.reply import PictureRequest
+from judge.commands.session import Refusal
+from judge.errors import MapError, StatusError
+from judge.game.archive import Entry, entries, for_reader
+from judge.game.rule_table import RULES
+from judge.game.rules import rules_in_force
+from judge.game.standing import GameState, game_state
+from judge.maps import MapCache
+from judge.runtime.game_access import StoreGames
+from judge.runtime.pictures import position_picture
+from judge.runtime.store import GameDir, GameStore
+from judge.status import parse_status
+from judge.status.model import GameStatus
+
+# the index's sections, in DPjudge's order: open to join, in play, over
+SECTIONS = (("Open to join", (GameState.FORMING,)),
+            ("In play", (GameState.ACTIVE, GameState.WAITING)),
+            ("Finished", (GameState.COMPLETED, GameState.TERMINATED)))
+_NOTES = {rule.name: rule.note for rule in RULES}
+
+
+@dataclass(frozen=True)
+class IndexRow:
+    name: str
+    map_name: str
+    state: str
+    phase: str
+    private: bool
+
+
+def index_rows(games: StoreGames) -> dict[str, list[IndexRow]]:
+    """The games a bare LIST would name to anyone, by section; a game that cannot be read is left
+    out, as LIST leaves it out."""
+    found: dict[str, list[IndexRow]] = {title: [] for title, _ in SECTIONS}
+    for name in games.names():
+        try:
+            status = games.peek(name)
+            standing = games.standing(name)
+        except (Refusal, MapError, StatusError, OSError):  # broken: the cycle tells its Master
+            continue
+        if status is None or not standing.in_list:
+            continue
+        state = game_state(status, standing)
+        for title, states in SECTIONS:
+            if state in states:
+                found[title].append(IndexRow(name, status.map_name, state.value,
+                                             str(status.phase), bool(status.private)))
+    return found
+
+
+@dataclass(frozen=True)
+class Rule:
+    name: str
+    note: str
+
+
+def in_force(status: GameStatus, maps: MapCache) -> frozenset[str]:
+    """The rules the game plays by (its own as written, when its map cannot be read)."""
+    try:
+        return rules_in_force(status, maps.get(status.map_name, status.morphs))
+    except MapError:
+        return status.rules
+
+
+def rules_of(status: GameStatus, maps: MapCache) -> list[Rule]:
+    """The rules in force, each with its line from the rule table."""
+    return [Rule(name, _NOTES.get(name, "")) for name in sorted(in_force(status, maps))]
+
+
+@dataclass(frozen=True)
+class Phase:
+    """One entry of the results archive as a reader may see it, with the board of its phase."""
+
+    subject: str
+    phase: str | None
+    text: str
+
+
+def archive_phases(store: GameStore, game: str, readers: Sequence[str] | None) -> list[Phase]:
+    """The results archive as HISTORY shows it to `readers` (None: every part), entry by entry."""
+    try:
+        text = GameDir(store.root / game).read_results()
+    except (OSError, ValueError):
+        return []
+    shown: list[Entry] = entries(for_reader(text, readers))
+    return [Phase(e.subject, e.phase, "\n".join(e.lines).strip("\n")) for e in shown]
+
+
+def snapshot_board(env: jinja2.Environment, store: GameStore, maps: MapCache, game: str,
+                   phase: str) -> str | None:
+    """The board as it stood when `phase` was played (its snapshot), as SVG; None without one."""
+    with contextlib.suppress(OSError, ValueError, StatusError, MapError):
+        snapshot = parse_status(GameDir(store.root / game).read_snapshot(phase))
+        m = maps.get(snapshot.map_name, snapshot.morphs)
+        return position_picture(env, snapshot, m, "svg", ()).picture.svg
+    return None
+
+
+def drawn(env: jinja2.Environment, status: GameStatus, maps: MapCache,
+          request: PictureRequest) -> str | None:
+    """The board a MAP request asks for, as SVG (a BLIND reader's view when it says so)."""
+    with contextlib.suppress(MapError, ValueError):
+        m = maps.get(status.map_name, status.morphs)
+        return position_picture(env, status, m, "svg", (), request.seen,
+                                request.full_sight).picture.svg
+    return None

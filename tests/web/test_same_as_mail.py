@@ -1,0 +1,71 @@
+"""A form is the mail it stands for: the same orders, press or vote sent by web and by mail leave
+the same status file and the same mails in the outbox (Message-IDs and dates aside, which are
+made from the incoming mail's bytes and the clock)."""
+from __future__ import annotations
+
+import shutil
+from email import message_from_bytes, policy
+
+import pytest
+
+from judge.runtime.inbox import MailHandler
+from judge.runtime.spool import open_spools, outbox_entries, queue_mails
+
+from .conftest import (
+    Clock,
+    form,
+    judge_config,
+    outbox_of,
+    pages,
+    password_of,
+    raw_mail,
+    sign_on,
+    start_game,
+)
+
+UNSTABLE = ("Message-ID", "Date", "In-Reply-To", "References")
+
+
+def outbox_said(config) -> list[tuple[tuple[str, str], ...]]:
+    """Each mail in the outbox as its headers and text, leaving out what each mail makes new."""
+    said = []
+    for raw in outbox_of(config):
+        mail = message_from_bytes(raw, policy=policy.default)
+        headers = tuple((k, str(v)) for k, v in mail.items() if k not in UNSTABLE)
+        body = mail.get_body(("plain",))
+        said.append((*headers, ("body", body.get_content() if body is not None else "")))
+    return sorted(said)
+
+
+@pytest.fixture
+def two_judges(tmp_path):
+    """Two judges with the same game in the same state: one played by web, one by mail."""
+    first = judge_config(tmp_path / "web")
+    start_game(MailHandler(first))
+    shutil.copytree(tmp_path / "web", tmp_path / "mail")
+    return first, judge_config(tmp_path / "mail")
+
+
+@pytest.mark.parametrize("path, fields, lines", [
+    ("/do/orders", {"orders": "A PAR-BUR\nA MAR-SPA\nF BRE-MAO"},
+     ["A PAR-BUR", "A MAR-SPA", "F BRE-MAO"]),
+    ("/do/orders", {"orders": "A PAR-BUR\nA MAR-XYZ"}, ["A PAR-BUR", "A MAR-XYZ"]),
+    ("/do/press", {"to": "ENGLAND", "text": "Shall we?"},
+     ["PRESS TO ENGLAND", "Shall we?", "ENDPRESS"]),
+    ("/do/vote", {"vote": "SOLO"}, ["VOTE SOLO"]),
+])
+def test_a_form_leaves_what_its_mail_leaves(two_judges, path, fields, lines):
+    by_web, by_mail = two_judges
+    clock = Clock()
+    with pages(by_web, MailHandler(by_web), clock) as client:
+        sign_on(client, by_web)
+        form(client, path, **fields)
+    address = (by_mail.paths.games / "quiet" / "status").read_text() \
+        .split("POWER FRANCE\n")[1].split("ADDRESS ")[1].split()[0]
+    body = "\n".join([f"SIGNON FRANCE@quiet {password_of(by_mail, 'FRANCE')}", *lines, "SIGNOFF"])
+    mails = MailHandler(by_mail)(raw_mail(address, body, "same"), clock())
+    queue_mails(open_spools(by_mail).outbox, outbox_entries(mails))
+    status = [(c.paths.games / "quiet" / "status").read_text() for c in (by_web, by_mail)]
+    assert status[0] == status[1]
+    assert outbox_said(by_web) == outbox_said(by_mail)
+    assert outbox_said(by_web)

@@ -45,7 +45,7 @@ from judge.runtime.cycle import cycle_tick
 from judge.runtime.disk_watch import DiskWatch
 from judge.errors import resource_failure
 from judge.runtime.journal import prune_receipts
-from judge.runtime.inbox import HISTORY_FOLDER, ReplyHistory
+from judge.runtime.sender_history import HISTORY_FOLDER, ReplyHistory
 from judge.runtime.inbox import MailHandler as CommandMailHandler
 from judge.runtime.imap import ImapPoller
 from judge.runtime.gateway import Gateway, accepts_address, start_gateway

@@ -18,7 +18,8 @@ from apscheduler.triggers.interval import IntervalTrigger
 import judge.runtime.spool
 from judge.commands.session import Settings
 from judge.runtime.daemon import MISFIRE_GRACE_SECONDS, Daemon, build_scheduler
-from judge.runtime.inbox import HISTORY_FOLDER, MailHandler, ReplyHistory, history_name
+from judge.runtime.inbox import MailHandler
+from judge.runtime.sender_history import HISTORY_FOLDER, ReplyHistory, history_name
 from judge.mailout.envelope import build_message
 from judge.runtime.spool import SpoolError
 from tests.support.transport import LOOPBACK, wait_for

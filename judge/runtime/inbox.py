@@ -19,14 +19,16 @@ in, the mails it calls for out, in five steps:
    passwords counted; then the locks go, and the caller puts the mails in the outbox
    (`judge.runtime.spool.queue_mails`).
 
-Replies to one sender are rate-limited (`judge.commands.ratelimit`); the history lives in
-`<spool>/reply-history/`, a file a sender (`ReplyHistory`). `pipe_mail` is `judge mail`.
+Replies to one sender are rate-limited (`judge.commands.ratelimit`), and the CPU each mail cost
+is counted against its sender's share (`judge.runtime.fair_share`): both kept a file a sender
+(`judge.runtime.sender_history`). `pipe_mail` is `judge mail`.
 """
 from __future__ import annotations
 
 import base64
 import json
 import logging
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from functools import partial
@@ -58,7 +60,13 @@ from judge.runtime.config import Config
 from judge.runtime.game_access import FAILURES, AnsweredBefore, StoreGames
 from judge.runtime.gateway import envelope_address, envelope_sender
 from judge.runtime.journal import read_receipt
-from judge.runtime.sender_history import HISTORY_FOLDER, ReplyHistory, created_games
+from judge.runtime.sender_history import (
+    HISTORY_FOLDER,
+    ReplyHistory,
+    cpu_use,
+    created_games,
+    record_cpu,
+)
 from judge.runtime.spool import open_spools, outbox_entries, queue_mails
 from judge.status import parse_status, write_status
 from judge.status.model import GameStatus
@@ -89,6 +97,7 @@ class MailHandler:
             self.settings = replace(self.settings, map_dirs=(*search, *self.settings.map_dirs))
         self.store = GameStore(config.paths.games)
         self.history = ReplyHistory(config.paths.spool / HISTORY_FOLDER, self.settings)
+        self.cpu = cpu_use(config.paths.spool)
         self.render = render or self.reply_text
         self.env = env
         self.maps = MapCache(self.settings.map_dirs)
@@ -98,6 +107,7 @@ class MailHandler:
         kept = read_receipt(self.store.root, receipt)
         if kept is not None:
             return answered_before(receipt, kept)
+        started = time.thread_time()  # the worker's own CPU: the gateway's is not the sender's
         msg = parse(raw)
         incoming = read_message(raw, envelope_sender(msg), loop_token(self.config.judge),
                                 parsed=msg, authserv_id=self.config.judge.authserv_id)
@@ -109,6 +119,16 @@ class MailHandler:
             if kept is None:  # gone meanwhile: the mail is tried again, and carried out then
                 raise
             return answered_before(receipt, kept)
+        finally:
+            self.count_cpu(incoming.sender, now, time.thread_time() - started)
+
+    def count_cpu(self, sender: str, now: datetime, seconds: float) -> None:
+        """Count what a mail cost against its sender's share (`judge.runtime.fair_share`); a
+        share that cannot be written is not worth doing the mail again."""
+        try:
+            record_cpu(self.cpu, sender, now, seconds)
+        except OSError as exc:
+            log.warning("the CPU of a mail from %s not counted: %r", sender, exc)
 
     def mails(self, raw: bytes, incoming: Incoming, now: datetime, reply: Reply | None,
               events: Sequence[object], after: Mapping[str, GameStatus | None]

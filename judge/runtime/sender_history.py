@@ -1,6 +1,6 @@
 """What the judge keeps of each sender, one small file a sender in a folder of its own (its name
 a digest of the address): the times he was answered (`ReplyHistory`, the reply limit's), the
-games he created (`CreatedGames`, in the games' root), the CPU his mail cost (`CpuUse`). Each
+games he created (`created_games`, in the games' root), the CPU his mail cost (`cpu_use`). Each
 file is read and rewritten under its own lock (the daemon and `judge mail` may work at once), so
 the cost of a mail does not grow with the number of senders. The files are not fsynced: they
 only limit, and a crash that forgets their last seconds lets a sender have a little more. Neither
@@ -22,6 +22,8 @@ from judge.runtime.store import PathRefused, file_stat, make_folder, names_in, o
 
 HISTORY_FOLDER = "reply-history"
 CREATED_FOLDER = ".created"  # at the games' root: a PURGE does not give a game back
+CPU_FOLDER = "cpu-use"
+CPU_WINDOW = timedelta(hours=1)
 Entries = list[tuple[datetime, str]]
 
 
@@ -112,6 +114,23 @@ def created_games(root: Path) -> SenderTimes:
     """The games each sender created in the last day, kept at the games' root `root` (each time
     with the game's name)."""
     return SenderTimes(root / CREATED_FOLDER, timedelta(days=1), root)
+
+
+def cpu_use(spool: Path) -> SenderTimes:
+    """The CPU each sender's mail cost in the last hour, kept in the spool folder `spool`: each
+    mail's milliseconds kept with the time it was processed."""
+    return SenderTimes(spool / CPU_FOLDER, CPU_WINDOW)
+
+
+def record_cpu(use: SenderTimes, sender: str, now: datetime, seconds: float) -> None:
+    """Count `seconds` of CPU against `sender`'s share at `now`."""
+    with use.updating(sender, now) as entries:
+        entries.append((now, str(round(seconds * 1000))))
+
+
+def cpu_seconds(use: SenderTimes, sender: str, now: datetime) -> float:
+    """The CPU `sender`'s mail cost in the hour before `now`."""
+    return sum(int(key) for _, key in use.read(sender, now) if key.isdigit()) / 1000
 
 
 def rewrite(handle: IO[str], text: str) -> None:

@@ -81,7 +81,7 @@ def utc_now() -> datetime:
 def bad_mail_alert(judge: JudgeSection, item: Item, error: str, now: datetime
                    ) -> list[EmailMessage]:
     """Tell the judgekeeper a mail went to inbox/bad/ (templates/mail_not_processed.txt); an
-    empty `error`: not known any more (the judge restarted since)."""
+    empty `error`: not recorded (the disk was full, and the judge restarted since)."""
     mailings = inbox_alert(environment(), judge.keeper, judge.id, id=item.id,
                            arrived=item.arrived, folder=str(item.path.parent), error=error)
     return [message for mailing in mailings
@@ -124,7 +124,7 @@ class Daemon:
         self.rest = Backoff(*REST_SECONDS)
         self.resting_until = 0.0  # `monotonic` time before which the inbox is not worked through
         self.rests = 0  # resource failures met so far: a pass stops at a new one
-        self.errors: dict[str, str] = {}  # why a mail went to inbox/bad/, until the keeper knows
+        self.errors: dict[str, str] = {}  # why a mail went to inbox/bad/ when the disk kept no reason
         self.stranded: list[Item] = []  # claimed mails that could not be put back yet
         self.unqueued: list[EmailMessage] = []  # a tick's mails the outbox could not take yet
         self.tick_task: asyncio.Task | None = None
@@ -337,10 +337,10 @@ class Daemon:
         resource = resource_failure(exc)
         self.disk.refused(exc, held=[claimed.id for claimed in items])
         for claimed in items:
-            if not resource and claimed.failures + 1 >= inbox.max_failures:
-                self.errors[claimed.id] = repr(exc)  # for the keeper's alert
             try:
-                moved = inbox.release(claimed) if resource else inbox.retry(claimed)
+                if not resource and claimed.failures + 1 >= inbox.max_failures:
+                    self.errors[claimed.id] = repr(exc)
+                moved = inbox.release(claimed) if resource else inbox.retry(claimed, repr(exc))
             except FileNotFoundError:
                 continue  # done after all: moved to done/ before a batch's move was cut short
             except Exception:
@@ -382,8 +382,8 @@ class Daemon:
         for item in inbox.untold():
             queued = True
             try:
-                self.queue(bad_mail_alert(self.config.judge, item, self.errors.get(item.id, ""),
-                                          self.clock()))
+                why = inbox.reason_of(item) or self.errors.get(item.id, "")
+                self.queue(bad_mail_alert(self.config.judge, item, why, self.clock()))
             except Exception as exc:
                 if resource_failure(exc):
                     raise

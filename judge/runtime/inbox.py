@@ -438,7 +438,7 @@ def pipe_mail(config: Config, raw: bytes, sender: str | None, now: datetime,
             if resource_failure(exc):
                 inbox.release(claimed)
             else:
-                inbox.retry(claimed)
+                inbox.retry(claimed, repr(exc))
         except FileNotFoundError:
             pass  # in done/ after all
         except OSError as again:  # still claimed: the daemon recovers it when it starts

@@ -169,7 +169,7 @@ class MailHandler:
 
     def map_picture(self, reply: Reply, after: Mapping[str, GameStatus | None],
                     draw: Draw, charge: Callable[[int], bool]) -> tuple[Reply, Picture | None]:
-        """The board MAP asked for (the first, if several), as the mail leaves it, made now by
+        """The board MAP asked for (only the first MAP of a mail asks), as the mail leaves it, made now by
         `draw`: one that cannot be made (past the limits), or whose bytes the sender's reply
         limit cannot be `charge`d with (one reply each `reply_picture_bytes`), leaves the reply
         saying so."""

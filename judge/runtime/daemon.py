@@ -225,7 +225,8 @@ class Daemon:
                 await asyncio.to_thread(self.put_back_stranded)
             waiting = await asyncio.to_thread(self.spools.inbox.waiting)
             taken: set[str] = set()  # a mail put back to be tried again waits for a later pass
-            while not self.stop.is_set() and self.rests == rests:
+            # as many mails as waited: a steady flood does not keep the alerts below waiting
+            while len(taken) < len(waiting) and not self.stop.is_set() and self.rests == rests:
                 batch = await asyncio.to_thread(self.next_batch, taken)
                 if not batch:
                     break

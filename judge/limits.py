@@ -18,6 +18,8 @@ class Limits:
     # a game's map, shipped file and MORPH lines together, checked at CREATE and MORPH (the
     # largest shipped map has under 500 lines, 200 places, 10 powers and 4 IN/FROM blocks)
     forming_games_per_sender: int = 5  # games one address may have in preparation or forming
+    games_per_sender_per_day: int = 10  # games one address may CREATE in any 24 hours (PURGEd too)
+    cpu_seconds_per_sender_per_hour: int = 60  # past it, his mail waits behind everyone else's
     commands_per_mail: int = 300  # the rest of a longer mail is not carried out
     password_hashes_per_mail: int = 10  # passwords set or checked (each hash costs ~0.1 s of CPU)
     map_lines: int = 5000  # lines read, every USEd file counted

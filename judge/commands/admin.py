@@ -126,6 +126,10 @@ class Create(Command):
         if len(forming) >= session.settings.forming_games_per_sender:
             raise Refusal(f"you are the Master of {len(forming)} games not yet started, as many as "
                           "this judge allows one address: start or PURGE one first")
+        created = session.games.games_created(session.sender, session.now)
+        if created >= session.settings.games_per_sender_per_day:
+            raise Refusal(f"you have created {created} games in the last 24 hours, as many as this "
+                          "judge allows one address: try again tomorrow")
         lines, notes, listed = [], [], True
         for line in cursor.rest():
             words = line.upper().split()

@@ -32,6 +32,7 @@ class Change:
     standing: Standing = FREE  # its state and listing after the mail (its state file)
     new_standing: bool = False  # they changed
     create: bool = False
+    creator: str = ""  # who created it (counted against his games a day)
     purge: bool = False
     rename_to: str | None = None
     failures: Mapping[str, Failures] = field(default_factory=dict)  # to keep, by game
@@ -82,5 +83,6 @@ def change_of(session: Session) -> Change:
                   map=session.base_map if new_status else None, events=tuple(session.events),
                   new_status=new_status, standing=standing,
                   new_standing=standing != session.original_standing, create=session.create,
+                  creator=session.sender if session.create else "",
                   purge=session.purge, rename_to=session.rename_to, failures=failures,
                   judge_failures=judge_failures)

@@ -285,6 +285,9 @@ class MapCommand(InfoCommand):
         phase = phase_of(status)
         board = f"The board of game '{status.name}', {phase_name(status)},"
         shown = (kind or "png").upper()
+        if any(outcome.picture is not None for outcome in session.results.outcomes):
+            return said(f"{board} as {shown}, is not attached: a reply carries one picture, "
+                        "that of the first MAP.")
         request = PictureRequest(status.name or "", kind or "png", unmade=(
             f"{board} could not be drawn as {shown} within the judge's limits: no picture is "
             "attached."), unsent=(

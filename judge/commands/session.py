@@ -70,6 +70,7 @@ class Settings:
     addresses_per_player: int = LIMITS.addresses_per_player  # see auth.addresses_of
     recipients_per_mail: int = LIMITS.recipients_per_mail  # all mails answering one mail
     forming_games_per_sender: int = LIMITS.forming_games_per_sender
+    games_per_sender_per_day: int = LIMITS.games_per_sender_per_day
     commands_per_mail: int = LIMITS.commands_per_mail
     password_hashes_per_mail: int = LIMITS.password_hashes_per_mail
     map_bounds: MapBounds = field(default_factory=LIMITS.map_bounds)  # checked at CREATE, MORPH
@@ -89,6 +90,7 @@ class Settings:
                    addresses_per_player=limits.addresses_per_player,
                    recipients_per_mail=limits.recipients_per_mail,
                    forming_games_per_sender=limits.forming_games_per_sender,
+                   games_per_sender_per_day=limits.games_per_sender_per_day,
                    commands_per_mail=limits.commands_per_mail,
                    password_hashes_per_mail=limits.password_hashes_per_mail,
                    map_bounds=limits.map_bounds(),
@@ -133,6 +135,9 @@ class GameAccess(Protocol):
 
     def judge_password_failures(self) -> throttle.Failures:
         """The wrong passwords counted across the judge (the judgekeeper's), as they stand."""
+
+    def games_created(self, sender: str, now: datetime) -> int:
+        """How many games `sender` created in the day before `now` (PURGEd ones too)."""
 
 
 class Cursor:

@@ -5,15 +5,16 @@ The game logic comes in through two callables, never called at the same time as 
 - `handle_mail(raw, now) -> list[EmailMessage]`: one spooled mail (with the `Return-Path:` and
   `X-Original-To:` lines the gateway put in front) in, the mails to send out; by default the
   command layer (`judge.runtime.inbox.MailHandler`), which never answers robots. It runs in a
-  worker thread, in arrival order. If it raises for want of a resource (a disk full, memory, a
-  lock: `judge.errors.resource_failure`), the mail is put back as it was and the inbox rests,
-  1 s at first, doubling to 10 minutes, until that mail goes through: nothing accepted is given
-  up on, and nothing overtakes it. Any other failure is the mail's own: it is tried again a
-  second later, and the third such failure moves it to `inbox/bad/`; the judgekeeper is told of
-  each mail there once, as soon as his alert can be queued (`Spool.untold`). After a crash, or
-  a failure once the mail was handled, the mail is processed again, so it must be idempotent;
-  the outbox takes each Message-ID once, so mails with deterministic Message-IDs
-  (`envelope.envelopes(key=...)`) are never sent twice.
+  worker thread, in arrival order, except that a sender whose mail cost more than his CPU share in
+  the last hour waits behind everyone else's (`judge.runtime.fair_share`). If it raises for want of
+  a resource (a disk full, memory, a lock: `judge.errors.resource_failure`), the mail is put back
+  as it was and the inbox rests, 1 s at first, doubling to 10 minutes, until that mail goes
+  through: nothing accepted is given up on, and nothing overtakes it. Any other failure is the
+  mail's own: it is tried again a second later, and the third such failure moves it to
+  `inbox/bad/`; the judgekeeper is told of each mail there once, as soon as his alert can be queued
+  (`Spool.untold`). After a crash, or a failure once the mail was handled, the mail is processed
+  again, so it must be idempotent; the outbox takes each Message-ID once, so mails with
+  deterministic Message-IDs (`envelope.envelopes(key=...)`) are never sent twice.
 - `tick(now) -> list[EmailMessage] | None`: at :00, :20 and :40 UTC; by default the deadline cycle
   over every game (`judge.runtime.cycle.cycle_tick`, the same as `judge check`). The inbox is worked
   through first, resting or not: mail accepted before a deadline is carried out before it.
@@ -52,9 +53,10 @@ from judge.commands.session import Settings
 from judge.runtime.config import Config, JudgeSection
 from judge.runtime.cycle import cycle_tick
 from judge.runtime.disk_watch import DiskWatch
+from judge.runtime.fair_share import FairShare
 from judge.errors import resource_failure
 from judge.runtime.journal import prune_receipts
-from judge.runtime.inbox import HISTORY_FOLDER, ReplyHistory
+from judge.runtime.sender_history import HISTORY_FOLDER, ReplyHistory, created_games
 from judge.runtime.inbox import MailHandler as CommandMailHandler
 from judge.runtime.imap import ImapPoller
 from judge.runtime.gateway import Gateway, accepts_address, start_gateway
@@ -89,7 +91,7 @@ def utc_now() -> datetime:
 def bad_mail_alert(judge: JudgeSection, item: Item, error: str, now: datetime
                    ) -> list[EmailMessage]:
     """Tell the judgekeeper a mail went to inbox/bad/ (templates/mail_not_processed.txt); an
-    empty `error`: not known any more (the judge restarted since)."""
+    empty `error`: not recorded (the disk was full, and the judge restarted since)."""
     mailings = inbox_alert(environment(), judge.keeper, judge.id, id=item.id,
                            arrived=item.arrived, folder=str(item.path.parent), error=error)
     return [message for mailing in mailings
@@ -143,11 +145,13 @@ class Daemon:
         self.rest = Backoff(*REST_SECONDS)
         self.resting_until = 0.0  # `monotonic` time before which the inbox is not worked through
         self.rests = 0  # resource failures met so far: a pass stops at a new one
-        self.errors: dict[str, str] = {}  # why a mail went to inbox/bad/, until the keeper knows
+        self.errors: dict[str, str] = {}  # why a mail went to inbox/bad/ when the disk kept no reason
         self.stranded: list[Item] = []  # claimed mails that could not be put back yet
         self.unqueued: list[EmailMessage] = []  # a tick's mails the outbox could not take yet
         self.tick_task: asyncio.Task | None = None
         self.disk = DiskWatch(config.judge, clock)
+        self.fair = FairShare(config.paths.spool, config.limits.cpu_seconds_per_sender_per_hour,
+                              self.spools.inbox.read)
         self.gateway = Gateway(self.spools.inbox, accepts_address(config.judge),
                                config.smtp_in.max_bytes, stored=self.spooled,
                                refused=self.not_spooled)
@@ -251,8 +255,9 @@ class Daemon:
             await wait_any(self.stop, self.inbox_wake, wait)
 
     async def inbox_pass(self, force: bool = False) -> float:
-        """Work through the waiting mail in arrival order, unless the inbox rests after a resource
-        failure (`force`: even so); then tell the judgekeeper of new bad mail. The seconds until
+        """Work through the waiting mail, in arrival order but a sender over his CPU share last
+        (`judge.runtime.fair_share`), unless the inbox rests after a resource failure (`force`:
+        even so); then tell the judgekeeper of new bad mail. The seconds until
         the next pass is due: a new mail wakes the worker sooner, but a resting inbox waits."""
         if not force and self.resting():
             return self.resting_until - self.monotonic()
@@ -261,10 +266,13 @@ class Daemon:
             async with self.work:
                 await asyncio.to_thread(self.put_back_stranded)
             waiting = await asyncio.to_thread(self.spools.inbox.waiting)
-            for start in range(0, len(waiting), BATCH):
-                if self.stop.is_set() or self.rests != rests:
+            taken: set[str] = set()  # a mail put back to be tried again waits for a later pass
+            # as many mails as waited: a steady flood does not keep the alerts below waiting
+            while len(taken) < len(waiting) and not self.stop.is_set() and self.rests == rests:
+                batch = await asyncio.to_thread(self.next_batch, taken)
+                if not batch:
                     break
-                await self.process_batch(waiting[start:start + BATCH])
+                taken.update(item.id for item in await self.process_batch(batch))
             if self.disk.since is not None:  # every mail waiting is delayed with the one refused
                 self.disk.held.update(item.id for item in waiting)
             if self.rests == rests:
@@ -283,6 +291,12 @@ class Daemon:
                 self.outbox_wake.set()
         return self.resting_until - self.monotonic() if self.resting() else INBOX_POLL_SECONDS
 
+    def next_batch(self, taken: set[str]) -> list[Item]:
+        """The mails to handle next, ordered afresh each time: a sender gone over his share
+        meanwhile waits behind mail that came after his."""
+        waiting = [item for item in self.spools.inbox.waiting() if item.id not in taken]
+        return self.fair.order(waiting, self.clock())[:BATCH]
+
     def resting(self) -> bool:
         return self.monotonic() < self.resting_until
 
@@ -297,7 +311,7 @@ class Daemon:
         """One mail: claimed, handled, its mails queued, done."""
         await self.process_batch([item])
 
-    async def process_batch(self, items: Sequence[Item]) -> None:
+    async def process_batch(self, items: Sequence[Item]) -> list[Item]:
         """Mails in arrival order, each claimed and handled in turn; then the mails they call for
         are queued, and they are moved to done/, each of these two steps made durable once for
         the whole batch. A crash before the end leaves the handled mails claimed: recovered, they
@@ -305,14 +319,18 @@ class Daemon:
         `failed`): after a resource failure the rest of the batch waits with it (arrival order);
         after another, the others go on. Mails that cannot be queued or moved to done/ are put
         back the same way: handled again, they are answered from their receipts, and the outbox
-        takes each of their mails once."""
+        takes each of their mails once. The batch ends early at a mail whose sender went over
+        his CPU share (it waits for the next, ordered afresh). The mails taken."""
         async with self.work:
             inbox = self.spools.inbox
             handled: list[tuple[Item, list[EmailMessage]]] = []
             rests = self.rests
+            taken: list[Item] = []
             for n, item in enumerate(items):
-                if n and (self.stop.is_set() or self.rests != rests):
+                if n and (self.stop.is_set() or self.rests != rests
+                          or await asyncio.to_thread(self.fair.waits, item, self.clock())):
                     break
+                taken.append(item)
                 claimed, replies, exc = await asyncio.to_thread(self.handle_item, item)
                 if claimed is None:
                     continue
@@ -321,19 +339,20 @@ class Daemon:
                 else:
                     handled.append((claimed, replies))
             if not handled:
-                return
+                return taken
             try:
                 await asyncio.to_thread(self.queue, [m for _, mails in handled for m in mails])
                 await asyncio.to_thread(inbox.done_many, [claimed for claimed, _ in handled])
             except Exception as exc:
                 log.exception("queueing the mails of %d mails processed failed", len(handled))
                 self.failed([claimed for claimed, _ in handled], exc)
-                return
+                return taken
             if self.rests == rests:  # the resource is back
                 self.rest.reset()
                 self.resting_until = 0.0
                 self.disk.wrote()
         self.outbox_wake.set()
+        return taken
 
     def handle_item(self, item: Item) -> tuple[Item | None, list[EmailMessage], Exception | None]:
         """Claim, read and handle one mail (in a worker thread, off the gateway's loop): the
@@ -361,10 +380,10 @@ class Daemon:
         resource = resource_failure(exc)
         self.disk.refused(exc, held=[claimed.id for claimed in items])
         for claimed in items:
-            if not resource and claimed.failures + 1 >= inbox.max_failures:
-                self.errors[claimed.id] = repr(exc)  # for the keeper's alert
             try:
-                moved = inbox.release(claimed) if resource else inbox.retry(claimed)
+                if not resource and claimed.failures + 1 >= inbox.max_failures:
+                    self.errors[claimed.id] = repr(exc)
+                moved = inbox.release(claimed) if resource else inbox.retry(claimed, repr(exc))
             except FileNotFoundError:
                 continue  # done after all: moved to done/ before a batch's move was cut short
             except Exception:
@@ -406,8 +425,8 @@ class Daemon:
         for item in inbox.untold():
             queued = True
             try:
-                self.queue(bad_mail_alert(self.config.judge, item, self.errors.get(item.id, ""),
-                                          self.clock()))
+                why = inbox.reason_of(item) or self.errors.get(item.id, "")
+                self.queue(bad_mail_alert(self.config.judge, item, why, self.clock()))
             except Exception as exc:
                 if resource_failure(exc):
                     raise
@@ -475,6 +494,8 @@ class Daemon:
         prune_receipts(self.config.paths.games, before.timestamp())
         ReplyHistory(self.config.paths.spool / HISTORY_FOLDER,
                      Settings.from_config(self.config)).prune(self.clock())
+        self.fair.use.prune(self.clock())
+        created_games(self.config.paths.games).prune(self.clock())
 
 
 def serve(config: Config, handle_mail: MailHandler | None = None, tick: Tick | None = None,

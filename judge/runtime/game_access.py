@@ -16,6 +16,7 @@ import logging
 import time
 from collections.abc import Callable
 from contextlib import ExitStack
+from datetime import datetime
 from pathlib import Path
 from typing import Self, TypeVar
 
@@ -23,6 +24,7 @@ from judge.commands import throttle
 from judge.commands.session import Refusal, Settings
 from judge.errors import MapError, Problem, StateError, StatusError
 from judge.runtime import game_files as persist
+from judge.runtime.sender_history import created_games
 from judge.game.standing import Standing
 from judge.maps import MapCache, load_map
 from judge.maps.model import Map
@@ -189,6 +191,9 @@ class StoreGames:
 
     def judge_password_failures(self) -> throttle.Failures:
         return read_failures(self.store.root, self.store.root)
+
+    def games_created(self, sender: str, now: datetime) -> int:
+        return len(created_games(self.store.root).read(sender, now))
 
     # -- the judge-wide count, at the runner's commit ------------------------------------------
     def update_judge_password_failures(

@@ -19,18 +19,16 @@ in, the mails it calls for out, in five steps:
    passwords counted; then the locks go, and the caller puts the mails in the outbox
    (`judge.runtime.spool.queue_mails`).
 
-Replies to one sender are rate-limited (`judge.commands.ratelimit`); the history lives in
-`<spool>/reply-history/`, a file a sender (`ReplyHistory`). `pipe_mail` is `judge mail`.
+Replies to one sender are rate-limited (`judge.commands.ratelimit`), and the CPU each mail cost
+is counted against its sender's share (`judge.runtime.fair_share`): both kept a file a sender
+(`judge.runtime.sender_history`). `pipe_mail` is `judge mail`.
 """
 from __future__ import annotations
 
 import base64
-import contextlib
-import fcntl
-import hashlib
 import json
 import logging
-import os
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from functools import partial
@@ -39,12 +37,11 @@ from email import message_from_bytes, policy
 from email.parser import BytesHeaderParser
 from email.message import EmailMessage
 from pathlib import Path
-from typing import IO, Any, cast
+from typing import Any, cast
 
 from judge.commands import throttle
 from judge.commands.change import Change
 from judge.commands.dispatch import run_mail
-from judge.commands.ratelimit import allowance, recent
 from judge.commands.reply import Reply, not_attached
 from judge.commands.session import Settings
 from judge.errors import StatusError, resource_failure
@@ -63,118 +60,29 @@ from judge.runtime.config import Config
 from judge.runtime.game_access import FAILURES, AnsweredBefore, StoreGames
 from judge.runtime.gateway import envelope_address, envelope_sender
 from judge.runtime.journal import read_receipt
+from judge.runtime.sender_history import (
+    HISTORY_FOLDER,
+    ReplyHistory,
+    cpu_use,
+    created_games,
+    record_cpu,
+)
 from judge.runtime.spool import open_spools, outbox_entries, queue_mails
 from judge.status import parse_status, write_status
 from judge.status.model import GameStatus
 from judge.runtime.store import (
     GameDir,
     GameStore,
-    PathRefused,
     atomic_write,
-    file_stat,
     fsync_dir,
     make_folder,
-    names_in,
-    open_file,
-    remove,
 )
 from judge.runtime.store import rename as rename_path
 
 log = logging.getLogger("judge.mail")
 
-HISTORY_FOLDER = "reply-history"
 PURGED = ".purged"  # purged games are moved here, never deleted
 Render = Callable[[Reply], tuple[str, str]]
-
-
-class ReplyHistory:
-    """When each sender was last answered: one small file per sender in `folder` (its name a digest
-    of the address), the reply times one a line. A reply reads and rewrites its sender's file only,
-    under that file's lock (the daemon and `judge mail` may answer at once), so its cost does not
-    grow with the number of senders. The file is not fsynced: it only limits replies, and a crash
-    that forgets its last seconds lets a sender have a few more; a reply never waits for the disk
-    for it. Each time is kept with its reply's key: a mail handled again (after a failure that
-    kept it from being answered) is not counted twice. `prune` drops the files of senders not
-    answered within the window. The folder is in the judge's spool folder (`base`); neither it
-    nor a file in it is followed if a symlink."""
-
-    def __init__(self, folder: Path, settings: Settings):
-        self.folder = folder
-        self.base = folder.parent
-        self.limit, self.window = settings.replies_per_window, settings.reply_window
-        self.signed_limit = settings.signed_replies_per_window
-
-    def allow(self, sender: str, now: datetime, *, signed: bool = False) -> bool:
-        """Whether `sender` may get one more reply now; if so, the reply is recorded."""
-        return self.grant(sender, now, 1, signed=signed) == 1
-
-    def grant(self, sender: str, now: datetime, wanted: int, key: str = "", *,
-              signed: bool = False) -> int:
-        """How many of `wanted` copies of a reply may go out now on `sender`'s account; those
-        are recorded, one time each, under `key` (the reply's own): a reply already recorded
-        under it is granted as many copies as then, and costs nothing more. A reply to a mail
-        that gave a right password (`signed`) has its own, higher limit: strangers' mail "from"
-        a player cannot silence him."""
-        self.base.mkdir(parents=True, exist_ok=True)
-        make_folder(self.folder, self.base)
-        fd = open_file(self.folder / history_name(sender), os.O_RDWR | os.O_CREAT, self.base)
-        with open(fd, "r+", encoding="utf-8") as handle:  # not "a+": its writes go at the end
-            fcntl.flock(handle, fcntl.LOCK_EX)
-            handle.seek(0)
-            entries = read_entries(handle.read())
-            inside = set(recent((time for time, _ in entries), now, self.window))
-            entries = sorted(entry for entry in entries if entry[0] in inside)
-            before = sum(1 for _, known in entries if key and known == key)
-            if before:
-                return min(before, wanted)
-            limit = self.signed_limit if signed else self.limit
-            granted = allowance((time for time, _ in entries), now, limit, self.window, wanted)
-            entries += [(now, key)] * granted
-            rewrite(handle, "".join(f"{time.isoformat()} {known}".rstrip() + "\n"
-                                    for time, known in entries))
-            return granted
-
-    def prune(self, now: datetime) -> int:
-        """Forget the senders last answered before the window ending at `now`; how many."""
-        before = (now - self.window).timestamp()
-        removed = 0
-        try:
-            names = names_in(self.folder, self.base)
-        except (FileNotFoundError, PathRefused):  # none, or a symlink: refused (and logged)
-            return 0
-        for name in names:
-            with contextlib.suppress(FileNotFoundError):
-                if file_stat(self.folder / name, self.base).st_mtime < before:
-                    remove(self.folder / name, self.base)
-                    removed += 1
-        return removed
-
-
-def rewrite(handle: IO[str], text: str) -> None:
-    """Replace the file's text in place: written over, then cut to its length, never to 0 first
-    (ext4 flushes a file cut to 0 when it is closed: milliseconds a reply)."""
-    handle.seek(0)
-    handle.write(text)
-    handle.truncate()
-
-
-def history_name(sender: str) -> str:
-    return hashlib.sha256(sender.encode("utf-8", "surrogateescape")).hexdigest()[:32]
-
-
-def read_entries(text: str) -> list[tuple[datetime, str]]:
-    """The reply times of a history file (`<time> <key>` a line, or a time alone), each with its
-    reply's key; a line a crash cut short (or anything unreadable) is left out."""
-    entries = []
-    for line in text.splitlines():
-        stamp, _, key = line.partition(" ")
-        try:
-            time = datetime.fromisoformat(stamp)
-        except ValueError:
-            continue
-        if time.tzinfo is not None:
-            entries.append((time, key.strip()))
-    return entries
 
 
 class MailHandler:
@@ -189,6 +97,7 @@ class MailHandler:
             self.settings = replace(self.settings, map_dirs=(*search, *self.settings.map_dirs))
         self.store = GameStore(config.paths.games)
         self.history = ReplyHistory(config.paths.spool / HISTORY_FOLDER, self.settings)
+        self.cpu = cpu_use(config.paths.spool)
         self.render = render or self.reply_text
         self.env = env
         self.maps = MapCache(self.settings.map_dirs)
@@ -205,6 +114,7 @@ class MailHandler:
         kept = read_receipt(self.store.root, receipt)
         if kept is not None:
             return None, answered_before(receipt, kept)
+        started = time.thread_time()  # the worker's own CPU: the gateway's is not the sender's
         msg = parse(raw)
         incoming = read_message(raw, envelope_sender(msg), loop_token(self.config.judge),
                                 parsed=msg, authserv_id=self.config.judge.authserv_id)
@@ -218,6 +128,16 @@ class MailHandler:
             if kept is None:  # gone meanwhile: the mail is tried again, and carried out then
                 raise
             return None, answered_before(receipt, kept)
+        finally:
+            self.count_cpu(incoming.sender, now, time.thread_time() - started)
+
+    def count_cpu(self, sender: str, now: datetime, seconds: float) -> None:
+        """Count what a mail cost against its sender's share (`judge.runtime.fair_share`); a
+        share that cannot be written is not worth doing the mail again."""
+        try:
+            record_cpu(self.cpu, sender, now, seconds)
+        except OSError as exc:
+            log.warning("the CPU of a mail from %s not counted: %r", sender, exc)
 
     def mails(self, raw: bytes, incoming: Incoming, now: datetime, reply: Reply | None,
               events: Sequence[object], after: Mapping[str, GameStatus | None]
@@ -258,7 +178,7 @@ class MailHandler:
 
     def map_picture(self, reply: Reply, after: Mapping[str, GameStatus | None],
                     draw: Draw, charge: Callable[[int], bool]) -> tuple[Reply, Picture | None]:
-        """The board MAP asked for (the first, if several), as the mail leaves it, made now by
+        """The board MAP asked for (only the first MAP of a mail asks), as the mail leaves it, made now by
         `draw`: one that cannot be made (past the limits), or whose bytes the sender's reply
         limit cannot be `charge`d with (one reply each `reply_picture_bytes`), leaves the reply
         saying so."""
@@ -400,6 +320,8 @@ def commit(games: StoreGames, change: Change, receipt: tuple[str, bytes] | None,
     if name is None or status is None or not change.writes_game:
         return True
     if change.create:
+        with created_games(root).updating(change.creator, now) as created:
+            created.append((now, name))
         games.store.create(name, write_status(status), write_standing(change.standing))
         persist.index_game(GameDir(root / name), status, change.standing)
     elif change.purge:
@@ -525,7 +447,7 @@ def pipe_mail(config: Config, raw: bytes, sender: str | None, now: datetime,
             if resource_failure(exc):
                 inbox.release(claimed)
             else:
-                inbox.retry(claimed)
+                inbox.retry(claimed, repr(exc))
         except FileNotFoundError:
             pass  # in done/ after all
         except OSError as again:  # still claimed: the daemon recovers it when it starts

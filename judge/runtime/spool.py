@@ -65,6 +65,7 @@ CLAIMED = ".bak"
 DONE_DIR = "done"
 IDS_DIR = ".ids"
 TOLD_DIR = ".told"  # in the bad folder: one marker a message the judgekeeper was told of
+STOPPED = "the judge stopped while it was being processed (a crash, or killed)"
 REASONS_DIR = ".reasons"  # in the bad folder: why each message there was moved there
 MAX_FAILURES = 3
 ID_CHARS = re.compile(r"[A-Za-z0-9_.=@+-]{1,160}")
@@ -263,23 +264,30 @@ class Spool:
         """`done` of each, the moves made durable together (one fsync of each folder)."""
         return self._move_many(items, self.done_dir)
 
-    def retry(self, item: Item) -> Item:
-        """Processing failed once more: back in the queue, or in the bad folder at the limit."""
+    def retry(self, item: Item, reason: str = "") -> Item:
+        """Processing failed once more (`reason`: why): back in the queue, or in the bad folder
+        at the limit, the reason kept beside it as `fail` keeps it when the disk takes it (the
+        mail goes aside all the same)."""
         failures = item.failures + 1
         if failures >= self.max_failures:
+            with contextlib.suppress(OSError):
+                self._keep_reason(item, failures, reason)
             return self._move(item, self.bad_dir, failures)
         return self._move(item, self.root, failures)
 
     def fail(self, item: Item, reason: str = "") -> Item:
         """Give up on `item` now: it goes to the bad folder (`failed/` for the outbox), `reason`
         (one line, say) kept beside it for `reason_of`."""
+        self._keep_reason(item, item.failures, reason)
+        return self._move(item, self.bad_dir, item.failures)
+
+    def _keep_reason(self, item: Item, failures: int, reason: str) -> None:
         if reason:
-            target = item.renamed(self.bad_dir, item.failures, WAITING)
+            target = item.renamed(self.bad_dir, failures, WAITING)
             folder = self.bad_dir / REASONS_DIR
             make_folder(self.bad_dir, self.base)
             make_folder(folder, self.base)
             atomic_write(folder / target.path.stem, reason.encode(), root=self.base)
-        return self._move(item, self.bad_dir, item.failures)
 
     def reason_of(self, item: Item) -> str:
         """Why `item` (in the bad folder) was moved there; "" when that was not recorded."""
@@ -299,8 +307,9 @@ class Spool:
         acknowledged)."""
         with contextlib.suppress(FileNotFoundError):
             remove_stale_tmp(self.root, time.time(), stale_tmp_seconds, self.base)
-        put_back = self.retry if self.crash_counts else self.release
-        return [put_back(item) for item in self.claimed()]
+        if not self.crash_counts:
+            return [self.release(item) for item in self.claimed()]
+        return [self.retry(item, STOPPED) for item in self.claimed()]
 
     # -- telling the judgekeeper -----------------------------------------------------------------
     def untold(self) -> list[Item]:

@@ -18,7 +18,8 @@ from apscheduler.triggers.interval import IntervalTrigger
 import judge.runtime.spool
 from judge.commands.session import Settings
 from judge.runtime.daemon import MISFIRE_GRACE_SECONDS, Daemon, build_scheduler
-from judge.runtime.inbox import HISTORY_FOLDER, MailHandler, ReplyHistory, history_name
+from judge.runtime.inbox import MailHandler
+from judge.runtime.sender_history import HISTORY_FOLDER, ReplyHistory, history_name
 from judge.mailout.envelope import build_message
 from judge.runtime.spool import SpoolError
 from tests.support.transport import LOOPBACK, wait_for
@@ -324,3 +325,33 @@ def test_the_inbox_is_listed_claimed_and_read_off_the_gateways_loop(make_config,
     asyncio.run(work())
     assert {name for name, _ in threads} == {"waiting", "claim", "read"}
     assert not any(on_main for _, on_main in threads)
+
+
+def keepers_alert(daemon: Daemon) -> str:
+    [alert] = daemon.spools.outbox.waiting()
+    return parsed(alert.path.read_bytes()).get_content()
+
+
+def test_the_alert_of_a_mail_put_aside_says_why_after_a_restart_too(make_config):
+    config = make_config()
+    inbox = Daemon(config).spools.inbox
+    item = inbox.put(ORDERS)
+    for _ in range(inbox.max_failures):
+        item = inbox.retry(inbox.claim(item), "RuntimeError('the command layer has a bug')")
+    assert item.path.parent == inbox.bad_dir
+    restarted = Daemon(config, clock=lambda: NOW)
+    assert restarted.catch_up()
+    assert "RuntimeError('the command layer has a bug')" in keepers_alert(restarted)
+
+
+def test_the_alert_of_a_mail_that_stopped_the_judge_three_times_says_so(make_config):
+    config = make_config()
+    inbox = Daemon(config).spools.inbox
+    inbox.put(ORDERS)
+    for _ in range(inbox.max_failures):
+        inbox.claim(inbox.waiting()[0])
+        inbox.recover()  # the judge started again with the mail claimed
+    restarted = Daemon(config, clock=lambda: NOW)
+    assert restarted.catch_up()
+    assert "the judge stopped while it was being processed" in \
+        " ".join(keepers_alert(restarted).split())

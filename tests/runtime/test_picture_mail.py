@@ -151,3 +151,16 @@ def test_preview_mails_the_master_the_picture_after_the_text(started):
     text, picture = preview.iter_parts()
     assert "Movement results for Spring of 1901" in text.get_content()
     assert picture.get_content_type() == "image/png" and picture.get_filename() == "quiet-S1901M.png"
+
+
+def test_only_the_first_map_of_a_mail_says_attached_and_is(started):
+    [reply] = send(MailHandler(config(started)), "stranger@elsewhere.test",
+                   "MAP quiet\nMAP quiet svg\nMAP quiet", 20)
+    text, picture, *more = reply.iter_parts()
+    assert more == [] and picture.get_filename() == "quiet-S1901M.png"
+    said = " ".join(text.get_content().split())
+    board = "The board of game 'quiet', SPRING 1901 MOVEMENT,"
+    assert said.count("is attached") == 1 and f"{board} is attached (PNG)." in said
+    assert f"{board} as SVG, is not attached: a reply carries one picture, that of the first " \
+           "MAP." in said
+    assert f"{board} as PNG, is not attached" in said

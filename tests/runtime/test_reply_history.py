@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from judge.commands.session import Settings
-from judge.runtime.inbox import ReplyHistory, history_name, rewrite
+from judge.runtime.sender_history import ReplyHistory, history_name, rewrite
 
 NOW = datetime(2025, 1, 6, 12, 0, tzinfo=UTC)
 

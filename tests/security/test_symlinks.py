@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 from judge.runtime.config import Config, JudgeSection, PathsSection
-from judge.runtime.inbox import HISTORY_FOLDER, MailHandler, history_name, pipe_mail
+from judge.runtime.inbox import MailHandler, pipe_mail
+from judge.runtime.sender_history import HISTORY_FOLDER, history_name
 from judge.runtime.spool import Spool
 from judge.runtime.store import GameStore
 from tests.support.commands import GAMES, NOW, Judge

@@ -3,9 +3,12 @@ costly hash on purpose) and carry a bounded number of commands; past either, the
 is refused, not done. One sender cannot hold many games that have not started."""
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 
 from judge.passwords import verify
+from tests.support.commands import NOW
 from tests.support.mail import mail
 
 pytestmark = pytest.mark.security
@@ -36,3 +39,17 @@ def test_a_sender_has_a_bounded_number_of_games_not_started(vienna):
     assert not vienna.send(mail("other@example.org", "CREATE fl5 pw", "FORM", number=6)).failed
     assert not vienna.send(mail("gm@example.org", "PURGE fl0 pw", number=7)).failed
     assert not vienna.send(mail("gm@example.org", "CREATE fl6 pw", number=8)).failed
+
+
+def test_create_and_purge_in_a_loop_makes_a_bounded_number_of_games_a_day(vienna):
+    """CREATE then PURGE, again and again, never holds five games at once but made as many as
+    the sender wrote; a day later he may create again."""
+    for n in range(10):
+        assert not vienna.send(mail("gm@example.org", f"CREATE lp{n} pw", number=2 * n)).failed
+        assert not vienna.send(mail("gm@example.org", f"PURGE lp{n} pw", number=2 * n + 1)).failed
+    sent = vienna.send(mail("gm@example.org", "CREATE lp10 pw", number=20))
+    assert sent.failed and "created 10 games in the last 24 hours" in sent.prose
+    assert not vienna.store.exists("lp10")
+    assert not vienna.send(mail("other@example.org", "CREATE lp10 pw", number=21)).failed
+    later = NOW + timedelta(hours=24, seconds=1)
+    assert not vienna.send(mail("gm@example.org", "CREATE lp11 pw", number=22), later).failed

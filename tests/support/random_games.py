@@ -143,6 +143,8 @@ class Game:
         self.checker = Checker(self)
         self.maps = self.kit.maps
         self.read: tuple[str, GameStatus] | None = None  # the status file last parsed, as text
+        self.played: set[str] = set()  # the kinds of action played so far
+        self.left = 0  # the steps the game has still to play
 
     # --- the doors --------------------------------------------------------------------------
     def mail(self, sender: str, body: str) -> list[Sent]:
@@ -211,12 +213,15 @@ class Game:
         settings = self.rng.choice(SETTINGS)
         self.mail(MASTER, "\n".join([f"CREATE {GAME} {MASTER_PASSWORD}", "map standard", *settings,
                                      "form"]))
-        for _ in range(steps):
+        for step in range(steps):
+            self.left = steps - step
             try:
                 status = self.status()
                 if status is None or status.completed:
                     break
-                self.pick(status)(status)
+                action = self.pick(status)
+                self.played.add(action.__name__)
+                action(status)
                 self.checker.after_step()
             except (JudgeError, ValueError, LookupError, OSError) as exc:  # a broken game: its end
                 self.violate(f"{type(exc).__name__}: {exc}")
@@ -232,6 +237,11 @@ class Game:
                    (self.rollback, 3), (self.rollforward, 2), (self.morph, 1), (self.wait, 2),
                    (self.activate, 6 if self.model.held else 1), (self.outage, 1)]
         actions, weights = zip(*[(a, w) for a, w in choices if w])
+        # every kind of action in every game: those not played yet are drawn first, the more
+        # likely the fewer steps are left for them
+        missing = [a for a in actions if a.__name__ not in self.played]
+        if missing and self.rng.random() < len(missing) / self.left:
+            return self.rng.choice(missing)
         return self.rng.choices(actions, weights)[0]
 
     def join(self, status: GameStatus) -> None:

@@ -8,7 +8,10 @@ address, changes his password or goes on vacation (SET ABSENCE); the Master proc
 PROCESS!), rolls back or forward, morphs the map, holds the game (WAIT) and lets it go on
 (ACTIVATE); time passes (the cycle runs at each twenty-minute slot in which the game has something
 due, as the daemon's idle cycles would); or the judge is down for a while and the judgekeeper
-releases the games the outage guard held.
+releases the games the outage guard held. Every game plays each kind at least once (a takeover
+when a vacancy came up): the kinds not yet played are drawn first, the more often the fewer
+steps are left: a game of 30 steps (about 7 of them its forming) plays them all unless it ends
+sooner.
 
 After every step (`Checker`):
 - a game in play whose deadline has passed is processed, or each power still owing orders was

@@ -8,7 +8,10 @@ address, changes his password or goes on vacation (SET ABSENCE); the Master proc
 PROCESS!), rolls back or forward, morphs the map, holds the game (WAIT) and lets it go on
 (ACTIVATE); time passes (the cycle runs at each twenty-minute slot in which the game has something
 due, as the daemon's idle cycles would); or the judge is down for a while and the judgekeeper
-releases the games the outage guard held.
+releases the games the outage guard held. Every game plays each kind at least once (a takeover
+when a vacancy came up): the kinds not yet played are drawn first, the more often the fewer
+steps are left: a game of 30 steps (about 7 of them its forming) plays them all unless it ends
+sooner.
 
 After every step (`Checker`):
 - a game in play whose deadline has passed is processed, or each power still owing orders was
@@ -26,6 +29,7 @@ long run (benchmarks/random_games.py) counts them over many games.
 from __future__ import annotations
 
 import functools
+from functools import cached_property
 import random
 from collections import Counter
 from collections.abc import Iterator
@@ -42,7 +46,7 @@ from judge.game.standing import Standing
 from judge.mailout.render import environment
 from judge.maps import MapCache
 from judge.runtime.cycle import cycle_mails, read_state, run_cycle, write_state
-from judge.runtime.game_files import read_game, read_standing
+from judge.runtime.game_files import read_standing
 from judge.runtime.inbox import MailHandler
 from judge.runtime.spool import open_spools
 from judge.status import parse_status, write_status
@@ -73,6 +77,21 @@ class Violation:
     def __str__(self) -> str:
         return (f"seed {self.seed}, step {self.step}: {self.what}\n  after: "
                 + "\n         ".join(self.steps[-12:]))
+
+
+class Sent:
+    """A mail the judge sent, its headers read once (each read of a parsed mail's header parses
+    it again)."""
+
+    def __init__(self, mail: EmailMessage):
+        self.mail = mail
+        self.to = addresses(mail)
+        self.subject = str(mail["Subject"])
+        self.in_reply_to = str(mail.get("In-Reply-To", ""))
+
+    @cached_property
+    def body(self) -> str:
+        return body_of(self.mail)
 
 
 @dataclass
@@ -126,13 +145,16 @@ class Game:
         self.keeper_told = 0
         self.checker = Checker(self)
         self.maps = self.kit.maps
+        self.read: tuple[str, GameStatus] | None = None  # the status file last parsed, as text
+        self.played: set[str] = set()  # the kinds of action played so far
+        self.left = 0  # the steps the game has still to play
 
     # --- the doors --------------------------------------------------------------------------
-    def mail(self, sender: str, body: str) -> list[EmailMessage]:
+    def mail(self, sender: str, body: str) -> list[Sent]:
         self.now += timedelta(minutes=self.rng.randint(1, 9))
         self.log.append(f"{self.now:%d %H:%M} {sender}: {body.splitlines()[-1] if body else ''}")
         number = self.judge.mails_sent + 1
-        mails = self.judge.send(sender, body, self.now)
+        mails = [Sent(m) for m in self.judge.send(sender, body, self.now)]
         self.checker.replied(sender, f"<m{number}@players.test>", mails)
         self.seen(mails)
         return mails
@@ -150,16 +172,15 @@ class Game:
         alerts, problems = cycle_mails(report, config, self.kit.env)
         if problems:
             self.violate(f"the cycle's mails could not be made: {problems}")
-        self.seen(self.judge.take_outbox() + alerts)
+        self.seen([Sent(m) for m in self.judge.take_outbox() + alerts])
 
-    def seen(self, mails: list[EmailMessage]) -> None:
+    def seen(self, mails: list[Sent]) -> None:
         self.checker.one_mail_an_event(mails)
-        if not any(MASTER in addresses(m) or KEEPER in addresses(m)
-                   or str(m["Subject"]).startswith(LATE) for m in mails):
+        if not any(MASTER in m.to or KEEPER in m.to or m.subject.startswith(LATE) for m in mails):
             return
         status = self.status()
         for mail in mails:
-            subject, to = str(mail["Subject"]), addresses(mail)
+            subject, to = mail.subject, mail.to
             if MASTER in to:
                 self.told_master[subject] += 1
             if KEEPER in to:
@@ -172,8 +193,18 @@ class Game:
                     self.told_late[(status.phase.abbrev, "MASTER")] = self.now
 
     def status(self) -> GameStatus | None:
+        """The game's status file as it stands, parsed again only when its text changed."""
+        text = self.status_text()
+        return None if text is None else self.parsed(text)
+
+    def status_text(self) -> str | None:
         path = self.judge.root / "games" / GAME / "status"
-        return parse_status(path.read_text(encoding="utf-8")) if path.exists() else None
+        return path.read_text(encoding="utf-8") if path.exists() else None
+
+    def parsed(self, text: str) -> GameStatus:
+        if self.read is None or self.read[0] != text:
+            self.read = (text, parse_status(text))
+        return self.read[1]
 
     def violate(self, what: str) -> None:
         """Record what broke, once a game (a broken game stays broken step after step)."""
@@ -185,12 +216,15 @@ class Game:
         settings = self.rng.choice(SETTINGS)
         self.mail(MASTER, "\n".join([f"CREATE {GAME} {MASTER_PASSWORD}", "map standard", *settings,
                                      "form"]))
-        for _ in range(steps):
+        for step in range(steps):
+            self.left = steps - step
             try:
                 status = self.status()
                 if status is None or status.completed:
                     break
-                self.pick(status)(status)
+                action = self.pick(status)
+                self.played.add(action.__name__)
+                action(status)
                 self.checker.after_step()
             except (JudgeError, ValueError, LookupError, OSError) as exc:  # a broken game: its end
                 self.violate(f"{type(exc).__name__}: {exc}")
@@ -206,6 +240,11 @@ class Game:
                    (self.rollback, 3), (self.rollforward, 2), (self.morph, 1), (self.wait, 2),
                    (self.activate, 6 if self.model.held else 1), (self.outage, 1)]
         actions, weights = zip(*[(a, w) for a, w in choices if w])
+        # every kind of action in every game: those not played yet are drawn first, the more
+        # likely the fewer steps are left for them
+        missing = [a for a in actions if a.__name__ not in self.played]
+        if missing and self.rng.random() < len(missing) / self.left:
+            return self.rng.choice(missing)
         return self.rng.choices(actions, weights)[0]
 
     def join(self, status: GameStatus) -> None:
@@ -224,7 +263,7 @@ class Game:
         seated = sorted(self.model.seats.items())
         return self.rng.choice(seated) if seated else None
 
-    def signed(self, power: str, seat: Seat, *lines: str) -> list[EmailMessage]:
+    def signed(self, power: str, seat: Seat, *lines: str) -> list[Sent]:
         return self.mail(seat.address, "\n".join([f"SIGNON {power.lower()}@{GAME} {seat.password}",
                                                  *lines]))
 
@@ -290,7 +329,7 @@ class Game:
             day = self.now + timedelta(days=self.rng.randint(1, 6))
             self.signed(*found, f"SET ABSENCE {day:%d %B %Y}")
 
-    def master(self, *lines: str) -> list[EmailMessage]:
+    def master(self, *lines: str) -> list[Sent]:
         return self.mail(MASTER, "\n".join([f"SIGNON master@{GAME} {MASTER_PASSWORD}", *lines]))
 
     def master_process(self, status: GameStatus) -> None:
@@ -348,10 +387,12 @@ class Game:
         self.cycle(self.now + timedelta(minutes=5), release=True)
 
     def next_due(self) -> datetime | None:
+        status = self.status()
+        if status is None:
+            return None
         with self.judge.store.locked(GAME) as game:
-            _, status, m = read_game(game, maps=self.maps)
             standing = read_standing(game, status)
-        return agenda(status, m, self.now, standing).next
+        return agenda(status, self.maps.get(status.map_name, status.morphs), self.now, standing).next
 
 
 class Checker:
@@ -359,31 +400,37 @@ class Checker:
 
     def __init__(self, game: Game):
         self.game = game
+        self.reloaded = ""  # the last status text found to read back to the same game
 
-    def replied(self, sender: str, message_id: str, mails: list[EmailMessage]) -> None:
-        replies = [m for m in mails if str(m.get("In-Reply-To", "")) == message_id
-                   and sender in addresses(m) and str(m["Subject"]).startswith(ANSWERS)]
+    def replied(self, sender: str, message_id: str, mails: list[Sent]) -> None:
+        replies = [m for m in mails if m.in_reply_to == message_id
+                   and sender in m.to and m.subject.startswith(ANSWERS)]
         if len(replies) != 1:
             self.game.violate(f"a mail from {sender} got {len(replies)} replies")
 
-    def one_mail_an_event(self, mails: list[EmailMessage]) -> None:
+    def one_mail_an_event(self, mails: list[Sent]) -> None:
         # the same words twice (a dismissal of two powers tells of two resignations, as DPjudge)
-        twice = [key[:2] for key, n in Counter((a, str(m["Subject"]), body_of(m)) for m in mails
-                                               for a in addresses(m)).items() if n > 1]
+        twice = [key[:2] for key, n in Counter((a, m.subject, m.body) for m in mails
+                                               for a in m.to).items() if n > 1]
         if twice:
             self.game.violate(f"mailed twice in one step: {twice}")
 
     def after_step(self) -> None:
         game = self.game
-        path = game.judge.root / "games" / GAME / "status"
-        text = path.read_text(encoding="utf-8")
-        status = parse_status(text)
-        if write_status(status) != text or parse_status(write_status(status)) != status:
-            game.violate("the status file does not read back to the same game")
+        text = game.status_text()
+        if text is None:
+            game.violate("the game's status file is gone")
+            return
+        status = game.parsed(text)
+        if text != self.reloaded:  # (a step that changed nothing leaves it as checked)
+            written = write_status(status)
+            if written != text or parse_status(written) != status:
+                game.violate("the status file does not read back to the same game")
+            self.reloaded = text
         if status.completed or not isinstance(status.phase, Phase):
             return
+        m = game.maps.get(status.map_name, status.morphs)
         with game.judge.store.locked(GAME) as folder:
-            _, _, m = read_game(folder, maps=game.maps)
             standing = read_standing(folder, status)
         held_by_outage = GAME in read_state(game.judge.root / "games")[0].held
         self.why_not_running(status, standing, held_by_outage)
@@ -440,28 +487,39 @@ def body_of(mail: EmailMessage) -> str:
     return part.get_content() if part is not None else ""
 
 
-def accepted(mails: list[EmailMessage], sender: str) -> bool:
+def accepted(mails: list[Sent], sender: str) -> bool:
     """Whether the reply to the mail (the first mail to its sender) reports no error."""
     for mail in mails:
-        if sender in addresses(mail):
-            return "ERROR" not in mail.get_content()
+        if sender in mail.to:
+            return "ERROR" not in mail.mail.get_content()
     return False
+
+
+# what a PNG or PDF the picture's child process would draw is replaced by: the mails carry a
+# picture part all the same, without the child process (half a second a picture) drawing it
+PICTURE_STANDIN = b"\x89PNG\r\n\x1a\n"
 
 
 @contextmanager
 def quick_judge() -> Iterator[None]:
-    """Files written without waiting for the disk and passwords hashed at the least cost: what a
-    crash or a stolen status file would do is not played here, and thousands of games are."""
+    """Files written without waiting for the disk, passwords hashed at the least cost and pictures
+    not drawn (`PICTURE_STANDIN`): what a crash, a stolen status file or a picture would do is
+    not played here, and thousands of games are."""
     from unittest import mock
 
     from judge import passwords
+    from judge.runtime import picture_process
 
     derive = passwords._derive
 
     def cheap(given: str, salt: bytes, cost: int, block: int, parallel: int) -> bytes:
         return derive(given, salt, 1, block, parallel)
 
-    with mock.patch("os.fsync"), mock.patch.object(passwords, "_derive", cheap):
+    def undrawn(svg: str, kind: str, limits: object) -> bytes:
+        return PICTURE_STANDIN
+
+    with mock.patch("os.fsync"), mock.patch.object(passwords, "_derive", cheap), \
+            mock.patch.object(picture_process, "_drawn_by_child", undrawn):
         yield
 
 

@@ -189,13 +189,15 @@ def cycle_lock(root: Path) -> Iterator[None]:
 
 def run_cycle(store: GameStore, config: Config, now: datetime, only: str | None = None, *,
               release: bool = False, maps: MapCache | None = None, outbox: Any = None,
-              env: Any = None, fresh: bool = False) -> CycleReport:
+              env: Any = None, fresh: bool = False, games_index: IndexReader | None = None
+              ) -> CycleReport:
     """One cycle over every game (or the game `only`): see the module's doc. LookupError when `only`
     names no game. `maps`: parsed maps a long-lived caller keeps between cycles. `fresh`: every
     game read, whatever the idle index says. `outbox` (a
     `judge.runtime.spool.Spool`): each game's mails are made before its change is saved and put in the
     outbox with it (`TickMail`), so none is lost or sent twice whenever the judge stops; without
-    it the caller makes them afterwards (`cycle_mails`)."""
+    it the caller makes them afterwards (`cycle_mails`). `games_index`: DPjudge's games index as a
+    long-lived caller keeps it between cycles (else read once for this one)."""
     if now.tzinfo is None:
         raise ValueError("now must be timezone-aware")
     if only is not None and not store.exists(only):
@@ -205,7 +207,7 @@ def run_cycle(store: GameStore, config: Config, now: datetime, only: str | None 
     maps = MapCache(search) if maps is None else maps
     mail = TickMail(config, env, outbox) if outbox is not None else None
     archive = archiver(config.judge.id, config.judge.address, env)
-    games_index = IndexReader()  # DPjudge's, read once for all the games it stands for
+    games_index = IndexReader() if games_index is None else games_index
     with cycle_lock(store.root):
         _replay_journals(store, mail)
         state, problem = read_state(store.root)
@@ -342,7 +344,7 @@ def tick_game(store: GameStore, name: str, now: datetime, search: Sequence[Path]
         if new != status or events:
             commit(game, text, m, new, events, mails=outbox_entries(made) if mail else (),
                    deliver=mail.deliver if mail else None, now=now, archive=archive,
-                   standing=standing)
+                   standing=standing, games_index=games_index)
         quiet, stamp = _quiet(game.path, new, m, now, standing)
         return replace(outcome, quiet=quiet, stamp=stamp)
 
@@ -568,12 +570,13 @@ def cycle_tick(config: Config) -> Callable[[datetime], list[EmailMessage]]:
     store = GameStore(config.paths.games)
     env = environment()
     maps = MapCache(map_dirs(config))
+    games_index = IndexReader()
     first = True
 
     def tick(now: datetime) -> list[EmailMessage]:
         nonlocal first
         report = run_cycle(store, config, now, maps=maps, outbox=open_spools(config).outbox, env=env,
-                           fresh=first)
+                           fresh=first, games_index=games_index)
         first = False
         for line in report.lines:
             log.info("%s", line)

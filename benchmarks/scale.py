@@ -21,8 +21,9 @@ machine is) over `--repeat` runs, after a first run left untimed (maps parsed, t
 - due: one due game of a cycle (`tick_game`, as `run_cycle` calls it with what it keeps for a
   cycle): read, adjudicated, saved; each run another game, made due by writing its status back
   with its deadline passed;
-- idle (with `--tick`): a cycle in which no game changed and none is due, after a first cycle that
-  read them all, as the daemon's tick runs it (its parsed maps and templates kept).
+- cold and idle (with `--tick`): the daemon's first cycle, which reads every game, then cycles in
+  which no game changed and none is due, as the daemon's tick runs them (its parsed maps,
+  templates, games index and idle index kept from one to the next).
 
 The last column is each figure's ratio to that of the smallest judge measured.
 """
@@ -50,6 +51,7 @@ from judge.mailout.render import environment
 from judge.maps import MapCache
 from judge.runtime.config import Config
 from judge.runtime.cycle import map_dirs, run_cycle, tick_game
+from judge.runtime.idle_index import KeptIndex
 from judge.runtime.game_files import IndexReader, archiver, game_map, new_game, run
 from judge.runtime.inbox import MailHandler
 from judge.runtime.store import GameStore
@@ -191,13 +193,14 @@ def measure(root: Path, games: int, repeat: int, tick: bool, list_upto: int) -> 
                "list ms": statistics.median(listing) * 1000 if listing else float("nan"),
                "due ms": statistics.median(due[1:]) * 1000}
     if tick:
-        maps, env = MapCache(search), environment()
+        daemon = {"maps": MapCache(search), "env": environment(), "games_index": IndexReader(),
+                  "kept": KeptIndex()}  # what the daemon keeps from one tick to the next
         at = NOW + timedelta(minutes=20)
-        figures["cold s"] = cpu(lambda: run_cycle(store, config, at, maps=maps, env=env))
+        figures["cold s"] = cpu(lambda: run_cycle(store, config, at, fresh=True, **daemon))
         idle = []
         for _ in range(repeat):
             at += timedelta(minutes=20)
-            idle.append(cpu(lambda at=at: run_cycle(store, config, at, maps=maps, env=env)))
+            idle.append(cpu(lambda at=at: run_cycle(store, config, at, **daemon)))
         figures["idle s"] = statistics.median(idle)
     return figures
 

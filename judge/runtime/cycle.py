@@ -189,15 +189,16 @@ def cycle_lock(root: Path) -> Iterator[None]:
 
 def run_cycle(store: GameStore, config: Config, now: datetime, only: str | None = None, *,
               release: bool = False, maps: MapCache | None = None, outbox: Any = None,
-              env: Any = None, fresh: bool = False, games_index: IndexReader | None = None
-              ) -> CycleReport:
+              env: Any = None, fresh: bool = False, games_index: IndexReader | None = None,
+              kept: idle.KeptIndex | None = None) -> CycleReport:
     """One cycle over every game (or the game `only`): see the module's doc. LookupError when `only`
     names no game. `maps`: parsed maps a long-lived caller keeps between cycles. `fresh`: every
     game read, whatever the idle index says. `outbox` (a
     `judge.runtime.spool.Spool`): each game's mails are made before its change is saved and put in the
     outbox with it (`TickMail`), so none is lost or sent twice whenever the judge stops; without
     it the caller makes them afterwards (`cycle_mails`). `games_index`: DPjudge's games index as a
-    long-lived caller keeps it between cycles (else read once for this one)."""
+    long-lived caller keeps it between cycles (else read once for this one); `kept`: the idle
+    index, kept the same way."""
     if now.tzinfo is None:
         raise ValueError("now must be timezone-aware")
     if only is not None and not store.exists(only):
@@ -220,7 +221,8 @@ def run_cycle(store: GameStore, config: Config, now: datetime, only: str | None 
         elif state.last_run is not None and now - state.last_run > OUTAGE:
             _hold_overdue(store, state, names, now, search, report)
         signature = idle.signature(search)
-        index = idle.Index(signature, changed=True) if fresh else idle.load_index(store.root, signature)
+        kept = idle.KeptIndex() if kept is None else kept
+        index = idle.Index(signature, changed=True) if fresh else kept.load(store.root, signature)
         for name in names:
             if name in state.held:
                 report.lines.append(f"{name}: held since the outage of {state.held[name]} ({RELEASE_HINT})")
@@ -239,7 +241,7 @@ def run_cycle(store: GameStore, config: Config, now: datetime, only: str | None 
             _note_broken(state, outcome, report)
         if only is None:
             index.keep_only(names)
-        idle.save_index(store.root, index)
+        kept.save(store.root, index)
         report.held = tuple(sorted(state.held))
         report.queued = mail.queued if mail is not None else 0
         if only is None:
@@ -570,13 +572,13 @@ def cycle_tick(config: Config) -> Callable[[datetime], list[EmailMessage]]:
     store = GameStore(config.paths.games)
     env = environment()
     maps = MapCache(map_dirs(config))
-    games_index = IndexReader()
+    games_index, kept = IndexReader(), idle.KeptIndex()
     first = True
 
     def tick(now: datetime) -> list[EmailMessage]:
         nonlocal first
         report = run_cycle(store, config, now, maps=maps, outbox=open_spools(config).outbox, env=env,
-                           fresh=first, games_index=games_index)
+                           fresh=first, games_index=games_index, kept=kept)
         first = False
         for line in report.lines:
             log.info("%s", line)

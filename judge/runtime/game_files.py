@@ -50,6 +50,7 @@ from judge.runtime.store import (
     GameDir,
     GameStore,
     atomic_write,
+    file_identity,
     open_file,
     read_bytes,
 )
@@ -116,10 +117,10 @@ class IndexReader:
     `stat` of the index, not a parse of one line a game. What it gives is shared: never changed."""
 
     def __init__(self) -> None:
-        self.kept: tuple[tuple[object, ...], Mapping[str, IndexEntry]] | None = None
+        self.kept: tuple[tuple[int, ...], Mapping[str, IndexEntry]] | None = None
 
     def __call__(self, root: Path) -> Mapping[str, IndexEntry]:
-        seen = _identity(root)
+        seen = file_identity(root / INDEX_FILE)
         if seen is None:
             return {}
         kept = self.kept  # one look: a reader may be shared by threads
@@ -129,16 +130,8 @@ class IndexReader:
 
     def wrote(self, root: Path, entries: Mapping[str, IndexEntry]) -> None:
         """The index was just written with `entries` (under its lock): kept, not read again."""
-        seen = _identity(root)
+        seen = file_identity(root / INDEX_FILE)
         self.kept = None if seen is None else (seen, entries)
-
-
-def _identity(root: Path) -> tuple[object, ...] | None:
-    try:
-        found = os.stat(root / INDEX_FILE, follow_symlinks=False)
-    except FileNotFoundError:
-        return None
-    return (str(root), found.st_ino, found.st_dev, found.st_size, found.st_mtime_ns, found.st_ctime_ns)
 
 
 def index_game(game: GameDir, status: GameStatus | None, standing: Standing | None = None,

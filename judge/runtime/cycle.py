@@ -563,16 +563,19 @@ def _envelopes(config: Config, now: datetime, game: str, mailings: Sequence[Any]
 
 # --- the daemon's tick and `judge check` -----------------------------------------------------------------
 
-def cycle_tick(config: Config) -> Callable[[datetime], list[EmailMessage]]:
+def cycle_tick(config: Config, games_index: IndexReader | None = None
+               ) -> Callable[[datetime], list[EmailMessage]]:
     """The daemon's `tick(now)`: a cycle over every game, its lines logged; the games' mails are put
     in the outbox with their changes, the others (the judgekeeper's alerts) returned for the
-    daemon to put there. The first reads every game (see the module's doc)."""
+    daemon to put there. The first reads every game (see the module's doc). `games_index`:
+    DPjudge's games index as the daemon keeps it for its mails too."""
     from judge.mailout.render import environment
 
     store = GameStore(config.paths.games)
     env = environment()
     maps = MapCache(map_dirs(config))
-    games_index, kept = IndexReader(), idle.KeptIndex()
+    games_index = IndexReader() if games_index is None else games_index
+    kept = idle.KeptIndex()
     first = True
 
     def tick(now: datetime) -> list[EmailMessage]:

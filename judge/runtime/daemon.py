@@ -44,6 +44,7 @@ from judge.runtime.config import Config, JudgeSection
 from judge.runtime.cycle import cycle_tick
 from judge.runtime.disk_watch import DiskWatch
 from judge.errors import resource_failure
+from judge.runtime.game_files import IndexReader
 from judge.runtime.journal import prune_receipts
 from judge.runtime.inbox import HISTORY_FOLDER, ReplyHistory
 from judge.runtime.inbox import MailHandler as CommandMailHandler
@@ -108,8 +109,9 @@ class Daemon:
                  tick_trigger: Any = None, sender_options: dict[str, Any] | None = None,
                  monotonic: Callable[[], float] = time.monotonic):
         self.config = config
-        self.handle_mail = handle_mail or CommandMailHandler(config)
-        self.tick = tick or cycle_tick(config)
+        games_index = IndexReader()  # DPjudge's, parsed once for the mails and the ticks
+        self.handle_mail = handle_mail or CommandMailHandler(config, games_index=games_index)
+        self.tick = tick or cycle_tick(config, games_index)
         self.clock = clock
         self.tick_trigger = tick_trigger
         self.sender_options = sender_options or {}

@@ -182,7 +182,7 @@ class MailHandler:
     mail in, the mails it calls for out (see the module's doc)."""
 
     def __init__(self, config: Config, render: Render | None = None, env: Any = None,
-                 search: Sequence[Path] = ()):
+                 search: Sequence[Path] = (), games_index: persist.IndexReader | None = None):
         self.config = config
         self.settings = Settings.from_config(config)
         if search:  # folders the maps are looked for in first (`judge process --map-dir`)
@@ -192,7 +192,7 @@ class MailHandler:
         self.render = render or self.reply_text
         self.env = env
         self.maps = MapCache(self.settings.map_dirs)
-        self.games_index = persist.IndexReader()
+        self.games_index = persist.IndexReader() if games_index is None else games_index
 
     def __call__(self, raw: bytes, now: datetime) -> list[EmailMessage]:
         receipt = raw_key(raw, "receipt")

@@ -189,13 +189,16 @@ def cycle_lock(root: Path) -> Iterator[None]:
 
 def run_cycle(store: GameStore, config: Config, now: datetime, only: str | None = None, *,
               release: bool = False, maps: MapCache | None = None, outbox: Any = None,
-              env: Any = None, fresh: bool = False) -> CycleReport:
+              env: Any = None, fresh: bool = False, games_index: IndexReader | None = None,
+              kept: idle.KeptIndex | None = None) -> CycleReport:
     """One cycle over every game (or the game `only`): see the module's doc. LookupError when `only`
     names no game. `maps`: parsed maps a long-lived caller keeps between cycles. `fresh`: every
     game read, whatever the idle index says. `outbox` (a
     `judge.runtime.spool.Spool`): each game's mails are made before its change is saved and put in the
     outbox with it (`TickMail`), so none is lost or sent twice whenever the judge stops; without
-    it the caller makes them afterwards (`cycle_mails`)."""
+    it the caller makes them afterwards (`cycle_mails`). `games_index`: DPjudge's games index as a
+    long-lived caller keeps it between cycles (else read once for this one); `kept`: the idle
+    index, kept the same way."""
     if now.tzinfo is None:
         raise ValueError("now must be timezone-aware")
     if only is not None and not store.exists(only):
@@ -205,7 +208,7 @@ def run_cycle(store: GameStore, config: Config, now: datetime, only: str | None 
     maps = MapCache(search) if maps is None else maps
     mail = TickMail(config, env, outbox) if outbox is not None else None
     archive = archiver(config.judge.id, config.judge.address, env)
-    games_index = IndexReader()  # DPjudge's, read once for all the games it stands for
+    games_index = IndexReader() if games_index is None else games_index
     with cycle_lock(store.root):
         _replay_journals(store, mail)
         state, problem = read_state(store.root)
@@ -218,7 +221,8 @@ def run_cycle(store: GameStore, config: Config, now: datetime, only: str | None 
         elif state.last_run is not None and now - state.last_run > OUTAGE:
             _hold_overdue(store, state, names, now, search, report)
         signature = idle.signature(search)
-        index = idle.Index(signature, changed=True) if fresh else idle.load_index(store.root, signature)
+        kept = idle.KeptIndex() if kept is None else kept
+        index = idle.Index(signature, changed=True) if fresh else kept.load(store.root, signature)
         for name in names:
             if name in state.held:
                 report.lines.append(f"{name}: held since the outage of {state.held[name]} ({RELEASE_HINT})")
@@ -237,7 +241,7 @@ def run_cycle(store: GameStore, config: Config, now: datetime, only: str | None 
             _note_broken(state, outcome, report)
         if only is None:
             index.keep_only(names)
-        idle.save_index(store.root, index)
+        kept.save(store.root, index)
         report.held = tuple(sorted(state.held))
         report.queued = mail.queued if mail is not None else 0
         if only is None:
@@ -342,7 +346,7 @@ def tick_game(store: GameStore, name: str, now: datetime, search: Sequence[Path]
         if new != status or events:
             commit(game, text, m, new, events, mails=outbox_entries(made) if mail else (),
                    deliver=mail.deliver if mail else None, now=now, archive=archive,
-                   standing=standing)
+                   standing=standing, games_index=games_index)
         quiet, stamp = _quiet(game.path, new, m, now, standing)
         return replace(outcome, quiet=quiet, stamp=stamp)
 
@@ -559,21 +563,25 @@ def _envelopes(config: Config, now: datetime, game: str, mailings: Sequence[Any]
 
 # --- the daemon's tick and `judge check` -----------------------------------------------------------------
 
-def cycle_tick(config: Config) -> Callable[[datetime], list[EmailMessage]]:
+def cycle_tick(config: Config, games_index: IndexReader | None = None
+               ) -> Callable[[datetime], list[EmailMessage]]:
     """The daemon's `tick(now)`: a cycle over every game, its lines logged; the games' mails are put
     in the outbox with their changes, the others (the judgekeeper's alerts) returned for the
-    daemon to put there. The first reads every game (see the module's doc)."""
+    daemon to put there. The first reads every game (see the module's doc). `games_index`:
+    DPjudge's games index as the daemon keeps it for its mails too."""
     from judge.mailout.render import environment
 
     store = GameStore(config.paths.games)
     env = environment()
     maps = MapCache(map_dirs(config))
+    games_index = IndexReader() if games_index is None else games_index
+    kept = idle.KeptIndex()
     first = True
 
     def tick(now: datetime) -> list[EmailMessage]:
         nonlocal first
         report = run_cycle(store, config, now, maps=maps, outbox=open_spools(config).outbox, env=env,
-                           fresh=first)
+                           fresh=first, games_index=games_index, kept=kept)
         first = False
         for line in report.lines:
             log.info("%s", line)

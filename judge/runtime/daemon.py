@@ -55,6 +55,7 @@ from judge.runtime.cycle import cycle_tick
 from judge.runtime.disk_watch import DiskWatch
 from judge.runtime.fair_share import FairShare
 from judge.errors import resource_failure
+from judge.runtime.game_files import IndexReader
 from judge.runtime.journal import prune_receipts
 from judge.runtime.sender_history import HISTORY_FOLDER, ReplyHistory, created_games
 from judge.runtime.inbox import MailHandler as CommandMailHandler
@@ -131,8 +132,9 @@ class Daemon:
         self.pages = pages
         self.web: WebServer | None = None
         self.web_task: asyncio.Task | None = None
-        self.handle_mail = handle_mail or CommandMailHandler(config)
-        self.tick = tick or cycle_tick(config)
+        games_index = IndexReader()  # DPjudge's, parsed once for the mails and the ticks
+        self.handle_mail = handle_mail or CommandMailHandler(config, games_index=games_index)
+        self.tick = tick or cycle_tick(config, games_index)
         self.clock = clock
         self.tick_trigger = tick_trigger
         self.sender_options = sender_options or {}

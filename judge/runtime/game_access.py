@@ -56,11 +56,12 @@ class AnsweredBefore(Exception):
 
 
 class StoreGames:
-    """`maps`: parsed maps kept by a long-lived caller between mails. `receipt`: the name of the
-    receipt of the mail being run, if its change may be in flight."""
+    """`maps`: parsed maps kept by a long-lived caller between mails; `index`: DPjudge's games
+    index, kept the same way (`game_files.IndexReader`). `receipt`: the name of the receipt of
+    the mail being run, if its change may be in flight."""
 
     def __init__(self, store: GameStore, settings: Settings, maps: MapCache | None = None,
-                 receipt: str | None = None):
+                 receipt: str | None = None, index: persist.IndexReader | None = None):
         self.store = store
         self.stack = ExitStack()
         self.held: dict[str, GameDir] = {}
@@ -68,6 +69,7 @@ class StoreGames:
         self.maps = MapCache(settings.map_dirs) if maps is None else maps
         self.receipt = receipt
         self.settings = settings
+        self.index = persist.IndexReader() if index is None else index
 
     def __enter__(self) -> Self:
         return self
@@ -128,7 +130,8 @@ class StoreGames:
     def standing(self, name: str) -> Standing:
         game = self.held.get(name) or GameDir(self.store.root / check_game_name(name))
         try:
-            return persist.read_standing(game, self.read[name][1] if name in self.read else None)
+            return persist.read_standing(game, self.read[name][1] if name in self.read else None,
+                                         self.index)
         except (StateError, StatusError, OSError, ValueError) as error:
             raise self._unreadable(name, "state", error) from None
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import fcntl
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -50,6 +50,7 @@ from judge.runtime.store import (
     GameDir,
     GameStore,
     atomic_write,
+    file_identity,
     open_file,
     read_bytes,
 )
@@ -88,7 +89,7 @@ def read_game(game: GameDir, search: Sequence[Path] = (), maps: MapCache | None 
 
 
 def read_standing(game: GameDir, status: GameStatus | None = None,
-                  index: Callable[[Path], dict[str, IndexEntry]] | None = None) -> Standing:
+                  index: Callable[[Path], Mapping[str, IndexEntry]] | None = None) -> Standing:
     """The game's state and listing from its state file (`judge.game.standing`; StateError), else,
     for a game DPjudge left, from the games index (`judge.game.games_index`, read by `index`:
     `read_index` or an `IndexReader`); `status`: the game's, when the caller has read it."""
@@ -109,40 +110,51 @@ def read_index(root: Path) -> dict[str, IndexEntry]:
 
 
 class IndexReader:
-    """`read_index` for a caller that reads many games (a cycle): the games index is read again
-    only when its file changed (it is only ever replaced, `atomic_write`), not once a game."""
+    """DPjudge's games index for a caller that reads many games or many mails (a cycle, the
+    daemon's inbox runner): parsed again only when its file is not the one parsed last, by its
+    identity (the judge only ever replaces it, `atomic_write`; a hand edit changes its size or
+    modification time), and kept as `index_game` writes it, so that a game's change costs a
+    `stat` of the index, not a parse of one line a game. What it gives is shared: never changed."""
 
     def __init__(self) -> None:
-        self.seen: tuple[int, ...] | None = None
-        self.entries: dict[str, IndexEntry] = {}
+        self.kept: tuple[tuple[int, ...], Mapping[str, IndexEntry]] | None = None
 
-    def __call__(self, root: Path) -> dict[str, IndexEntry]:
-        try:
-            found = os.stat(root / INDEX_FILE, follow_symlinks=False)
-        except FileNotFoundError:
+    def __call__(self, root: Path) -> Mapping[str, IndexEntry]:
+        seen = file_identity(root / INDEX_FILE)
+        if seen is None:
             return {}
-        seen = (found.st_ino, found.st_dev, found.st_mtime_ns, found.st_size)
-        if seen != self.seen:  # read after the look: a file replaced meanwhile is read again
-            self.entries, self.seen = read_index(root), seen
-        return self.entries
+        kept = self.kept  # one look: a reader may be shared by threads
+        if kept is None or kept[0] != seen:  # read after the look: a file replaced meanwhile is read again
+            kept = self.kept = (seen, read_index(root))
+        return kept[1]
+
+    def wrote(self, root: Path, entries: Mapping[str, IndexEntry]) -> None:
+        """The index was just written with `entries` (under its lock): kept, not read again."""
+        seen = file_identity(root / INDEX_FILE)
+        self.kept = None if seen is None else (seen, entries)
 
 
 def index_game(game: GameDir, status: GameStatus | None, standing: Standing | None = None,
-               old_name: str | None = None) -> None:
+               old_name: str | None = None, index: IndexReader | None = None) -> None:
     """Keep the game's line of the games index as DPjudge writes it (None: the game is gone;
-    `old_name`: its line before a rename, dropped). Written only when it changes."""
-    root = game.root
+    `old_name`: its line before a rename, dropped). Written only when it changes. `index`: the
+    caller's kept index, read through and kept as written."""
+    root, reader = game.root, index or IndexReader()
     with open(open_file(root / INDEX_LOCK, os.O_RDWR | os.O_CREAT, root), "r+b") as lock:
         fcntl.flock(lock.fileno(), fcntl.LOCK_EX)
-        entries = read_index(root)
-        before = dict(entries)
-        old = entries.pop(old_name, None) if old_name else entries.get(game.name)
-        if status is None:
-            entries.pop(game.name, None)
+        entries = reader(root)
+        old = entries.get(old_name or game.name)
+        line = None if status is None else entry_for(
+            status, standing or read_standing(game, status, reader), old)
+        if entries.get(game.name) == line and (old_name in (None, game.name) or old_name not in entries):
+            return
+        changed = {n: e for n, e in entries.items() if n != old_name}
+        if line is None:
+            changed.pop(game.name, None)
         else:
-            entries[game.name] = entry_for(status, standing or read_standing(game, status), old)
-        if entries != before:
-            atomic_write(root / INDEX_FILE, encode_status(write_index(entries), LATIN1), root=root)
+            changed[game.name] = line
+        atomic_write(root / INDEX_FILE, encode_status(write_index(changed), LATIN1), root=root)
+        reader.wrote(root, changed)
 
 
 def new_game(store: GameStore, name: str, map_name: str, master: str | None = None,
@@ -205,7 +217,7 @@ def commit(game: GameDir, before_text: str, m: Map, after: GameStatus, events: S
            mails: journal.Mails = (), deliver: journal.Deliver | None = None,
            snapshot: bool = True, receipt: tuple[str, bytes] | None = None, *,
            now: datetime | None = None, archive: Archive | None = None,
-           standing: Standing | None = None) -> None:
+           standing: Standing | None = None, games_index: IndexReader | None = None) -> None:
     """Save an outcome: snapshots first, then the status, the results archive and the `mails`
     (handed to `deliver`) as one change (`judge.runtime.journal`). `snapshot`: keep the status
     before a phase's processing as its snapshot (False: a snapshot taken before is kept).
@@ -214,9 +226,10 @@ def commit(game: GameDir, before_text: str, m: Map, after: GameStatus, events: S
     before the phase rolled back to, as DPjudge does. `standing`: the game's state and listing
     as the change leaves them, for the games index; by default read before the status changes,
     since a games index's `waiting` means a vacancy or the Master's hold by the status it was
-    written for (`judge.game.games_index.standing_of`)."""
+    written for (`judge.game.games_index.standing_of`). `games_index`: the caller's kept
+    games index (`IndexReader`), which the game's line is read and written through."""
     if standing is None:
-        standing = read_standing(game)
+        standing = read_standing(game, index=games_index)
     if any(isinstance(e, GameStarted) for e in events):
         game.snapshot(FORMING, before_text)
     results = [e for e in events if isinstance(e, PhaseResults)]
@@ -238,7 +251,7 @@ def commit(game: GameDir, before_text: str, m: Map, after: GameStatus, events: S
         game.write_status(after_text)
     if results:  # the game moved on: what was rolled back cannot come back
         game.drop_rolled_back()
-    index_game(game, after, standing)
+    index_game(game, after, standing, index=games_index)
 
 
 def _deadline_restated(game: GameDir, status: GameStatus, results: PhaseResults

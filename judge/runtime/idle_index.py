@@ -20,7 +20,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from judge.maps.loader import bundled_maps_dir
-from judge.runtime.store import GAME_NAME, STATE, STATUS, atomic_write, read_text
+from judge.runtime.store import GAME_NAME, STATE, STATUS, atomic_write, file_identity, read_text
 
 FOREVER = datetime.max.replace(tzinfo=UTC)  # nothing is due until the game's files change
 INDEX_FILE = ".cycle-index.json"
@@ -114,6 +114,29 @@ def save_index(root: Path, index: Index) -> None:
     if index.changed:
         atomic_write(root / INDEX_FILE, index.to_json().encode("utf-8"))
         index.changed = False
+
+
+class KeptIndex:
+    """The index as a long-lived caller (the daemon) keeps it between cycles: loaded from its file
+    again only when the file is not the one it last loaded or saved (by its inode, size and times:
+    another process's cycle, `judge check`, wrote it, or it was lost or edited), so that an idle
+    tick does not decode one entry a game."""
+
+    def __init__(self) -> None:
+        self.kept: tuple[Stamp | None, Index] | None = None
+
+    def load(self, root: Path, signature: str) -> Index:
+        seen = file_identity(root / INDEX_FILE)
+        kept = self.kept
+        if kept is not None and seen is not None and kept[0] == seen and kept[1].signature == signature:
+            return kept[1]
+        index = load_index(root, signature)  # read after the look: a file replaced meanwhile is read again
+        self.kept = (seen, index)
+        return index
+
+    def save(self, root: Path, index: Index) -> None:
+        save_index(root, index)
+        self.kept = (file_identity(root / INDEX_FILE), index)
 
 
 def signature(map_dirs: Sequence[Path]) -> str:

@@ -90,7 +90,7 @@ class MailHandler:
     mail in, the mails it calls for out (see the module's doc)."""
 
     def __init__(self, config: Config, render: Render | None = None, env: Any = None,
-                 search: Sequence[Path] = ()):
+                 search: Sequence[Path] = (), games_index: persist.IndexReader | None = None):
         self.config = config
         self.settings = Settings.from_config(config)
         if search:  # folders the maps are looked for in first (`judge process --map-dir`)
@@ -101,6 +101,7 @@ class MailHandler:
         self.render = render or self.reply_text
         self.env = env
         self.maps = MapCache(self.settings.map_dirs)
+        self.games_index = persist.IndexReader() if games_index is None else games_index
 
     def __call__(self, raw: bytes, now: datetime) -> list[EmailMessage]:
         return self.run(raw, now)[1]
@@ -121,7 +122,7 @@ class MailHandler:
         render = partial(self.mails, raw, incoming, now) if send else None
         try:
             reply, _, mails = carry_out(incoming, self.store, self.settings, now, self.maps,
-                                        render, receipt)
+                                        render, receipt, self.games_index)
             return reply, mails
         except AnsweredBefore:
             kept = read_receipt(self.store.root, receipt)
@@ -284,14 +285,16 @@ RUNS = 5  # runs of one mail while other mails keep changing the judge-wide coun
 
 def carry_out(incoming: Incoming, store: GameStore, settings: Settings, now: datetime,
               maps: MapCache | None = None, render: Mails | None = None,
-              receipt: str | None = None) -> tuple[Reply | None, list[object], list[EmailMessage]]:
+              receipt: str | None = None, index: persist.IndexReader | None = None
+              ) -> tuple[Reply | None, list[object], list[EmailMessage]]:
     """One read mail against the games in `store`: the games it reads locked and read (each once,
     a change a crash left in flight completed first), its commands run (`run_mail`, which writes
     nothing), the mails it calls for made (`render`: none without), and what it did written in one
     commit (`commit`), its receipt (the mails) with its change when it changed a game; then the
     locks go. The reply, the events and the mails. AnsweredBefore: the mail's own change, cut
-    short by a crash, was completed instead (its receipt answers it)."""
-    with StoreGames(store, settings, maps, receipt) as games:
+    short by a crash, was completed instead (its receipt answers it). `maps` and `index`: the
+    parsed maps and DPjudge's games index a long-lived caller keeps between mails."""
+    with StoreGames(store, settings, maps, receipt, index) as games:
         for _ in range(RUNS):
             reply, events, change = run_mail(incoming, games, settings, now)
             mails = render(reply, events, change.after) if render is not None else []
@@ -323,10 +326,10 @@ def commit(games: StoreGames, change: Change, receipt: tuple[str, bytes] | None,
         with created_games(root).updating(change.creator, now) as created:
             created.append((now, name))
         games.store.create(name, write_status(status), write_standing(change.standing))
-        persist.index_game(GameDir(root / name), status, change.standing)
+        persist.index_game(GameDir(root / name), status, change.standing, index=games.index)
     elif change.purge:
         purge(root, games.held[name].path, now.strftime("%Y%m%d%H%M%S"))
-        persist.index_game(games.held[name], None)
+        persist.index_game(games.held[name], None, index=games.index)
     else:
         game = games.held[name]
         if change.new_standing:
@@ -336,14 +339,14 @@ def commit(games: StoreGames, change: Change, receipt: tuple[str, bytes] | None,
             persist.commit(game, change.before, change.map, status, change.events, mails, deliver,
                            receipt=with_change, now=now,
                            archive=persist.archiver(games.settings.judge_id, games.settings.address),
-                           standing=change.standing)
+                           standing=change.standing, games_index=games.index)
             receipt = None if with_change else receipt
         if change.rename_to:
             rename(game, change.rename_to)
             persist.index_game(GameDir(root / change.rename_to), status, change.standing,
-                               old_name=name)
+                               old_name=name, index=games.index)
         elif change.new_standing:
-            persist.index_game(game, status, change.standing)
+            persist.index_game(game, status, change.standing, index=games.index)
     if receipt is not None:
         journal.write_receipt(root, *receipt)
     return True

@@ -47,7 +47,7 @@ def run_as_master(config: Config, game: str, line: str, now: datetime,
     handler = MailHandler(config, search=search)
     queued: list[int] = []
     outbox = open_spools(config).outbox
-    with StoreGames(handler.store, handler.settings, handler.maps) as games:
+    with StoreGames(handler.store, handler.settings, handler.maps, index=handler.games_index) as games:
         session = Session(handler.settings.keeper, now, handler.settings, games)
         try:
             master_signed_on(session, game)

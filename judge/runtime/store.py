@@ -146,6 +146,17 @@ def file_stat(path: Path, root: Path | None = None) -> os.stat_result:
         return os.stat(path.name, dir_fd=folder, follow_symlinks=False)
 
 
+def file_identity(path: Path) -> tuple[int, ...] | None:
+    """What tells a file from the one it replaced or an edit of it (inode, device, size,
+    modification and change times; a symlink's own); None when there is none. Files the judge
+    only ever replaces (`atomic_write`) or a person edits are read again only when it changes."""
+    try:
+        found = os.lstat(path)
+    except FileNotFoundError:
+        return None
+    return (found.st_ino, found.st_dev, found.st_size, found.st_mtime_ns, found.st_ctime_ns)
+
+
 def names_in(folder: Path, root: Path | None = None) -> list[str]:
     """The names in `folder` (unsorted); FileNotFoundError when there is none."""
     with folder_fd(folder, folder if root is None else root) as fd:

@@ -18,6 +18,7 @@ from judge.mailout.mailings import Mailer, render_reply
 from judge.mailout.render import environment
 from judge.maps import MapCache
 from judge.runtime.gateway import envelope_sender
+from judge.runtime.game_files import IndexReader
 from judge.runtime.inbox import carry_out
 from judge.status import parse_status, write_status
 from judge.status.model import GameStatus
@@ -79,6 +80,7 @@ class Judge:
     def __init__(self, root: Path, settings: Settings = SETTINGS):
         self.store = GameStore(root)
         self.settings = settings
+        self.index = IndexReader()  # kept between mails, as the daemon keeps it
 
     def add(self, name: str, *, rules: tuple[str, ...] = (), fixture: str | None = None,
             **changes: object) -> GameStatus:
@@ -91,7 +93,7 @@ class Judge:
         raw = eml if isinstance(eml, bytes) else (EML / eml).read_bytes()
         msg = message_from_bytes(raw, policy=policy.default)
         incoming = read_message(raw, envelope_sender(msg), self.settings.address)
-        reply, events, _ = carry_out(incoming, self.store, self.settings, now, MAPS)
+        reply, events, _ = carry_out(incoming, self.store, self.settings, now, MAPS, index=self.index)
         return Sent(reply, events)
 
     def text(self, name: str) -> str:

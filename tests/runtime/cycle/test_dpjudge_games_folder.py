@@ -11,7 +11,7 @@ import pytest
 from judge.cli import main
 from judge.commands.auth import check_game_word
 from judge.game.games_index import parse_index
-from judge.game.standing import GameState, game_state
+from judge.game.standing import GameState, Standing, game_state
 from judge.runtime.game_files import read_status_file, read_standing
 from judge.runtime.store import GameStore
 from tests.support.commands import Judge as MailJudge
@@ -117,3 +117,61 @@ def test_the_games_index_is_read_again_once_it_changed(judge):
     path.write_text(text.replace("eta standard terminated", "eta standard active", 1), encoding="latin-1")
     path.replace(root / "status")  # as the judge writes it: a new file in its place
     assert reader(root)["eta"].state == "active"
+
+
+def test_a_kept_games_index_sees_a_hand_edit_at_the_next_cycle(judge):
+    from judge.runtime.cycle import run_cycle
+    from judge.runtime.game_files import IndexReader
+
+    kept, root = IndexReader(), judge.root / "games"
+    at = DEADLINE + timedelta(minutes=20)
+    lines = run_cycle(judge.store, judge.config, at, games_index=kept).lines
+    assert not any(line.startswith("eta") for line in lines)  # terminated
+    text = (root / "status").read_text(encoding="latin-1")
+    (root / "status").write_text(text.replace("eta standard terminated", "eta standard active", 1),
+                                 encoding="latin-1")  # in place, as an editor may
+    lines = run_cycle(judge.store, judge.config, at + timedelta(minutes=20), games_index=kept,
+                      fresh=True).lines  # every game read: the idle index does not watch this file
+    assert any(line.startswith("eta: ") for line in lines)
+
+
+def test_a_kept_games_index_keeps_the_lines_another_process_wrote(judge):
+    from judge.runtime.game_files import IndexReader, index_game
+    from judge.runtime.store import GameDir
+
+    kept, root = IndexReader(), judge.root / "games"
+    with judge.store.locked("beta") as game:
+        beta = read_status_file(game)[1]
+    index_game(GameDir(root / "beta"), beta, index=kept)  # read and kept
+    assert main(["new", "fresh", "--map", "standard", "--games", str(root)]) == 0  # another process
+    with judge.store.locked("alpha") as game:
+        alpha = read_status_file(game)[1]
+    index_game(GameDir(root / "alpha"), alpha, Standing(GameState.WAITING), index=kept)
+    entries = index(judge)
+    assert entries["fresh"].state == "forming" and entries["alpha"].state == "waiting"
+    assert kept(root) == entries
+
+
+def test_a_game_renamed_through_a_kept_games_index_loses_its_old_line(judge):
+    from judge.runtime.game_files import IndexReader, index_game
+    from judge.runtime.store import GameDir
+
+    kept, root = IndexReader(), judge.root / "games"
+    with judge.store.locked("beta") as game:
+        beta = read_status_file(game)[1]
+    shutil.move(root / "beta", root / "omega")
+    index_game(GameDir(root / "omega"), beta, old_name="beta", index=kept)
+    entries = index(judge)
+    assert "beta" not in entries and entries["omega"].state == "active" and len(entries) == 7
+    assert kept(root) == entries
+
+
+def test_a_hand_edit_of_the_games_index_is_seen_by_the_next_mail(tmp_path):
+    judge = MailJudge(tmp_path / "games")
+    judge.add("vienna")
+    assert not (tmp_path / "games" / "vienna" / "state").exists()  # the index says its state
+    index_path = tmp_path / "games" / "status"
+    index_path.write_text("%32s standard active\n" % "vienna")
+    assert not judge.send("orders.eml").failed
+    index_path.write_text("%32s standard terminated\n" % "vienna")  # in place, by hand
+    assert "is terminated" in judge.send("orders.eml").text

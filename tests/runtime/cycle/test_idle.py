@@ -167,3 +167,21 @@ def test_the_index_does_not_depend_on_the_judges_source_files(judge, monkeypatch
     source.write_text("# the module changed\n")
     os.utime(source, ns=(0, 10**18))
     assert idle.signature([judge.root / "maps"]) == before
+
+
+def test_an_index_kept_between_cycles_follows_its_file(judge):  # noqa: F811
+    started(judge, "calm")
+    started(judge, "still")
+    kept = idle.KeptIndex()
+
+    def cycle(at):
+        return run_cycle(judge.store, judge.config, at, kept=kept)
+
+    assert cycle(NOW + H).unread == 0
+    assert cycle(NOW + 2 * H).unread == 2
+    judge.mail_in("calm", lambda s: replace(s, delay=2), NOW + 2 * H)  # a game's file changed
+    assert [o.game for o in cycle(NOW + 3 * H).games] == ["calm"]
+    (judge.store.root / idle.INDEX_FILE).write_text("{broken")  # lost or edited by hand
+    assert cycle(NOW + 4 * H).unread == 0
+    run_cycle(judge.store, judge.config, NOW + 5 * H, fresh=True)  # another process's cycle
+    assert cycle(NOW + 6 * H).unread == 2

@@ -46,18 +46,17 @@ def position_picture(env: jinja2.Environment, status: GameStatus, m: Map, kind: 
     return PictureMail(drawn, {r.lower(): kind for r in recipients})
 
 
-def encoder(limits: Limits | None = None) -> Draw:
-    """`encode_bounded`: each picture made once per format, in a child process within `limits`;
-    a picture that cannot be made is left out of the mail (logged), never holding the mail's text
-    back. The default limits unless given."""
-    bounds = limits or Limits()
+def encoder(limits: Limits) -> Draw:
+    """`encode_bounded`: each picture made once per format, in a child process within `limits`
+    (the configuration's: every door draws within them); a picture that cannot be made is left out
+    of the mail (logged), never holding the mail's text back."""
     made: dict[tuple[str, str], bytes | None] = {}
 
     def draw(drawn: Picture, kind: str) -> bytes | None:
         key = (drawn.svg, kind)
         if key not in made:
             try:
-                made[key] = encode_bounded(drawn.svg, kind, bounds)
+                made[key] = encode_bounded(drawn.svg, kind, limits)
             except PictureRefused as exc:
                 log.warning("picture %s: no %s made: %s", drawn.stem, kind, exc)
                 made[key] = None

@@ -101,3 +101,12 @@ def test_what_a_mail_is_refused_the_shell_is_refused(tmp_path, capsys):
     code, made = by_shell(judge, "process", "g1", "--force")
     assert code == 1 and made == [] and files(judge) == before
     assert "game 'g1' is terminated: PROCESS! is refused" in capsys.readouterr().err
+
+
+def test_the_shell_draws_its_pictures_within_the_configured_limits(tmp_path):
+    _, shell = judges(tmp_path)
+    with (shell.root / "judge.toml").open("a") as config:
+        config.write("[limits]\npicture_pixels = 1\n")  # no board can be drawn this small
+    code, made = by_shell(shell, "process", "g1", "--force")
+    assert code == 0 and made
+    assert not [part for m in made for part in m.walk() if part.get_content_maintype() == "image"]

@@ -12,6 +12,7 @@ from PIL import Image
 
 from judge.events import PhaseResults
 from judge.identity import JudgeSection
+from judge.limits import Limits
 from judge.mailout.envelope import envelopes
 from judge.mailout.mailings import Mailer
 from judge.runtime.pictures import encoder
@@ -20,7 +21,7 @@ NOW = datetime(2025, 2, 10, 18, 0, tzinfo=UTC)
 JUDGE = JudgeSection(id="TEST", address="judge@example.org", keeper="keeper@example.org")
 
 
-draw = encoder()  # each picture made once in each format, as the runner makes them
+draw = encoder(Limits())  # each picture made once in each format, as the runner makes them
 
 
 @pytest.fixture

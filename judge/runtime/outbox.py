@@ -35,6 +35,7 @@ import jinja2
 
 from judge.runtime.config import JudgeSection, SmtpOutSection
 from judge.errors import resource_failure
+from judge.limits import Limits
 from judge.mailout.envelope import Draw, envelopes, outgoing, with_pictures
 from judge.mailout.mailings import outbox_alert
 from judge.mailout.render import environment
@@ -110,7 +111,8 @@ class OutboxSender:
     backoff_cap: float = 3600.0
     give_up_after: timedelta = timedelta(days=5)
     timeout: float = 60.0
-    pictures: Callable[[], Draw] = encoder  # a batch's maker of pictures (each made once in it)
+    # a batch's maker of pictures (each made once in it); the daemon's draws within its [limits]
+    pictures: Callable[[], Draw] = lambda: encoder(Limits())
     draw: Draw | None = field(default=None, init=False)  # the batch's, while it is sent
     relay_backoff: Backoff = field(init=False)
     relay_not_before: float = 0.0  # loop time before which the relay is not tried again

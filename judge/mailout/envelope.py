@@ -36,7 +36,7 @@ from judge.mailin.message import header as read_header
 from judge.mailin.message import plain_address, sender_of
 
 if TYPE_CHECKING:
-    from judge.mailout.mailings import Mailing
+    from judge.mailout.audience import Mailing
 
 log = logging.getLogger("judge.mailout")
 

@@ -454,7 +454,7 @@ def cycle_mails(report: CycleReport, config: Config, env: Any = None
             log.exception("mail for game %s", outcome.game)
             problems.append(f"{outcome.game}: mail not written: {exc!r}")
     if report.outage is not None:
-        from judge.mailout.mailings import outage_alert
+        from judge.mailout.notices.keeper import outage_alert
         mailings = outage_alert(env, config.judge.keeper, config.judge.id, report.outage.last_run,
                                 report.now, report.outage.held)
         mails += _envelopes(config, report.now, "outage", mailings)
@@ -462,15 +462,11 @@ def cycle_mails(report: CycleReport, config: Config, env: Any = None
 
 
 def _game_mailings(env: Any, config: Config, report: CycleReport, outcome: GameOutcome) -> list[Any]:
-    from judge.mailout.mailings import Mailing
-    from judge.mailout.render import render
-    from judge.mailout.views import GameView
+    from judge.mailout.notices.keeper import status_errors
 
     if outcome in report.newly_broken:
-        game = GameView(config.judge.id, outcome.game, "", "GMT")
-        to = (outcome.master,) if outcome.master and outcome.master != config.judge.keeper else ()
-        return [Mailing((*to, config.judge.keeper), render(env, "status_errors", game=game,
-                                                           problems=list(outcome.problems)))]
+        return status_errors(env, config.judge.keeper, config.judge.id, outcome.game, outcome.master,
+                             outcome.problems)
     if outcome.status is None or outcome.map is None:
         return []
     return _outcome_mailings(_mailer(env, config, outcome), config, report.now, outcome)
@@ -489,6 +485,7 @@ def _mailer(env: Any, config: Config, outcome: GameOutcome) -> Any:
 
 def _outcome_mailings(mailer: Any, config: Config, now: datetime, outcome: GameOutcome) -> list[Any]:
     from judge.commands.auth import overlong_addresses
+    from judge.mailout.notices import keeper
     from judge.runtime.inbox import warn_overlong
 
     limit = config.limits.addresses_per_player
@@ -497,7 +494,7 @@ def _outcome_mailings(mailer: Any, config: Config, now: datetime, outcome: GameO
         warn_overlong(outcome.game, overlong_addresses(outcome.status, limit), limit)
     mailings = mailer.for_events(list(outcome.events), now) if outcome.events else []
     if outcome.failure is not None and isinstance(outcome.status.phase, Phase):
-        mailings += mailer.adjudication_error(config.judge.keeper, outcome.status.phase, outcome.failure)
+        mailings += keeper.adjudication_error(mailer, config.judge.keeper, outcome.status.phase, outcome.failure)
     return mailings
 
 

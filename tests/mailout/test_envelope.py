@@ -16,7 +16,7 @@ from judge.mailout.envelope import (
     raw_key,
     reply_fields,
 )
-from judge.mailout.mailings import Mailing
+from judge.mailout.audience import Mailing
 from judge.mailout.render import Rendered
 from judge.runtime.spool import outbox_id
 

@@ -163,6 +163,7 @@ def test_the_reply_goes_to_the_sender_and_copies(env):
     reply = Reply(to=("a@example.org",), subject="x", cc=("b@example.org", "a@example.org"))
     assert reply.recipients == ("a@example.org", "b@example.org")
     assert render_reply(env, reply)[0] == "Re: x"
+    assert render_reply(env, replace(reply, subject="RE: x"))[0] == "RE: x"  # no second Re:
 
 
 def test_every_event_of_a_processed_phase_has_its_mail(env, status, standard):
@@ -201,11 +202,12 @@ def test_show_phantom_prints_phantom_orders_and_no_nationality(env, status, stan
     assert "Italy: Fleet Naples SUPPORT Army Apulia -> Rome." in body and "(*void*)" in body
 
 
-def test_an_order_confirmation_shows_a_proxy(env, standard):
+def test_a_proxy_order_reads_as_proxy_to_the_power(env, standard):
+    from judge.adjudicator.model import OrderResult
     from judge.mailout import views
     from judge.orders.model import Proxy
     from tests.support.mail_cases import unit
-    [line] = views.order_lines(standard, [Proxy("FRANCE", unit("A PAR"), "GERMANY")])
+    line = views.order_line(standard, OrderResult(Proxy("FRANCE", unit("A PAR"), "GERMANY")))
     assert (line.kind, line.proxy_to.name) == ("proxy", "GERMANY")
     assert str(env.get_template("_words.txt").module.order_text(line)) == "Army Paris PROXY to Germany."
 

@@ -30,7 +30,7 @@ from judge.mailout.game_mail import GameMail, Notifier, Occasion, handler_table
 from judge.mailout.notices import deadlines, game_changes, keeper, press, results, seats
 from judge.mailout.render import render
 
-__all__ = ["HANDLERS", "Mailer", "Mailing", "PictureMail", "bounded", "render_reply"]
+__all__ = ["EVENT_KINDS", "HANDLERS", "Mailer", "Mailing", "PictureMail", "bounded", "render_reply"]
 
 # every kind of event a game's mail tells of
 EVENT_KINDS: tuple[type, ...] = (*get_args(ev.Event), *get_args(notices.Notice))

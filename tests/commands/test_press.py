@@ -4,7 +4,8 @@ from __future__ import annotations
 import pytest
 
 from judge.commands.notices import Press
-from tests.support.commands import LATE, eml
+from judge.mailout.mailings import Mailer
+from tests.support.commands import LATE, MAPS, TEMPLATES, eml
 
 ANNA_IN_WINTER = ((b"Chloe Martin <chloe@example.fr>", b"Anna Berg <anna@example.at>"),
                   (b"SIGNON Fvienna paris7", b"SIGNON Awinter wien1"))
@@ -307,3 +308,19 @@ def test_a_misspelt_command_is_refused_as_one_not_as_an_order(vienna):
 def test_an_order_naming_a_place_in_full_is_no_misspelt_command(vienna):
     sent = vienna.send(eml("orders.eml", (b"A PAR - BUR", b"PARIS - BURGUNDY")))
     assert not sent.failed
+
+
+@pytest.mark.parametrize("eml_name, said, subject, opening", [
+    ("press_fake_from.eml", "as from GERMANY", "Diplomacy press from Germany (vienna)", "Message from Germany to"),
+    ("press_grey.eml", "anonymously", "Diplomacy press (vienna)", "Message to Austria and England"),
+    ("press_fake_broadcast.eml", "told it went to everyone", "Diplomacy press from France (vienna)",
+     "Broadcast message from France"),
+])
+def test_the_reply_and_the_readers_mail_tell_the_same_sender_and_recipients(judge, eml_name, said, subject,
+                                                                            opening):
+    judge.add("vienna", rules=("FAKE_PRESS",))
+    sent = judge.send(eml_name)
+    assert said in sent.prose
+    status = judge.status("vienna")
+    [reader, *_] = Mailer(TEMPLATES, status, MAPS.get(status.map_name)).for_events(sent.events)
+    assert reader.rendered.subject == subject and reader.rendered.body.startswith(opening)

@@ -8,28 +8,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
+from judge.game.press_routing import PressRouting
 from judge.types import Phase
 
 
 @dataclass(frozen=True)
 class Press:
     """A press message or broadcast, allowed by the game's press rules. `sender` really sent it
-    (a power, an observer or MASTER); `shown_from` is who the readers are told sent it (None:
-    anonymous, as GREY, GREY_PRESS or YELLOW_PRESS make it); `to` are the true recipients (empty
-    for a broadcast); `fake_to` / `fake_broadcast` what the readers are told instead; `official` is
-    the Master's OFFICIAL subject (no press header then). Tell the recipients (a broadcast: every
-    power and observer, and the Master unless PRESS_MASTER), the Master of private press under
-    EAVESDROP, and OMNISCIENT! readers; the Master and omniscient readers see the truth. The
-    sender's copy is in the reply to the mail."""
+    (a power, an observer or MASTER); `routing` says who reads it and what they are told of its
+    sender and recipients (`judge.game.press_routing`); `official` is the Master's OFFICIAL
+    subject (no press header then). The sender's copy is in the reply to the mail."""
 
     game: str
     phase: Phase | str
     sender: str
-    shown_from: str | None
-    broadcast: bool
-    to: tuple[str, ...]
-    fake_to: tuple[str, ...] | None
-    fake_broadcast: bool
+    routing: PressRouting
     body: tuple[str, ...]
     official: str | None = None
 
@@ -147,3 +140,8 @@ class OrdersStored:
     phase: Phase
     lines: tuple[str, ...]
     sender: str
+
+
+# Every notice the mail commands cause, as the mail layer's handlers take them.
+Notice = (Press | AbsenceSet | ZoneChanged | VictoryChanged | StateChanged | MasterChanged | GameRenamed
+          | GameCreated | PasswordSet | PasswordsPaused | OrdersStored)

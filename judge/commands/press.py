@@ -3,7 +3,8 @@ body up to ENDPRESS / ENDBROADCAST (either ends either) or the end of the mail; 
 
 Every press rule is checked before anything is sent; a refused message goes nowhere and comes back
 in the reply's unprocessed portion, and nobody else learns of the attempt. The Master is bound by
-none of the rules. A message that passes becomes a `Press` event with its deliveries resolved.
+none of the rules. A message that passes becomes a `Press` event with its readers, and what they
+are told of it, decided (`judge.game.press_routing`).
 """
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ from judge.commands.registry import Command, Stage
 from judge.commands.reply import Said, said
 from judge.commands.session import Cursor, Refusal, Session
 from judge.game.neighbours import Seen, remote, touching
+from judge.game.press_routing import route
 from judge.game.visibility import BLIND, seers_of, units_seen
 from judge.status.model import GameStatus
 
@@ -286,21 +288,6 @@ def check_colour(request: PressRequest, rules: frozenset[str], status: GameStatu
         raise Refusal("White press not allowed: all press is grey in this game (GREY_PRESS)")
 
 
-# -- who gets it -----------------------------------------------------------------------------
-def shown_sender(session: Session, sender: str, request: PressRequest) -> str | None:
-    rules = session.rules
-    to_master = not request.broadcast and set(request.to) == {MASTER}
-    if request.claimed_from is not None:
-        return request.claimed_from
-    if request.colour == "GREY":
-        return None
-    if request.colour == "WHITE" or sender == MASTER or to_master:
-        return sender
-    if "GREY_PRESS" in rules or (request.broadcast and "YELLOW_PRESS" in rules):
-        return None
-    return sender
-
-
 def read_body(cursor: Cursor) -> list[str]:
     body, _ = cursor.take_until(lambda words: bool(words) and words[0] in END_WORDS)
     while body and not body[0].strip():
@@ -325,13 +312,12 @@ class PressCommand(Command):
         body = read_body(cursor)
         if not body:
             raise Refusal("the message is empty: nothing was sent")
-        shown = shown_sender(session, sender, request)
-        everyone = request.fake_broadcast or (request.broadcast and request.fake_to is None)
-        shown_to = None if everyone else request.fake_to if request.fake_to is not None \
-            else request.to
+        routing = route(status, session.rules, sender, None if request.broadcast else request.to,
+                        fake_to=request.fake_to, fake_broadcast=request.fake_broadcast,
+                        claimed_from=request.claimed_from, colour=request.colour)
         session.emit(Press(session.game or "", phase_of(status) or phase_name(status),
-                           sender, shown, request.broadcast, request.to, request.fake_to,
-                           request.fake_broadcast, tuple(body), session.official))
+                           sender, routing, tuple(body), session.official))
+        shown, shown_to = routing.shown_from, routing.shown_to
         where = "Broadcast sent" if request.broadcast else f"Press sent to {', '.join(request.to)}"
         how = "" if shown == sender else " anonymously" if shown is None else f" as from {shown}"
         lines = [f"{where}{how}."]

@@ -24,7 +24,7 @@ import re
 import sys
 from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
-from email.message import EmailMessage, Message
+from email.message import EmailMessage
 from email.parser import BytesParser
 from email.policy import default
 from email.utils import format_datetime, formataddr, make_msgid
@@ -32,11 +32,10 @@ from typing import TYPE_CHECKING, Any
 
 from judge.drawing.pictures import Picture
 from judge.identity import JudgeSection
-from judge.mailin.message import header as read_header
-from judge.mailin.message import plain_address, sender_of
+from judge.mailin.message import plain_address
 
 if TYPE_CHECKING:
-    from judge.mailout.mailings import Mailing
+    from judge.mailout.audience import Mailing
 
 log = logging.getLogger("judge.mailout")
 
@@ -320,20 +319,6 @@ def writable(recipients: Iterable[str]) -> list[str]:
             log.warning("not mailing %r: not a plain ASCII e-mail address (fix it in the status "
                         "file)", recipient)
     return kept
-
-
-def reply_fields(original: Message) -> dict[str, str]:
-    """To, Subject, In-Reply-To and References for an answer to `original` (read defensively)."""
-    def header(name: str) -> str:
-        return read_header(original, name)
-
-    subject = header("Subject")
-    if not subject.lower().startswith("re:"):
-        subject = f"Re: {subject}" if subject else "Re: your mail"
-    their_id = header("Message-ID")
-    references = " ".join(header("References").split() + ([their_id] if their_id else []))
-    return {"to": sender_of(original), "subject": subject,
-            "in_reply_to": their_id, "references": references}
 
 
 def outgoing(raw: bytes) -> tuple[str, bytes]:

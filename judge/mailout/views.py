@@ -243,14 +243,6 @@ def unit_owners(resolution: Resolution) -> dict[str, str]:
     return owners
 
 
-def order_lines(m: Map, orders: Iterable[Order], owners: Mapping[str, str] | None = None,
-                phase_type: str = MOVEMENT) -> tuple[OrderLine, ...]:
-    """Orders without results, as an order confirmation lists them."""
-    results = [OrderResult(order) for order in orders]
-    grouped = _by_power(m, results, owners or {}, removal=phase_type == ADJUSTMENTS)
-    return tuple(line for lines in grouped.values() for line in lines)
-
-
 def _by_power(m: Map, results: Sequence[OrderResult], owners: Mapping[str, str],
               removal: bool = False) -> dict[str, list[OrderLine]]:
     grouped: dict[str, list[OrderLine]] = {}

@@ -33,7 +33,8 @@ and a judgekeeper's `judge check` never interleave), it:
 
 The report has one line per action (processed, civil disorder, previewed, reminded, late notice,
 delayed, dismissed, completed, held, released, broken, failed) and what the mail layer needs:
-`cycle_mails(report, config)` turns it into mails through `judge.mailout.mailings`. `cycle_tick(config)`
+`cycle_mails(report, config)` makes the mails the cycle did not put in the outbox with the changes.
+Either way a game's mails are made by one function, `game_mails`. `cycle_tick(config)`
 is the daemon's `tick(now)`; `check(config, now, game, release)` is `judge check`, which also puts
 the mails in the outbox.
 """
@@ -51,7 +52,7 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from judge.runtime import idle_index as idle
 from judge.runtime.config import Config
@@ -84,11 +85,17 @@ from judge.maps.model import Map
 from judge.status import write_status
 from judge.status.model import GameStatus, PhaseMode
 from judge.runtime.pictures import geometry_of
-from judge.runtime.spool import open_spools, outbox_entries, queue_mails
+from judge.runtime.spool import Spool, open_spools, outbox_entries, queue_mails
 from judge.runtime.store import STATUS, GameDir, GameStore, PathRefused, atomic_write, open_file, read_text
 from judge.timing import game_zone
 from judge.game.schedule import on_tick
 from judge.types import Phase
+
+if TYPE_CHECKING:  # the mail layer is imported when a cycle has mail to make
+    from jinja2 import Environment
+
+    from judge.mailout.audience import Mailing
+    from judge.mailout.mailings import Mailer
 
 log = logging.getLogger("judge.cycle")
 
@@ -188,8 +195,8 @@ def cycle_lock(root: Path) -> Iterator[None]:
 # --- the cycle -------------------------------------------------------------------------------------------
 
 def run_cycle(store: GameStore, config: Config, now: datetime, only: str | None = None, *,
-              release: bool = False, maps: MapCache | None = None, outbox: Any = None,
-              env: Any = None, fresh: bool = False, games_index: IndexReader | None = None,
+              release: bool = False, maps: MapCache | None = None, outbox: Spool | None = None,
+              env: Environment | None = None, fresh: bool = False, games_index: IndexReader | None = None,
               kept: idle.KeptIndex | None = None) -> CycleReport:
     """One cycle over every game (or the game `only`): see the module's doc. LookupError when `only`
     names no game. `maps`: parsed maps a long-lived caller keeps between cycles. `fresh`: every
@@ -434,7 +441,7 @@ def when(moment: datetime | None, zone: str | None) -> str:
 
 # --- mails -----------------------------------------------------------------------------------------------
 
-def cycle_mails(report: CycleReport, config: Config, env: Any = None
+def cycle_mails(report: CycleReport, config: Config, env: Environment | None = None
                 ) -> tuple[list[EmailMessage], list[str]]:
     """The mails a cycle calls for (the games' events, the judgekeeper's alerts) but for those it
     put in the outbox itself (`run_cycle` given the outbox), and the problems met while wording
@@ -449,55 +456,55 @@ def cycle_mails(report: CycleReport, config: Config, env: Any = None
             problems += [outcome.mail_problem] if outcome.mail_problem else []
             continue
         try:
-            mails += _envelopes(config, report.now, outcome.game, _game_mailings(env, config, report, outcome))
+            mails += game_mails(env, config, report.now, outcome, outcome in report.newly_broken)[0]
         except Exception as exc:  # a template failing must not lose the other games' mail
             log.exception("mail for game %s", outcome.game)
             problems.append(f"{outcome.game}: mail not written: {exc!r}")
     if report.outage is not None:
-        from judge.mailout.mailings import outage_alert
+        from judge.mailout.notices.keeper import outage_alert
         mailings = outage_alert(env, config.judge.keeper, config.judge.id, report.outage.last_run,
                                 report.now, report.outage.held)
         mails += _envelopes(config, report.now, "outage", mailings)
     return mails, problems
 
 
-def _game_mailings(env: Any, config: Config, report: CycleReport, outcome: GameOutcome) -> list[Any]:
-    from judge.mailout.mailings import Mailing
-    from judge.mailout.render import render
-    from judge.mailout.views import GameView
+def game_mails(env: Environment, config: Config, now: datetime, outcome: GameOutcome, broken: bool = False
+               ) -> tuple[list[EmailMessage], Mailer | None]:
+    """The mails of one game's part of a cycle, and the mailer that worded them (None when the
+    game has no status to word them from): its events' notices and the judgekeeper's word of a
+    failed processing, or (`broken`: newly found broken) of its status file's errors."""
+    from judge.mailout.notices.keeper import status_errors
 
-    if outcome in report.newly_broken:
-        game = GameView(config.judge.id, outcome.game, "", "GMT")
-        to = (outcome.master,) if outcome.master and outcome.master != config.judge.keeper else ()
-        return [Mailing((*to, config.judge.keeper), render(env, "status_errors", game=game,
-                                                           problems=list(outcome.problems)))]
+    if broken:
+        mailings = status_errors(env, config.judge.keeper, config.judge.id, outcome.game, outcome.master,
+                                 outcome.problems)
+        return _envelopes(config, now, outcome.game, mailings), None
     if outcome.status is None or outcome.map is None:
-        return []
-    return _outcome_mailings(_mailer(env, config, outcome), config, report.now, outcome)
+        return [], None
+    mailer = _mailer(env, config, outcome.status, outcome.map)
+    return _envelopes(config, now, outcome.game, _outcome_mailings(mailer, config, now, outcome)), mailer
 
 
-def _mailer(env: Any, config: Config, outcome: GameOutcome) -> Any:
-    """The mailer of a game's outcome (which has a status and a map)."""
+def _mailer(env: Environment, config: Config, status: GameStatus, m: Map) -> Mailer:
     from judge.mailout.mailings import Mailer
 
-    assert outcome.status is not None and outcome.map is not None
-    return Mailer(env, outcome.status, outcome.map, judge=config.judge.id, keeper=config.judge.keeper,
+    return Mailer(env, status, m, judge=config.judge.id, keeper=config.judge.keeper,
                   addresses_per_player=config.limits.addresses_per_player,
                   pictures=config.maps.attach.lower() != "none",
-                  geometry=geometry_of(outcome.map), url=config.judge.url)
+                  geometry=geometry_of(m), url=config.judge.url)
 
 
-def _outcome_mailings(mailer: Any, config: Config, now: datetime, outcome: GameOutcome) -> list[Any]:
+def _outcome_mailings(mailer: Mailer, config: Config, now: datetime, outcome: GameOutcome) -> list[Mailing]:
     from judge.commands.auth import overlong_addresses
+    from judge.mailout.notices import keeper
     from judge.runtime.inbox import warn_overlong
 
     limit = config.limits.addresses_per_player
-    assert outcome.status is not None
     if outcome.events:
-        warn_overlong(outcome.game, overlong_addresses(outcome.status, limit), limit)
+        warn_overlong(outcome.game, overlong_addresses(mailer.status, limit), limit)
     mailings = mailer.for_events(list(outcome.events), now) if outcome.events else []
-    if outcome.failure is not None and isinstance(outcome.status.phase, Phase):
-        mailings += mailer.adjudication_error(config.judge.keeper, outcome.status.phase, outcome.failure)
+    if outcome.failure is not None and isinstance(mailer.status.phase, Phase):
+        mailings += keeper.adjudication_error(mailer, config.judge.keeper, mailer.status.phase, outcome.failure)
     return mailings
 
 
@@ -508,8 +515,8 @@ class TickMail:
     twice."""
 
     config: Config
-    env: Any
-    outbox: Any  # judge.runtime.spool.Spool
+    env: Environment | None
+    outbox: Spool
     queued: int = 0
 
     def make(self, now: datetime, outcome: GameOutcome, archive: Archive | None
@@ -521,15 +528,14 @@ class TickMail:
 
         try:
             self.env = self.env or environment()
-            mailer = _mailer(self.env, self.config, outcome)
-            made = _envelopes(self.config, now, outcome.game,
-                              _outcome_mailings(mailer, self.config, now, outcome))
+            made, mailer = game_mails(self.env, self.config, now, outcome)
         except Exception as exc:
             if resource_failure(exc):  # the change is not saved without its mails: next tick
                 raise
             log.exception("mail for game %s", outcome.game)
             return self._mailed(outcome, [], f"{outcome.game}: mail not written: {exc!r}"), [], archive
-        archive = archiver(self.config.judge.id, self.config.judge.address, mailer=mailer)
+        if mailer is not None:
+            archive = archiver(self.config.judge.id, self.config.judge.address, mailer=mailer)
         return self._mailed(outcome, made, None), made, archive
 
     @staticmethod
@@ -543,7 +549,7 @@ class TickMail:
         self.queued += queue_mails(self.outbox, mails)
 
 
-def _envelopes(config: Config, now: datetime, game: str, mailings: Sequence[Any]) -> list[EmailMessage]:
+def _envelopes(config: Config, now: datetime, game: str, mailings: Sequence[Mailing]) -> list[EmailMessage]:
     """Each mailing as one mail per recipient, its Message-ID made of the game, the cycle's slot, its
     content and the recipient: a cycle run twice in a slot queues the same mails once. A picture
     goes as its SVG, made PNG or PDF by the outbox sender (`judge.mailout.envelope.with_pictures`):

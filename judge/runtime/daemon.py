@@ -62,7 +62,7 @@ from judge.runtime.inbox import MailHandler as CommandMailHandler
 from judge.runtime.imap import ImapPoller
 from judge.runtime.gateway import Gateway, accepts_address, start_gateway
 from judge.mailout.envelope import envelopes
-from judge.mailout.mailings import inbox_alert
+from judge.mailout.notices.keeper import inbox_alert
 from judge.mailout.render import environment
 from judge.runtime.outbox import Backoff, OutboxSender, wait_any
 from judge.runtime.pictures import encoder

@@ -21,7 +21,7 @@ from email.message import EmailMessage
 
 from judge.identity import JudgeSection
 from judge.mailout.envelope import envelopes
-from judge.mailout.mailings import disk_alert
+from judge.mailout.notices.keeper import disk_alert
 from judge.mailout.render import environment
 
 log = logging.getLogger("judge.disk")

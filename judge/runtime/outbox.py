@@ -37,7 +37,7 @@ from judge.runtime.config import JudgeSection, SmtpOutSection
 from judge.errors import resource_failure
 from judge.limits import Limits
 from judge.mailout.envelope import Draw, envelopes, outgoing, with_pictures
-from judge.mailout.mailings import outbox_alert
+from judge.mailout.notices.keeper import outbox_alert
 from judge.mailout.render import environment
 from judge.runtime.pictures import encoder
 from judge.runtime.spool import Item, Spool, outbox_entries, queue_mails

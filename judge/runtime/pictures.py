@@ -14,7 +14,7 @@ from judge.drawing.pictures import Picture, picture, position_board, seen_pictur
 from judge.errors import resource_failure
 from judge.limits import Limits
 from judge.mailout.envelope import Draw
-from judge.mailout.mailings import PictureMail
+from judge.mailout.audience import PictureMail
 from judge.maps import map_for_phase
 from judge.maps.model import Map
 from judge.runtime.picture_process import PictureRefused, encode_bounded

@@ -3,7 +3,7 @@ and the Master's SET ADDRESS changes it."""
 from __future__ import annotations
 
 from judge.commands.auth import master_addresses
-from judge.mailout.mailings import audience
+from judge.mailout.audience import audience
 from tests.support.commands import Judge
 from tests.support.dpjudge import GAMES
 from tests.support.mail import mail

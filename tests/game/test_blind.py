@@ -13,6 +13,7 @@ import pytest
 from judge.game import archive, join, neighbours, visibility
 from judge.game.process import process_phase
 from judge.mailout.mailings import Mailer
+from judge.mailout.notices import results
 from judge.mailout.render import environment
 from judge.status import parse_status
 from judge.status.model import PowerStatus
@@ -283,7 +284,7 @@ def test_the_owner_its_controller_and_the_omniscient_see_everything(standard):
 def test_the_archive_text_gives_each_reader_its_mail_back(standard, phase):
     status, events = played(standard, phase)
     mailer = Mailer(environment(), status, standard, judge="DPJT")
-    versions = {name: r.body for name, r in mailer.results_by_reader(events[-1]).items()}
+    versions = {name: r.body for name, r in results.results_by_reader(mailer, events[-1]).items()}
     entry = archive.entry_text("judge@localhost", datetime(2026, 1, 1, tzinfo=UTC), "results",
                                archive.reader_parts(versions))
     for name, body in versions.items():

@@ -9,15 +9,10 @@ import pytest
 from judge import events as ev
 from judge.commands import notices
 from judge.commands.reply import Reply
-from judge.mailout.mailings import (
-    Mailer,
-    Mailing,
-    audience,
-    for_tester,
-    merged,
-    naming_game,
-    render_reply,
-)
+from judge.game.press_routing import route
+from judge.mailout.audience import Mailing, audience, for_tester, merged
+from judge.mailout.game_mail import naming_game
+from judge.mailout.mailings import Mailer, render_reply
 from judge.mailout.render import Rendered
 from judge.phases import parse_phase
 from tests.support.mail_cases import DEADLINE, NOW
@@ -45,7 +40,7 @@ def test_monitors_get_results_but_not_press(mailer):
     phase = parse_phase(mailer.map, "S1902M")
     results = mailer.for_events([ev.DeadlineSet("jigdy", phase, DEADLINE, "MASTER")])
     assert "mapper@example.org" in everyone_in(results)
-    assert "mapper@example.org" not in everyone_in(mailer.press("ITALY", None, "hello"))
+    assert "mapper@example.org" not in everyone_in(pressed(mailer, "ITALY", None, "hello"))
 
 
 @pytest.mark.parametrize(("tester", "expected"), [(None, 3), ("me@example.org", 3), ("", 0)])
@@ -64,8 +59,9 @@ def test_tester_applies_to_events(env, status, standard):
 
 
 def test_judgekeeper_alerts_ignore_tester(env, status, standard):
-    mailer = Mailer(env, replace(status, tester=""), standard)
-    mails = mailer.game_alert("keeper@example.org", "waiting", 60, to_master=True)
+    mailer = Mailer(env, replace(status, tester=""), standard, keeper="keeper@example.org")
+    mails = mailer.for_events([notices.GameCreated("jigdy", "master@example.org", "azov", True,
+                                                   ("maps@example.org",))])
     assert to(mails) == [("keeper@example.org",)]
 
 
@@ -74,43 +70,68 @@ def test_identical_mails_in_a_row_are_merged():
     assert merged([Mailing(("a",), same), Mailing(("b", "a"), same)]) == [Mailing(("a", "b"), same)]
 
 
+def pressed(mailer: Mailer, sender: str, to: tuple[str, ...] | None, body: str = "x", **options
+            ) -> list[Mailing]:
+    """The readers' mails of one message, routed as the PRESS command routes it."""
+    routing = route(mailer.status, mailer.rules, sender, to, **options)
+    return mailer.for_events([notices.Press("jigdy", "S1902M", sender, routing, (body,))])
+
+
 def test_grey_press_hides_the_sender_but_not_from_the_omniscient(env, status, standard):
     mailer = Mailer(env, status, standard, rules=frozenset({"GREY_PRESS"}))
-    reader, knowing, echo = mailer.press("ITALY", ["TURKEY"], "boo")
+    reader, knowing = pressed(mailer, "ITALY", ("TURKEY",), "boo")
     assert reader.rendered.subject == "Diplomacy press (jigdy)"
     assert "Italy" not in reader.rendered.body
     assert knowing.recipients == ("kibitz@example.org",) and "[by Italy]" in knowing.rendered.body
-    assert echo.recipients == ("elena@example.it",)
 
 
 def test_grey_press_to_the_master_alone_is_signed(env, status, standard):
     mailer = Mailer(env, status, standard, rules=frozenset({"GREY_PRESS"}))
-    assert mailer.press("ITALY", ["MASTER"], "hi")[0].rendered.subject == "Diplomacy press from Italy (jigdy)"
+    assert pressed(mailer, "ITALY", ("MASTER",))[0].rendered.subject == "Diplomacy press from Italy (jigdy)"
 
 
 def test_yellow_press_makes_broadcasts_anonymous(env, status, standard):
     mailer = Mailer(env, status, standard, rules=frozenset({"YELLOW_PRESS"}))
-    assert mailer.press("ITALY", None, "hi", quiet=True)[0].rendered.subject == "Diplomacy press (jigdy)"
-    assert mailer.press("ITALY", ["TURKEY"], "hi")[0].rendered.subject == "Diplomacy press from Italy (jigdy)"
+    assert pressed(mailer, "ITALY", None)[0].rendered.subject == "Diplomacy press (jigdy)"
+    assert pressed(mailer, "ITALY", ("TURKEY",))[0].rendered.subject == "Diplomacy press from Italy (jigdy)"
+
+
+@pytest.mark.parametrize("options, shown", [
+    ({"colour": "WHITE"}, "Diplomacy press from Italy (jigdy)"),
+    ({"colour": "GREY"}, "Diplomacy press (jigdy)"),
+    ({"claimed_from": "TURKEY"}, "Diplomacy press from Turkey (jigdy)"),
+])
+def test_white_grey_and_fake_senders_are_what_the_readers_see(env, status, standard, options, shown):
+    mailer = Mailer(env, status, standard, rules=frozenset({"GREY_PRESS", "FAKE_PRESS"}))
+    reader, knowing = pressed(mailer, "ITALY", ("ENGLAND",), **options)
+    assert reader.rendered.subject == shown and reader.recipients == ("ben@example.co.uk",)
+    assert "[by Italy]" in knowing.rendered.body
+
+
+def test_a_fake_broadcast_is_read_as_one_but_reaches_its_true_recipients(env, status, standard):
+    mailer = Mailer(env, status, standard, rules=frozenset({"FAKE_PRESS"}))
+    reader, knowing = pressed(mailer, "ITALY", ("ENGLAND",), fake_broadcast=True)
+    assert reader.recipients == ("ben@example.co.uk",)
+    assert reader.rendered.body.startswith("Broadcast message from Italy")
+    assert "[sent to England]" in knowing.rendered.body
 
 
 def test_private_press_reaches_the_master_only_when_eavesdropping(env, status, standard):
     plain = Mailer(env, status, standard, rules=frozenset())
-    assert "master@example.org" not in everyone_in(plain.press("ITALY", ["TURKEY"], "x"))
+    assert "master@example.org" not in everyone_in(pressed(plain, "ITALY", ("TURKEY",)))
     eavesdrop = Mailer(env, status, standard, rules=frozenset({"EAVESDROP!"}))
-    assert "master@example.org" in everyone_in(eavesdrop.press("ITALY", ["TURKEY"], "x"))
+    assert "master@example.org" in everyone_in(pressed(eavesdrop, "ITALY", ("TURKEY",)))
 
 
 def test_press_master_keeps_broadcasts_from_the_master(env, status, standard):
     mailer = Mailer(env, status, standard, rules=frozenset({"PRESS_MASTER"}))
-    assert "master@example.org" not in everyone_in(mailer.press("ITALY", None, "x"))
+    assert "master@example.org" not in everyone_in(pressed(mailer, "ITALY", None))
 
 
-def test_a_broadcast_is_not_sent_back_to_its_sender_but_echoed(mailer):
-    *copies, echo = mailer.press("TURKEY", None, "x")
+def test_a_broadcast_is_not_sent_back_to_its_sender(mailer):
+    copies = pressed(mailer, "TURKEY", None)
     assert "gul@example.com.tr" not in everyone_in(copies)
-    assert echo.recipients == ("gul@example.com.tr",)
-    assert echo.rendered.subject == "Diplomacy broadcast sent (jigdy)"
+    assert "ben@example.co.uk" in everyone_in(copies)
 
 
 def test_late_notice_after_the_deadline_hour_skips_the_punctual(mailer):
@@ -142,6 +163,7 @@ def test_the_reply_goes_to_the_sender_and_copies(env):
     reply = Reply(to=("a@example.org",), subject="x", cc=("b@example.org", "a@example.org"))
     assert reply.recipients == ("a@example.org", "b@example.org")
     assert render_reply(env, reply)[0] == "Re: x"
+    assert render_reply(env, replace(reply, subject="RE: x"))[0] == "RE: x"  # no second Re:
 
 
 def test_every_event_of_a_processed_phase_has_its_mail(env, status, standard):
@@ -180,11 +202,12 @@ def test_show_phantom_prints_phantom_orders_and_no_nationality(env, status, stan
     assert "Italy: Fleet Naples SUPPORT Army Apulia -> Rome." in body and "(*void*)" in body
 
 
-def test_an_order_confirmation_shows_a_proxy(env, standard):
+def test_a_proxy_order_reads_as_proxy_to_the_power(env, standard):
+    from judge.adjudicator.model import OrderResult
     from judge.mailout import views
     from judge.orders.model import Proxy
     from tests.support.mail_cases import unit
-    [line] = views.order_lines(standard, [Proxy("FRANCE", unit("A PAR"), "GERMANY")])
+    line = views.order_line(standard, OrderResult(Proxy("FRANCE", unit("A PAR"), "GERMANY")))
     assert (line.kind, line.proxy_to.name) == ("proxy", "GERMANY")
     assert str(env.get_template("_words.txt").module.order_text(line)) == "Army Paris PROXY to Germany."
 

@@ -15,6 +15,7 @@ from judge.identity import JudgeSection
 from judge.limits import Limits
 from judge.mailout.envelope import envelopes
 from judge.mailout.mailings import Mailer
+from judge.mailout.notices.results import results_picture
 from judge.runtime.pictures import encoder
 
 NOW = datetime(2025, 2, 10, 18, 0, tzinfo=UTC)
@@ -91,7 +92,7 @@ def test_year_end_results_draw_the_captured_centres(env, standard, processed):
     status, events = processed
     results = next(e for e in events if isinstance(e, PhaseResults))
     event = replace(results, captured={"BEL": "FRANCE"})
-    svg = Mailer(env, status, standard, pictures=True).results_picture(event).picture.svg
+    svg = results_picture(Mailer(env, status, standard, pictures=True), event).picture.svg
     assert 'data-place="BEL" data-owner="FRANCE"' in svg
 
 

@@ -5,7 +5,7 @@ from datetime import UTC, datetime
 
 from judge.adjudicator.model import OrderResult, Result
 from judge.mailout import views
-from judge.orders.model import Build, Convoy, Disband, Move, Support, Waive
+from judge.orders.model import Convoy, Move, Support, Waive
 from tests.support.adjudications import datc_position, play
 from tests.support.mail_cases import unit
 
@@ -34,12 +34,6 @@ def test_result_codes_and_civil_disorder_note(standard):
 def test_a_convoy_route_written_out_is_kept(standard):
     line = views.order_line(standard, OrderResult(Move("ENGLAND", unit("A LON"), "BEL", path=("NTH",))))
     assert [p.name for p in line.via] == ["North Sea"]
-
-
-def test_removals_in_an_adjustment_confirmation(standard):
-    lines = views.order_lines(standard, [Disband("RUSSIA", unit("F BOT")), Build("RUSSIA", unit("A MOS"))],
-                              phase_type="ADJUSTMENTS")
-    assert [line.kind for line in lines] == ["remove", "build"]
 
 
 def test_datc_6c5_dislodged_fleet_and_its_retreats(standard):

@@ -162,7 +162,7 @@ def test_the_mails_answering_one_mail_reach_a_bounded_number_of_addresses(config
 
 
 def test_the_bound_keeps_the_first_addresses_and_counts_each_address_once():
-    from judge.mailout.mailings import Mailing, bounded
+    from judge.mailout.audience import Mailing, bounded
     from judge.mailout.render import Rendered
 
     words = Rendered("s", "b")

@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from judge.runtime.config import JudgeSection, SmtpOutSection
 from judge.mailout.envelope import build_message, envelopes
-from judge.mailout.mailings import Mailing
+from judge.mailout.audience import Mailing
 from judge.mailout.render import Rendered
 from judge.runtime.outbox import OutboxSender
 from judge.runtime.spool import Spool, outbox_id

@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from judge.mailout.mailings import Mailing
+from judge.mailout.audience import Mailing
 from judge.mailout.render import MAX_LINE, Rendered
 
 GOLDEN = Path(__file__).parent.parent / "mailout" / "golden"

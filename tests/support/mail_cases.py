@@ -8,14 +8,10 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 
 from judge import events as ev
-from judge.mailout.mailings import (
-    Mailer,
-    disk_alert,
-    inbox_alert,
-    outage_alert,
-    outbox_alert,
-    render_reply,
-)
+from judge.game.press_routing import route
+from judge.mailout.mailings import Mailer, render_reply
+from judge.mailout.notices import keeper, press
+from judge.mailout.notices.keeper import disk_alert, inbox_alert, outage_alert, outbox_alert
 from judge.mailout.render import Rendered
 from judge.maps.model import Map
 from judge.phases import parse_phase
@@ -281,42 +277,50 @@ def draw_and_rollback(mailer: Mailer, m: Map) -> list:
 @case
 def order_confirmation(mailer: Mailer, m: Map) -> list:
     lines = ["A BUD - SER", "A SER S A BUD - RUM", "F TRI H"]
-    return (mailer.orders("AUSTRIA", parse_phase(m, "S1902M"), lines, deadline=NEXT,
-                          sender="anna@example.at")
-            + mailer.orders("ITALY", parse_phase(m, "S1902M"), []))
+    return (press.orders(mailer, "AUSTRIA", parse_phase(m, "S1902M"), lines, deadline=NEXT,
+                         sender="anna@example.at")
+            + press.orders(mailer, "ITALY", parse_phase(m, "S1902M"), []))
 
 
 @case
 def adjustment_confirmation(mailer: Mailer, m: Map) -> list:
     lines = ["BUILD A VIE", "BUILD WAIVED", "REMOVE F ION"]
-    return mailer.orders("AUSTRIA", parse_phase(m, "W1902A"), lines, deadline=NEXT)
+    return press.orders(mailer, "AUSTRIA", parse_phase(m, "W1902A"), lines, deadline=NEXT)
+
+
+def sent(mailer: Mailer, sender: str, to: tuple[str, ...] | None, body: str, official: str | None = None,
+         **options) -> list:
+    """The readers' mails of one press message (its sender's copy is in the reply)."""
+    routing = route(mailer.status, mailer.rules, sender, to, **options)
+    return mailer.for_events([notices.Press("jigdy", "S1902M", sender, routing, tuple(body.split("\n")),
+                                            official)])
 
 
 @case
 def press_private(mailer: Mailer, m: Map) -> list:
     body = ("Shall we share the Balkans? I would take Serbia and Greece; you would keep Rumania "
             "and Bulgaria, and we both stay out of Galicia this year.\n\nYour friend in Vienna")
-    return mailer.press("AUSTRIA", ["RUSSIA", "MASTER"], body)
+    return sent(mailer, "AUSTRIA", ("RUSSIA", "MASTER"), body)
 
 
 @case
 def press_broadcast_fake(mailer: Mailer, m: Map) -> list:
-    return mailer.press("TURKEY", None, "Peace in our time.", fake_from="ITALY",
-                        fake_to=["AUSTRIA", "ENGLAND"])
+    return sent(mailer, "TURKEY", None, "Peace in our time.", claimed_from="ITALY",
+                fake_to=("AUSTRIA", "ENGLAND"))
 
 
 @case
 def press_grey_quiet(mailer: Mailer, m: Map) -> list:
     eavesdropping = Mailer(mailer.env, mailer.status, m, judge="TEST",
                            rules=frozenset({"EAVESDROP", "GREY_PRESS"}))
-    return eavesdropping.press("ITALY", ["TURKEY"], "Watch your back.", quiet=True)
+    return sent(eavesdropping, "ITALY", ("TURKEY",), "Watch your back.")
 
 
 @case
 def official_press(mailer: Mailer, m: Map) -> list:
-    return (mailer.official("The deadline moves to Wednesday for the holiday.", "Holiday")
-            + mailer.official("Welcome to the game.")
-            + mailer.official("Your orders are overdue.", "Late", to=["ITALY", "RUSSIA"]))
+    return (sent(mailer, "MASTER", None, "The deadline moves to Wednesday for the holiday.", "Holiday")
+            + sent(mailer, "MASTER", None, "Welcome to the game.", "")
+            + sent(mailer, "MASTER", ("ITALY", "RUSSIA"), "Your orders are overdue.", "Late"))
 
 
 @case
@@ -379,11 +383,9 @@ def documents_in_a_reply(mailer: Mailer, m: Map) -> list:
 @case
 def keeper_alerts(mailer: Mailer, m: Map) -> list:
     phase = parse_phase(m, "S1902M")
-    return (mailer.game_alert("keeper@example.org", "overdue", 8, phase=phase, deadline=DEADLINE,
-                              late=["ITALY"], to_master=True)
-            + mailer.game_alert("keeper@example.org", "waiting", 57)
-            + mailer.status_errors("keeper@example.org", ["line 12: unknown directive FOO"])
-            + mailer.adjudication_error("keeper@example.org", phase, "ValueError: no unit in ION")
+    return (keeper.status_errors(mailer.env, "keeper@example.org", "TEST", "jigdy", "master@example.org",
+                                 ["line 12: unknown directive FOO"])
+            + keeper.adjudication_error(mailer, "keeper@example.org", phase, "ValueError: no unit in ION")
             + outage_alert(mailer.env, "keeper@example.org", "TEST",
                            datetime(2025, 2, 10, 9, 0, tzinfo=UTC), NOW, ["jigdy", "vienna"])
             + outage_alert(mailer.env, "keeper@example.org", "TEST",
@@ -434,9 +436,10 @@ def disk_alerts(mailer: Mailer, m: Map) -> list:
 @case
 def press_notices(mailer: Mailer, m: Map) -> list:
     return mailer.for_events([
-        notices.Press("jigdy", "S1902M", "ENGLAND", None, False, ("FRANCE", "GERMANY"), None, False,
+        notices.Press("jigdy", "S1902M", "ENGLAND",
+                      route(mailer.status, frozenset({"GREY_PRESS"}), "ENGLAND", ("FRANCE", "GERMANY")),
                       ("Who is with me?",)),
-        notices.Press("jigdy", "S1902M", "MASTER", "MASTER", True, (), None, False,
+        notices.Press("jigdy", "S1902M", "MASTER", route(mailer.status, mailer.rules, "MASTER", None),
                       ("Remember the holiday.",), official="Holiday deadlines")])
 
 

@@ -17,12 +17,14 @@ from dataclasses import dataclass
 from datetime import datetime
 from email.message import EmailMessage
 
-from judge.commands.reply import PictureRequest, Reply
+from judge.commands.reply import PictureRequest, Reply, not_attached
 from judge.runtime.inbox import MailHandler
 from judge.types import GAME_NAME
 
 # what may stand in a SIGNON line's words: one word each, nothing that would start another line
 _WORD = re.compile(r"[^\s\x00-\x1f\x7f]{1,80}")
+# the end of MAP's line when its picture goes with the mail
+_ATTACHED = re.compile(r" is attached \(\w+\)\.$")
 
 
 class FormError(ValueError):
@@ -88,6 +90,16 @@ def body_lines(text: str) -> list[str]:
     return [line.rstrip() for line in text.replace("\r\n", "\n").split("\n")]
 
 
+def on_the_page(reply: Reply) -> Reply:
+    """The reply as a page shows it: a page draws the board a MAP asks for, so the line that
+    would say it is attached says it is shown below."""
+    for outcome in reply.outcomes:
+        if outcome.picture is not None and outcome.lines:
+            line = _ATTACHED.sub(" is drawn below.", outcome.lines[0])
+            reply = not_attached(reply, outcome.picture, line)
+    return reply
+
+
 class MailDoor:
     """Carries out the mails the forms stand for (see the module's doc). `lock`: the daemon's
     work lock; `queue`: puts mails in the outbox; `clock`: now."""
@@ -130,7 +142,7 @@ class MailDoor:
         if own:
             text = "\n".join(str(body.get_content()) for body in own)
         elif reply is not None:
-            text = self.handler.reply_text(reply)[1]
+            text = self.handler.reply_text(on_the_page(reply))[1]
         else:
             text = ""
         return Answer(text, bool(reply and reply.authenticated), bool(reply and reply.failed),

@@ -169,3 +169,10 @@ def test_a_finished_games_page_tells_its_summary(client, config):
     page = client.get(BASE + "?game=quiet").text
     assert "No LIST available" not in page
     assert "&gt; SUMMARY quiet" in page and "<svg" in page
+
+
+def test_a_board_the_page_draws_is_not_said_to_be_attached(client, config):
+    sign_on(client, config)
+    for page in (client.get(BASE + "?game=quiet").text, client.get(BASE + "/power").text):
+        assert "attached" not in page
+        assert "is drawn below." in page and "<svg" in page

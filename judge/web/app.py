@@ -50,7 +50,8 @@ from judge.web.door import (
 
 CSP = ("default-src 'none'; style-src 'self'; img-src 'self' data:; form-action 'self'; "
        "frame-ancestors 'none'; base-uri 'none'")
-FORMS = ("signon", "orders", "press", "vote", "address", "password", "master", "signoff")
+FORMS = ("signon", "orders", "press", "vote", "address", "password", "master", "state",
+         "morph", "signoff")
 MASTER_ACTIONS = ("PROCESS", "PROCESS!", "PREVIEW", "ROLLBACK", "ROLLFORWARD")
 # the sender of the mails a page reads by (LIST, MAP) and of a sign-on: nobody's address, so the
 # page shows what a stranger's mail is told; such mails make no mail
@@ -265,9 +266,14 @@ class Pages:
         svg = views.drawn(self.handler.templates(), status, self.handler.maps,
                           answer.pictures[0]) if status is not None and answer.pictures else None
         master = creds.who.upper() in ("M", MASTER)
+        states = await asyncio.to_thread(self.states, creds.game) if master else None
         return self.page(request, "power.html", creds=creds, listing=answer.text,
-                         board=Markup(svg) if svg else None, master=master,
+                         board=Markup(svg) if svg else None, master=master, states=states,
                          actions=MASTER_ACTIONS, powers=self.powers_of(status))
+
+    def states(self, name: str) -> views.States | None:
+        with StoreGames(self.handler.store, self.handler.settings, self.handler.maps) as games:
+            return views.master_states(games, name)
 
     @staticmethod
     def powers_of(status: Any) -> list[str]:
@@ -327,6 +333,18 @@ def form_lines(kind: str, fields: dict[str, str], to: list[Any]) -> list[str]:
         if action not in MASTER_ACTIONS:
             raise FormError(f"the Master's actions are {', '.join(MASTER_ACTIONS)}")
         return [action]
+    if kind == "state":
+        state = fields.get("state", "")
+        if state not in views.STATE_COMMANDS:
+            raise FormError("a game is made forming, active, waiting or terminated by its "
+                            "Master; it is completed by its end")
+        return [views.STATE_COMMANDS[state]]
+    if kind == "morph":
+        lines = [line for line in body_lines(fields.get("lines", "")) if line.strip()]
+        if not lines or any(line.split()[:2] == ["END", "MORPH"] for line in
+                            (x.upper() for x in lines)):
+            raise FormError("MORPH takes map file lines (and no END MORPH among them)")
+        return ["MORPH", *lines, "END MORPH"]
     raise FormError(f"no such form: {kind}")
 
 

@@ -176,3 +176,47 @@ def test_a_board_the_page_draws_is_not_said_to_be_attached(client, config):
     for page in (client.get(BASE + "?game=quiet").text, client.get(BASE + "/power").text):
         assert "attached" not in page
         assert "is drawn below." in page and "<svg" in page
+
+
+def master_page(client, config):
+    assert sign_on(client, config, power="MASTER", password="masterpw").status_code == 303
+    return client.get(BASE + "/power").text
+
+
+def test_the_masters_state_pulldown_offers_what_dpjudges_does(client, config):
+    page = master_page(client, config)
+    pulldown = page.split('<select name="state">')[1].split("</select>")[0]
+    assert pulldown == ('<option value="active" selected>Active</option>'
+                        '<option value="waiting">Waiting</option>'
+                        '<option value="terminated">Terminated</option>')
+
+
+def test_the_master_holds_and_resumes_the_game_by_its_state(client, config):
+    master_page(client, config)
+    answer = form(client, "/do/state", state="waiting")
+    assert answer.status_code == 200 and "is waiting" in answer.text
+    assert '<option value="waiting" selected>' in client.get(BASE + "/power").text
+    form(client, "/do/state", state="active")
+    assert '<option value="active" selected>' in client.get(BASE + "/power").text
+
+
+@pytest.mark.parametrize("state", ["completed", "preparation", "ACTIVATE"])
+def test_a_state_the_master_cannot_choose_is_refused(client, config, state):
+    master_page(client, config)
+    answer = form(client, "/do/state", state=state)
+    assert answer.status_code == 400 and "completed by its end" in answer.text
+
+
+def test_morph_by_web_changes_the_games_map_as_the_mail_does(client, config):
+    master_page(client, config)
+    answer = form(client, "/do/morph", lines="VICTORY 17\n")
+    assert answer.status_code == 200 and "1 map line added" in answer.text
+    status = (config.paths.games / "quiet" / "status").read_text()
+    assert "VICTORY 17" in status
+
+
+def test_a_morph_that_would_close_its_own_block_is_refused(client, config):
+    master_page(client, config)
+    answer = form(client, "/do/morph", lines="VICTORY 17\nEND MORPH\nPROCESS!")
+    assert answer.status_code == 400
+    assert "VICTORY 17" not in (config.paths.games / "quiet" / "status").read_text()

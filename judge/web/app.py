@@ -7,7 +7,8 @@ Sessions: Starlette's signed cookie (itsdangerous), HttpOnly, SameSite=Strict, S
 judge's url is https, lasting `[web] session_minutes`; it holds a random key only: the password
 a sign-on gave stays in the server's memory (`SignOns`), for the mails the forms become. Forms:
 asgi-csrf's signed double-submit token, checked on every POST. Every page carries a strict
-Content-Security-Policy: no script at all, styles from the judge's own stylesheet only.
+Content-Security-Policy: scripts and styles from the judge's own files only (one small script,
+offering the browser's time zone; every page works without it), nothing inline.
 """
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ import asyncio
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -36,8 +37,8 @@ from judge.mailout.render import bundled_templates_dir
 from judge.runtime.config import Config
 from judge.runtime.game_access import StoreGames
 from judge.runtime.inbox import MailHandler
-from judge.timing import game_zone
 from judge.web import views
+from judge.web.deadline import READER_ZONE, deadlines, reader_zone, zone_names
 from judge.web.door import (
     Answer,
     Credentials,
@@ -48,7 +49,8 @@ from judge.web.door import (
     game_name,
 )
 
-CSP = ("default-src 'none'; style-src 'self'; img-src 'self' data:; form-action 'self'; "
+CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+       "form-action 'self'; "
        "frame-ancestors 'none'; base-uri 'none'")
 FORMS = ("signon", "orders", "press", "vote", "address", "password", "master", "state",
          "morph", "signoff")
@@ -164,8 +166,10 @@ class Pages:
             views.archive_phases, self.handler.store, name, readers)
         shown, board = await asyncio.to_thread(self.phase_shown, request, name, status, phases,
                                                listing)
+        zone = reader_zone(request.session.get(READER_ZONE))
         return self.page(request, "game.html", game=status, name=name, listing=listing.text,
-                         deadline=deadlines(status), board=board, phases=phases, shown=shown,
+                         deadline=deadlines(status, zone), zone=zone, board=board,
+                         phases=phases, shown=shown,
                          rules=views.rules_of(status, self.handler.maps))
 
     def listed(self, name: str) -> bool:
@@ -197,6 +201,35 @@ class Pages:
         css = (bundled_templates_dir() / "web" / "web.css").read_text(encoding="utf-8")
         return Response(css, media_type="text/css")
 
+    async def script(self, request: Request) -> Response:
+        js = (bundled_templates_dir() / "web" / "web.js").read_text(encoding="utf-8")
+        return Response(js, media_type="text/javascript")
+
+    # -- the reader's time zone ----------------------------------------------------------------
+    async def zone_form(self, request: Request) -> Response:
+        back, game = self.back(request.query_params.get("game"))
+        return self.page(request, "zone.html", zones=zone_names(), game=game, back=back,
+                         chosen=reader_zone(request.session.get(READER_ZONE)))
+
+    async def set_zone(self, request: Request) -> Response:
+        """The reader's zone kept in the session (with no sign-on needed): each deadline is then
+        shown in it too."""
+        form = await request.form()
+        zone = reader_zone(form.get("zone"))
+        if zone is None:
+            return self.refused(request, "choose a time zone from the list, like Europe/Paris")
+        request.session[READER_ZONE] = zone
+        return RedirectResponse(self.back(form.get("game"))[0], status_code=303)
+
+    def back(self, game: object) -> tuple[str, str]:
+        """The game's page to go back to and the game's name (the index and "" when no game is
+        named, or a bad one)."""
+        try:
+            name = game_name(game) if isinstance(game, str) and game else ""
+        except FormError:
+            name = ""
+        return (f"{self.url()}?game={name}" if name else self.url()), name
+
     # -- signing on --------------------------------------------------------------------------
     async def signon_form(self, request: Request) -> Response:
         return self.page(request, "signon.html", game=request.query_params.get("game", ""))
@@ -216,7 +249,10 @@ class Pages:
         if not sender:
             return self.refused(request, "this seat has no address to answer at: SET ADDRESS "
                                 "by mail first", 403)
-        request.session.clear()
+        zone = request.session.get(READER_ZONE)
+        request.session.clear()  # a new session at each sign-on, keeping only the reader's zone
+        if zone is not None:
+            request.session[READER_ZONE] = zone
         request.session["signon"] = self.signons.add(creds, sender)
         return RedirectResponse(self.url("power"), status_code=303)
 
@@ -299,19 +335,6 @@ class Pages:
         return self.page(request, "answer.html", answer=answer, back=self.url("power"))
 
 
-def deadlines(status: Any) -> tuple[str, str] | None:
-    """The deadline in the game's zone and in UTC; None without one."""
-    if not status.deadline:
-        return None
-    try:
-        zone = game_zone(status.zone)
-        local = datetime.strptime(status.deadline, "%Y%m%d%H%M").replace(tzinfo=zone)
-    except (ValueError, KeyError):
-        return None
-    return (f"{local:%a %b %d %Y %H:%M} {zone.key}",
-            f"{local.astimezone(UTC):%a %b %d %Y %H:%M} UTC")
-
-
 def form_lines(kind: str, fields: dict[str, str], to: list[Any]) -> list[str]:
     """The mail lines a form stands for."""
     if kind == "orders":
@@ -365,6 +388,9 @@ def make_app(config: Config, door: MailDoor, secret: str | None = None) -> Any:
     routes = [
         Route(pages.url(), pages.index),
         Route(pages.url("web.css"), pages.stylesheet),
+        Route(pages.url("web.js"), pages.script),
+        Route(pages.url("zone"), pages.zone_form),
+        Route(pages.url("zone"), pages.set_zone, methods=["POST"]),
         Route(pages.url("signon"), pages.signon_form),
         Route(pages.url("signon"), pages.signon, methods=["POST"]),
         Route(pages.url("signoff"), pages.signoff, methods=["POST"]),
@@ -377,7 +403,7 @@ def make_app(config: Config, door: MailDoor, secret: str | None = None) -> Any:
                    https_only=https, path=pages.url("") if pages.base else "/"),
         Middleware(SecurityHeaders),
     ])
-    posted = {pages.url("signon"), pages.url("signoff"),
+    posted = {pages.url("signon"), pages.url("signoff"), pages.url("zone"),
               *(pages.url(f"do/{f}") for f in FORMS)}
     return asgi_csrf(app, signing_secret=secret, always_protect=posted,
                      cookie_samesite="Strict", cookie_secure=https)

@@ -177,3 +177,8 @@ def test_map_lines_a_master_wrote_are_escaped_in_the_answer(client, config):
     sign_on(client, config, power="MASTER", password="masterpw")
     page = form(client, "/do/morph", lines=SCRIPT).text
     assert "<script>" not in page and "&lt;script&gt;" in page
+
+
+def test_the_zone_form_needs_its_csrf_token(client):
+    assert client.post(BASE + "/zone", data={"zone": "Asia/Tokyo"}).status_code == 403
+    assert "Asia/Tokyo" not in client.get(BASE + "?game=quiet").text

@@ -48,12 +48,13 @@ from judge.web.door import (
     credentials,
     game_name,
 )
+from judge.web.editor import Editor
 
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
        "form-action 'self'; "
        "frame-ancestors 'none'; base-uri 'none'")
 FORMS = ("signon", "orders", "press", "vote", "address", "password", "master", "state",
-         "morph", "signoff")
+         "morph", "status", "rules", "signoff")
 MASTER_ACTIONS = ("PROCESS", "PROCESS!", "PREVIEW", "ROLLBACK", "ROLLFORWARD")
 # the sender of the mails a page reads by (LIST, MAP) and of a sign-on: nobody's address, so the
 # page shows what a stranger's mail is told; such mails make no mail
@@ -301,7 +302,7 @@ class Pages:
         status = await asyncio.to_thread(self.handler.read, creds.game)
         svg = views.drawn(self.handler.templates(), status, self.handler.maps,
                           answer.pictures[0]) if status is not None and answer.pictures else None
-        master = creds.who.upper() in ("M", MASTER)
+        master = creds.is_master
         states = await asyncio.to_thread(self.states, creds.game) if master else None
         return self.page(request, "power.html", creds=creds, listing=answer.text,
                          board=Markup(svg) if svg else None, master=master, states=states,
@@ -383,6 +384,7 @@ def make_app(config: Config, door: MailDoor, secret: str | None = None) -> Any:
     """The pages as an ASGI application: Starlette, its session middleware, asgi-csrf on top.
     `secret`: signs the cookies (a new random one each start: a restart signs everyone off)."""
     pages = Pages(config, door)
+    editor = Editor(pages)
     secret = secret or secrets.token_urlsafe(32)
     https = config.judge.url.startswith("https:")
     routes = [
@@ -395,6 +397,9 @@ def make_app(config: Config, door: MailDoor, secret: str | None = None) -> Any:
         Route(pages.url("signon"), pages.signon, methods=["POST"]),
         Route(pages.url("signoff"), pages.signoff, methods=["POST"]),
         Route(pages.url("power"), pages.power),
+        Route(pages.url("status"), editor.show),
+        Route(pages.url("do/status"), editor.save_text, methods=["POST"]),
+        Route(pages.url("do/rules"), editor.save_rules, methods=["POST"]),
         Route(pages.url("do/{form}"), pages.form, methods=["POST"]),
     ]
     app = Starlette(routes=routes, middleware=[

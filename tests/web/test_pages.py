@@ -269,3 +269,11 @@ def test_the_zone_page_offers_the_browsers_zone_by_a_script_file_only(client):
     script = client.get(BASE + "/web.js")
     assert script.headers["content-type"].startswith("text/javascript")
     assert "resolvedOptions().timeZone" in script.text
+
+
+def test_the_orders_box_carries_any_mail_line_as_the_mail_would(client, config):
+    sign_on(client, config)
+    answer = form(client, "/do/orders", orders="A PAR-BUR\nSET WAIT")
+    assert "FRANCE will wait for the deadline." in answer.text
+    status = (config.paths.games / "quiet" / "status").read_text()
+    assert "\nWAIT" in status.split("POWER FRANCE")[1].split("POWER")[0]

@@ -7,7 +7,8 @@ Sessions: Starlette's signed cookie (itsdangerous), HttpOnly, SameSite=Strict, S
 judge's url is https, lasting `[web] session_minutes`; it holds a random key only: the password
 a sign-on gave stays in the server's memory (`SignOns`), for the mails the forms become. Forms:
 asgi-csrf's signed double-submit token, checked on every POST. Every page carries a strict
-Content-Security-Policy: no script at all, styles from the judge's own stylesheet only.
+Content-Security-Policy: scripts and styles from the judge's own files only (one small script,
+offering the browser's time zone; every page works without it), nothing inline.
 """
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ import asyncio
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -36,8 +37,8 @@ from judge.mailout.render import bundled_templates_dir
 from judge.runtime.config import Config
 from judge.runtime.game_access import StoreGames
 from judge.runtime.inbox import MailHandler
-from judge.timing import game_zone
 from judge.web import views
+from judge.web.deadline import READER_ZONE, deadlines, reader_zone, zone_names
 from judge.web.door import (
     Answer,
     Credentials,
@@ -47,10 +48,13 @@ from judge.web.door import (
     credentials,
     game_name,
 )
+from judge.web.editor import Editor
 
-CSP = ("default-src 'none'; style-src 'self'; img-src 'self' data:; form-action 'self'; "
+CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+       "form-action 'self'; "
        "frame-ancestors 'none'; base-uri 'none'")
-FORMS = ("signon", "orders", "press", "vote", "address", "password", "master", "signoff")
+FORMS = ("signon", "orders", "press", "vote", "address", "password", "master", "state",
+         "morph", "status", "rules", "signoff")
 MASTER_ACTIONS = ("PROCESS", "PROCESS!", "PREVIEW", "ROLLBACK", "ROLLFORWARD")
 # the sender of the mails a page reads by (LIST, MAP) and of a sign-on: nobody's address, so the
 # page shows what a stranger's mail is told; such mails make no mail
@@ -163,8 +167,10 @@ class Pages:
             views.archive_phases, self.handler.store, name, readers)
         shown, board = await asyncio.to_thread(self.phase_shown, request, name, status, phases,
                                                listing)
+        zone = reader_zone(request.session.get(READER_ZONE))
         return self.page(request, "game.html", game=status, name=name, listing=listing.text,
-                         deadline=deadlines(status), board=board, phases=phases, shown=shown,
+                         deadline=deadlines(status, zone), zone=zone, board=board,
+                         phases=phases, shown=shown,
                          rules=views.rules_of(status, self.handler.maps))
 
     def listed(self, name: str) -> bool:
@@ -196,6 +202,35 @@ class Pages:
         css = (bundled_templates_dir() / "web" / "web.css").read_text(encoding="utf-8")
         return Response(css, media_type="text/css")
 
+    async def script(self, request: Request) -> Response:
+        js = (bundled_templates_dir() / "web" / "web.js").read_text(encoding="utf-8")
+        return Response(js, media_type="text/javascript")
+
+    # -- the reader's time zone ----------------------------------------------------------------
+    async def zone_form(self, request: Request) -> Response:
+        back, game = self.back(request.query_params.get("game"))
+        return self.page(request, "zone.html", zones=zone_names(), game=game, back=back,
+                         chosen=reader_zone(request.session.get(READER_ZONE)))
+
+    async def set_zone(self, request: Request) -> Response:
+        """The reader's zone kept in the session (with no sign-on needed): each deadline is then
+        shown in it too."""
+        form = await request.form()
+        zone = reader_zone(form.get("zone"))
+        if zone is None:
+            return self.refused(request, "choose a time zone from the list, like Europe/Paris")
+        request.session[READER_ZONE] = zone
+        return RedirectResponse(self.back(form.get("game"))[0], status_code=303)
+
+    def back(self, game: object) -> tuple[str, str]:
+        """The game's page to go back to and the game's name (the index and "" when no game is
+        named, or a bad one)."""
+        try:
+            name = game_name(game) if isinstance(game, str) and game else ""
+        except FormError:
+            name = ""
+        return (f"{self.url()}?game={name}" if name else self.url()), name
+
     # -- signing on --------------------------------------------------------------------------
     async def signon_form(self, request: Request) -> Response:
         return self.page(request, "signon.html", game=request.query_params.get("game", ""))
@@ -215,7 +250,10 @@ class Pages:
         if not sender:
             return self.refused(request, "this seat has no address to answer at: SET ADDRESS "
                                 "by mail first", 403)
-        request.session.clear()
+        zone = request.session.get(READER_ZONE)
+        request.session.clear()  # a new session at each sign-on, keeping only the reader's zone
+        if zone is not None:
+            request.session[READER_ZONE] = zone
         request.session["signon"] = self.signons.add(creds, sender)
         return RedirectResponse(self.url("power"), status_code=303)
 
@@ -264,10 +302,15 @@ class Pages:
         status = await asyncio.to_thread(self.handler.read, creds.game)
         svg = views.drawn(self.handler.templates(), status, self.handler.maps,
                           answer.pictures[0]) if status is not None and answer.pictures else None
-        master = creds.who.upper() in ("M", MASTER)
+        master = creds.is_master
+        states = await asyncio.to_thread(self.states, creds.game) if master else None
         return self.page(request, "power.html", creds=creds, listing=answer.text,
-                         board=Markup(svg) if svg else None, master=master,
+                         board=Markup(svg) if svg else None, master=master, states=states,
                          actions=MASTER_ACTIONS, powers=self.powers_of(status))
+
+    def states(self, name: str) -> views.States | None:
+        with StoreGames(self.handler.store, self.handler.settings, self.handler.maps) as games:
+            return views.master_states(games, name)
 
     @staticmethod
     def powers_of(status: Any) -> list[str]:
@@ -293,19 +336,6 @@ class Pages:
         return self.page(request, "answer.html", answer=answer, back=self.url("power"))
 
 
-def deadlines(status: Any) -> tuple[str, str] | None:
-    """The deadline in the game's zone and in UTC; None without one."""
-    if not status.deadline:
-        return None
-    try:
-        zone = game_zone(status.zone)
-        local = datetime.strptime(status.deadline, "%Y%m%d%H%M").replace(tzinfo=zone)
-    except (ValueError, KeyError):
-        return None
-    return (f"{local:%a %b %d %Y %H:%M} {zone.key}",
-            f"{local.astimezone(UTC):%a %b %d %Y %H:%M} UTC")
-
-
 def form_lines(kind: str, fields: dict[str, str], to: list[Any]) -> list[str]:
     """The mail lines a form stands for."""
     if kind == "orders":
@@ -327,6 +357,18 @@ def form_lines(kind: str, fields: dict[str, str], to: list[Any]) -> list[str]:
         if action not in MASTER_ACTIONS:
             raise FormError(f"the Master's actions are {', '.join(MASTER_ACTIONS)}")
         return [action]
+    if kind == "state":
+        state = fields.get("state", "")
+        if state not in views.STATE_COMMANDS:
+            raise FormError("a game is made forming, active, waiting or terminated by its "
+                            "Master; it is completed by its end")
+        return [views.STATE_COMMANDS[state]]
+    if kind == "morph":
+        lines = [line for line in body_lines(fields.get("lines", "")) if line.strip()]
+        if not lines or any(line.split()[:2] == ["END", "MORPH"] for line in
+                            (x.upper() for x in lines)):
+            raise FormError("MORPH takes map file lines (and no END MORPH among them)")
+        return ["MORPH", *lines, "END MORPH"]
     raise FormError(f"no such form: {kind}")
 
 
@@ -342,15 +384,22 @@ def make_app(config: Config, door: MailDoor, secret: str | None = None) -> Any:
     """The pages as an ASGI application: Starlette, its session middleware, asgi-csrf on top.
     `secret`: signs the cookies (a new random one each start: a restart signs everyone off)."""
     pages = Pages(config, door)
+    editor = Editor(pages)
     secret = secret or secrets.token_urlsafe(32)
     https = config.judge.url.startswith("https:")
     routes = [
         Route(pages.url(), pages.index),
         Route(pages.url("web.css"), pages.stylesheet),
+        Route(pages.url("web.js"), pages.script),
+        Route(pages.url("zone"), pages.zone_form),
+        Route(pages.url("zone"), pages.set_zone, methods=["POST"]),
         Route(pages.url("signon"), pages.signon_form),
         Route(pages.url("signon"), pages.signon, methods=["POST"]),
         Route(pages.url("signoff"), pages.signoff, methods=["POST"]),
         Route(pages.url("power"), pages.power),
+        Route(pages.url("status"), editor.show),
+        Route(pages.url("do/status"), editor.save_text, methods=["POST"]),
+        Route(pages.url("do/rules"), editor.save_rules, methods=["POST"]),
         Route(pages.url("do/{form}"), pages.form, methods=["POST"]),
     ]
     app = Starlette(routes=routes, middleware=[
@@ -359,7 +408,7 @@ def make_app(config: Config, door: MailDoor, secret: str | None = None) -> Any:
                    https_only=https, path=pages.url("") if pages.base else "/"),
         Middleware(SecurityHeaders),
     ])
-    posted = {pages.url("signon"), pages.url("signoff"),
+    posted = {pages.url("signon"), pages.url("signoff"), pages.url("zone"),
               *(pages.url(f"do/{f}") for f in FORMS)}
     return asgi_csrf(app, signing_secret=secret, always_protect=posted,
                      cookie_samesite="Strict", cookie_secure=https)

@@ -16,13 +16,18 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from email.message import EmailMessage
+from typing import TypeVar
 
-from judge.commands.reply import PictureRequest, Reply
+from judge.commands.auth import MASTER_WORDS
+from judge.commands.reply import PictureRequest, Reply, not_attached
 from judge.runtime.inbox import MailHandler
 from judge.types import GAME_NAME
 
 # what may stand in a SIGNON line's words: one word each, nothing that would start another line
 _WORD = re.compile(r"[^\s\x00-\x1f\x7f]{1,80}")
+T = TypeVar("T")
+# the end of MAP's line when its picture goes with the mail
+_ATTACHED = re.compile(r" is attached \(\w+\)\.$")
 
 
 class FormError(ValueError):
@@ -50,6 +55,10 @@ class Credentials:
 
     def signon_line(self) -> str:
         return f"SIGNON {self.who}@{self.game} {self.password}"
+
+    @property
+    def is_master(self) -> bool:
+        return self.who.upper() in MASTER_WORDS
 
 
 def game_name(text: str) -> str:
@@ -88,6 +97,16 @@ def body_lines(text: str) -> list[str]:
     return [line.rstrip() for line in text.replace("\r\n", "\n").split("\n")]
 
 
+def on_the_page(reply: Reply) -> Reply:
+    """The reply as a page shows it: a page draws the board a MAP asks for, so the line that
+    would say it is attached says it is shown below."""
+    for outcome in reply.outcomes:
+        if outcome.picture is not None and outcome.lines:
+            line = _ATTACHED.sub(" is drawn below.", outcome.lines[0])
+            reply = not_attached(reply, outcome.picture, line)
+    return reply
+
+
 class MailDoor:
     """Carries out the mails the forms stand for (see the module's doc). `lock`: the daemon's
     work lock; `queue`: puts mails in the outbox; `clock`: now."""
@@ -116,6 +135,19 @@ class MailDoor:
             self.wake()
         return self.answer(sender, reply, mails)
 
+    async def as_master(self, sender: str, creds: Credentials, work: Callable[[datetime], T]
+                        ) -> tuple[Answer, T | None]:
+        """For what no mail command does (the status file's editor): the SIGNON a mail would
+        carry, run as that mail (its password checked and counted), then, when it signed on the
+        game's Master, `work` done at now in the same turn under the work lock; None when not."""
+        raw = mail_bytes(self.address, sender, [creds.signon_line()], self.domain)
+        async with self.lock:
+            reply, _ = await asyncio.to_thread(self.handler.run, raw, self.clock(), send=False)
+            answer = self.answer(sender, reply, ())
+            if not (answer.signed_on and creds.is_master):
+                return answer, None
+            return answer, await asyncio.to_thread(work, self.clock())
+
     async def look(self, sender: str, lines: Sequence[str]) -> Answer:
         """A mail of looks only (LIST, MAP of a game by name: no sign-on), carried out without
         waiting its turn: it locks no game and writes nothing, so a page a stranger reads is not
@@ -130,7 +162,7 @@ class MailDoor:
         if own:
             text = "\n".join(str(body.get_content()) for body in own)
         elif reply is not None:
-            text = self.handler.reply_text(reply)[1]
+            text = self.handler.reply_text(on_the_page(reply))[1]
         else:
             text = ""
         return Answer(text, bool(reply and reply.authenticated), bool(reply and reply.failed),

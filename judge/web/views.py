@@ -60,6 +60,37 @@ def index_rows(games: StoreGames) -> dict[str, list[IndexRow]]:
     return found
 
 
+# the Master's state pulldown: each state DPjudge's offers, and the mail command that sets it
+# (a game is completed by its end, never by choice)
+STATE_COMMANDS = {"forming": "FORM", "active": "ACTIVATE", "waiting": "WAIT",
+                  "terminated": "TERMINATE"}
+
+
+@dataclass(frozen=True)
+class States:
+    """The game's state and those its Master's pulldown offers, as DPjudge's does."""
+
+    current: str
+    offered: tuple[str, ...]
+
+
+def master_states(games: StoreGames, name: str) -> States | None:
+    """The Master's pulldown: forming while the game forms, active and waiting until it is
+    completed, completed once it is, terminated always."""
+    try:
+        status = games.peek(name)
+        standing = games.standing(name)
+    except (Refusal, MapError, StatusError, OSError):
+        return None
+    if status is None:
+        return None
+    state = game_state(status, standing)
+    offered = (["forming"] * bool(status.forming)
+               + ["active", "waiting"] * (state is not GameState.COMPLETED)
+               + ["completed"] * (state is GameState.COMPLETED) + ["terminated"])
+    return States(state.value, tuple(offered))
+
+
 @dataclass(frozen=True)
 class Rule:
     name: str

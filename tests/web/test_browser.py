@@ -127,3 +127,18 @@ def test_the_pages_fit_a_phones_width(served, browser):
     assert browser.find_elements(By.CSS_SELECTOR, ".board svg") and fits(browser)
     sign_on(browser, base, "quiet", "FRANCE", password_of(config, "FRANCE"))
     assert browser.find_elements(By.CSS_SELECTOR, "textarea[name='orders']") and fits(browser)
+
+
+def test_the_zone_page_offers_the_browsers_own_zone(served, browser):
+    """The one script runs under the page's Content-Security-Policy and picks the browser's zone;
+    the deadline is then shown in it."""
+    _, base = served
+    browser.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": "Asia/Tokyo"})
+    browser.get(f"{base}/zone?game=quiet")
+    WebDriverWait(browser, 60).until(
+        lambda d: d.find_element(By.ID, "browser-zone").is_displayed())
+    assert "Asia/Tokyo" in browser.find_element(By.ID, "browser-zone").text
+    assert browser.find_element(By.ID, "zone").get_attribute("value") == "Asia/Tokyo"
+    browser.find_element(By.CSS_SELECTOR, "form button").click()
+    arrived(browser, ("quiet",))
+    assert "Asia/Tokyo" in browser.find_element(By.TAG_NAME, "main").text

@@ -2,6 +2,9 @@
 its refusals; every form is the mail it stands for."""
 from __future__ import annotations
 
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
 import pytest
 
 from judge.web.app import base_path
@@ -31,7 +34,8 @@ def test_an_unknown_game_is_refused_with_a_page(client):
 
 def test_every_page_has_a_strict_content_security_policy(client):
     policy = client.get(BASE).headers["content-security-policy"]
-    assert "default-src 'none'" in policy and "script" not in policy
+    assert "default-src 'none'" in policy and "script-src 'self';" in policy
+    assert "unsafe" not in policy
 
 
 def test_sign_on_with_the_right_password_opens_the_powers_page(client, config):
@@ -169,3 +173,107 @@ def test_a_finished_games_page_tells_its_summary(client, config):
     page = client.get(BASE + "?game=quiet").text
     assert "No LIST available" not in page
     assert "&gt; SUMMARY quiet" in page and "<svg" in page
+
+
+def test_a_board_the_page_draws_is_not_said_to_be_attached(client, config):
+    sign_on(client, config)
+    for page in (client.get(BASE + "?game=quiet").text, client.get(BASE + "/power").text):
+        assert "attached" not in page
+        assert "is drawn below." in page and "<svg" in page
+
+
+def master_page(client, config):
+    assert sign_on(client, config, power="MASTER", password="masterpw").status_code == 303
+    return client.get(BASE + "/power").text
+
+
+def test_the_masters_state_pulldown_offers_what_dpjudges_does(client, config):
+    page = master_page(client, config)
+    pulldown = page.split('<select name="state">')[1].split("</select>")[0]
+    assert pulldown == ('<option value="active" selected>Active</option>'
+                        '<option value="waiting">Waiting</option>'
+                        '<option value="terminated">Terminated</option>')
+
+
+def test_the_master_holds_and_resumes_the_game_by_its_state(client, config):
+    master_page(client, config)
+    answer = form(client, "/do/state", state="waiting")
+    assert answer.status_code == 200 and "is waiting" in answer.text
+    assert '<option value="waiting" selected>' in client.get(BASE + "/power").text
+    form(client, "/do/state", state="active")
+    assert '<option value="active" selected>' in client.get(BASE + "/power").text
+
+
+@pytest.mark.parametrize("state", ["completed", "preparation", "ACTIVATE"])
+def test_a_state_the_master_cannot_choose_is_refused(client, config, state):
+    master_page(client, config)
+    answer = form(client, "/do/state", state=state)
+    assert answer.status_code == 400 and "completed by its end" in answer.text
+
+
+def test_morph_by_web_changes_the_games_map_as_the_mail_does(client, config):
+    master_page(client, config)
+    answer = form(client, "/do/morph", lines="VICTORY 17\n")
+    assert answer.status_code == 200 and "1 map line added" in answer.text
+    status = (config.paths.games / "quiet" / "status").read_text()
+    assert "VICTORY 17" in status
+
+
+def test_a_morph_that_would_close_its_own_block_is_refused(client, config):
+    master_page(client, config)
+    answer = form(client, "/do/morph", lines="VICTORY 17\nEND MORPH\nPROCESS!")
+    assert answer.status_code == 400
+    assert "VICTORY 17" not in (config.paths.games / "quiet" / "status").read_text()
+
+
+def zone_token(client, game: str = "quiet") -> str:
+    page = client.get(BASE + f"/zone?game={game}").text
+    return page.split('name="csrftoken" value="')[1].split('"')[0]
+
+
+def the_deadline(config) -> datetime:
+    status = (config.paths.games / "quiet" / "status").read_text()
+    stamp = status.split("\nDEADLINE ")[1].split()[0]
+    return datetime.strptime(stamp, "%Y%m%d%H%M").replace(tzinfo=ZoneInfo("GMT"))
+
+
+def test_the_deadline_is_shown_in_the_zone_the_reader_chose(client, config):
+    page = client.get(BASE + "?game=quiet").text
+    assert "Asia/Tokyo" not in page and "Show it in your time zone" in page
+    answer = client.post(BASE + "/zone", data={"csrftoken": zone_token(client), "zone": "Asia/Tokyo",
+                                               "game": "quiet"}, follow_redirects=False)
+    assert answer.status_code == 303 and answer.headers["location"] == BASE + "?game=quiet"
+    tokyo = the_deadline(config).astimezone(ZoneInfo("Asia/Tokyo"))
+    page = client.get(BASE + "?game=quiet").text
+    assert f"{tokyo:%a %b %d %Y %H:%M} Asia/Tokyo" in page
+    assert f"{the_deadline(config):%a %b %d %Y %H:%M} GMT" in page
+
+
+def test_the_readers_zone_is_kept_across_a_sign_on(client, config):
+    client.post(BASE + "/zone", data={"csrftoken": zone_token(client), "zone": "America/Lima"})
+    sign_on(client, config)
+    assert "America/Lima" in client.get(BASE + "?game=quiet").text
+
+
+@pytest.mark.parametrize("zone", ["Mars/Olympus", "../../etc/passwd", "", "<b>x</b>"])
+def test_a_zone_not_in_the_list_is_refused(client, zone):
+    answer = client.post(BASE + "/zone", data={"csrftoken": zone_token(client), "zone": zone})
+    assert answer.status_code == 400 and "choose a time zone" in answer.text
+    assert "<b>x" not in answer.text
+
+
+def test_the_zone_page_offers_the_browsers_zone_by_a_script_file_only(client):
+    page = client.get(BASE + "/zone?game=quiet").text
+    assert '<option>Europe/Paris</option>' in page
+    assert page.count("<script") == 1 and f'<script src="{BASE}/web.js" defer></script>' in page
+    script = client.get(BASE + "/web.js")
+    assert script.headers["content-type"].startswith("text/javascript")
+    assert "resolvedOptions().timeZone" in script.text
+
+
+def test_the_orders_box_carries_any_mail_line_as_the_mail_would(client, config):
+    sign_on(client, config)
+    answer = form(client, "/do/orders", orders="A PAR-BUR\nSET WAIT")
+    assert "FRANCE will wait for the deadline." in answer.text
+    status = (config.paths.games / "quiet" / "status").read_text()
+    assert "\nWAIT" in status.split("POWER FRANCE")[1].split("POWER")[0]

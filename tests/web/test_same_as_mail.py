@@ -12,6 +12,7 @@ from judge.runtime.inbox import MailHandler
 from judge.runtime.spool import open_spools, outbox_entries, queue_mails
 
 from .conftest import (
+    MASTER,
     Clock,
     form,
     judge_config,
@@ -35,6 +36,11 @@ def outbox_said(config) -> list[tuple[tuple[str, str], ...]]:
         body = mail.get_body(("plain",))
         said.append((*headers, ("body", body.get_content() if body is not None else "")))
     return sorted(said)
+
+
+def kept(config, file: str) -> str | None:
+    path = config.paths.games / "quiet" / file
+    return path.read_text() if path.exists() else None
 
 
 @pytest.fixture
@@ -69,3 +75,22 @@ def test_a_form_leaves_what_its_mail_leaves(two_judges, path, fields, lines):
     assert status[0] == status[1]
     assert outbox_said(by_web) == outbox_said(by_mail)
     assert outbox_said(by_web)
+
+
+@pytest.mark.parametrize("path, fields, lines", [
+    ("/do/state", {"state": "waiting"}, ["WAIT"]),
+    ("/do/state", {"state": "terminated"}, ["TERMINATE"]),
+    ("/do/morph", {"lines": "VICTORY 17"}, ["MORPH", "VICTORY 17", "END MORPH"]),
+])
+def test_a_masters_form_leaves_what_its_mail_leaves(two_judges, path, fields, lines):
+    by_web, by_mail = two_judges
+    clock = Clock()
+    with pages(by_web, MailHandler(by_web), clock) as client:
+        sign_on(client, by_web, power="MASTER", password="masterpw")
+        form(client, path, **fields)
+    body = "\n".join(["SIGNON MASTER@quiet masterpw", *lines, "SIGNOFF"])
+    mails = MailHandler(by_mail)(raw_mail(MASTER, body, "same"), clock())
+    queue_mails(open_spools(by_mail).outbox, outbox_entries(mails))
+    for file in ("status", "state"):
+        assert kept(by_web, file) == kept(by_mail, file)
+    assert outbox_said(by_web) == outbox_said(by_mail)

@@ -153,3 +153,32 @@ def test_a_game_name_that_is_not_one_word_reads_nothing(client, config, name):
     page = client.get(BASE, params={"game": name})
     assert page.status_code == 404
     assert not (config.paths.games / "quiet" / ".password-failures").exists()
+
+
+@pytest.mark.parametrize("path, fields", [("/do/state", {"state": "terminated"}),
+                                          ("/do/morph", {"lines": "VICTORY 17"})])
+def test_the_masters_forms_are_refused_to_a_player(client, config, path, fields):
+    sign_on(client, config)
+    answer = form(client, path, **fields)
+    assert "VICTORY 17" not in (config.paths.games / "quiet" / "status").read_text()
+    assert "terminated" not in (config.paths.games / "quiet" / "status").read_text().lower()
+    assert "Master" in answer.text
+
+
+@pytest.mark.parametrize("path, fields", [("/do/state", {"state": "terminated"}),
+                                          ("/do/morph", {"lines": "VICTORY 17"})])
+def test_the_masters_forms_need_their_csrf_token(client, config, path, fields):
+    sign_on(client, config, power="MASTER", password="masterpw")
+    assert client.post(BASE + path, data=fields).status_code == 403
+    assert "VICTORY 17" not in (config.paths.games / "quiet" / "status").read_text()
+
+
+def test_map_lines_a_master_wrote_are_escaped_in_the_answer(client, config):
+    sign_on(client, config, power="MASTER", password="masterpw")
+    page = form(client, "/do/morph", lines=SCRIPT).text
+    assert "<script>" not in page and "&lt;script&gt;" in page
+
+
+def test_the_zone_form_needs_its_csrf_token(client):
+    assert client.post(BASE + "/zone", data={"zone": "Asia/Tokyo"}).status_code == 403
+    assert "Asia/Tokyo" not in client.get(BASE + "?game=quiet").text

@@ -1,0 +1,37 @@
+"""The deadline as a page shows it: in the game's zone, in UTC, and in the reader's own zone when
+the reader chose one (kept in the session; offered from the browser's zone where scripts run)."""
+from __future__ import annotations
+
+import functools
+from datetime import datetime
+from zoneinfo import ZoneInfo, available_timezones
+
+from judge.status.model import GameStatus
+from judge.timing import game_zone
+
+READER_ZONE = "zone"  # the session's key for the zone the reader chose
+
+
+@functools.cache
+def zone_names() -> tuple[str, ...]:
+    """The zones a reader may choose: the system's time zone database, sorted."""
+    return tuple(sorted(available_timezones()))
+
+
+def reader_zone(text: object) -> str | None:
+    """The zone named by a form or a session, if it is one of `zone_names()`; else None."""
+    return text if isinstance(text, str) and text in zone_names() else None
+
+
+def deadlines(status: GameStatus, reader: str | None = None) -> list[str]:
+    """The deadline in the game's zone, in UTC, and in the reader's zone when it is another;
+    none without a deadline."""
+    if not status.deadline:
+        return []
+    try:
+        zone = game_zone(status.zone)
+        local = datetime.strptime(status.deadline, "%Y%m%d%H%M").replace(tzinfo=zone)
+    except (ValueError, KeyError):
+        return []
+    zones = dict.fromkeys([zone.key, "UTC", *([reader] if reader else [])])
+    return [f"{local.astimezone(ZoneInfo(key)):%a %b %d %Y %H:%M} {key}" for key in zones]

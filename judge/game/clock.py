@@ -41,6 +41,7 @@ from judge.game.rules import rules_in_force
 from judge.game.standing import FREE, Standing
 from judge.maps import map_for_phase
 from judge.maps.model import Map
+from judge.rule_names import Rule
 from judge.status.model import Dppd, GameStatus, PhaseMode
 from judge.timing import cycle_slot, grace_end, parse_timing, vacations_over_at, warn_times
 from judge.timing.spec import Timing
@@ -95,7 +96,7 @@ class Agenda:
 
 def deadline_in_force(status: GameStatus, rules: frozenset[str]) -> datetime | None:
     """See the module's doc. ValueError when the DEADLINE or ZONE line cannot be read."""
-    if not isinstance(status.phase, Phase) or "NO_DEADLINE" in rules:
+    if not isinstance(status.phase, Phase) or Rule.NO_DEADLINE in rules:
         return None
     return current_deadline(status)
 
@@ -132,8 +133,8 @@ def _readiness(status: GameStatus, m: Map, rules: frozenset[str], deadline: date
                          replace(duty, late=vacant))
     if status.phase_mode is PhaseMode.WAIT and not passed:
         return Readiness(False, "the Master processes this phase (WAIT)", duty)
-    always = "ALWAYS_WAIT" in rules and (phase.type == MOVEMENT or "NO_MINOR_WAIT" not in rules)
-    waiting = duty.waiting if phase.type == MOVEMENT or "NO_MINOR_WAIT" not in rules else ()
+    always = Rule.ALWAYS_WAIT in rules and (phase.type == MOVEMENT or Rule.NO_MINOR_WAIT not in rules)
+    waiting = duty.waiting if phase.type == MOVEMENT or Rule.NO_MINOR_WAIT not in rules else ()
     if (always or waiting) and not passed:
         return Readiness(False, "waiting for the deadline" + (f" ({', '.join(waiting)} asked to wait)"
                                                              if waiting else ""), duty)
@@ -142,7 +143,7 @@ def _readiness(status: GameStatus, m: Map, rules: frozenset[str], deadline: date
 
 def processing_step(rules: frozenset[str]) -> Step:
     """What a ready phase gets: processed, or under the PREVIEW rule shown to the Master."""
-    return Step.PREVIEW if "PREVIEW" in rules else Step.PROCESS
+    return Step.PREVIEW if Rule.PREVIEW in rules else Step.PROCESS
 
 
 def agenda(status: GameStatus, m: Map, now: datetime, standing: Standing = FREE) -> Agenda:
@@ -171,9 +172,9 @@ def _main_step(status: GameStatus, rules: frozenset[str], times: InForce, timing
                state: Readiness, dismissable: tuple[str, ...], now: datetime) -> Step | None:
     late, deadline, grace = state.duties.late, times.deadline, times.grace_end
     if grace is not None and now >= grace and late and _grace_acts(rules, dismissable):
-        if "CIVIL_DISORDER" in rules:
+        if Rule.CIVIL_DISORDER in rules:
             return Step.CIVIL_DISORDER
-        if "CIVIL_PREVIEW" in rules:
+        if Rule.CIVIL_PREVIEW in rules:
             return Step.COUNT_DOWN if status.delay else Step.PREVIEW
         return Step.DISMISS
     if status.delay:
@@ -191,7 +192,7 @@ def _main_step(status: GameStatus, rules: frozenset[str], times: InForce, timing
 def _grace_acts(rules: frozenset[str], dismissable: tuple[str, ...]) -> bool:
     """Whether the grace end does something: civil disorder or a preview always, a dismissal only
     when a late power has a player to dismiss."""
-    return "CIVIL_DISORDER" in rules or "CIVIL_PREVIEW" in rules or bool(dismissable)
+    return Rule.CIVIL_DISORDER in rules or Rule.CIVIL_PREVIEW in rules or bool(dismissable)
 
 
 def _dismissable(status: GameStatus, late: tuple[str, ...]) -> tuple[str, ...]:

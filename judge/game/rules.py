@@ -15,13 +15,15 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from judge.errors import Problem
-from judge.game.rule_table import ALIASES, RULES, STANDARD, Rule
+from judge.game import rule_table
+from judge.game.rule_table import ALIASES, RULES, STANDARD
 from judge.maps.model import Map
 from judge.status.model import GameStatus
+from judge.rule_names import Rule
 
-TABLE: dict[str, Rule] = {rule.name: rule for rule in RULES}
+TABLE: dict[str, rule_table.Rule] = {rule.name: rule for rule in RULES}
 _ORDER: dict[str, int] = {rule.name: index for index, rule in enumerate(RULES)}
-UNLISTED = frozenset({"EAVESDROP"})  # in force but never named to the players
+UNLISTED = frozenset({Rule.EAVESDROP})  # in force but never named to the players
 
 
 @dataclass(frozen=True)

@@ -45,6 +45,7 @@ from judge.game.rules import rules_in_force
 from judge.game.seats import GameError, resign
 from judge.game.standing import FREE, Standing
 from judge.maps.model import Map
+from judge.rule_names import Rule
 from judge.status.model import GameStatus
 from judge.timing import Vacation, format_deadline, game_zone, parse_timing, prune_vacations
 from judge.types import Phase
@@ -153,7 +154,7 @@ def on_orders(status: GameStatus, m: Map, now: datetime) -> Outcome:
         return status, []
     rules = rules_in_force(status, m)
     deadline = deadline_in_force(status, rules)
-    if deadline is None or "REAL_TIME" in rules:
+    if deadline is None or Rule.REAL_TIME in rules:
         return _processed(processing_step(rules), replace(status, delay=None), m, now)
     return replace(status, delay=ORDERS_DELAY if deadline > now else None), []
 

@@ -22,6 +22,7 @@ from judge.events import (
 from judge.game.positions import alive, owned_centers, power_blocks
 from judge.game.rules import rules_in_force
 from judge.maps.model import Map
+from judge.rule_names import Rule
 from judge.status.model import (
     Dppd,
     GameStatus,
@@ -43,7 +44,7 @@ class GameError(JudgeError):
 def playable_powers(status: GameStatus, m: Map) -> list[str]:
     """The map's powers that need a player: not the map's dummies, not the dummies of a TEAM; none
     under SOLITAIRE (every power is a dummy the Master controls)."""
-    if "SOLITAIRE" in rules_in_force(status, m):
+    if Rule.SOLITAIRE in rules_in_force(status, m):
         return []
     team_dummies = {p for team in status.teams for p in team.dummies}
     return [name for name, info in m.powers.items() if not info.dummy and name not in team_dummies]

@@ -36,6 +36,7 @@ from judge.mailout import tailor, views
 from judge.mailout.render import Rendered, render
 from judge.maps import map_for_phase
 from judge.maps.model import Map
+from judge.rule_names import Rule
 from judge.status.model import Dppd, GameStatus, Omniscience, PowerStatus
 from judge.timing import parse_timing
 from judge.timing.zones import game_zone, to_wall
@@ -315,7 +316,7 @@ class Mailer:
                    "next_phase": views.phase_view(event.next_phase) if event.next_phase else None,
                    "deadline": self.when(event.deadline),
                    "processed_deadline": self.when(event.processed_deadline)}
-        if visibility.BLIND in self.rules:
+        if Rule.BLIND in self.rules:
             context = self._tailored(context, event, reader or self.reader(MASTER))
         return context
 
@@ -335,14 +336,14 @@ class Mailer:
         tailored = dict(context, results=report, revealed=(),  # the sightings tell them
                         lost=tailor.holdings_for(context["lost"], reader),
                         blinded=tailor.blinded_for(self.map, event.blinded, reader))
-        if context["ownership"] is not None and "SEE_ALL_SCS" not in self.rules:
+        if context["ownership"] is not None and Rule.SEE_ALL_SCS not in self.rules:
             tailored["ownership"] = tailor.ownership_for(context["ownership"], reader)
         if context["adjustments"] is not None:
             tailored["adjustments"] = tailor.adjustments_for(context["adjustments"], reader)
         return tailored
 
     def results(self, event: ev.PhaseResults, completed: ev.GameCompleted | None = None) -> list[Mailing]:
-        if visibility.BLIND not in self.rules:
+        if Rule.BLIND not in self.rules:
             to = _unique(self.people.everyone(monitors=True))
             if not to:
                 return []
@@ -400,7 +401,7 @@ class Mailer:
             return None
         if event.captured:  # the year's end: the centres as the results' ownership gives them
             board = replace(board, centers=views.with_captures(board.centers, event.captured))
-        if visibility.BLIND in self.rules:
+        if Rule.BLIND in self.rules:
             board = tailor.board_for(board, event.sightings, self.reader(reader),
                                      context["ownership"] if context else None)
         drawn = picture(self.env, map_for_phase(self.map, event.phase), self.geometry, board)
@@ -416,7 +417,7 @@ class Mailer:
         completed = next((e for e in events if isinstance(e, ev.GameCompleted)), None)
         kept: list[tuple[str, str | list[archive.Part]]] = []
         for event in events:
-            if isinstance(event, ev.PhaseResults) and visibility.BLIND in self.rules:
+            if isinstance(event, ev.PhaseResults) and Rule.BLIND in self.rules:
                 versions = self.results_by_reader(event, completed)
                 kept.append((versions[MASTER].subject,
                              archive.reader_parts({n: r.body for n, r in versions.items()})))
@@ -449,7 +450,7 @@ class Mailer:
         units = views.unit_holdings(self.map, event.units)
         ownership = views.ownership(self.map, event.centers)
         start = {"phase": views.phase_view(event.phase), "deadline": deadline}
-        if visibility.BLIND not in self.rules:
+        if Rule.BLIND not in self.rules:
             return mailings + self.mail(self.people.everyone(monitors=True), "game_start",
                                         units=units, ownership=ownership, **start)
         people = self.people
@@ -493,7 +494,7 @@ class Mailer:
     def joined(self, event: Any) -> list[Mailing]:
         mailings = self.mail([event.player.email], "joined", seat=event.seat,
                              remaining=event.remaining)
-        if "SILENT_JOIN" not in self.rules:
+        if Rule.SILENT_JOIN not in self.rules:
             others = [a for a in self.people.everyone() if a.lower() != event.player.email.lower()]
             mailings += self.mail(others, "join_notice", seat=event.seat, remaining=event.remaining)
         return mailings
@@ -520,7 +521,7 @@ class Mailer:
         """The late powers get `deadline missed`; the Master, and in the deadline's own hour every
         other power, `late notice`. Under HIDE_LATE_POWERS each late power sees only itself and
         the others see no names."""
-        hide = "HIDE_LATE_POWERS" in self.rules
+        hide = Rule.HIDE_LATE_POWERS in self.rules
         context = {"phase": views.phase_view(event.phase), "deadline": self.when(event.deadline),
                    **self._grace()}
         late = views.powers(self.map, event.late)
@@ -541,7 +542,7 @@ class Mailer:
         if grace is None:
             return {"grace_end": None, "grace": None, "civil_disorder": False}
         return {"grace_end": self.when(grace), "grace": parse_timing(self.status.timing or "").grace,
-                "civil_disorder": "CIVIL_DISORDER" in self.rules}
+                "civil_disorder": Rule.CIVIL_DISORDER in self.rules}
 
     def _same_hour(self, deadline: datetime | None, now: datetime | None) -> bool:
         """Whether `now` is in the deadline's clock hour on the game's wall clock."""
@@ -554,7 +555,7 @@ class Mailer:
     def deadline_set(self, event: Any) -> list[Mailing]:
         by_power = self.power(event.by) if event.by not in ("judge", MASTER) else None
         return self.mail(self.people.everyone(monitors=True), "deadline_changed", by=event.by,
-                         by_power=by_power, hide_extender="HIDE_EXTENDERS" in self.rules,
+                         by_power=by_power, hide_extender=Rule.HIDE_EXTENDERS in self.rules,
                          phase=views.phase_view(event.phase), deadline=self.when(event.deadline))
 
     def dismissal(self, event: Any) -> list[Mailing]:
@@ -606,7 +607,7 @@ class Mailer:
     def vote(self, event: Any) -> list[Mailing]:
         context = {"power": self.power(event.power), "vote": str(event.vote) if event.vote else None,
                    "proposal": event.proposal, "vetoed": event.vetoed,
-                   "hide_proposer": "HIDE_PROPOSER" in self.rules}
+                   "hide_proposer": Rule.HIDE_PROPOSER in self.rules}
         if event.proposal:
             return self.mail([*self.people.of(self.people.players), *self.people.master], "vote", **context)
         return self.mail(self.people.of([event.power]), "vote", **context)
@@ -623,11 +624,11 @@ class Mailer:
         """An order confirmation (the orders as stored): to the sender and the power, the Master
         too under ALWAYS_CONFIRM; to everyone under BROADCAST_ORDERS (as DPjudge), except in a
         BLIND game, where that would tell everyone where the power's units stand."""
-        if "BROADCAST_ORDERS" in self.rules and visibility.BLIND not in self.rules:
+        if Rule.BROADCAST_ORDERS in self.rules and Rule.BLIND not in self.rules:
             to = self.people.everyone()
         else:
             to = ((sender,) if sender else ()) + self.people.of([power]) + \
-                (self.people.master if "ALWAYS_CONFIRM" in self.rules else ())
+                (self.people.master if Rule.ALWAYS_CONFIRM in self.rules else ())
         return self.mail(to, "orders", power=self.power(power), phase=views.phase_view(phase),
                          deadline=self.when(deadline), lines=tuple(lines))
 
@@ -650,8 +651,8 @@ class Mailer:
         """One press message (`to` None: a broadcast), already allowed by the press rules, with
         the sender's echo unless `quiet`. GREY_PRESS and YELLOW_PRESS hide the sender here too."""
         broadcast = to is None
-        anonymous = grey or (sender != MASTER and list(to or ()) != [MASTER] and "GREY_PRESS" in self.rules) \
-            or (sender != MASTER and broadcast and "YELLOW_PRESS" in self.rules)
+        anonymous = grey or (sender != MASTER and list(to or ()) != [MASTER] and Rule.GREY_PRESS in self.rules) \
+            or (sender != MASTER and broadcast and Rule.YELLOW_PRESS in self.rules)
         shown = None if anonymous else (fake_from or sender)
         mailings = self.deliver_press(sender, shown, to, body, fake_to, fake_broadcast)
         if not quiet:
@@ -693,7 +694,7 @@ class Mailer:
         press, and OMNISCIENT! readers); none at the sender's own addresses."""
         names = self._reader_names(sender, to)
         knowing = [*self.people.omniscient]
-        eavesdrop = to is not None and any(r.startswith("EAVESDROP") for r in self.rules)
+        eavesdrop = to is not None and bool({Rule.EAVESDROP, Rule.EAVESDROP_LISTED} & self.rules)
         if MASTER in names or eavesdrop:
             knowing += self.people.master
         own = self.people.of([sender])
@@ -705,7 +706,7 @@ class Mailer:
         if to is not None:
             return list(to)
         names = [n for n in (*self.people.players, *self.people.observers) if n != sender]
-        if sender != MASTER and "PRESS_MASTER" not in self.rules:
+        if sender != MASTER and Rule.PRESS_MASTER not in self.rules:
             names.append(MASTER)
         return names
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from judge.game.rule_table import RULES
+from judge.game.rule_table import ALIASES, RULES
 from judge.rule_names import Rule, rule_names
 
 PACKAGE = Path(__file__).resolve().parents[1] / "judge"
@@ -45,3 +45,12 @@ def test_every_rule_the_code_reads_is_in_the_table():
     assert read
     assert {attr for _, attr in read} <= vars(Rule).keys()
 
+
+def test_no_rule_is_tested_by_a_written_out_name():
+    """`"BLIND" in rules` would be a branch that never runs if the name were misspelt."""
+    names = rule_names() | ALIASES.keys()
+    written = [f"{path.relative_to(PACKAGE.parent)}:{node.lineno}" for path, tree in _sources()
+               for node in ast.walk(tree)
+               if isinstance(node, ast.Compare) and isinstance(node.left, ast.Constant)
+               and node.left.value in names and isinstance(node.ops[0], ast.In | ast.NotIn)]
+    assert written == []

@@ -15,7 +15,6 @@ from dataclasses import replace
 from typing import NoReturn
 
 from judge.commands.auth import (
-    MASTER,
     Level,
     check_game_word,
     clean_password,
@@ -38,6 +37,7 @@ from judge.game.variants import played_variant, played_variants
 from judge.rule_names import Rule
 from judge.status import apply_map_directives, parse_status
 from judge.status.model import Dppd, GameStatus
+from judge.types import MASTER
 
 NOT_THE_MASTERS = ("GAME", "MASTER", "PHASE")
 MAX_PROBLEMS = 15

@@ -18,10 +18,9 @@ from judge.game.rules import listed_rules, rules_in_force
 from judge.maps.model import Map
 from judge.rule_names import Rule
 from judge.status.model import Dppd, GameStatus, PowerStatus, Vacancy
-from judge.types import Phase, Unit, UnitType
+from judge.types import MASTER, Phase, Unit, UnitType
 
 HIDDEN = "someone@somewhere"
-MASTER = "MASTER"
 CALHAMER_PER_ROW = 10  # years in one row of the centre counts
 
 

@@ -17,7 +17,6 @@ from typing import ClassVar
 
 from judge.commands.auth import Level
 from judge.commands.documents import (
-    MASTER,
     ListingDocument,
     SummaryDocument,
     board,
@@ -38,7 +37,7 @@ from judge.game.orders import duties
 from judge.game.positions import position_of
 from judge.maps import map_for_phase
 from judge.rule_names import Rule
-from judge.types import Phase, Unit
+from judge.types import MASTER, Phase, Unit
 from judge.maps.model import Map
 from judge.game.rules import rules_in_force
 from judge.game.seats import open_seats
@@ -267,7 +266,7 @@ def archive_readers(session: Session, status: GameStatus, blind: bool) -> frozen
     in play; then the parts of the power signed on as, or the Master's."""
     if not blind or status.completed:
         return None
-    return frozenset({"MASTER" if session.is_master else session.role or ""})
+    return frozenset({MASTER if session.is_master else session.role or ""})
 
 
 # MAP's formats; DPjudge's gif and ps are answered with their nearest kin

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from judge.commands.auth import JUDGEKEEPER, MASTER, Level, role_name
+from judge.commands.auth import JUDGEKEEPER, Level, role_name
 from judge.commands.game_queries import (
     Kind,
     game_duties,
@@ -28,6 +28,7 @@ from judge.game.neighbours import Seen, remote, touching
 from judge.game.visibility import seers_of, units_seen
 from judge.rule_names import Rule
 from judge.status.model import GameStatus
+from judge.types import MASTER
 
 END_WORDS = ("ENDPRESS", "ENDBROADCAST")
 OPTION_WORDS = {"TO", "FAKE", "FROM", "WHITE", "GREY", "GRAY", "QUIET", "BROADCAST"}

@@ -8,7 +8,6 @@ from datetime import datetime
 
 from judge.commands.auth import (
     JUDGEKEEPER,
-    MASTER,
     Level,
     valid_addresses,
     valid_password,
@@ -37,7 +36,7 @@ from judge.status.model import Dppd, PowerStatus, VoteKind
 from judge.timing import game_zone, parse_timing
 from judge.game.schedule import add_absence, set_deadline, set_zone
 from judge.timing.written import day_form, long_form
-from judge.types import MOVEMENT
+from judge.types import MASTER, MOVEMENT
 
 
 def own_block(session: Session, command: str) -> PowerStatus:

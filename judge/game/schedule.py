@@ -48,7 +48,7 @@ from judge.maps.model import Map
 from judge.rule_names import Rule
 from judge.status.model import GameStatus
 from judge.timing import Vacation, format_deadline, game_zone, parse_timing, prune_vacations
-from judge.types import Phase
+from judge.types import MASTER, Phase
 
 PREVIEW_DELAY, LATE_DELAY, ORDERS_DELAY = 72, 24, 1
 Outcome = tuple[GameStatus, list[Event]]
@@ -159,7 +159,7 @@ def on_orders(status: GameStatus, m: Map, now: datetime) -> Outcome:
     return replace(status, delay=ORDERS_DELAY if deadline > now else None), []
 
 
-def set_deadline(status: GameStatus, m: Map, moment: datetime | None, by: str = "MASTER") -> Outcome:
+def set_deadline(status: GameStatus, m: Map, moment: datetime | None, by: str = MASTER) -> Outcome:
     """SET DEADLINE: `moment` (aware; None removes the deadline) on the game's wall clock, DELAY
     cleared. Who may move it where (PLAYER_DEADLINES: only later) is the command's business."""
     phase = status.phase

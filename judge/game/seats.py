@@ -32,7 +32,7 @@ from judge.status.model import (
     PowerStatus,
     Vacancy,
 )
-from judge.types import Phase
+from judge.types import MASTER, MONITOR, OBSERVER, Phase
 
 SEAT_PREFIX = "POWER#"
 
@@ -66,13 +66,13 @@ def player_email(block: PowerStatus) -> str | None:
     return current.email.lower() if isinstance(current, Dppd) else None
 
 
-def observe(status: GameStatus, m: Map, name: str, player: Dppd, password: str, kind: str = "OBSERVER",
+def observe(status: GameStatus, m: Map, name: str, player: Dppd, password: str, kind: str = OBSERVER,
             address: tuple[str, ...] = ()) -> tuple[GameStatus, list[Event]]:
     """A non-map player joins (OBSERVE, MONITOR, or a type the game ALLOWs): a block `kind name`."""
     kind, name = kind.upper(), name.upper()
-    if kind not in ("OBSERVER", "MONITOR") and kind not in status.allow:
+    if kind not in (OBSERVER, MONITOR) and kind not in status.allow:
         raise GameError(f"game {status.name} does not ALLOW {kind} players")
-    if status.power(name) is not None or name == "MASTER" or name.startswith(SEAT_PREFIX):
+    if status.power(name) is not None or name == MASTER or name.startswith(SEAT_PREFIX):
         raise GameError(f"the name {name} is taken")
     block = PowerStatus(name=name, kind=kind, player=PlayerHistory(player),
                         address=address or (player.email,), password=password)

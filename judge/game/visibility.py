@@ -33,9 +33,8 @@ from judge.maps.model import Map, Terrain
 from judge.orders.model import Build, Move, Retreat
 from judge.rule_names import Rule
 from judge.status.model import GameStatus
-from judge.types import ADJUSTMENTS, MOVEMENT, Unit, UnitType, province_of
+from judge.types import ADJUSTMENTS, MASTER, MOVEMENT, Unit, UnitType, province_of
 
-MASTER = "MASTER"
 BEFORE_START, AFTER_START, BEFORE_END, AFTER_END = 1, 2, 4, 8
 EVERYTHING = 15
 

@@ -40,9 +40,8 @@ from judge.rule_names import Rule
 from judge.status.model import Dppd, GameStatus, Omniscience, PowerStatus
 from judge.timing import parse_timing
 from judge.timing.zones import game_zone, to_wall
-from judge.types import ADJUSTMENTS, Phase, Unit
+from judge.types import ADJUSTMENTS, MASTER, MONITOR, Phase, Unit
 
-MASTER = "MASTER"
 PER_PLAYER = Limits().addresses_per_player
 
 
@@ -120,7 +119,7 @@ def audience(status: GameStatus, limit: int = PER_PLAYER) -> Audience:
                 controller = block.control[0]
                 addresses = master if controller == MASTER else own.get(controller, ())
             players[block.name] = addresses
-        elif block.kind == "MONITOR":
+        elif block.kind == MONITOR:
             monitors[block.name] = addresses
         else:
             observers[block.name] = addresses

@@ -30,7 +30,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
-from judge.commands.auth import MASTER, addresses_of, master_addresses, role_name
+from judge.commands.auth import addresses_of, master_addresses, role_name
 from judge.errors import MapError, StatusError
 from judge.mailout.render import bundled_templates_dir
 from judge.rule_names import Rule
@@ -38,6 +38,7 @@ from judge.runtime.config import Config
 from judge.runtime.game_access import StoreGames
 from judge.runtime.inbox import MailHandler
 from judge.timing import game_zone
+from judge.types import MASTER
 from judge.web import views
 from judge.web.door import (
     Answer,

@@ -7,7 +7,7 @@ from enum import Enum
 
 from judge.commands.auth import JUDGEKEEPER, addresses_of, master_addresses
 from judge.commands.session import Session
-from judge.game.clock import deadline_in_force
+from judge.game.deadlines import deadline_in_force
 from judge.game.orders import Duties, duties
 from judge.status.model import GameStatus, PhaseMode, PowerStatus
 from judge.types import MASTER, MONITOR, MOVEMENT, Phase

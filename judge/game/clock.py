@@ -1,10 +1,7 @@
 """What happens next to a game and when: the one clock that the tick, the idle index, the outage
 guard, the commands and the mails ask.
 
-`deadline_in_force(status, rules)`: the deadline in force, the DEADLINE line read on the game's ZONE;
-none outside a phase in play or under NO_DEADLINE. `in_force(status, rules) -> InForce` adds its
-grace end: GRACE after it; under CIVIL_DISORDER without GRACE, the deadline itself; otherwise none
-(nobody is ever resigned automatically). Whoever shows or compares a deadline reads it here.
+The deadline in force and its grace end are `judge.game.deadlines`' (`in_force`).
 
 `agenda(status, map, now, standing=FREE) -> Agenda`: the steps a deadline check carries out at
 `now` (`judge.game.schedule.on_tick` does them) and the first instant from `now` on at which one is
@@ -35,7 +32,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from enum import Enum
 
-from judge.game.deadlines import current_deadline
+from judge.game.deadlines import InForce, deadline_in_force, in_force
 from judge.game.orders import Duties, duties
 from judge.game.rules import rules_in_force
 from judge.game.standing import FREE, Standing
@@ -43,7 +40,7 @@ from judge.maps import map_for_phase
 from judge.maps.model import Map
 from judge.rule_names import Rule
 from judge.status.model import Dppd, GameStatus, PhaseMode
-from judge.timing import cycle_slot, grace_end, parse_timing, vacations_over_at, warn_times
+from judge.timing import cycle_slot, parse_timing, vacations_over_at, warn_times
 from judge.timing.spec import Timing
 from judge.types import MOVEMENT, Phase
 
@@ -59,12 +56,6 @@ class Step(str, Enum):
     PREVIEW = "preview"  # the Master shown what processing would give, DELAY 72
     LATE_NOTICE = "late notice"  # the late powers and the Master told, DELAY 24
     REMIND = "remind"  # the powers without orders reminded of the deadline
-
-
-@dataclass(frozen=True)
-class InForce:
-    deadline: datetime | None  # aware, UTC
-    grace_end: datetime | None
 
 
 @dataclass(frozen=True)
@@ -92,22 +83,6 @@ class Agenda:
         process (or dismiss, or put in civil disorder) players who could not reach the judge."""
         return self.timed and any(t is not None and since < t <= now
                                   for t in (self.times.deadline, self.times.grace_end))
-
-
-def deadline_in_force(status: GameStatus, rules: frozenset[str]) -> datetime | None:
-    """See the module's doc. ValueError when the DEADLINE or ZONE line cannot be read."""
-    if not isinstance(status.phase, Phase) or Rule.NO_DEADLINE in rules:
-        return None
-    return current_deadline(status)
-
-
-def in_force(status: GameStatus, rules: frozenset[str]) -> InForce:
-    """The deadline in force and its grace end. ValueError when the DEADLINE, ZONE or TIMING line
-    cannot be read."""
-    deadline = deadline_in_force(status, rules)
-    if deadline is None:
-        return InForce(None, None)
-    return InForce(deadline, grace_end(deadline, parse_timing(status.timing or "").grace, rules))
 
 
 def readiness(status: GameStatus, m: Map, now: datetime) -> Readiness:
@@ -219,5 +194,4 @@ def _next_due(times: InForce, timing: Timing, late: tuple[str, ...], over: datet
     return min((t for t in coming if t > now), default=None)
 
 
-__all__ = ["Agenda", "InForce", "Readiness", "Step", "agenda", "deadline_in_force", "in_force",
-           "processing_step", "readiness"]
+__all__ = ["Agenda", "Readiness", "Step", "agenda", "processing_step", "readiness"]

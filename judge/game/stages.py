@@ -44,8 +44,7 @@ from judge.events import (
 )
 from judge.game import visibility
 from judge.game.cd_supports import cd_supports, in_civil_disorder
-from judge.game.clock import deadline_in_force
-from judge.game.deadlines import deadline_for
+from judge.game.deadlines import deadline_for, deadline_in_force, with_deadline
 from judge.game.flow import ADJUDICATED, Advance, advance
 from judge.game.orders import OrderSheet, duties, orders_on_file, proxied
 from judge.game.positions import position_of, power_blocks, with_board
@@ -160,7 +159,7 @@ def set_next_deadline(p: Processing) -> Processing:
         return p
     assert p.step is not None
     fresh = deadline_for(p.status, p.base, p.now, keep_later=True)
-    status = replace(p.status, deadline=fresh.text, delay=None)
+    status = replace(with_deadline(p.status, fresh.moment), delay=None)
     deadline = deadline_in_force(status, p.rules)
     status, before = rotate_before(status, map_for_phase(p.base, p.step.phase), p.step.phase, p.rules)
     return replace(p, status=status, deadline=deadline, moved={**p.moved, **before})

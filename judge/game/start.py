@@ -22,7 +22,7 @@ from datetime import datetime
 from judge.events import Assignment, Event, GameFull, GameStarted, PlayerJoined
 from judge.game import visibility
 from judge.game.positions import centers_of, units_of
-from judge.game.deadlines import deadline_for
+from judge.game.deadlines import deadline_for, with_deadline
 from judge.game.flow import mode_for
 from judge.game.rules import rules_in_force
 from judge.game.seats import (
@@ -66,7 +66,7 @@ def start_game(status: GameStatus, m: Map, now: datetime, seed: str | None = Non
                      start=start, need=(), result=None, finish=None)
     status = refresh_need(status, m)
     deadline = deadline_for(status, m, now, first=True)
-    status = replace(status, deadline=deadline.text)
+    status = with_deadline(status, deadline.moment)
     rules = rules_in_force(status, m)
     if Rule.BLIND in rules:
         status = visibility.with_sees(status, m, rules, fresh=True)

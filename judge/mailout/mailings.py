@@ -29,7 +29,7 @@ from judge import events as ev
 from judge.commands import notices
 from judge.drawing.geometry import Geometry
 from judge.drawing.pictures import Picture, picture, results_board
-from judge.game import archive, clock, visibility
+from judge.game import archive, deadlines, visibility
 from judge.game.rules import rules_in_force
 from judge.limits import Limits
 from judge.mailout import tailor, views
@@ -537,7 +537,7 @@ class Mailer:
 
     def _grace(self) -> dict[str, Any]:
         """When late powers are dealt with, and the GRACE it comes after (None: no GRACE line)."""
-        grace = clock.in_force(self.status, self.rules).grace_end
+        grace = deadlines.in_force(self.status, self.rules).grace_end
         if grace is None:
             return {"grace_end": None, "grace": None, "civil_disorder": False}
         return {"grace_end": self.when(grace), "grace": parse_timing(self.status.timing or "").grace,
@@ -634,7 +634,7 @@ class Mailer:
     def orders_stored(self, notice: Any) -> list[Mailing]:
         """The command layer's OrdersStored: the deadline shown is the phase's, while it lasts.
         The sender's address gets it only with the reply: the sender's reply limit holds both."""
-        deadline = clock.deadline_in_force(self.status, self.rules) \
+        deadline = deadlines.deadline_in_force(self.status, self.rules) \
             if self.status.phase == notice.phase else None
         mailings = self.orders(notice.power, notice.phase, notice.lines, deadline=deadline,
                                sender=notice.sender)
@@ -728,7 +728,7 @@ class Mailer:
                 + self.mail(self.people.master, "absence", by=self.power(notice.by_for_master), **context))
 
     def zone_changed(self, notice: Any) -> list[Mailing]:
-        deadline = clock.deadline_in_force(self.status, self.rules)
+        deadline = deadlines.deadline_in_force(self.status, self.rules)
         return self.mail(self.people.everyone(monitors=True), "zone_changed", zone=notice.zone,
                          deadline=views.local_time(deadline, notice.zone))
 

@@ -32,6 +32,7 @@ from starlette.routing import Route
 
 from judge.commands.auth import addresses_of, master_addresses, role_name
 from judge.errors import MapError, StatusError
+from judge.game.deadlines import current_deadline
 from judge.mailout.render import bundled_templates_dir
 from judge.rule_names import Rule
 from judge.runtime.config import Config
@@ -296,14 +297,15 @@ class Pages:
 
 
 def deadlines(status: Any) -> tuple[str, str] | None:
-    """The deadline in the game's zone and in UTC; None without one."""
-    if not status.deadline:
-        return None
+    """The deadline on file in the game's zone and in UTC; None without one."""
     try:
+        moment = current_deadline(status)
         zone = game_zone(status.zone)
-        local = datetime.strptime(status.deadline, "%Y%m%d%H%M").replace(tzinfo=zone)
     except (ValueError, KeyError):
         return None
+    if moment is None:
+        return None
+    local = moment.astimezone(zone)
     return (f"{local:%a %b %d %Y %H:%M} {zone.key}",
             f"{local.astimezone(UTC):%a %b %d %Y %H:%M} UTC")
 

@@ -2,9 +2,12 @@
 its refusals; every form is the mail it stands for."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
-from judge.web.app import base_path
+from judge.web.app import base_path, deadlines
+from tests.support.games import forming
 
 from .conftest import BASE, MASTER, form, outbox_of, raw_mail, sign_on
 
@@ -169,3 +172,10 @@ def test_a_finished_games_page_tells_its_summary(client, config):
     page = client.get(BASE + "?game=quiet").text
     assert "No LIST available" not in page
     assert "&gt; SUMMARY quiet" in page and "<svg" in page
+
+
+def test_the_deadline_shown_is_the_one_on_file_on_the_games_clock_and_in_utc():
+    paris = replace(forming(), deadline="202501101200", zone="Europe/Paris")
+    assert deadlines(paris) == ("Fri Jan 10 2025 12:00 Europe/Paris", "Fri Jan 10 2025 11:00 UTC")
+    assert deadlines(replace(paris, deadline="2025011012")) is None  # unreadable: none shown
+    assert deadlines(replace(paris, deadline=None)) is None

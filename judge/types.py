@@ -5,6 +5,9 @@ import re
 from dataclasses import MISSING, dataclass, field, fields
 from enum import Enum
 
+MASTER = "MASTER"  # the Master's seat, as press, mails and the status file name it
+OBSERVER, MONITOR = "OBSERVER", "MONITOR"  # the kinds of seat that watch a game without playing it
+
 
 def filled_directly(cls: type) -> type:
     """Give a frozen slots dataclass an `__init__` that fills its slots through their descriptors.

@@ -32,6 +32,7 @@ from judge.adjudicator.model import (
 from judge.adjudicator.removals import removal_order
 from judge.maps.model import Map
 from judge.orders.model import Build, Disband, Keep, Order, Waive
+from judge.rule_names import Rule
 from judge.types import Unit, UnitType
 
 
@@ -108,7 +109,7 @@ class _PowerOutcome:
         power = self.options.power
         need = min(builds.left, len(self.options.sites()))
         made: list[OrderResult] = []
-        if {"CD_BUILDS", "SMART_CD"} & rules:
+        if {Rule.CD_BUILDS, Rule.SMART_CD} & rules:
             rng = random.Random(f"{position.phase.abbrev} {power}")
             choices = _build_choices(self.m, self.options.sites())
             while len(made) < need and choices:

@@ -17,6 +17,7 @@ from judge.maps.derived import per_map
 from judge.maps.model import CAPE, STRAIT, Abut, Map
 from judge.orders.model import Order
 from judge.orders.reach import ConvoyRoutes, convoy_routes
+from judge.rule_names import Rule
 from judge.types import Unit, UnitType, province_of
 
 HOLD, MOVE, SUPPORT, CONVOY = "hold", "move", "support", "convoy"
@@ -116,11 +117,11 @@ class Board:
         self.facts = facts = map_facts(m)
         self.abbrev = facts.abbrev
         self.dummies = facts.dummies | position.dummies if position.dummies else facts.dummies
-        self.order_any = "ORDER_ANY" in rules
-        self.immobile_dummies = "IMMOBILE_DUMMIES" in rules
-        self.weak_bounces = "WEAK_BOUNCES" in rules
-        self._friendly_fire = "FRIENDLY_FIRE" in rules
-        self._dummy_fire = "DUMMY_FIRE" in rules
+        self.order_any = Rule.ORDER_ANY in rules
+        self.immobile_dummies = Rule.IMMOBILE_DUMMIES in rules
+        self.weak_bounces = Rule.WEAK_BOUNCES in rules
+        self._friendly_fire = Rule.FRIENDLY_FIRE in rules
+        self._dummy_fire = Rule.DUMMY_FIRE in rules
         self._owned: dict[str, frozenset[str]] = {}
         self._routes: ConvoyRoutes | None = None
 

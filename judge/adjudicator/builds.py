@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 from judge.maps.model import Map, PowerInfo
 from judge.phases import next_phase
+from judge.rule_names import Rule
 from judge.types import ADJUSTMENTS, Phase, Unit
 
 Units = Mapping[str, tuple[Unit, ...]]
@@ -91,7 +92,7 @@ def hidden_build(m: Map, power: str, site: str, rules: frozenset[str]) -> bool:
     """Whether a build of the power in the province is hidden (under HIDE_BUILDS, or on one of its
     `~` sites): its results name no unit, and DPjudge keeps the order as `BUILD A PAR HIDDEN`."""
     info = m.powers.get(power)
-    return "HIDE_BUILDS" in rules or (info is not None and site in info.hidden)
+    return Rule.HIDE_BUILDS in rules or (info is not None and site in info.hidden)
 
 
 def occupied_provinces(units: Units) -> frozenset[str]:
@@ -104,7 +105,7 @@ def owns_a_home(owned: Iterable[str], homes: frozenset[str]) -> bool:
 
 def partisans_rise(owned: frozenset[str], homes: frozenset[str], rules: frozenset[str]) -> bool:
     held = len(owned & homes)
-    return "NO_PARTISANS" not in rules and 0 < held < len(homes)
+    return Rule.NO_PARTISANS not in rules and 0 < held < len(homes)
 
 
 def adjustment_count(info: PowerInfo, units: tuple[Unit, ...], owned: frozenset[str],
@@ -114,9 +115,9 @@ def adjustment_count(info: PowerInfo, units: tuple[Unit, ...], owned: frozenset[
     if partisans_rise(owned, homes, rules):
         count += len(info.partisans)
     if owns_a_home(owned, homes):
-        if "NO_RESERVES" not in rules:
+        if Rule.NO_RESERVES not in rules:
             count += info.reserves
-        if "NO_MILITIA" not in rules:
+        if Rule.NO_MILITIA not in rules:
             count += min(info.militia, sum(1 for u in units if u.province in homes))
     return count
 
@@ -175,11 +176,11 @@ def _power_builds(m: Map, info: PowerInfo, units: tuple[Unit, ...], owned: froze
                   reserved: frozenset[str]) -> PowerBuilds:
     own_tokens, free_tokens = tokens
     count = adjustment_count(info, units, owned, homes, rules, own_tokens + free_tokens)
-    barred = "REMOTE_BUILDS" in rules and not owns_a_home(owned, homes)
+    barred = Rule.REMOTE_BUILDS in rules and not owns_a_home(owned, homes)
     owned_centres = owned & m.supply_centers
     centre_sites = frozenset() if barred else _centre_sites(owned_centres, homes, all_homes, rules) - reserved
     open_homes = (owned_centres & homes) - occupied
-    extra = set() if "NO_FACTORIES" in rules else set(info.factories)
+    extra = set() if Rule.NO_FACTORIES in rules else set(info.factories)
     if partisans_rise(owned, homes, rules):
         extra |= set(info.partisans)
     token_sites = frozenset(h for h in homes if (own_tokens and owners.get(h) in (None, info.name))
@@ -195,9 +196,9 @@ def _power_builds(m: Map, info: PowerInfo, units: tuple[Unit, ...], owned: froze
 
 def _centre_sites(owned: frozenset[str], homes: frozenset[str], all_homes: frozenset[str],
                   rules: frozenset[str]) -> frozenset[str]:
-    if "HOME_BUILDS" in rules:
+    if Rule.HOME_BUILDS in rules:
         return owned & all_homes
-    if "BUILD_ANY" in rules or "REMOTE_BUILDS" in rules:
+    if Rule.BUILD_ANY in rules or Rule.REMOTE_BUILDS in rules:
         return owned
     return owned & homes
 

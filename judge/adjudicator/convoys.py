@@ -43,6 +43,7 @@ from judge.adjudicator.model import Result
 from judge.adjudicator.moves import dislodged, hold_strength, prevent_strength
 from judge.adjudicator.resolver import Resolver
 from judge.orders.model import Convoy
+from judge.rule_names import Rule
 from judge.types import province_of
 
 
@@ -215,7 +216,7 @@ def _broken(board: Board, r: Resolver, fleet: Piece) -> bool:
     own); under WEAK_CONVOYS, a foreign attack is at least as strong as it is."""
     if dislodged(board, r, fleet):
         return True
-    weak, safe = "WEAK_CONVOYS" in board.rules, "SAFE_CONVOYS" in board.rules
+    weak, safe = Rule.WEAK_CONVOYS in board.rules, Rule.SAFE_CONVOYS in board.rules
     attackers = board.attackers.get(fleet.province) if weak or safe else None
     if not attackers:
         return False

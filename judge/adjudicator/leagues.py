@@ -10,6 +10,7 @@ from __future__ import annotations
 from judge.adjudicator.board import CONVOY, SUPPORT, Board, Piece, hold_back
 from judge.maps.model import League
 from judge.orders.model import Convoy, Support
+from judge.rule_names import Rule
 from judge.types import province_of
 
 
@@ -33,7 +34,7 @@ def check(board: Board) -> None:
 def league_problem(board: Board, helper: Piece, helped: Piece | None, dest: str | None) -> str | None:
     """Why the helper's league forbids it to support or convoy `helped` (moving to `dest`), if so."""
     mine = _league(board, helper.power)
-    if mine is None or not mine.kind or "FICTIONAL_OK" in board.rules:
+    if mine is None or not mine.kind or Rule.FICTIONAL_OK in board.rules:
         return None
     his = _league(board, helped.power if helped is not None else helper.power)
     his_name = his.name if his is not None else ""

@@ -34,6 +34,7 @@ from judge.adjudicator.retreats import no_retreats
 from judge.maps.model import Map
 from judge.orders.model import Convoy, Hold, Move, Order, Support
 from judge.orders.validate import OrderChecker
+from judge.rule_names import Rule
 from judge.types import Unit, province_of
 
 VOIDED, DISLODGED = (Result.VOID,), (Result.DISLODGED,)  # the usual results, made once
@@ -137,7 +138,7 @@ def _foreign(power: str, unit: Unit, piece: Piece | None) -> str:
     return f"{piece.unit} is not a unit of {power}"
 
 
-Rule = Callable[[Board, Resolver, Piece], bool]
+DecisionRule = Callable[[Board, Resolver, Piece], bool]
 
 
 class Adjudication:
@@ -150,7 +151,7 @@ class Adjudication:
 
     def __init__(self, board: Board) -> None:
         self.board = board
-        self.rules: list[Rule] = []
+        self.rules: list[DecisionRule] = []
         self.about: list[Piece] = []
         rule, about = self.rules.append, self.about.append
         for piece in board.ordered[MOVE]:
@@ -219,7 +220,7 @@ class Adjudication:
     def resolution(self) -> Resolution:
         board = self.board
         dislodgers = self._dislodgers()
-        no_check = "NO_CHECK" in board.rules
+        no_check = Rule.NO_CHECK in board.rules
         illegal = (Result.INVALID,) if no_check else VOIDED
         twice = (Result.REORDER,) if no_check else VOIDED
         results: list[OrderResult] = []

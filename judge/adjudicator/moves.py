@@ -15,6 +15,7 @@ from judge.adjudicator.model import Result
 from judge.adjudicator.resolver import Resolver
 from judge.maps.model import Abut
 from judge.orders.model import Move
+from judge.rule_names import Rule
 
 EMPTY = -1
 IMMOBILE = "IMMOBILE_DUMMIES: a dummy power's units may not move"
@@ -58,7 +59,7 @@ def place(board: Board, piece: Piece, order: Move, crossing: Abut | None) -> str
 
 def index(board: Board) -> None:
     """Attackers by province, and head-to-head pairs (direct moves into each other's province)."""
-    crawl = "COASTAL_CRAWL" in board.rules
+    crawl = Rule.COASTAL_CRAWL in board.rules
     attackers, at = board.attackers, board.at
     for piece in board.ordered[MOVE]:
         if piece.by_convoy and not piece.has_route:

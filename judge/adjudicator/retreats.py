@@ -24,6 +24,7 @@ from judge.adjudicator.model import (
 )
 from judge.maps.model import CAPE, Map
 from judge.orders.model import Disband, Order, Retreat
+from judge.rule_names import Rule
 from judge.types import Unit, province_of
 
 Retreats = Mapping[Unit, tuple[str, ...]]
@@ -31,7 +32,7 @@ Retreats = Mapping[Unit, tuple[str, ...]]
 
 def no_retreats(rules: frozenset[str]) -> bool:
     """NO_RETREAT (or NO_QUARTER): a dislodged unit has nowhere to go, it is destroyed."""
-    return "NO_RETREAT" in rules or "NO_QUARTER" in rules
+    return Rule.NO_RETREAT in rules or Rule.NO_QUARTER in rules
 
 
 def resolve_retreats(m: Map, position: Position, orders: Mapping[str, Sequence[Order]],
@@ -171,7 +172,7 @@ def civil_disorder_orders(m: Map, position: Position, power: str, rules: frozens
     preferring (in this order) a centre it does not own that is its home, one it does not own, an
     owned home, an owned centre, and then any place; never two of its units to one province."""
     retreats = {u: p for u, p in position.dislodged.get(power, {}).items() if p}
-    if not {"CD_RETREATS", "SMART_CD"} & rules or no_retreats(rules):
+    if not {Rule.CD_RETREATS, Rule.SMART_CD} & rules or no_retreats(rules):
         return [Disband(power, unit) for unit in sorted(retreats)]
     rng = random.Random(f"{position.phase.abbrev} {power}")
     homes = _homes(m, position, power)

@@ -15,7 +15,6 @@ from dataclasses import replace
 from typing import NoReturn
 
 from judge.commands.auth import (
-    MASTER,
     Level,
     check_game_word,
     clean_password,
@@ -35,8 +34,10 @@ from judge.game.start import starts_at_once
 from judge.maps.loader import without_folders
 from judge.maps.model import Map
 from judge.game.variants import played_variant, played_variants
+from judge.rule_names import Rule
 from judge.status import apply_map_directives, parse_status
 from judge.status.model import Dppd, GameStatus
+from judge.types import MASTER
 
 NOT_THE_MASTERS = ("GAME", "MASTER", "PHASE")
 MAX_PROBLEMS = 15
@@ -149,7 +150,7 @@ class Create(Command):
         session.standing = Standing(None if forms else GameState.PREPARATION, listed)
         session.role, session.level = MASTER, Level.MASTER
         session.keep_map(m)
-        if "SOLITAIRE" in rules_in_force(status, m) and not status.private:
+        if Rule.SOLITAIRE in rules_in_force(status, m) and not status.private:
             session.status = status = replace(status, private="SOLITAIRE")  # as DPjudge: a private game
         session.emit(GameCreated(name, session.sender, status.map_name, status.trial, m.notify))
         out = [f"Game '{name}' has been created on the {status.map_name} map; you are its Master."]

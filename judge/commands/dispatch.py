@@ -26,7 +26,7 @@ from judge.commands import (
     setters,
     signon,
 )
-from judge.commands.auth import JUDGEKEEPER, MASTER, overlong_addresses, role_name
+from judge.commands.auth import JUDGEKEEPER, overlong_addresses, role_name
 from judge.commands.change import Change, change_of
 from judge.commands.registry import Command, Registry, check_use
 from judge.commands.reply import Reply, Said
@@ -35,6 +35,7 @@ from judge.events import PhaseResults
 from judge.mailin.message import MAX_BODY_CHARS, Incoming
 from judge.game.schedule import after_mail
 from judge.status import write_status
+from judge.types import MASTER
 
 REGISTRY = Registry(signon.COMMANDS + roles.COMMANDS + admin.COMMANDS + info.COMMANDS
                     + press.COMMANDS + orders.COMMANDS + setters.COMMANDS + master.COMMANDS

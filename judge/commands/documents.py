@@ -16,11 +16,11 @@ from judge.commands.reply import Document
 from judge.game.archive import Ownership
 from judge.game.rules import listed_rules, rules_in_force
 from judge.maps.model import Map
+from judge.rule_names import Rule
 from judge.status.model import Dppd, GameStatus, PowerStatus, Vacancy
-from judge.types import Phase, Unit, UnitType
+from judge.types import MASTER, Phase, Unit, UnitType
 
 HIDDEN = "someone@somewhere"
-MASTER = "MASTER"
 CALHAMER_PER_ROW = 10  # years in one row of the centre counts
 
 
@@ -131,14 +131,14 @@ def _person(phase: str | None, seat: object, status: GameStatus, rules: frozense
         return Person(phase, "vacant", "*", "vacant")
     if seat is Vacancy.DUMMY:
         boss = block.control[0] if block.control else None
-        shown = boss and (status.completed or "HIDE_DUMMIES" not in rules
+        shown = boss and (status.completed or Rule.HIDE_DUMMIES not in rules
                           or reader in (block.name, boss, MASTER))
         mark = f"vassal of {boss.title()}" if shown and boss else "dummy"
         return Person(phase, mark, "*", mark)
     assert isinstance(seat, Dppd)
-    mark = "late" if late and ("HIDE_LATE_POWERS" not in rules
+    mark = "late" if late and (Rule.HIDE_LATE_POWERS not in rules
                                or reader in (block.name, MASTER)) else ""
-    revealed = status.completed and "NO_REVEAL" not in rules
+    revealed = status.completed and Rule.NO_REVEAL not in rules
     sees = reader == MASTER or (reader == block.name and current)
     if not (revealed or sees):
         return Person(phase, mark, HIDDEN, mark)
@@ -157,10 +157,10 @@ def _counts(block: PowerStatus, reader: str | None, blind: bool) -> str:
 
 # --- the parameters -----------------------------------------------------------------------------
 
-PRESS_KINDS = (("FAKE_PRESS", "Fake"), ("GREY_PRESS", "Grey"), ("WHITE_GREY", "White, Grey"),
-               ("YELLOW_PRESS", "Yellow"))
-PRESS_LIMITS = (("FTF_PRESS", "Face-to-Face Restrictions"), ("TOUCH_PRESS", "Touch"),
-                ("BACKSEAT_PRESS", "Backseat"))
+PRESS_KINDS = ((Rule.FAKE_PRESS, "Fake"), (Rule.GREY_PRESS, "Grey"), (Rule.WHITE_GREY, "White, Grey"),
+               (Rule.YELLOW_PRESS, "Yellow"))
+PRESS_LIMITS = ((Rule.FTF_PRESS, "Face-to-Face Restrictions"), (Rule.TOUCH_PRESS, "Touch"),
+                (Rule.BACKSEAT_PRESS, "Backseat"))
 
 
 def parameters(status: GameStatus, m: Map, judge: str) -> Parameters:
@@ -181,12 +181,12 @@ def _timing(written: str | None) -> str:
 
 
 def press(rules: frozenset[str]) -> str:
-    if "NO_PRESS" in rules:
+    if Rule.NO_PRESS in rules:
         return "None."
     kinds = [text for rule, text in PRESS_KINDS if rule in rules] or ["White"]
     kinds += [text for rule, text in PRESS_LIMITS if rule in rules]
-    if "BACKSEAT_PRESS" not in rules:
-        kinds.append("Public" if "PUBLIC_PRESS" in rules else "Private")
+    if Rule.BACKSEAT_PRESS not in rules:
+        kinds.append("Public" if Rule.PUBLIC_PRESS in rules else "Private")
     return ", ".join(kinds) + "."
 
 

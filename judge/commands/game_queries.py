@@ -5,12 +5,12 @@ from __future__ import annotations
 from datetime import datetime
 from enum import Enum
 
-from judge.commands.auth import JUDGEKEEPER, MASTER, addresses_of, master_addresses
+from judge.commands.auth import JUDGEKEEPER, addresses_of, master_addresses
 from judge.commands.session import Session
-from judge.game.clock import deadline_in_force
+from judge.game.deadlines import deadline_in_force
 from judge.game.orders import Duties, duties
 from judge.status.model import GameStatus, PhaseMode, PowerStatus
-from judge.types import MOVEMENT, Phase
+from judge.types import MASTER, MONITOR, MOVEMENT, Phase
 
 
 class Kind(str, Enum):
@@ -26,7 +26,7 @@ def kind_of(status: GameStatus, name: str) -> Kind:
     block = status.power(name)
     if block is None or block.is_power:
         return Kind.POWER
-    return Kind.MONITOR if block.kind == "MONITOR" else Kind.OBSERVER
+    return Kind.MONITOR if block.kind == MONITOR else Kind.OBSERVER
 
 
 def phase_of(status: GameStatus) -> Phase | None:

@@ -17,7 +17,6 @@ from typing import ClassVar
 
 from judge.commands.auth import Level
 from judge.commands.documents import (
-    MASTER,
     ListingDocument,
     SummaryDocument,
     board,
@@ -37,7 +36,8 @@ from judge.game.archive import for_reader, ownership
 from judge.game.orders import duties
 from judge.game.positions import position_of
 from judge.maps import map_for_phase
-from judge.types import Phase, Unit
+from judge.rule_names import Rule
+from judge.types import MASTER, Phase, Unit
 from judge.maps.model import Map
 from judge.game.rules import rules_in_force
 from judge.game.seats import open_seats
@@ -70,7 +70,7 @@ class InfoCommand(Command):
     def blind(self, session: Session, status: GameStatus, rules: frozenset[str]) -> bool:
         """Whether the game is BLIND; one in play is refused before a SIGNON, as each power sees
         its own."""
-        blind = "BLIND" in rules
+        blind = Rule.BLIND in rules
         if blind and not session.signed_on and phase_of(status) is not None:
             raise Refusal(f"SIGNON first: each power of BLIND game '{status.name}' sees its own "
                           f"{self.name}")
@@ -142,7 +142,7 @@ def game_details(session: Session, status: GameStatus, standing: Standing) -> Sa
     m = session.games.load_map(status)
     rules = rules_in_force(status, m)
     reader = reader_of(session)
-    blind = "BLIND" in rules
+    blind = Rule.BLIND in rules
     shown, glimpsed = blind_sight(status, m, rules, reader) if blind else (lambda power: True, {})
     phase = phase_of(status)
     owing = duties(status, m, rules) if phase is not None else None
@@ -154,8 +154,8 @@ def game_details(session: Session, status: GameStatus, standing: Standing) -> Sa
     return said(document=ListingDocument(
         session.settings.judge_id, status.name or "", status.map_name, phase.mapper if phase else None,
         moment.astimezone(game_zone(status.zone)) if moment and phase else None,
-        _waiting_for(session, status, m), _names(m, owing.missing if owing else (), rules, "LIST_UNORDERED"),
-        bool(owing and owing.missing), _names(m, owing.waiting if owing else (), rules, "LIST_WAITERS"),
+        _waiting_for(session, status, m), _names(m, owing.missing if owing else (), rules, Rule.LIST_UNORDERED),
+        bool(owing and owing.missing), _names(m, owing.waiting if owing else (), rules, Rule.LIST_WAITERS),
         bool(owing and owing.waiting), parameters(status, m, session.settings.judge_id), master,
         people if phase is not None else (), _phase(phase), units,
         owners if state in (GameState.ACTIVE, GameState.WAITING) else (),
@@ -266,7 +266,7 @@ def archive_readers(session: Session, status: GameStatus, blind: bool) -> frozen
     in play; then the parts of the power signed on as, or the Master's."""
     if not blind or status.completed:
         return None
-    return frozenset({"MASTER" if session.is_master else session.role or ""})
+    return frozenset({MASTER if session.is_master else session.role or ""})
 
 
 # MAP's formats; DPjudge's gif and ps are answered with their nearest kin

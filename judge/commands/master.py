@@ -39,6 +39,7 @@ from judge.game.standing import (
     terminate,
     wait,
 )
+from judge.rule_names import Rule
 from judge.status.model import Dppd, GameStatus, PlayerHistory, PowerStatus, Vacancy
 from judge.status.writer import write_status
 
@@ -306,12 +307,12 @@ class Reveal(MasterCommand):
 
     def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
         status = session.current()
-        if "NO_REVEAL" not in session.rules:
+        if Rule.NO_REVEAL not in session.rules:
             raise Refusal("REVEAL is for NO_REVEAL games: the players are revealed at the end")
         if not status.completed:
             raise Refusal("REVEAL waits until the game is completed")
-        rules = status.rules - {"NO_REVEAL"}
-        session.update(replace(status, rules=rules, rules_off=status.rules_off | {"NO_REVEAL"}))
+        rules = status.rules - {Rule.NO_REVEAL}
+        session.update(replace(status, rules=rules, rules_off=status.rules_off | {Rule.NO_REVEAL}))
         session.emit(StateChanged(session.game or "", "revealed"))
         return said(f"The players of game '{session.game}' are revealed.")
 

@@ -30,6 +30,7 @@ from judge.game.orders import Duties, adjustment_counts, due_powers, nothing_to_
 from judge.maps.model import Map
 from judge.orders import Build, Disband, Keep, Order, Proxy, Retreat, Waive, parse_orders
 from judge.orders.power_orders import CLEAR_WORDS
+from judge.rule_names import Rule
 from judge.status.model import (
     AdjustOrder,
     BuildOrder,
@@ -152,7 +153,7 @@ def submit(session: Session, power: str, lines: list[str]) -> Said:
     status, rules = session.current(), session.rules
     phase = orderable_phase(session)
     before = stored_orders(session, power)
-    if before and past_deadline(status, rules, session.now) and "NO_LATE_CHANGES" in rules:
+    if before and past_deadline(status, rules, session.now) and Rule.NO_LATE_CHANGES in rules:
         raise Refusal("orders may not be changed after the deadline (NO_LATE_CHANGES)")
     if power not in due_powers(session.current(), session.map, rules):
         why = nothing_to_order(status, session.map, phase, rules, power)
@@ -161,7 +162,7 @@ def submit(session: Session, power: str, lines: list[str]) -> Said:
     if errors:
         raise Refusal(f"{len(errors)} of the orders for {power} could not be accepted, so none "
                       f"were stored:", *(f"{line}: {reason}" for line, reason in errors))
-    if not orders and before and "MUST_ORDER" in rules:
+    if not orders and before and Rule.MUST_ORDER in rules:
         raise Refusal("ORDERS MAY NOT BE CLEARED AFTER SUBMISSION (MUST_ORDER)")
     session.update(with_orders(status, session.map, rules, power, phase, orders))
     now_stored = stored_orders(session, power)

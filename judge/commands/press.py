@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from judge.commands.auth import JUDGEKEEPER, MASTER, Level, role_name
+from judge.commands.auth import JUDGEKEEPER, Level, role_name
 from judge.commands.game_queries import (
     Kind,
     game_duties,
@@ -27,8 +27,10 @@ from judge.commands.reply import Said, said
 from judge.commands.session import Cursor, Refusal, Session
 from judge.game.neighbours import Seen, remote, touching
 from judge.game.press_routing import route
-from judge.game.visibility import BLIND, seers_of, units_seen
+from judge.game.visibility import seers_of, units_seen
+from judge.rule_names import Rule
 from judge.status.model import GameStatus
+from judge.types import MASTER
 
 END_WORDS = ("ENDPRESS", "ENDBROADCAST")
 OPTION_WORDS = {"TO", "FAKE", "FROM", "WHITE", "GREY", "GRAY", "QUIET", "BROADCAST"}
@@ -179,38 +181,39 @@ def check_rules(session: Session, sender: str, request: PressRequest) -> None:
     if to_master:
         return
     private = not everyone
-    if "NO_PRESS" in rules:
+    if Rule.NO_PRESS in rules:
         raise Refusal("Private press allowed only to Master (NO_PRESS)" if private
                       else "No broadcasts in this game: press goes only to the Master (NO_PRESS)")
-    public_only = {"PUBLIC_PRESS", "NO_PARTIAL"} & rules or status.forming or status.completed
+    # NO_PARTIAL is read as PUBLIC_PRESS with the game's rules, as DPjudge reads it, so it is never in force
+    public_only = Rule.PUBLIC_PRESS in rules or status.forming or status.completed
     distance = phase_of(status) is not None and not status.completed and \
-        bool({"TOUCH_PRESS", "REMOTE_PRESS"} & rules)
+        bool({Rule.TOUCH_PRESS, Rule.REMOTE_PRESS} & rules)
     if distance:
         check_distance(session, sender, request, rules)
     elif private and public_only:
         raise Refusal("only BROADCAST and press to the Master are allowed in this game"
-                      + ("" if {"PUBLIC_PRESS", "NO_PARTIAL"} & rules else " while it is "
+                      + ("" if Rule.PUBLIC_PRESS in rules else " while it is "
                          + ("forming" if status.forming else "completed")))
-    if "BACKSEAT_PRESS" in rules:
+    if Rule.BACKSEAT_PRESS in rules:
         if kind is Kind.POWER:
             raise Refusal("map powers may send press only to the Master (BACKSEAT_PRESS)")
         if private:
             raise Refusal("only broadcasts and press to the Master (BACKSEAT_PRESS)")
-    if "MUTE_OBSERVERS" in rules and kind is Kind.OBSERVER:
+    if Rule.MUTE_OBSERVERS in rules and kind is Kind.OBSERVER:
         raise Refusal("observers may send press only to the Master (MUTE_OBSERVERS)")
     late = late_powers(session)
-    if "FTF_PRESS" in rules:
+    if Rule.FTF_PRESS in rules:
         if phase_of(status) is not None and not in_movement(status):
             raise Refusal("press only to the Master outside movement phases (FTF_PRESS)")
         if private and late:
             raise Refusal("no private press after the deadline (FTF_PRESS)")
     if kind is Kind.POWER:
         check_orders_rules(session, sender, rules, private, late)
-    if private and "HIDE_DUMMIES" not in rules:
+    if private and Rule.HIDE_DUMMIES not in rules:
         for name in request.to:
             if unread_dummy(status, name, sender):
                 raise Refusal(f"Press to {name} impossible (a dummy power nobody reads)")
-    if private and "NO_LATE_RECEIVE" in rules:
+    if private and Rule.NO_LATE_RECEIVE in rules:
         for name in request.to:
             if name in late:
                 raise Refusal(f"Private press may not be sent to late power ({name})")
@@ -231,14 +234,14 @@ def check_distance(session: Session, sender: str, request: PressRequest, rules: 
     """TOUCH_PRESS and REMOTE_PRESS: private press only to the powers that touch the sender's (or
     that are remote from them), broadcasts only with PUBLIC_PRESS. In a BLIND game two powers
     touch only where each sees the other's unit, as DPjudge decides it."""
-    rule = "TOUCH_PRESS" if "TOUCH_PRESS" in rules else "REMOTE_PRESS"
+    rule = Rule.TOUCH_PRESS if Rule.TOUCH_PRESS in rules else Rule.REMOTE_PRESS
     if request.broadcast:
-        if "PUBLIC_PRESS" not in rules:
+        if Rule.PUBLIC_PRESS not in rules:
             raise Refusal(f"Broadcast press not allowed ({rule})")
         return
     status = session.current()
     mine = status.power(sender)
-    near = touching if rule == "TOUCH_PRESS" else remote
+    near = touching if rule == Rule.TOUCH_PRESS else remote
     seen = sight(session, (sender, *request.to))
     for name in request.to:
         other = status.power(name)
@@ -247,14 +250,14 @@ def check_distance(session: Session, sender: str, request: PressRequest, rules: 
         if mine is None or other is None or not other.is_power or \
                 not near(session.map, mine, other, seen):
             raise Refusal(f"Press to {name} impossible ({rule}: "
-                          + ("no unit of yours touches theirs" if rule == "TOUCH_PRESS" else
+                          + ("no unit of yours touches theirs" if rule == Rule.TOUCH_PRESS else
                              "your units or centres are too close to theirs") + ")")
 
 
 def sight(session: Session, readers: tuple[str, ...]) -> Seen | None:
     """In a BLIND game, the units each reader sees now: touching powers must also see each
     other's units there."""
-    if BLIND not in session.rules:
+    if Rule.BLIND not in session.rules:
         return None
     status, m = session.current(), session.map
     seers = seers_of(status, m)
@@ -264,16 +267,16 @@ def sight(session: Session, readers: tuple[str, ...]) -> Seen | None:
 
 def check_orders_rules(session: Session, sender: str, rules: frozenset[str], private: bool,
                        late: tuple[str, ...]) -> None:
-    if "MUST_ORDER" in rules and phase_of(session.current()) is not None:
+    if Rule.MUST_ORDER in rules and phase_of(session.current()) is not None:
         duties = game_duties(session)
         if sender in duties.due and not has_orders(session, sender, duties):
             raise Refusal("Press disallowed before order submission (MUST_ORDER)")
-    if private and sender in late and "LATE_SEND" not in rules:
+    if private and sender in late and Rule.LATE_SEND not in rules:
         raise Refusal("Private press not allowed while late (your orders are overdue)")
 
 
 def check_colour(request: PressRequest, rules: frozenset[str], status: GameStatus) -> None:
-    fake = "FAKE_PRESS" in rules
+    fake = Rule.FAKE_PRESS in rules
     if (request.fake_to is not None or request.fake_broadcast or request.claimed_from) and not fake:
         raise Refusal("Fake press not allowed in this game")
     if request.claimed_from is not None:
@@ -281,10 +284,10 @@ def check_colour(request: PressRequest, rules: frozenset[str], status: GameStatu
             raise Refusal("press may not claim to come FROM the Master")
         if kind_of(status, request.claimed_from) is Kind.MONITOR:
             raise Refusal("press may not claim to come FROM a MONITOR")
-    if request.colour == "GREY" and not ({"WHITE_GREY", "FAKE_PRESS", "GREY_PRESS"} & rules):
+    if request.colour == "GREY" and not ({Rule.WHITE_GREY, Rule.FAKE_PRESS, Rule.GREY_PRESS} & rules):
         raise Refusal("Grey press not allowed in this game")
-    if request.colour == "WHITE" and "GREY_PRESS" in rules and \
-            not ({"WHITE_GREY", "FAKE_PRESS"} & rules):
+    if request.colour == "WHITE" and Rule.GREY_PRESS in rules and \
+            not ({Rule.WHITE_GREY, Rule.FAKE_PRESS} & rules):
         raise Refusal("White press not allowed: all press is grey in this game (GREY_PRESS)")
 
 

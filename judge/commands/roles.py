@@ -10,7 +10,6 @@ from typing import ClassVar
 
 from judge.commands.auth import (
     KEEPER_WORDS,
-    MASTER,
     MASTER_WORDS,
     Level,
     block_of_sender,
@@ -36,9 +35,10 @@ from judge.game.start import join
 from judge.status.model import Dppd, GameStatus, PlayerHistory, PowerStatus
 from judge.timing import game_zone
 from judge.timing.written import long_form
+from judge.types import MASTER, MONITOR, OBSERVER
 
-BUILT_IN_TYPES = ("OBSERVER", "MONITOR")
-NO_PRIVACY_TYPES = ("MONITOR",)
+BUILT_IN_TYPES = (OBSERVER, MONITOR)
+NO_PRIVACY_TYPES = (MONITOR,)
 
 
 def player_of(session: Session) -> Dppd:

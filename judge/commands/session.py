@@ -17,7 +17,6 @@ from typing import Any, Protocol
 from judge.commands import throttle
 from judge.commands.auth import (
     JUDGEKEEPER,
-    MASTER,
     PRIVACY,
     Check,
     Level,
@@ -39,7 +38,7 @@ from judge.maps.loader import without_folders
 from judge.maps.model import Map
 from judge.passwords import Verifier, hash_password
 from judge.status.model import GameStatus
-from judge.types import Phase
+from judge.types import MASTER, Phase
 
 
 LIMITS = Limits()  # the judgekeeper's limits when judge.toml sets none

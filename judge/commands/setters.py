@@ -8,7 +8,6 @@ from datetime import datetime
 
 from judge.commands.auth import (
     JUDGEKEEPER,
-    MASTER,
     Level,
     valid_addresses,
     valid_password,
@@ -31,12 +30,13 @@ from judge.commands.session import Cursor, Refusal, Session
 from judge.commands.closed_games import unkept
 from judge.game import cast_vote, propose
 from judge.game.positions import alive
+from judge.rule_names import Rule
 from judge.status import values
 from judge.status.model import Dppd, PowerStatus, VoteKind
 from judge.timing import game_zone, parse_timing
 from judge.game.schedule import add_absence, set_deadline, set_zone
 from judge.timing.written import day_form, long_form
-from judge.types import MOVEMENT
+from judge.types import MASTER, MOVEMENT
 
 
 def own_block(session: Session, command: str) -> PowerStatus:
@@ -107,7 +107,7 @@ class SetWait(Command):
         phase = phase_of(status)
         if not block.is_power or phase is None:
             raise Refusal("the wait flag is for powers in a running game")
-        if self.wait and "REAL_TIME" in rules:
+        if self.wait and Rule.REAL_TIME in rules:
             raise Refusal("a REAL_TIME game never waits for the deadline")
         if processing(status):
             raise Refusal("the judge is processing this phase")
@@ -115,7 +115,7 @@ class SetWait(Command):
             raise Refusal("the deadline has passed: the wait flag can no longer be changed")
         if not alive(block) or block.name not in game_duties(session).due:
             raise Refusal(f"{block.name} has no orders to give in {phase}")
-        if "NO_MINOR_WAIT" in rules and phase.type != MOVEMENT:
+        if Rule.NO_MINOR_WAIT in rules and phase.type != MOVEMENT:
             raise Refusal("the wait flag is used only in movement phases (NO_MINOR_WAIT)")
         session.update(status.with_power(replace(block, wait=self.wait)))
         return said(f"{block.name} will {'wait for the deadline' if self.wait else 'not wait'}.")
@@ -150,7 +150,7 @@ class SetAbsence(Command):
     def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
         status, rules = session.current(), session.rules
         master = session.is_master
-        if "NO_ABSENCES" in rules and not master:
+        if Rule.NO_ABSENCES in rules and not master:
             raise Refusal("only the Master sets absences in this game (NO_ABSENCES)")
         if status.completed:
             raise Refusal("the game is over")
@@ -165,8 +165,8 @@ class SetAbsence(Command):
             raise Refusal(str(exc)) from None
         who = session.role or MASTER
         session.emit(AbsenceSet(session.game or "", absence.first, absence.last, absence.timed,
-                                None if "HIDE_ABSENTEES" in rules else who, who,
-                                "SILENT_ABSENCES" in rules))
+                                None if Rule.HIDE_ABSENTEES in rules else who, who,
+                                Rule.SILENT_ABSENCES in rules))
         span = f"{_day(absence.first)} to {_day(absence.last)}" if absence.first and \
             absence.first != absence.last else f"until {_day(absence.last)}" \
             if absence.first is None else _day(absence.last)
@@ -214,12 +214,12 @@ class SetDeadline(Command):
     def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
         status, rules = session.current(), session.rules
         master = session.is_master
-        if not master and "PLAYER_DEADLINES" not in rules:
+        if not master and Rule.PLAYER_DEADLINES not in rules:
             raise Refusal("only the Master may set the deadline (no PLAYER_DEADLINES)")
         if not master and kind_of(status, session.role or "") is Kind.MONITOR:
             raise Refusal("a MONITOR may not set the deadline")
         phase = phase_of(status)
-        if phase is None or "NO_DEADLINE" in rules:
+        if phase is None or Rule.NO_DEADLINE in rules:
             raise Refusal("this game has no deadline to set" if phase is not None else
                           f"game '{session.game}' is {phase_name(status)}: it has "
                           "no deadline")
@@ -278,7 +278,7 @@ class Vote(Command):
                 choice = None if words in (["NONE"], ["NO"], ["VETO"]) else values.vote(words)
             except ValueError:
                 raise Refusal(*vote_forms(" ".join(["VOTE", *words]), rules)) from None
-            if choice is not None and choice.kind is VoteKind.DRAW and "NO_DRAW" in rules:
+            if choice is not None and choice.kind is VoteKind.DRAW and Rule.NO_DRAW in rules:
                 raise Refusal("no draws in this game (NO_DRAW)")
             session.live(cast_vote, session.map, power, choice, session.now)
         if session.current().completed:
@@ -288,9 +288,9 @@ class Vote(Command):
 
 def vote_meaning(words: list[str], rules: frozenset[str]) -> tuple[str, ...]:
     """What a LOSS vote agrees to, which depends on the game's draw rule."""
-    if words != ["LOSS"] or "PROPOSE_DIAS" in rules:
+    if words != ["LOSS"] or Rule.PROPOSE_DIAS in rules:
         return ()
-    if "NO_DIAS" in rules:
+    if Rule.NO_DIAS in rules:
         return (("It agrees to any result without your power: a draw of the others, or a "
                  "concession to one of them (NO_DIAS)."),)
     return (("A draw here includes every surviving power (DIAS), yours too: this vote agrees to "
@@ -300,7 +300,7 @@ def vote_meaning(words: list[str], rules: frozenset[str]) -> tuple[str, ...]:
 def vote_forms(written: str, rules: frozenset[str]) -> tuple[str, str]:
     """The refusal of a vote the judge cannot read: the forms it reads, with examples."""
     forms = "VOTE 3WAY (a draw of at most three powers), VOTE SOLO, VOTE LOSS or VOTE NONE"
-    if "PROPOSE_DIAS" in rules:
+    if Rule.PROPOSE_DIAS in rules:
         forms += "; or VOTE PROPOSE DIAS, VOTE PROPOSE power, VOTE YES, VOTE NO"
     return f"{written} is not a vote this judge reads", f"Write {forms}."
 

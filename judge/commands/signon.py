@@ -3,7 +3,6 @@ from __future__ import annotations
 
 from judge.commands.auth import (
     JUDGEKEEPER,
-    MASTER,
     Level,
     parse_target,
     registered_addresses,
@@ -13,6 +12,7 @@ from judge.commands.game_queries import phase_name
 from judge.commands.registry import Command, Stage
 from judge.commands.reply import Said, said
 from judge.commands.session import Cursor, Refusal, Session
+from judge.types import MASTER
 
 
 def sign_on(session: Session, word: str, password: str, command: str) -> str:

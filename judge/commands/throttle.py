@@ -294,8 +294,8 @@ def _record_json(record: Record) -> dict[str, Any]:
 
 def from_json(text: str) -> Failures:
     """The table from its file; what cannot be read counts as no failure (it is only a throttle).
-    A file of the earlier form (failure times by sender, no role) is read as none: it named no
-    role to pause."""
+    A file of failure times by sender without a role is read as none: it names no role to
+    pause."""
     try:
         data = json.loads(text) if text else {}
     except ValueError:

@@ -19,6 +19,7 @@ from judge.adjudicator.model import Position
 from judge.maps.model import Map
 from judge.orders.model import Hold, Order, Support
 from judge.orders.reach import map_reach
+from judge.rule_names import Rule
 from judge.status.model import GameStatus
 from judge.types import Unit
 
@@ -30,8 +31,8 @@ def in_civil_disorder(status: GameStatus, power: str, orders: Sequence[Order] | 
     if orders or block is None or block.player is None:
         return False
     if block.player.dummy:
-        return "CD_DUMMIES" in rules or "CIVIL_DISORDER" in rules
-    return "CIVIL_DISORDER" in rules and not block.player.resigned
+        return Rule.CD_DUMMIES in rules or Rule.CIVIL_DISORDER in rules
+    return Rule.CIVIL_DISORDER in rules and not block.player.resigned
 
 
 def cd_supports(m: Map, position: Position, power: str) -> tuple[Order, ...]:

@@ -1,10 +1,7 @@
 """What happens next to a game and when: the one clock that the tick, the idle index, the outage
 guard, the commands and the mails ask.
 
-`deadline_in_force(status, rules)`: the deadline in force, the DEADLINE line read on the game's ZONE;
-none outside a phase in play or under NO_DEADLINE. `in_force(status, rules) -> InForce` adds its
-grace end: GRACE after it; under CIVIL_DISORDER without GRACE, the deadline itself; otherwise none
-(nobody is ever resigned automatically). Whoever shows or compares a deadline reads it here.
+The deadline in force and its grace end are `judge.game.deadlines`' (`in_force`).
 
 `agenda(status, map, now, standing=FREE) -> Agenda`: the steps a deadline check carries out at
 `now` (`judge.game.schedule.on_tick` does them) and the first instant from `now` on at which one is
@@ -35,14 +32,15 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from enum import Enum
 
-from judge.game.deadlines import current_deadline
+from judge.game.deadlines import InForce, deadline_in_force, in_force
 from judge.game.orders import Duties, duties
 from judge.game.rules import rules_in_force
 from judge.game.standing import FREE, Standing
 from judge.maps import map_for_phase
 from judge.maps.model import Map
+from judge.rule_names import Rule
 from judge.status.model import Dppd, GameStatus, PhaseMode
-from judge.timing import cycle_slot, grace_end, parse_timing, vacations_over_at, warn_times
+from judge.timing import cycle_slot, parse_timing, vacations_over_at, warn_times
 from judge.timing.spec import Timing
 from judge.types import MOVEMENT, Phase
 
@@ -58,12 +56,6 @@ class Step(str, Enum):
     PREVIEW = "preview"  # the Master shown what processing would give, DELAY 72
     LATE_NOTICE = "late notice"  # the late powers and the Master told, DELAY 24
     REMIND = "remind"  # the powers without orders reminded of the deadline
-
-
-@dataclass(frozen=True)
-class InForce:
-    deadline: datetime | None  # aware, UTC
-    grace_end: datetime | None
 
 
 @dataclass(frozen=True)
@@ -93,22 +85,6 @@ class Agenda:
                                   for t in (self.times.deadline, self.times.grace_end))
 
 
-def deadline_in_force(status: GameStatus, rules: frozenset[str]) -> datetime | None:
-    """See the module's doc. ValueError when the DEADLINE or ZONE line cannot be read."""
-    if not isinstance(status.phase, Phase) or "NO_DEADLINE" in rules:
-        return None
-    return current_deadline(status)
-
-
-def in_force(status: GameStatus, rules: frozenset[str]) -> InForce:
-    """The deadline in force and its grace end. ValueError when the DEADLINE, ZONE or TIMING line
-    cannot be read."""
-    deadline = deadline_in_force(status, rules)
-    if deadline is None:
-        return InForce(None, None)
-    return InForce(deadline, grace_end(deadline, parse_timing(status.timing or "").grace, rules))
-
-
 def readiness(status: GameStatus, m: Map, now: datetime) -> Readiness:
     """Whether the phase may be processed now without force, and if not, why."""
     rules = rules_in_force(status, m)
@@ -132,8 +108,8 @@ def _readiness(status: GameStatus, m: Map, rules: frozenset[str], deadline: date
                          replace(duty, late=vacant))
     if status.phase_mode is PhaseMode.WAIT and not passed:
         return Readiness(False, "the Master processes this phase (WAIT)", duty)
-    always = "ALWAYS_WAIT" in rules and (phase.type == MOVEMENT or "NO_MINOR_WAIT" not in rules)
-    waiting = duty.waiting if phase.type == MOVEMENT or "NO_MINOR_WAIT" not in rules else ()
+    always = Rule.ALWAYS_WAIT in rules and (phase.type == MOVEMENT or Rule.NO_MINOR_WAIT not in rules)
+    waiting = duty.waiting if phase.type == MOVEMENT or Rule.NO_MINOR_WAIT not in rules else ()
     if (always or waiting) and not passed:
         return Readiness(False, "waiting for the deadline" + (f" ({', '.join(waiting)} asked to wait)"
                                                              if waiting else ""), duty)
@@ -142,7 +118,7 @@ def _readiness(status: GameStatus, m: Map, rules: frozenset[str], deadline: date
 
 def processing_step(rules: frozenset[str]) -> Step:
     """What a ready phase gets: processed, or under the PREVIEW rule shown to the Master."""
-    return Step.PREVIEW if "PREVIEW" in rules else Step.PROCESS
+    return Step.PREVIEW if Rule.PREVIEW in rules else Step.PROCESS
 
 
 def agenda(status: GameStatus, m: Map, now: datetime, standing: Standing = FREE) -> Agenda:
@@ -171,9 +147,9 @@ def _main_step(status: GameStatus, rules: frozenset[str], times: InForce, timing
                state: Readiness, dismissable: tuple[str, ...], now: datetime) -> Step | None:
     late, deadline, grace = state.duties.late, times.deadline, times.grace_end
     if grace is not None and now >= grace and late and _grace_acts(rules, dismissable):
-        if "CIVIL_DISORDER" in rules:
+        if Rule.CIVIL_DISORDER in rules:
             return Step.CIVIL_DISORDER
-        if "CIVIL_PREVIEW" in rules:
+        if Rule.CIVIL_PREVIEW in rules:
             return Step.COUNT_DOWN if status.delay else Step.PREVIEW
         return Step.DISMISS
     if status.delay:
@@ -191,7 +167,7 @@ def _main_step(status: GameStatus, rules: frozenset[str], times: InForce, timing
 def _grace_acts(rules: frozenset[str], dismissable: tuple[str, ...]) -> bool:
     """Whether the grace end does something: civil disorder or a preview always, a dismissal only
     when a late power has a player to dismiss."""
-    return "CIVIL_DISORDER" in rules or "CIVIL_PREVIEW" in rules or bool(dismissable)
+    return Rule.CIVIL_DISORDER in rules or Rule.CIVIL_PREVIEW in rules or bool(dismissable)
 
 
 def _dismissable(status: GameStatus, late: tuple[str, ...]) -> tuple[str, ...]:
@@ -218,5 +194,4 @@ def _next_due(times: InForce, timing: Timing, late: tuple[str, ...], over: datet
     return min((t for t in coming if t > now), default=None)
 
 
-__all__ = ["Agenda", "InForce", "Readiness", "Step", "agenda", "deadline_in_force", "in_force",
-           "processing_step", "readiness"]
+__all__ = ["Agenda", "Readiness", "Step", "agenda", "processing_step", "readiness"]

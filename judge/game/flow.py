@@ -29,6 +29,7 @@ from judge.game.vassals import keeps, vassalship
 from judge.maps import map_for_phase
 from judge.maps.model import Map
 from judge.phases import next_phase
+from judge.rule_names import Rule
 from judge.status.model import GameStatus, PhaseMode
 from judge.types import ADJUSTMENTS, MOVEMENT, RETREATS, Phase, Unit, UnitType
 
@@ -66,7 +67,7 @@ def advance(status: GameStatus, base: Map, processed: Phase, rules: frozenset[st
         following = next_phase(base, step.phase)
         if _year_ends(step.phase, following) and not step.year_end:
             _capture(step, base, rules, following)
-            if "GARRISON" in rules:
+            if Rule.GARRISON in rules:
                 step.status = garrison(step.status, base)
         m = map_for_phase(base, following)
         if not _nothing_to_do(step.status, m, following, rules):
@@ -84,14 +85,14 @@ def _year_ends(phase: Phase, following: Phase) -> bool:
 
 
 def _capture(step: Advance, m: Map, rules: frozenset[str], counted: Phase) -> None:
-    vassals = "VASSAL_DUMMIES" in rules
+    vassals = Rule.VASSAL_DUMMIES in rules
     centers, changed = capture(m, units_of(step.status, m), centers_of(step.status, m),
                                keeps(step.status) if vassals else None)
     step.status = partisans_marked(with_board(step.status, m, centers=centers), m, rules)
     step.captured.update(changed)
     step.counted = counted
     if vassals:
-        found = vassalship(step.status, m, "TORN_ALLEGIANCE" in rules)
+        found = vassalship(step.status, m, Rule.TORN_ALLEGIANCE in rules)
         step.status, step.torn, step.allegiance = found.status, found.torn, found.allegiance
         step.captured.update(found.moved)
 
@@ -163,9 +164,9 @@ def _fit_units(status: GameStatus, m: Map, rules: frozenset[str]) -> tuple[GameS
 
 
 def _fit(unit: Unit, m: Map, rules: frozenset[str]) -> Unit | None:
-    if m.can_stand(unit) or "HIBERNATE" in rules:
+    if m.can_stand(unit) or Rule.HIBERNATE in rules:
         return unit
-    if "UNITS_ADAPT" in rules:
+    if Rule.UNITS_ADAPT in rules:
         other = UnitType.FLEET if unit.type is UnitType.ARMY else UnitType.ARMY
         for location in (unit.province, *m.coasts_of(unit.province)):
             if m.can_stand(Unit(other, location)):

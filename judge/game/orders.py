@@ -17,6 +17,7 @@ from judge.game.positions import build_tokens, centers_of, power_blocks, units_o
 from judge.maps.model import Map
 from judge.orders.model import Build, Convoy, Disband, Hold, Move, Order, Proxy, Retreat, Support, Waive
 from judge.orders.parser import OrderReader
+from judge.rule_names import Rule
 from judge.status.model import (
     BuildOrder,
     DisbandOrder,
@@ -135,7 +136,7 @@ def duties(status: GameStatus, m: Map, rules: frozenset[str]) -> Duties:
 def waited_for(block: PowerStatus | None, rules: frozenset[str]) -> bool:
     """Whether processing waits for the power: not for a DUMMY under CD_DUMMIES."""
     dummy = block is not None and block.player is not None and block.player.dummy
-    return not (dummy and "CD_DUMMIES" in rules)
+    return not (dummy and Rule.CD_DUMMIES in rules)
 
 
 def owing(status: GameStatus, m: Map, phase: Phase, rules: frozenset[str]) -> list[str]:
@@ -199,7 +200,7 @@ def _complete(block: PowerStatus | None, orders: tuple[Order, ...] | None, phase
         return False
     if phase.type == MOVEMENT:
         ordered = {o.unit.province for o in orders if hasattr(o, "unit")}
-        return "DEFAULT_UNORDERED" in rules or all(u.province in ordered for u in block.units)
+        return Rule.DEFAULT_UNORDERED in rules or all(u.province in ordered for u in block.units)
     if phase.type == RETREATS:
         ordered = {o.unit.province for o in orders if isinstance(o, (Retreat, Disband))}
         return all(d.unit.province in ordered for d in block.dislodged if d.retreats)

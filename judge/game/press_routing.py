@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from judge.game.visibility import MASTER
+from judge.types import MASTER
 from judge.status.model import GameStatus, Omniscience
+from judge.rule_names import Rule
 
 
 @dataclass(frozen=True)
@@ -56,7 +57,7 @@ def shown_sender(rules: frozenset[str], sender: str, to: tuple[str, ...] | None,
         return None
     if colour == "WHITE" or sender == MASTER or to_master:
         return sender
-    if "GREY_PRESS" in rules or (to is None and "YELLOW_PRESS" in rules):
+    if Rule.GREY_PRESS in rules or (to is None and Rule.YELLOW_PRESS in rules):
         return None
     return sender
 
@@ -67,6 +68,6 @@ def _everyone_but(status: GameStatus, rules: frozenset[str], sender: str) -> lis
     blocks = [b for b in status.powers if b.is_power] + \
         [b for b in status.powers if not b.is_power and b.kind != "MONITOR"]
     names = [b.name for b in blocks if b.name != sender]
-    if sender != MASTER and "PRESS_MASTER" not in rules:
+    if sender != MASTER and Rule.PRESS_MASTER not in rules:
         names.append(MASTER)
     return names

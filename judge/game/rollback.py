@@ -17,7 +17,7 @@ from dataclasses import replace
 from datetime import datetime
 
 from judge.events import Event, RolledBack
-from judge.game.deadlines import deadline_for
+from judge.game.deadlines import deadline_for, with_deadline
 from judge.game.flow import mode_for
 from judge.game.seats import refresh_need
 from judge.maps.model import Map
@@ -38,7 +38,7 @@ def roll_to(current: GameStatus, snapshot: GameStatus, m: Map, now: datetime, *,
         mode = snapshot.phase_mode if snapshot.phase_mode.value in ("SKIP", "WAIT") else mode_for(status.phase)
         status = replace(status, phase_mode=mode, delay=None, result=None, finish=None)
         fresh = deadline_for(status, m, now)
-        status = refresh_need(replace(status, deadline=fresh.text), m)
+        status = refresh_need(with_deadline(status, fresh.moment), m)
         moment = fresh.moment
     else:
         status, moment = replace(status, deadline=None, delay=None, result=None, finish=None), None

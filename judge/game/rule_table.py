@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from judge.rule_names import rule_names
+
 PAYOLA = "payola"  # Payola's own rules: refused until the judge plays the Payola variant
 XTALBALL = "xtalball"  # Crystal Ball's own rules: refused until its games are played by mail
 STANDARD = "standard"  # rules DPjudge keeps for its standard variant (this judge's only variant)
@@ -219,3 +221,7 @@ RULES: tuple[Rule, ...] = (
 
 # Other names DPjudge reads in a status file for the same rule.
 ALIASES: dict[str, str] = {"FLEX_SETUP": "BLANK_BOARD", "NO_PARTIAL": "PUBLIC_PRESS"}
+
+if rule_names() != {rule.name for rule in RULES}:
+    raise ImportError("judge.rule_names.Rule and the rule table name different rules: "
+                      + " ".join(sorted(rule_names() ^ {rule.name for rule in RULES})))

@@ -15,13 +15,15 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from judge.errors import Problem
-from judge.game.rule_table import ALIASES, RULES, STANDARD, Rule
+from judge.game import rule_table
+from judge.game.rule_table import ALIASES, RULES, STANDARD
 from judge.maps.model import Map
 from judge.status.model import GameStatus
+from judge.rule_names import Rule, Rules
 
-TABLE: dict[str, Rule] = {rule.name: rule for rule in RULES}
+TABLE: dict[str, rule_table.Rule] = {rule.name: rule for rule in RULES}
 _ORDER: dict[str, int] = {rule.name: index for index, rule in enumerate(RULES)}
-UNLISTED = frozenset({"EAVESDROP"})  # in force but never named to the players
+UNLISTED = frozenset({Rule.EAVESDROP})  # in force but never named to the players
 
 
 @dataclass(frozen=True)
@@ -39,7 +41,7 @@ class RuleProblem:
 class RuleCheck:
     """The rules in force, and what is wrong with those asked for."""
 
-    in_force: frozenset[str]
+    in_force: Rules
     problems: tuple[RuleProblem, ...]
 
 
@@ -49,7 +51,7 @@ def rule_name(word: str) -> str:
     return ALIASES.get(name, name)
 
 
-def rules_in_force(status: GameStatus, m: Map) -> frozenset[str]:
+def rules_in_force(status: GameStatus, m: Map) -> Rules:
     """The rules the game plays by: the map's and the game's with what they bring in or turn off."""
     return check_rules(status, m).in_force
 

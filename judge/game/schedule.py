@@ -38,16 +38,17 @@ from dataclasses import replace
 from datetime import datetime
 
 from judge.events import DeadlineSet, Dismissal, Event, LateNotice, Reminder
-from judge.game.clock import Agenda, Step, agenda, deadline_in_force, processing_step, readiness
-from judge.game.deadlines import current_deadline, deadline_for
+from judge.game.clock import Agenda, Step, agenda, processing_step, readiness
+from judge.game.deadlines import current_deadline, deadline_for, deadline_in_force, with_deadline
 from judge.game.process import on_process, preview
 from judge.game.rules import rules_in_force
 from judge.game.seats import GameError, resign
 from judge.game.standing import FREE, Standing
 from judge.maps.model import Map
+from judge.rule_names import Rule
 from judge.status.model import GameStatus
-from judge.timing import Vacation, format_deadline, game_zone, parse_timing, prune_vacations
-from judge.types import Phase
+from judge.timing import Vacation, game_zone, parse_timing, prune_vacations
+from judge.types import MASTER, Phase
 
 PREVIEW_DELAY, LATE_DELAY, ORDERS_DELAY = 72, 24, 1
 Outcome = tuple[GameStatus, list[Event]]
@@ -138,7 +139,7 @@ def resume(status: GameStatus, m: Map, now: datetime) -> Outcome:
         return status, []
     fresh = deadline_for(status, m, now, keep_later=True)
     was = current_deadline(status)
-    status = replace(status, deadline=fresh.text if fresh.moment else status.deadline, delay=None)
+    status = replace(with_deadline(status, fresh.moment) if fresh.moment else status, delay=None)
     if fresh.moment == was or (fresh.moment is None and status.deadline is not None):
         return status, []
     return status, [DeadlineSet(status.name or "", phase, fresh.moment, "judge")]
@@ -153,19 +154,18 @@ def on_orders(status: GameStatus, m: Map, now: datetime) -> Outcome:
         return status, []
     rules = rules_in_force(status, m)
     deadline = deadline_in_force(status, rules)
-    if deadline is None or "REAL_TIME" in rules:
+    if deadline is None or Rule.REAL_TIME in rules:
         return _processed(processing_step(rules), replace(status, delay=None), m, now)
     return replace(status, delay=ORDERS_DELAY if deadline > now else None), []
 
 
-def set_deadline(status: GameStatus, m: Map, moment: datetime | None, by: str = "MASTER") -> Outcome:
+def set_deadline(status: GameStatus, m: Map, moment: datetime | None, by: str = MASTER) -> Outcome:
     """SET DEADLINE: `moment` (aware; None removes the deadline) on the game's wall clock, DELAY
     cleared. Who may move it where (PLAYER_DEADLINES: only later) is the command's business."""
     phase = status.phase
     if not isinstance(phase, Phase):
         raise GameError(f"game {status.name} is {phase.value.lower()}: it has no deadline")
-    text = format_deadline(moment, status.zone) if moment is not None else None
-    return replace(status, deadline=text, delay=None), [DeadlineSet(status.name or "", phase, moment, by)]
+    return replace(with_deadline(status, moment), delay=None), [DeadlineSet(status.name or "", phase, moment, by)]
 
 
 def add_absence(status: GameStatus, start: str | None, end: str, now: datetime) -> GameStatus:
@@ -184,8 +184,8 @@ def set_zone(status: GameStatus, zone: str | None) -> GameStatus:
     if zone is not None:
         zone = game_zone(zone).key
     moment = current_deadline(status)
-    text = format_deadline(moment, zone) if moment is not None else status.deadline
-    return replace(status, zone=zone, deadline=text)
+    moved = replace(status, zone=zone)
+    return with_deadline(moved, moment) if moment is not None else moved
 
 
 __all__ = ["add_absence", "after_mail", "on_orders", "on_process", "on_tick", "resume", "set_deadline",

@@ -22,6 +22,7 @@ from judge.events import (
 from judge.game.positions import alive, owned_centers, power_blocks
 from judge.game.rules import rules_in_force
 from judge.maps.model import Map
+from judge.rule_names import Rule
 from judge.status.model import (
     Dppd,
     GameStatus,
@@ -31,7 +32,7 @@ from judge.status.model import (
     PowerStatus,
     Vacancy,
 )
-from judge.types import Phase
+from judge.types import MASTER, MONITOR, OBSERVER, Phase
 
 SEAT_PREFIX = "POWER#"
 
@@ -43,7 +44,7 @@ class GameError(JudgeError):
 def playable_powers(status: GameStatus, m: Map) -> list[str]:
     """The map's powers that need a player: not the map's dummies, not the dummies of a TEAM; none
     under SOLITAIRE (every power is a dummy the Master controls)."""
-    if "SOLITAIRE" in rules_in_force(status, m):
+    if Rule.SOLITAIRE in rules_in_force(status, m):
         return []
     team_dummies = {p for team in status.teams for p in team.dummies}
     return [name for name, info in m.powers.items() if not info.dummy and name not in team_dummies]
@@ -65,13 +66,13 @@ def player_email(block: PowerStatus) -> str | None:
     return current.email.lower() if isinstance(current, Dppd) else None
 
 
-def observe(status: GameStatus, m: Map, name: str, player: Dppd, password: str, kind: str = "OBSERVER",
+def observe(status: GameStatus, m: Map, name: str, player: Dppd, password: str, kind: str = OBSERVER,
             address: tuple[str, ...] = ()) -> tuple[GameStatus, list[Event]]:
     """A non-map player joins (OBSERVE, MONITOR, or a type the game ALLOWs): a block `kind name`."""
     kind, name = kind.upper(), name.upper()
-    if kind not in ("OBSERVER", "MONITOR") and kind not in status.allow:
+    if kind not in (OBSERVER, MONITOR) and kind not in status.allow:
         raise GameError(f"game {status.name} does not ALLOW {kind} players")
-    if status.power(name) is not None or name == "MASTER" or name.startswith(SEAT_PREFIX):
+    if status.power(name) is not None or name == MASTER or name.startswith(SEAT_PREFIX):
         raise GameError(f"the name {name} is taken")
     block = PowerStatus(name=name, kind=kind, player=PlayerHistory(player),
                         address=address or (player.email,), password=password)

@@ -44,8 +44,7 @@ from judge.events import (
 )
 from judge.game import visibility
 from judge.game.cd_supports import cd_supports, in_civil_disorder
-from judge.game.clock import deadline_in_force
-from judge.game.deadlines import deadline_for
+from judge.game.deadlines import deadline_for, deadline_in_force, with_deadline
 from judge.game.flow import ADJUDICATED, Advance, advance
 from judge.game.orders import OrderSheet, duties, orders_on_file, proxied
 from judge.game.positions import position_of, power_blocks, with_board
@@ -56,6 +55,7 @@ from judge.game.victory import check_votes, complete, last_man, winners
 from judge.maps import map_for_phase
 from judge.maps.model import Map
 from judge.orders.model import Build
+from judge.rule_names import Rule
 from judge.status.model import BuildOrder, GameStatus
 from judge.types import ADJUSTMENTS, MOVEMENT, RETREATS, Phase, Unit
 
@@ -119,9 +119,9 @@ def adjudicate(p: Processing) -> Processing:
     if p.phase.type not in ADJUDICATED:
         return p
     sheet = p.sheet
-    if p.phase.type == MOVEMENT and "CD_SUPPORTS" in p.rules:
+    if p.phase.type == MOVEMENT and Rule.CD_SUPPORTS in p.rules:
         sheet = _with_cd_supports(p.status, p.m, p.position, sheet, p.missing, p.rules)
-    given = proxied(sheet.orders, p.status, p.m) if "PROXY_OK" in p.rules else sheet.orders
+    given = proxied(sheet.orders, p.status, p.m) if Rule.PROXY_OK in p.rules else sheet.orders
     return replace(p, sheet=sheet, resolution=resolve(p.m, p.position, given, p.rules))
 
 
@@ -159,7 +159,7 @@ def set_next_deadline(p: Processing) -> Processing:
         return p
     assert p.step is not None
     fresh = deadline_for(p.status, p.base, p.now, keep_later=True)
-    status = replace(p.status, deadline=fresh.text, delay=None)
+    status = replace(with_deadline(p.status, fresh.moment), delay=None)
     deadline = deadline_in_force(status, p.rules)
     status, before = rotate_before(status, map_for_phase(p.base, p.step.phase), p.step.phase, p.rules)
     return replace(p, status=status, deadline=deadline, moved={**p.moved, **before})
@@ -203,7 +203,7 @@ def _sightings(status: GameStatus, m: Map, rules: frozenset[str], resolution: Re
                revealed: dict[str, tuple[Unit, ...]]) -> dict[tuple[str, Unit], UnitSighting]:
     """BLIND: who sees each unit of the phase (worked out before the board changes; `revealed`:
     the units built hidden, which others find where they end)."""
-    if visibility.BLIND not in rules or resolution is None:
+    if Rule.BLIND not in rules or resolution is None:
         return {}
     phase = resolution.phase
     position = position_of(status, m, phase)
@@ -220,7 +220,7 @@ def _sightings(status: GameStatus, m: Map, rules: frozenset[str], resolution: Re
 def _blinded(status: GameStatus, m: Map, rules: frozenset[str], resolution: Resolution | None
              ) -> tuple[UnitSighting, ...]:
     """BLIND: the units readers stop seeing when a movement phase destroys dislodged units."""
-    if visibility.BLIND not in rules or resolution is None or resolution.phase.type != MOVEMENT:
+    if Rule.BLIND not in rules or resolution is None or resolution.phase.type != MOVEMENT:
         return ()
     outright = no_retreats(rules)
     destroyed = {p: [u for u, where in ds.items() if outright or not where]
@@ -236,7 +236,7 @@ def _seen_centres(status: GameStatus, m: Map, rules: frozenset[str], year_end: b
                   following: Phase | None) -> GameStatus:
     """BLIND: each power's SEES brought up to date when the results show the ownership (the
     centres seen since the year began)."""
-    if visibility.BLIND not in rules or not visibility.shows_ownership(
+    if Rule.BLIND not in rules or not visibility.shows_ownership(
             rules, year_end, following.type if following else None):
         return status
     return visibility.with_sees(status, m, rules, fresh=year_end)
@@ -290,7 +290,7 @@ def _ending(status: GameStatus, m: Map, phase: Phase, step: Advance, rules: froz
     As in DPjudge, whose processing has moved on when it finds the end, the game ends in the phase
     it reached: where the centres were counted (the adjustment phase, whether or not anyone
     adjusts) for a victory or votes then, where the last unit stands, else the next phase."""
-    if "LAST_MAN_STANDING" in rules:
+    if Rule.LAST_MAN_STANDING in rules:
         found = last_man(status, m, step.skipped + [step.phase])
         if found is not None:
             reached, power, unit = found

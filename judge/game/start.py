@@ -22,7 +22,7 @@ from datetime import datetime
 from judge.events import Assignment, Event, GameFull, GameStarted, PlayerJoined
 from judge.game import visibility
 from judge.game.positions import centers_of, units_of
-from judge.game.deadlines import deadline_for
+from judge.game.deadlines import deadline_for, with_deadline
 from judge.game.flow import mode_for
 from judge.game.rules import rules_in_force
 from judge.game.seats import (
@@ -36,6 +36,7 @@ from judge.game.seats import (
 )
 from judge.maps.model import Map, PowerInfo
 from judge.phases import previous_phase
+from judge.rule_names import Rule
 from judge.status.model import Dppd, GameStatus, PlayerHistory, PowerStatus, Vacancy
 from judge.timing import game_zone
 from judge.types import ADJUSTMENTS, Phase, Unit
@@ -65,9 +66,9 @@ def start_game(status: GameStatus, m: Map, now: datetime, seed: str | None = Non
                      start=start, need=(), result=None, finish=None)
     status = refresh_need(status, m)
     deadline = deadline_for(status, m, now, first=True)
-    status = replace(status, deadline=deadline.text)
+    status = with_deadline(status, deadline.moment)
     rules = rules_in_force(status, m)
-    if visibility.BLIND in rules:
+    if Rule.BLIND in rules:
         status = visibility.with_sees(status, m, rules, fresh=True)
     assignments = tuple(_assignment(name, chosen.get(name)) for name in m.powers)
     return status, [GameStarted(status.name or "", first, deadline.moment, assignments,
@@ -77,12 +78,12 @@ def start_game(status: GameStatus, m: Map, now: datetime, seed: str | None = Non
 def starts_at_once(status: GameStatus, m: Map) -> bool:
     """Whether a game starts as it forms (DPjudge's CREATE and FORM): no seat is left to fill
     (under SOLITAIRE there is none) and START_MASTER does not keep the start for the Master."""
-    return open_seats(status, m) <= 0 and "START_MASTER" not in rules_in_force(status, m)
+    return open_seats(status, m) <= 0 and Rule.START_MASTER not in rules_in_force(status, m)
 
 
 def first_phase(m: Map, rules: frozenset[str]) -> Phase:
     """The map's BEGIN; under MOBILIZE or BLANK_BOARD the adjustment phase before it."""
-    if ("MOBILIZE" in rules or "BLANK_BOARD" in rules) and m.begin.type != ADJUSTMENTS:
+    if (Rule.MOBILIZE in rules or Rule.BLANK_BOARD in rules) and m.begin.type != ADJUSTMENTS:
         return previous_phase(m, m.begin, ADJUSTMENTS)
     return m.begin
 
@@ -115,11 +116,11 @@ def _power_block(status: GameStatus, info: PowerInfo, seat: PowerStatus | None,
 
 def _board(info: PowerInfo, rules: frozenset[str], dummy: bool) -> tuple[tuple[Unit, ...], tuple[str, ...]]:
     """The power's units and OWNS line at the start (see the module's doc)."""
-    if "MOBILIZE" in rules:
-        return (), ("SC!",) * (len(info.homes) if dummy and "IMMOBILE_DUMMIES" in rules else 1)
+    if Rule.MOBILIZE in rules:
+        return (), ("SC!",) * (len(info.homes) if dummy and Rule.IMMOBILE_DUMMIES in rules else 1)
     tokens = ("SC!",) * info.build_and_own + ("SC?",) * info.build_unowned
     units = info.units
-    if "BLANK_BOARD" in rules:
+    if Rule.BLANK_BOARD in rules:
         units = tuple(u for u in units if u.province not in info.centers)
     return units, tuple(sorted(info.centers)) + tokens
 
@@ -145,7 +146,7 @@ def join(status: GameStatus, m: Map, now: datetime, player: Dppd, password: str,
     left = open_seats(status, m)
     events: list[Event] = [PlayerJoined(status.name or "", seat, player, left)]
     if left == 0:
-        if "START_MASTER" in rules_in_force(status, m):
+        if Rule.START_MASTER in rules_in_force(status, m):
             events.append(GameFull(status.name or ""))
         else:
             status, started = start_game(status, m, now)
@@ -159,7 +160,7 @@ def _seat_name(status: GameStatus, m: Map, power: str | None) -> str:
         return next(f"{SEAT_PREFIX}{n}" for n in range(1, len(taken) + 2)
                     if f"{SEAT_PREFIX}{n}" not in taken)
     name = power.upper()
-    if "POWER_CHOICE" not in rules_in_force(status, m):
+    if Rule.POWER_CHOICE not in rules_in_force(status, m):
         raise GameError("powers are assigned at random in this game (no POWER_CHOICE): JOIN without "
                         "naming a power")
     if name not in playable_powers(status, m):

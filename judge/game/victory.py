@@ -30,6 +30,7 @@ from judge.game.positions import owned_centers, power_blocks
 from judge.game.rules import rules_in_force
 from judge.game.seats import GameError
 from judge.maps.model import Map
+from judge.rule_names import Rule
 from judge.status.model import (
     GameResult,
     GameStage,
@@ -54,11 +55,11 @@ def scores(status: GameStatus, m: Map, rules: frozenset[str]) -> dict[str, int]:
     """What counts towards victory for each power."""
     blocks = power_blocks(status, m)
     owned = {b.name: owned_centers(b) for b in blocks}
-    if "TEAM_VICTORY" in rules:
+    if Rule.TEAM_VICTORY in rules:
         for main, members in controlled(status, m).items():
             owned[main] = owned[main].union(*(owned.get(p, frozenset()) for p in members))
-    if "VICTORY_HOMES" in rules:
-        allies = controlled(status, m) if "TEAM_VICTORY" in rules else {}
+    if Rule.VICTORY_HOMES in rules:
+        allies = controlled(status, m) if Rule.TEAM_VICTORY in rules else {}
         homes = {b.name: frozenset(b.home or m.powers[b.name].homes) for b in blocks}
         return {p: len({c for c in cs if any(c in homes[o] for o in homes
                                               if o != p and o not in allies.get(p, ()))})
@@ -78,7 +79,7 @@ def controlled(status: GameStatus, m: Map) -> dict[str, set[str]]:
 
 
 def criterion(m: Map, rules: frozenset[str], year: int) -> int:
-    if "VICTORY_HOMES" in rules and m.victory == (len(m.supply_centers) // 2 + 1,):
+    if Rule.VICTORY_HOMES in rules and m.victory == (len(m.supply_centers) // 2 + 1,):
         homes = [len(info.homes) for info in m.powers.values() if info.homes]
         total = sum(homes)
         return int((total - total / max(1, len(homes))) / 2 + 1)
@@ -89,17 +90,17 @@ def winners(status: GameStatus, m: Map, rules: frozenset[str], year: int
             ) -> tuple[GameStatus, tuple[str, ...]]:
     """The winners at the end of `year` (empty: the game goes on), with HOLD_WIN notes updated.
     Under LAST_MAN_STANDING nobody wins by centres (`last_man`)."""
-    if "LAST_MAN_STANDING" in rules:
+    if Rule.LAST_MAN_STANDING in rules:
         return status, ()
     score = scores(status, m, rules)
     needed = criterion(m, rules, year)
     reached = sorted((p for p, n in score.items() if n >= needed), key=lambda p: -score[p])
-    if "SHARED_VICTORY" in rules:
+    if Rule.SHARED_VICTORY in rules:
         found = tuple(reached)
     else:
         best = [p for p in reached if score[p] == score[reached[0]]] if reached else []
         found = tuple(best) if len(best) == 1 else ()
-    if "HOLD_WIN" in rules:
+    if Rule.HOLD_WIN in rules:
         status, found = _hold(status, m, found, year)
     return status, found
 
@@ -123,14 +124,14 @@ def vote_result(status: GameStatus, m: Map, rules: frozenset[str]) -> tuple[str,
               and not (b.player is not None and b.player.dummy)]
     if not voters:
         return None
-    if "PROPOSE_DIAS" in rules:
+    if Rule.PROPOSE_DIAS in rules:
         found = _proposal_result(status, voters, alive)
     else:
         if any(b.vote is None for b in voters):
             return None
         votes = {b.name: b.vote for b in voters if b.vote is not None}
-        found = _no_dias(votes, alive) if "NO_DIAS" in rules else _dias(votes, alive)
-    if found is not None and found[0] == "draw" and "NO_DRAW" in rules:
+        found = _no_dias(votes, alive) if Rule.NO_DIAS in rules else _dias(votes, alive)
+    if found is not None and found[0] == "draw" and Rule.NO_DRAW in rules:
         return None
     return found
 
@@ -213,12 +214,12 @@ def cast_vote(status: GameStatus, m: Map, power: str, vote: Vote | None, now: da
     block = _voter(status, m, power)
     rules = rules_in_force(status, m)
     events: list[Event] = []
-    if "PROPOSE_DIAS" in rules and vote != Vote(VoteKind.YES):
+    if Rule.PROPOSE_DIAS in rules and vote != Vote(VoteKind.YES):
         status = _clear_votes(replace(status, proposal=None), m)
         return status, [VoteCast(status.name or "", block.name, None, vetoed=True)]
-    if "PROPOSE_DIAS" in rules and status.proposal is None:
+    if Rule.PROPOSE_DIAS in rules and status.proposal is None:
         raise GameError("there is no proposal to vote on")
-    if vote is not None and vote.kind is VoteKind.YES and "PROPOSE_DIAS" not in rules:
+    if vote is not None and vote.kind is VoteKind.YES and Rule.PROPOSE_DIAS not in rules:
         raise GameError("vote SOLO, LOSS or nWAY (YES is for proposals, under PROPOSE_DIAS)")
     status = status.with_power(replace(block, vote=vote))
     events.append(VoteCast(status.name or "", block.name, vote))
@@ -230,7 +231,7 @@ def propose(status: GameStatus, m: Map, power: str, result: str, now: datetime
             ) -> tuple[GameStatus, list[Event]]:
     """PROPOSE_DIAS: `power` proposes `DIAS` (a draw of all survivors) or a concession to a power."""
     block = _voter(status, m, power)
-    if "PROPOSE_DIAS" not in rules_in_force(status, m):
+    if Rule.PROPOSE_DIAS not in rules_in_force(status, m):
         raise GameError("proposals are made only under PROPOSE_DIAS")
     result = result.upper()
     if result != DIAS and result not in m.powers:

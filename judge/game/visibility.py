@@ -31,17 +31,15 @@ from judge.events import UnitSighting
 from judge.game.positions import owned_centers
 from judge.maps.model import Map, Terrain
 from judge.orders.model import Build, Move, Retreat
+from judge.rule_names import Rule
 from judge.status.model import GameStatus
-from judge.types import ADJUSTMENTS, MOVEMENT, Unit, UnitType, province_of
+from judge.types import ADJUSTMENTS, MASTER, MOVEMENT, Unit, UnitType, province_of
 
-MASTER = "MASTER"
 BEFORE_START, AFTER_START, BEFORE_END, AFTER_END = 1, 2, 4, 8
 EVERYTHING = 15
 
-# Rules by which a game's results are tailored to each reader.
-BLIND = "BLIND"
 # Any of these keeps the centre ownership out of a BLIND game's movement results.
-NO_OWNERSHIP_IN_MOVEMENT = ("NO_UNITS_SEE", "SEE_NO_SCS", "SEE_ALL_SCS")
+NO_OWNERSHIP_IN_MOVEMENT = (Rule.NO_UNITS_SEE, Rule.SEE_NO_SCS, Rule.SEE_ALL_SCS)
 
 
 @dataclass(frozen=True)
@@ -96,22 +94,22 @@ def spotted(places: Iterable[str]) -> set[str]:
 def _scs(seers: Seers, seer: str, rules: frozenset[str], m: Map) -> tuple[set[str], set[str]]:
     """The centres a seer spots from, before and after the phase."""
     vassals = seers.vassals(seer)
-    if "NO_SCS_SEE" in rules:
+    if Rule.NO_SCS_SEE in rules:
         return set(), set()
-    if "OWN_SCS_SEE" in rules or (m.newhomes and not any(seers.homes.values())):
+    if Rule.OWN_SCS_SEE in rules or (m.newhomes and not any(seers.homes.values())):
         owned = {c for v in vassals for c in seers.centers.get(v, ())}
-        return (owned if "OWN_SCS_SEE" in rules else set()), owned
+        return (owned if Rule.OWN_SCS_SEE in rules else set()), owned
     homes = {c for v in vassals for c in seers.homes.get(v, ())}
-    if "BLANK_BOARD" not in rules and "MOBILIZE" not in rules:
+    if Rule.BLANK_BOARD not in rules and Rule.MOBILIZE not in rules:
         homes |= {p for v in vassals for p in seers.start.get(v, ())}
     return homes, homes
 
 
 def _spotters(units: Iterable[Unit], target: Unit | None, rules: frozenset[str]) -> list[str]:
     kinds = {UnitType.ARMY, UnitType.FLEET}
-    if target is not None and "UNITS_SEE_SAME" in rules:
+    if target is not None and Rule.UNITS_SEE_SAME in rules:
         kinds = {target.type}
-    elif target is not None and "UNITS_SEE_OTHER" in rules:
+    elif target is not None and Rule.UNITS_SEE_OTHER in rules:
         kinds -= {target.type}
     return [u.location for u in units if u.type in kinds]
 
@@ -124,7 +122,7 @@ def sight(m: Map, rules: frozenset[str], seers: Seers, owner: str | None, start:
     hidden) is looked for only where it ends: whoever sees it is told it ARRIVES or was FOUND."""
     full = seers.full_sight(owner)
     shows = {MASTER: EVERYTHING}
-    blinded = "SEE_NO_UNITS" if target is not None else "SEE_NO_SCS"
+    blinded = Rule.SEE_NO_UNITS if target is not None else Rule.SEE_NO_SCS
     old, new = province_of(start), province_of(end)
     places = [(new, 4)] if hidden else [(old, 5)] if old == new else [(old, 1), (new, 4)]
     for seer in seers.readers:
@@ -135,7 +133,7 @@ def sight(m: Map, rules: frozenset[str], seers: Seers, owner: str | None, start:
         if blinded in rules:
             continue
         vassals = seers.vassals(seer)
-        if "NO_UNITS_SEE" in rules:
+        if Rule.NO_UNITS_SEE in rules:
             before: set[str] = set()
             after: set[str] = set()
         else:
@@ -276,7 +274,7 @@ def centre_sightings(m: Map, rules: frozenset[str], seers: Seers, sees: Mapping[
     result = {}
     for power in seers.readers:
         seen = list(sees.get(power, ()))
-        if power not in seers.everything and not {"SEE_NO_SCS", "SEE_ALL_SCS"} & rules:
+        if power not in seers.everything and not {Rule.SEE_NO_SCS, Rule.SEE_ALL_SCS} & rules:
             for owner, centers in groups:
                 if owner is not None and power in seers.full_sight(owner):
                     continue
@@ -296,7 +294,7 @@ def shows_ownership(rules: frozenset[str], year_end: bool, next_type: str | None
     before each movement phase unless a modifier makes it pointless."""
     if year_end:
         return True
-    return (BLIND in rules and next_type == MOVEMENT
+    return (Rule.BLIND in rules and next_type == MOVEMENT
             and not any(r in rules for r in NO_OWNERSHIP_IN_MOVEMENT))
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from judge.drawing.pictures import Picture
-from judge.game.visibility import MASTER
+from judge.types import MASTER
 from judge.limits import Limits
 from judge.mailout.render import Rendered
 from judge.status.model import Dppd, GameStatus, Omniscience, PowerStatus

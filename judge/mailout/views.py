@@ -28,6 +28,7 @@ from judge.orders.model import (
     Support,
     Waive,
 )
+from judge.rule_names import Rule
 from judge.timing.zones import game_zone
 from judge.types import ADJUSTMENTS, MOVEMENT, Phase, Unit, UnitType, province_of
 
@@ -271,7 +272,7 @@ def phase_results(m: Map, resolution: Resolution, position: Position | None = No
         grouped = {p: [_supported_coast(m, line, supported) for line in lines]
                    for p, lines in grouped.items()}
     given: dict[str, list[OrderLine]] = {}
-    if phase.type == MOVEMENT and "NO_CHECK" in rules:
+    if phase.type == MOVEMENT and Rule.NO_CHECK in rules:
         grouped, given = _as_given(m, resolution, grouped, unit_order or {})
     if phase.type == MOVEMENT and unit_order:
         grouped = {p: _in_unit_order(lines, unit_order.get(p, ())) for p, lines in grouped.items()}
@@ -291,7 +292,7 @@ def _phantom_shown(line: OrderLine, owners: Mapping[str, str], rules: frozenset[
     """SHOW_PHANTOM prints no supported or convoyed unit's nationality, and prints a support or
     convoy of a unit that is not there (FICTIONAL_OK) as it was given; without it, such an order
     is printed as the HOLD it amounts to (as DPjudge prints them)."""
-    if "SHOW_PHANTOM" in rules:
+    if Rule.SHOW_PHANTOM in rules:
         return replace(line, foreign=False)
     if line.kind in ("support", "convoy") and line.target is not None and \
             line.target.place.abbrev.split("/")[0] not in owners:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from judge.maps.model import Map
 from judge.orders.names import place_name
+from judge.rule_names import Rule
 
 if TYPE_CHECKING:
     from judge.adjudicator.model import Position
@@ -24,11 +25,11 @@ def build_sites(m: Map, position: Position, power: str, rules: frozenset[str]) -
     info = m.powers[power]
     owned = frozenset(position.centers.get(power, ()))
     homes = homes_of(m, position, power)
-    if "REMOTE_BUILDS" in rules and not owned & homes:
+    if Rule.REMOTE_BUILDS in rules and not owned & homes:
         return frozenset()
-    if "BUILD_ANY" in rules or ("REMOTE_BUILDS" in rules and "HOME_BUILDS" not in rules):
+    if Rule.BUILD_ANY in rules or (Rule.REMOTE_BUILDS in rules and Rule.HOME_BUILDS not in rules):
         sites = set(owned)
-    elif "HOME_BUILDS" in rules:
+    elif Rule.HOME_BUILDS in rules:
         sites = {c for p in m.powers for c in homes_of(m, position, p) if c in owned}
     else:
         sites = set(owned & homes)
@@ -42,9 +43,9 @@ def build_sites(m: Map, position: Position, power: str, rules: frozenset[str]) -
     elif tokens[0]:  # SC!: a home no other power owns
         taken = frozenset().union(*(c for p, c in position.centers.items() if p != power))
         sites |= homes - taken
-    if "NO_FACTORIES" not in rules:
+    if Rule.NO_FACTORIES not in rules:
         sites |= set(info.factories)
-    if "NO_PARTISANS" not in rules and 0 < len(owned & homes) < len(homes):
+    if Rule.NO_PARTISANS not in rules and 0 < len(owned & homes) < len(homes):
         sites |= set(info.partisans)
     return frozenset(sites)
 
@@ -56,12 +57,12 @@ def site_problem(m: Map, position: Position, power: str, province: str, rules: f
     name = place_name(m, province)
     owned = position.centers.get(power, frozenset())
     homes = homes_of(m, position, power)
-    if "REMOTE_BUILDS" in rules and not owned & homes:
+    if Rule.REMOTE_BUILDS in rules and not owned & homes:
         return "you own none of your home centers, so you may not build (REMOTE_BUILDS)"
     if province not in m.supply_centers:
         return f"{name} is not a supply center"
     if province not in owned:
         return f"you do not own {name}"
-    if "HOME_BUILDS" in rules:
+    if Rule.HOME_BUILDS in rules:
         return f"{name} is nobody's home center"
     return f"{name} is not one of your home centers"

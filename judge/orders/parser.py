@@ -17,9 +17,10 @@ from judge.maps.model import Map
 from judge.orders.lexer import LINES_KEPT, Lexeme, Place, PlaceIndex, Word, is_word, lex, place_index
 from judge.orders.model import Build, Convoy, Disband, Hold, Keep, Move, Order, Proxy, Retreat, Support, Waive
 from judge.orders.names import either, place_name, unit_name
+from judge.rule_names import Rule
 from judge.types import ADJUSTMENTS, MOVEMENT, RETREATS, Phase, Unit, UnitType, province_of
 
-FOREIGN_ORDERS = frozenset({"ORDER_ANY", "PROXY_OK"})  # rules that let a power order others' units
+FOREIGN_ORDERS = frozenset({Rule.ORDER_ANY, Rule.PROXY_OK})  # rules that let a power order others' units
 _ARMY, _FLEET = UnitType.ARMY, UnitType.FLEET  # (a module name is read faster than an Enum member)
 
 
@@ -43,8 +44,8 @@ class OrderReader:
         self.index = place_index(m)
         self.plans = movement_plans(m)
         self.foreign_ok = bool(rules & FOREIGN_ORDERS)
-        self.no_check = "NO_CHECK" in rules
-        self.portage = "PORTAGE_CONVOY" in rules
+        self.no_check = Rule.NO_CHECK in rules
+        self.portage = Rule.PORTAGE_CONVOY in rules
 
     def read(self, power: str, text: str, phase: Phase,
              units: Mapping[str, Sequence[Unit]] | OrderableUnits) -> Order:
@@ -63,7 +64,7 @@ class OrderReader:
             units = OrderableUnits(units)
         return _Line(self.map, self.index, phase.type, power, units, lenient or self.foreign_ok,
                      phase.type == RETREATS, self.plans, lenient, self.portage,
-                     "PROXY_OK" in self.rules).read
+                     Rule.PROXY_OK in self.rules).read
 
 
 class OrderableUnits:

@@ -9,6 +9,7 @@ from judge.maps.model import Map
 from judge.orders.model import Build, Order, Retreat, Support, Waive
 from judge.orders.parser import OrderableUnits, OrderReader
 from judge.orders.validate import OrderChecker
+from judge.rule_names import Rule
 from judge.types import MOVEMENT, RETREATS, Phase, Unit, UnitType
 
 if TYPE_CHECKING:
@@ -30,7 +31,7 @@ def parse_orders(m: Map, power: str, lines: Iterable[str], phase: Phase,
     adjudicator holds the unit."""
     reader = OrderReader(m, rules)
     orderable = OrderableUnits(units)
-    checker = None if phase.type == MOVEMENT and "NO_CHECK" in rules else OrderChecker(m, position, rules)
+    checker = None if phase.type == MOVEMENT and Rule.NO_CHECK in rules else OrderChecker(m, position, rules)
     orders: dict[Hashable, Order] = {}
     errors: list[tuple[str, str]] = []
     for number, raw in enumerate(lines):

@@ -12,6 +12,7 @@ from collections.abc import Set as AbstractSet
 from judge.maps.derived import per_map
 from judge.maps.model import Abut, Map, Terrain
 from judge.orders.names import place_name
+from judge.rule_names import Rule
 from judge.types import Unit, UnitType, province_of
 
 ARMY, FLEET = UnitType.ARMY, UnitType.FLEET  # module names: faster than Enum members
@@ -29,7 +30,7 @@ def can_convoy(m: Map, location: str, rules: frozenset[str]) -> bool:
     loc = m.locations.get(location)
     if loc is None or not loc.fleet_can_stand:
         return False
-    return loc.terrain in CONVOY_TERRAIN or (loc.terrain is Terrain.COAST and "COASTAL_CONVOY" in rules)
+    return loc.terrain in CONVOY_TERRAIN or (loc.terrain is Terrain.COAST and Rule.COASTAL_CONVOY in rules)
 
 
 def touches(m: Map, location: str, province: str) -> bool:
@@ -78,7 +79,7 @@ def convoy_route(m: Map, start: str, end: str, rules: frozenset[str], through: s
 
 
 NONE: frozenset[str] = frozenset()
-CONVOY_RULES = frozenset({"COASTAL_CONVOY", "CONVOY_BACK"})  # the rules that change convoy routes
+CONVOY_RULES = frozenset({Rule.COASTAL_CONVOY, Rule.CONVOY_BACK})  # the rules that change convoy routes
 
 def convoy_routes(m: Map, rules: frozenset[str]) -> ConvoyRoutes:
     """The map's ConvoyRoutes under the rules."""
@@ -122,7 +123,7 @@ class ConvoyRoutes:
     fleet on each may go, and which provinces each borders."""
 
     def __init__(self, m: Map, rules: frozenset[str]) -> None:
-        self.back = "CONVOY_BACK" in rules
+        self.back = Rule.CONVOY_BACK in rules
         self.spaces = frozenset(a for a in m.locations if can_convoy(m, a, rules))
         self.lands = frozenset(a for a, loc in m.locations.items() if loc.army_ok)
         self.steps = {s: m.moves(FLEET, s) for s in self.spaces}  # where a fleet on s may go
@@ -203,7 +204,7 @@ def path_problem(m: Map, start: str, path: tuple[str, ...], end: str, rules: fro
     for here, there in zip(path, path[1:] + (end,), strict=True):
         if not touches(m, here, there):
             return f"{place_name(m, here)} does not border {place_name(m, there)}"
-    if "CONVOY_BACK" not in rules and len(set(path)) < len(path):
+    if Rule.CONVOY_BACK not in rules and len(set(path)) < len(path):
         return "a convoy path may not pass the same space twice"
     return None
 

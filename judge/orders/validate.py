@@ -21,6 +21,7 @@ from judge.orders.reach import (
     path_problem,
     portage_route,
 )
+from judge.rule_names import Rule
 from judge.types import ADJUSTMENTS, MOVEMENT, RETREATS, Unit, UnitType, province_of
 
 if TYPE_CHECKING:
@@ -83,7 +84,7 @@ class OrderChecker:
         given (the supporter or the supported unit cannot reach the place, across a strait, into
         a SHUT space...): what it names must stand on the board, and a unit may not support
         itself. The adjudicator rules such a support void, as every illegal order."""
-        if type(order) is not Support or "SIGNAL_SUPPORT" not in self.rules or not self._movement:
+        if type(order) is not Support or Rule.SIGNAL_SUPPORT not in self.rules or not self._movement:
             return False
         try:
             unit = self.mobile(order.unit)
@@ -160,7 +161,7 @@ class OrderChecker:
 
     def other(self, unit: Unit, verb: str) -> Unit:
         """A unit supported or convoyed: on the board, or as written under FICTIONAL_OK."""
-        if "FICTIONAL_OK" in self.rules and self.unit_at(unit.province) is None:
+        if Rule.FICTIONAL_OK in self.rules and self.unit_at(unit.province) is None:
             return unit
         return self.standing(unit, f" to {verb}")
 
@@ -210,7 +211,7 @@ class OrderChecker:
     def carried(self, start: str, end: str) -> bool:
         """Whether the fleets on the board could carry an army from `start` to `end` (any fleet
         might, under FICTIONAL_OK: the order names no fleet, and a BLIND game shows none)."""
-        if "FICTIONAL_OK" in self.rules:
+        if Rule.FICTIONAL_OK in self.rules:
             return True
         if self._routes is None:
             self._routes = self.reach.routes(self.map, self.rules)
@@ -222,7 +223,7 @@ class OrderChecker:
         fleet carried by armies under PORTAGE_CONVOY)."""
         return bool(self.reach.crossings(unit, province)) or (
             unit.type is ARMY and self.convoy_route(unit.province, province)) or (
-            unit.type is FLEET and "PORTAGE_CONVOY" in self.rules
+            unit.type is FLEET and Rule.PORTAGE_CONVOY in self.rules
             and self.portage_route(unit.province, province))
 
     def portage_route(self, start: str, end: str, through: str | None = None) -> bool:
@@ -288,7 +289,7 @@ def _army_move(checker: OrderChecker, unit: Unit, order: Move, dest: str) -> str
 
 
 def _fleet_move(checker: OrderChecker, unit: Unit, order: Move) -> str | None:
-    if order.path and "PORTAGE_CONVOY" in checker.rules:
+    if order.path and Rule.PORTAGE_CONVOY in checker.rules:
         return _portage(checker, unit, order)
     if order.path or order.via_convoy:
         return "a fleet cannot be convoyed"
@@ -319,9 +320,9 @@ def _portage(checker: OrderChecker, unit: Unit, order: Move) -> str | None:
     for place in stops[1:-1]:
         if m.locations[place].terrain is Terrain.WATER:
             return f"only armies carry a fleet: {checker.name(place)} is at sea"
-        if "FICTIONAL_OK" not in checker.rules:
+        if Rule.FICTIONAL_OK not in checker.rules:
             checker.other(Unit(ARMY, place), "carry the fleet")
-    if len(set(stops[1:-1])) < len(stops) - 2 and "CONVOY_BACK" not in checker.rules:
+    if len(set(stops[1:-1])) < len(stops) - 2 and Rule.CONVOY_BACK not in checker.rules:
         return "a path may not pass the same army twice"
     for here, there in zip(stops, stops[1:]):
         if not borders(m, here, there):
@@ -383,7 +384,7 @@ def _convoy(checker: OrderChecker, order: Convoy) -> str | None:
 
 def _portage_convoy(checker: OrderChecker, order: Convoy) -> str | None:
     """PORTAGE_CONVOY: an army carries a fleet on a coast to a coast over a chain of armies."""
-    if "PORTAGE_CONVOY" not in checker.rules:
+    if Rule.PORTAGE_CONVOY not in checker.rules:
         return "only armies can be convoyed"
     unit = checker.mobile(order.unit)
     if unit.type is not ARMY:
@@ -404,7 +405,7 @@ def _portage_convoy(checker: OrderChecker, order: Convoy) -> str | None:
 
 def _retreat(checker: OrderChecker, order: Retreat) -> str | None:
     unit, retreats = checker.dislodged(order.unit)
-    if "NO_RETREAT" in checker.rules:
+    if Rule.NO_RETREAT in checker.rules:
         return "dislodged units may not retreat in this game (NO_RETREAT)"
     dest = order.dest if unit.type is FLEET else province_of(order.dest)
     if dest in retreats:

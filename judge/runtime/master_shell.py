@@ -17,7 +17,7 @@ from datetime import datetime
 from email.message import EmailMessage
 from pathlib import Path
 
-from judge.commands.auth import MASTER, Level, registered_addresses
+from judge.commands.auth import Level, registered_addresses
 from judge.commands.change import change_of
 from judge.commands.dispatch import judge_moves, run_commands
 from judge.commands.session import Refusal, Session
@@ -28,6 +28,7 @@ from judge.runtime.inbox import MailHandler, commit
 from judge.runtime.pictures import encoder
 from judge.runtime.spool import open_spools, outbox_entries, queue_mails
 from judge.status.model import GameStatus
+from judge.types import MASTER
 
 
 @dataclass(frozen=True)

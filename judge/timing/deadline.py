@@ -5,6 +5,7 @@ from dataclasses import dataclass
 from datetime import datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
+from judge.rule_names import Rule
 from judge.timing.durations import Duration
 from judge.timing.offdays import OffTime
 from judge.timing.spec import Timing
@@ -84,7 +85,7 @@ def next_deadline(
     `zone` is the game's ZONE (GMT when None); `first` doubles the delay (a game's
     initial deadline); the result is never earlier than `current_deadline`.
     """
-    if "NO_DEADLINE" in rules:
+    if Rule.NO_DEADLINE in rules:
         return None
     game = _game(timing, phase_type, zone, require_aware(now, "now"), rules)
     when = _after_delay(game, 2 if first else 1)
@@ -99,8 +100,8 @@ def next_deadline(
 def _game(timing: Timing, phase_type: str, zone: str | None, now: datetime,
           rules: frozenset[str]) -> _Game:
     delay = phase_delay(timing, phase_type)
-    realtime = "REAL_TIME" in rules or delay.span < _SHORT
-    jump = timing.skip or "JUMP_OFF_DAYS" in rules
+    realtime = Rule.REAL_TIME in rules or delay.span < _SHORT
+    jump = timing.skip or Rule.JUMP_OFF_DAYS in rules
     off = OffTime.of(timing, is_movement(phase_type), realtime)
     return _Game(timing, game_zone(zone), now, delay, realtime, jump, off)
 

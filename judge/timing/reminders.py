@@ -5,6 +5,7 @@ import dataclasses
 from collections.abc import Sequence
 from datetime import datetime
 
+from judge.rule_names import Rule
 from judge.timing.durations import Duration, parse_duration
 from judge.timing.spec import Timing
 from judge.timing.zones import game_zone, require_aware, to_wall, wall_reached
@@ -54,7 +55,7 @@ def grace_end(
     if isinstance(grace, str):
         grace = parse_duration(grace, label="GRACE", zero=True)
     if grace is None:
-        return deadline if "CIVIL_DISORDER" in rules else None
+        return deadline if Rule.CIVIL_DISORDER in rules else None
     return deadline + grace.span
 
 

@@ -31,12 +31,14 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
-from judge.commands.auth import MASTER, addresses_of, master_addresses, role_name
+from judge.commands.auth import addresses_of, master_addresses, role_name
 from judge.errors import MapError, StatusError
 from judge.mailout.render import bundled_templates_dir
+from judge.rule_names import Rule
 from judge.runtime.config import Config
 from judge.runtime.game_access import StoreGames
 from judge.runtime.inbox import MailHandler
+from judge.types import MASTER
 from judge.web import views
 from judge.web.deadline import READER_ZONE, deadlines, reader_zone, zone_names
 from judge.web.door import (
@@ -160,7 +162,7 @@ class Pages:
         # a finished game has no LIST: its SUMMARY tells it, as the mail says to ask
         told = "SUMMARY" if status.completed else "LIST"
         listing = await self.door.look(ANONYMOUS, [f"{told} {name}", f"MAP {name}"])
-        blind_in_play = "BLIND" in views.in_force(status, self.handler.maps) \
+        blind_in_play = Rule.BLIND in views.in_force(status, self.handler.maps) \
             and not status.completed
         readers = None if status.completed else ()
         phases = [] if blind_in_play else await asyncio.to_thread(

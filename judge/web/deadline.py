@@ -3,9 +3,9 @@ the reader chose one (kept in the session; offered from the browser's zone where
 from __future__ import annotations
 
 import functools
-from datetime import datetime
 from zoneinfo import ZoneInfo, available_timezones
 
+from judge.game.deadlines import current_deadline
 from judge.status.model import GameStatus
 from judge.timing import game_zone
 
@@ -26,12 +26,12 @@ def reader_zone(text: object) -> str | None:
 def deadlines(status: GameStatus, reader: str | None = None) -> list[str]:
     """The deadline in the game's zone, in UTC, and in the reader's zone when it is another;
     none without a deadline."""
-    if not status.deadline:
-        return []
     try:
+        local = current_deadline(status)
         zone = game_zone(status.zone)
-        local = datetime.strptime(status.deadline, "%Y%m%d%H%M").replace(tzinfo=zone)
     except (ValueError, KeyError):
+        return []
+    if local is None:
         return []
     zones = dict.fromkeys([zone.key, "UTC", *([reader] if reader else [])])
     return [f"{local.astimezone(ZoneInfo(key)):%a %b %d %Y %H:%M} {key}" for key in zones]

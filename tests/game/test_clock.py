@@ -12,7 +12,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from judge.game import make_dummy, resign
-from judge.game.clock import InForce, Step, agenda, in_force
+from judge.game.clock import Step, agenda
+from judge.game.deadlines import InForce, in_force
 from judge.game.rules import rules_in_force
 from judge.game.standing import FREE, GameState, Standing
 from judge.status.model import PhaseMode

@@ -69,7 +69,9 @@ def test_an_unknown_rule_is_a_problem_and_not_in_force(standard):
 
 @pytest.mark.parametrize("alias, rule", sorted(ALIASES.items()))
 def test_other_names_read_as_dpjudge_reads_them(alias, rule, standard):
-    assert rule in rules_in_force(forming(f"RULE {alias}"), standard)
+    in_force = rules_in_force(forming(f"RULE {alias}"), standard)
+    assert rule in in_force
+    assert alias not in in_force  # so the code tests the rule's own name only
 
 
 @pytest.mark.parametrize("rules, implied", [

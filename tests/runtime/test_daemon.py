@@ -15,13 +15,13 @@ import pytest
 from apscheduler.triggers.cron import CronTrigger
 from apscheduler.triggers.interval import IntervalTrigger
 
-import judge.runtime.spool
 from judge.commands.session import Settings
 from judge.runtime.daemon import MISFIRE_GRACE_SECONDS, Daemon, build_scheduler
 from judge.runtime.inbox import MailHandler
 from judge.runtime.sender_history import HISTORY_FOLDER, ReplyHistory, history_name
 from judge.mailout.envelope import build_message
 from judge.runtime.spool import SpoolError
+from tests.support.durability import folder_syncs
 from tests.support.transport import LOOPBACK, wait_for
 
 NOW = datetime(2026, 3, 1, tzinfo=UTC)
@@ -261,8 +261,7 @@ def test_a_batch_of_mails_is_handled_in_order_then_queued_and_done_durably_once(
     daemon = Daemon(config, handle_mail=answering(config, seen))
     spooled_orders(daemon, 5)
     daemon.spools.outbox.put_many([])  # the markers' folder
-    synced = []
-    monkeypatch.setattr(judge.runtime.spool, "fsync_dir", lambda folder: synced.append(folder.name))
+    synced = folder_syncs(monkeypatch, daemon.spools.inbox.root.parent)
     asyncio.run(daemon.process_batch(daemon.spools.inbox.waiting()))
     assert [re.search(rb"<(o\d)@", raw).group(1) for raw in seen] == [b"o0", b"o1", b"o2", b"o3", b"o4"]
     assert [str(parsed(item.path.read_bytes())["Subject"]) for item in daemon.spools.outbox.waiting()] \

@@ -10,6 +10,7 @@ import pytest
 
 import judge.runtime.spool
 from judge.runtime.spool import FolderSync, Spool, SpoolError, safe_id
+from tests.support.durability import folder_syncs as durable_folders
 
 
 @pytest.fixture
@@ -118,16 +119,9 @@ def test_prune_forgets_old_done_mail(spool):
 
 
 @pytest.fixture
-def folder_syncs(monkeypatch):
-    """The folders fsynced, in order (the files' own fsyncs are not counted)."""
-    synced = []
-    real = judge.runtime.spool.fsync_dir
-
-    def counting(folder):
-        synced.append(folder.name)
-        real(folder)
-    monkeypatch.setattr(judge.runtime.spool, "fsync_dir", counting)
-    return synced
+def folder_syncs(monkeypatch, tmp_path):
+    """The folders the operating system is asked to fsync, in order (not the files)."""
+    return durable_folders(monkeypatch, tmp_path)
 
 
 def test_put_many_puts_each_in_order_with_one_fsync_of_each_folder(spool, folder_syncs):
@@ -173,12 +167,12 @@ def test_folder_sync_callers_one_after_another_each_get_a_sync(tmp_path, folder_
 def test_folder_sync_callers_arriving_during_a_sync_share_the_next_one(tmp_path, monkeypatch):
     started, release, synced = threading.Event(), threading.Event(), []
 
-    def slow_sync(folder):
-        synced.append(folder)
+    def slow_sync(fd):
+        synced.append(fd)
         if len(synced) == 1:
             started.set()
             assert release.wait(10)
-    monkeypatch.setattr(judge.runtime.spool, "fsync_dir", slow_sync)
+    monkeypatch.setattr(os, "fsync", slow_sync)
     sync = FolderSync(tmp_path)
     first = threading.Thread(target=sync.sync)
     first.start()
@@ -197,11 +191,11 @@ def test_folder_sync_callers_arriving_during_a_sync_share_the_next_one(tmp_path,
 def test_folder_sync_a_failed_sync_fails_its_caller_and_serves_nobody(tmp_path, monkeypatch):
     results = []
 
-    def failing_once(folder):
+    def failing_once(fd):
         results.append("tried")
         if len(results) == 1:
             raise OSError(5, "Input/output error")
-    monkeypatch.setattr(judge.runtime.spool, "fsync_dir", failing_once)
+    monkeypatch.setattr(os, "fsync", failing_once)
     sync = FolderSync(tmp_path)
     with pytest.raises(OSError):
         sync.sync()

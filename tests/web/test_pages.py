@@ -2,12 +2,15 @@
 its refusals; every form is the mail it stands for."""
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
 import pytest
 
 from judge.web.app import base_path
+from judge.web.deadline import deadlines
+from tests.support.games import forming
 
 from .conftest import BASE, MASTER, form, outbox_of, raw_mail, sign_on
 
@@ -277,3 +280,10 @@ def test_the_orders_box_carries_any_mail_line_as_the_mail_would(client, config):
     assert "FRANCE will wait for the deadline." in answer.text
     status = (config.paths.games / "quiet" / "status").read_text()
     assert "\nWAIT" in status.split("POWER FRANCE")[1].split("POWER")[0]
+
+
+def test_the_deadline_shown_is_the_one_on_file_on_the_games_clock_and_in_utc():
+    paris = replace(forming(), deadline="202501101200", zone="Europe/Paris")
+    assert deadlines(paris) == ["Fri Jan 10 2025 12:00 Europe/Paris", "Fri Jan 10 2025 11:00 UTC"]
+    assert deadlines(replace(paris, deadline="2025011012")) == []  # unreadable: none shown
+    assert deadlines(replace(paris, deadline=None)) == []

@@ -12,6 +12,7 @@ from judge.mailout.audience import MASTER, Mailing, former_player
 from judge.mailout.game_mail import GameMail, Handler, Notifier, Occasion
 from judge.timing import parse_timing
 from judge.timing.zones import game_zone, to_wall
+from judge.rule_names import Rule
 
 
 def reminder(mail: GameMail, event: ev.Reminder, occasion: Occasion) -> list[Mailing]:
@@ -26,7 +27,7 @@ def late_notice(mail: GameMail, event: ev.LateNotice, occasion: Occasion) -> lis
     """The late powers get `deadline missed`; the Master, and in the deadline's own hour every
     other power, `late notice`. Under HIDE_LATE_POWERS each late power sees only itself and
     the others see no names."""
-    hide = "HIDE_LATE_POWERS" in mail.rules
+    hide = Rule.HIDE_LATE_POWERS in mail.rules
     context = {"phase": views.phase_view(event.phase), "deadline": mail.when(event.deadline),
                **_grace(mail)}
     late = views.powers(mail.map, event.late)
@@ -48,7 +49,7 @@ def _grace(mail: GameMail) -> dict[str, object]:
     if grace is None:
         return {"grace_end": None, "grace": None, "civil_disorder": False}
     return {"grace_end": mail.when(grace), "grace": parse_timing(mail.status.timing or "").grace,
-            "civil_disorder": "CIVIL_DISORDER" in mail.rules}
+            "civil_disorder": Rule.CIVIL_DISORDER in mail.rules}
 
 
 def _same_hour(mail: GameMail, deadline: datetime | None, now: datetime | None) -> bool:
@@ -63,7 +64,7 @@ def _same_hour(mail: GameMail, deadline: datetime | None, now: datetime | None) 
 def deadline_set(mail: GameMail, event: ev.DeadlineSet, occasion: Occasion) -> list[Mailing]:
     by_power = mail.power(event.by) if event.by not in ("judge", MASTER) else None
     return mail.mail(mail.people.everyone(monitors=True), "deadline_changed", by=event.by,
-                     by_power=by_power, hide_extender="HIDE_EXTENDERS" in mail.rules,
+                     by_power=by_power, hide_extender=Rule.HIDE_EXTENDERS in mail.rules,
                      phase=views.phase_view(event.phase), deadline=mail.when(event.deadline))
 
 

@@ -6,12 +6,13 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from judge.commands import notices
-from judge.game import clock, visibility
+from judge.game import clock
 from judge.game.press_routing import PressRouting
 from judge.mailout import views
 from judge.mailout.audience import Mailing, unique
 from judge.mailout.game_mail import GameMail, Handler, Notifier, Occasion
 from judge.types import Phase
+from judge.rule_names import Rule
 
 
 def press(mail: GameMail, notice: notices.Press, occasion: Occasion) -> list[Mailing]:
@@ -44,11 +45,11 @@ def orders(mail: GameMail, power: str, phase: Phase, lines: Sequence[str], *,
     """An order confirmation (the orders as stored): to the sender and the power, the Master
     too under ALWAYS_CONFIRM; to everyone under BROADCAST_ORDERS (as DPjudge), except in a
     BLIND game, where that would tell everyone where the power's units stand."""
-    if "BROADCAST_ORDERS" in mail.rules and visibility.BLIND not in mail.rules:
+    if Rule.BROADCAST_ORDERS in mail.rules and Rule.BLIND not in mail.rules:
         to = mail.people.everyone()
     else:
         to = ((sender,) if sender else ()) + mail.people.of([power]) + \
-            (mail.people.master if "ALWAYS_CONFIRM" in mail.rules else ())
+            (mail.people.master if Rule.ALWAYS_CONFIRM in mail.rules else ())
     return mail.mail(to, "orders", power=mail.power(power), phase=views.phase_view(phase),
                      deadline=mail.when(deadline), lines=tuple(lines))
 

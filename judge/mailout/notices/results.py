@@ -15,6 +15,7 @@ from judge.mailout.game_mail import GameMail, Handler, Notifier, Occasion
 from judge.mailout.render import Rendered
 from judge.maps import map_for_phase
 from judge.types import ADJUSTMENTS, Phase, Unit
+from judge.rule_names import Rule
 
 
 def agreed_in_results(completed: ev.GameCompleted | None) -> bool:
@@ -63,7 +64,7 @@ def results_context(mail: GameMail, event: ev.PhaseResults, completed: ev.GameCo
                "next_phase": views.phase_view(event.next_phase) if event.next_phase else None,
                "deadline": mail.when(event.deadline),
                "processed_deadline": mail.when(event.processed_deadline)}
-    if visibility.BLIND in mail.rules:
+    if Rule.BLIND in mail.rules:
         context = _tailored(mail, context, event, reader or mail.reader(MASTER))
     return context
 
@@ -78,7 +79,7 @@ def _tailored(mail: GameMail, context: dict[str, Any], event: ev.PhaseResults,
     tailored = dict(context, results=report, revealed=(),  # the sightings tell them
                     lost=tailor.holdings_for(context["lost"], reader),
                     blinded=tailor.blinded_for(mail.map, event.blinded, reader))
-    if context["ownership"] is not None and "SEE_ALL_SCS" not in mail.rules:
+    if context["ownership"] is not None and Rule.SEE_ALL_SCS not in mail.rules:
         tailored["ownership"] = tailor.ownership_for(context["ownership"], reader)
     if context["adjustments"] is not None:
         tailored["adjustments"] = tailor.adjustments_for(context["adjustments"], reader)
@@ -89,7 +90,7 @@ def results(mail: GameMail, event: ev.PhaseResults, occasion: Occasion) -> list[
     """Everyone's results, monitors' too; in a BLIND game each reader's own, with its picture."""
     completed = occasion.completed
     people = mail.people
-    if visibility.BLIND not in mail.rules:
+    if Rule.BLIND not in mail.rules:
         to = unique(people.everyone(monitors=True))
         if not to:
             return []
@@ -142,7 +143,7 @@ def results_picture(mail: GameMail, event: ev.PhaseResults, context: Mapping[str
         return None
     if event.captured:  # the year's end: the centres as the results' ownership gives them
         board = replace(board, centers=views.with_captures(board.centers, event.captured))
-    if visibility.BLIND in mail.rules:
+    if Rule.BLIND in mail.rules:
         board = tailor.board_for(board, event.sightings, mail.reader(reader),
                                  context["ownership"] if context else None)
     drawn = picture(mail.env, map_for_phase(mail.map, event.phase), mail.geometry, board)
@@ -160,7 +161,7 @@ def archived(mail: GameMail, events: Sequence[object]) -> list[tuple[str, str | 
     completed = occasion.completed
     kept: list[tuple[str, str | list[archive.Part]]] = []
     for event in events:
-        if isinstance(event, ev.PhaseResults) and visibility.BLIND in mail.rules:
+        if isinstance(event, ev.PhaseResults) and Rule.BLIND in mail.rules:
             versions = results_by_reader(mail, event, completed)
             kept.append((versions[MASTER].subject,
                          archive.reader_parts({n: r.body for n, r in versions.items()})))
@@ -195,7 +196,7 @@ def started(mail: GameMail, event: ev.GameStarted, occasion: Occasion) -> list[M
     units = views.unit_holdings(mail.map, event.units)
     ownership = views.ownership(mail.map, event.centers)
     start = {"phase": views.phase_view(event.phase), "deadline": deadline}
-    if visibility.BLIND not in mail.rules:
+    if Rule.BLIND not in mail.rules:
         return mailings + mail.mail(mail.people.everyone(monitors=True), "game_start",
                                     units=units, ownership=ownership, **start)
     people = mail.people

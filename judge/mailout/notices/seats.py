@@ -7,11 +7,12 @@ from judge.commands import notices
 from judge.mailout import views
 from judge.mailout.audience import Mailing
 from judge.mailout.game_mail import GameMail, Handler, Notifier, Occasion
+from judge.rule_names import Rule
 
 
 def joined(mail: GameMail, event: ev.PlayerJoined, occasion: Occasion) -> list[Mailing]:
     mailings = mail.mail([event.player.email], "joined", seat=event.seat, remaining=event.remaining)
-    if "SILENT_JOIN" not in mail.rules:
+    if Rule.SILENT_JOIN not in mail.rules:
         others = [a for a in mail.people.everyone() if a.lower() != event.player.email.lower()]
         mailings += mail.mail(others, "join_notice", seat=event.seat, remaining=event.remaining)
     return mailings
@@ -62,7 +63,7 @@ def dummied(mail: GameMail, event: ev.Dummied, occasion: Occasion) -> list[Maili
 def vote(mail: GameMail, event: ev.VoteCast, occasion: Occasion) -> list[Mailing]:
     context = {"power": mail.power(event.power), "vote": str(event.vote) if event.vote else None,
                "proposal": event.proposal, "vetoed": event.vetoed,
-               "hide_proposer": "HIDE_PROPOSER" in mail.rules}
+               "hide_proposer": Rule.HIDE_PROPOSER in mail.rules}
     if event.proposal:
         return mail.mail([*mail.people.of(mail.people.players), *mail.people.master], "vote", **context)
     return mail.mail(mail.people.of([event.power]), "vote", **context)

@@ -11,13 +11,13 @@ from datetime import timedelta
 
 import pytest
 
-import judge.runtime.spool as spool_module
 from judge.runtime import cycle as cycle_module
 from judge.cli import main
 from judge.runtime.cycle import cycle_mails, cycle_tick, run_cycle
 from judge.runtime.spool import open_spools
 from judge.status.model import PhaseMode
 from tests.support.cycle import KEEPER, MASTER, recipients
+from tests.support.durability import folder_syncs
 from tests.support.games import NOW
 
 H = timedelta(hours=1)
@@ -195,10 +195,7 @@ def test_the_daemon_tick_queues_a_games_mails_with_one_fsync_of_each_outbox_fold
     judge.take_outbox()
     tick = cycle_tick(judge.config)
     open_spools(judge.config).outbox.put_many([])  # its markers' folder made
-    synced = []
-    real = spool_module.fsync_dir
-    monkeypatch.setattr(spool_module, "fsync_dir",
-                        lambda folder: (synced.append(folder.name), real(folder)))
+    synced = folder_syncs(monkeypatch, open_spools(judge.config).outbox.root)
     tick(DEADLINE)
     mails = judge.take_outbox()
     assert len(mails) > 2 and synced == [".ids", "outbox"]

@@ -47,6 +47,15 @@ KNOWN_COLOURS = {
 # Youngstown's ten first: any ten of a map's own powers are then as far apart as Youngstown's.
 PALETTE = ("#821f0d", "#057ea6", "#6c8f00", "#efb200", "#621b88", "#b886da", "#1f0b00", "#c0745f",
            "#69a49c", "#b3356b", "#ff6e54", "#c52787", "#003f51", "#251682", "#b98600", "#4d7264")
+# A map of more powers than PALETTE holds (chaos's 34) takes these in map order: chosen one by one,
+# each the sRGB colour (13 levels a channel) farthest from those before it, weighing a colour-blind
+# difference twice a normal one, among the colours as far from land, sea, an unowned centre and
+# (their tints) from land and sea as PALETTE's are; any first n are as far apart as this allowed.
+CROWD = ("#1f0b00", "#55ff80", "#ea95bf", "#006a80", "#bf5500", "#400080", "#95956a", "#951540",
+         "#9555ff", "#404000", "#806a6a", "#00aa95", "#bfbf00", "#40002a", "#15406a", "#ff5555",
+         "#6a80bf", "#002aff", "#9515aa", "#bf8000", "#552a2a", "#bf2a2a", "#555555", "#ea0080",
+         "#000015", "#000040", "#406a55", "#aa80aa", "#6a6a40", "#ffd42a", "#002a00", "#008080",
+         "#404055", "#ff956a")
 LAND, SEA, SHUT = "#efe4c4", "#a9cbe8", "#8a8a8a"
 GHOST_FADE, GHOST_INK = 0.65, "#6d6d6d"  # a unit gone from where it stood: its colour faded, its letter grey
 TINT = 0.5  # how much of its owner's colour a province whose centre is owned takes
@@ -66,7 +75,12 @@ class Placed:
 
 
 def colours(m: Map) -> dict[str, str]:
-    """Each power's colour: its usual one, else the next of the palette (map order)."""
+    """Each power's colour: its usual one, else the next of the palette (map order); on a map of
+    more powers than the palette holds, `CROWD`'s in map order (a usual colour kept there would
+    fall near one of them)."""
+    if len(m.powers) > len(PALETTE):
+        crowd = iter(CROWD * (1 + len(m.powers) // len(CROWD)))
+        return {name: next(crowd) for name in m.powers}
     known = {name: KNOWN_COLOURS[name] for name in m.powers if name in KNOWN_COLOURS}
     unused = [c for c in PALETTE if c not in known.values()]
     spare = iter(unused * (1 + len(m.powers) // max(len(unused), 1)))

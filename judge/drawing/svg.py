@@ -16,6 +16,7 @@ from dataclasses import dataclass
 import jinja2
 
 from judge.drawing.board import Board, DrawnOrder
+from judge.drawing.borders import straits
 from judge.drawing.cells import cells, nearest_gaps
 from judge.drawing.geometry import Geometry, province_point
 from judge.drawing.labels import Box, Labels, Point, around, label_spots
@@ -72,6 +73,7 @@ class Placed:
     outlines: Mapping[str, str]  # province -> SVG path data
     height: float
     labels: Labels
+    straits: str = ""  # SVG path data: borders of two lands the map parts by water, drawn as water
 
 
 def colours(m: Map) -> dict[str, str]:
@@ -117,7 +119,10 @@ def place(m: Map, geometry: Geometry) -> Placed:
     taken = [around(p, UNIT_REACH) for p in points.values()]
     taken += [around(centre_spot(points[c]), CENTRE_RADIUS + 1) for c in m.supply_centers if c in points]
     labels = label_spots({a: a.title() for a in outlines}, points, taken, UNIT_RADIUS)
-    return Placed(scale, width, points, outlines, TITLE_HEIGHT + geometry.height * scale, labels)
+    water = [] if geometry.schematic else [edge for edges in straits(m, geometry).values() for edge in edges]
+    return Placed(scale, width, points, outlines, TITLE_HEIGHT + geometry.height * scale, labels,
+                  "".join(_path((MARGIN + x * scale, TITLE_HEIGHT + y * scale) for x, y in edge)[:-1]
+                          for edge in water))
 
 
 def centre_spot(point: Point) -> Point:
@@ -158,7 +163,8 @@ def draw_svg(env: jinja2.Environment, m: Map, geometry: Geometry, board: Board) 
         "width": placed.width,
         "map_bottom": placed.height,
         "game": board.game, "phase": board.phase, "results": board.results, "after": board.outcome is not None,
-        "schematic": geometry.schematic, "map_name": PurePath(m.name).stem,  # a path names no folder
+        "schematic": geometry.schematic, "straits": placed.straits, "sea": SEA,
+        "map_name": PurePath(m.name).stem,  # a path names no folder
         "regions": _regions(m, placed, owner, palette, placed.labels.placed(*_drawn_over(orders, dislodged))),
         "centers": _centers(m, placed, owner, palette, board.known_centers),
         "units": units,

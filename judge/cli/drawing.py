@@ -8,7 +8,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from judge.cli.configuration import EX_CONFIG, game_folders
-from judge.drawing.geometry import check_geometry
+from judge.drawing.borders import adjacency_breaks
+from judge.drawing.geometry import check_geometry, fitted
 from judge.drawing.loader import read_geometry
 from judge.drawing.pictures import picture, position_board, snapshot_results
 from judge.drawing.raster import FORMATS, encode
@@ -36,13 +37,17 @@ def add_draw_command(map_commands) -> argparse.ArgumentParser:
 
 
 def drawing_problems(m: Map) -> list[str]:
-    """What `judge map check` says of a map's drawing data: missing (schematic) or inconsistent."""
+    """What `judge map check` says of a map's drawing data: missing (schematic), inconsistent, or
+    drawing neighbours that the map does not make adjacent and apart those it does."""
     geometry, path, problems = read_geometry(m)
     if path is None:
         return [f"{m.name}: no drawing data (no .draw file beside the map): drawn as a schematic layout"]
     if geometry is None:
         return [str(p) for p in problems]
-    return [str(p) for p in check_geometry(m, geometry, str(path))]
+    found = [str(p) for p in check_geometry(m, geometry, str(path))]
+    if found or fitted(m, geometry).schematic:
+        return found
+    return [f"{path}: {b}" for b in adjacency_breaks(map_for_phase(m, m.begin), geometry)]
 
 
 def map_draw(args: argparse.Namespace, now: datetime | None = None) -> int:

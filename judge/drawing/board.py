@@ -1,11 +1,11 @@
 """What a picture shows: a `Board` (units, centres, dislodged units and, for a processed phase, the
-orders with their outcome), made from a position (`board_of_position`) or from a phase's results
-(`board_of_results`).
+orders with their outcome and the position after it), made from a position (`board_of_position`)
+or from a phase's results (`board_of_results`).
 """
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from judge.adjudicator.model import Position, Resolution
 from judge.orders.model import Build, Convoy, Disband, Hold, Move, Retreat, Support
@@ -31,6 +31,19 @@ class DrawnOrder:
 
 
 @dataclass(frozen=True)
+class Outcome:
+    """What stands after a processed phase, drawn over the board its orders were given on: the units
+    standing after it (dislodged ones apart), and the units of the board before it that stand there
+    no more (moved, retreated, disbanded, removed), drawn faded where they stood; the units each
+    power built and removed in it."""
+
+    units: Mapping[str, tuple[Unit, ...]]
+    gone: Mapping[str, tuple[Unit, ...]]
+    built: Mapping[str, int]
+    removed: Mapping[str, int]
+
+
+@dataclass(frozen=True)
 class Board:
     game: str
     phase: Phase
@@ -47,6 +60,8 @@ class Board:
     # a processed phase's units per power after it (None: count those drawn): the board drawn is the
     # one the orders were given on, with removed units crossed out and dislodged ones beside
     standing: Mapping[str, int] | None = None
+    # a processed phase's position after it (None: the board before it is drawn as it stood)
+    outcome: Outcome | None = None
 
 
 def board_of_position(game: str, position: Position) -> Board:
@@ -55,8 +70,31 @@ def board_of_position(game: str, position: Position) -> Board:
 
 def board_of_results(game: str, resolution: Resolution) -> Board:
     """The board the phase's orders were given on, with the orders drawn and the dislodged units of
-    a movement phase with where they may retreat; the centres and the count of units as they are
-    after the phase."""
+    a movement phase with where they may retreat, and the position after the phase (`Outcome`); the
+    centres and the count of units as they are after the phase."""
+    board = _ordered_board(game, resolution)
+    return replace(board, outcome=_outcome(board, resolution))
+
+
+def _outcome(board: Board, resolution: Resolution) -> Outcome:
+    gone = {}
+    for power in {*board.units, *board.dislodged}:
+        after, still = resolution.units.get(power, ()), resolution.dislodged.get(power, {})
+        before = dict.fromkeys([*board.units.get(power, ()), *board.dislodged.get(power, {})])
+        left = tuple(u for u in before if u not in after and u not in still)
+        if left:
+            gone[power] = left
+    built: dict[str, int] = {}
+    removed: dict[str, int] = {}
+    for order in board.orders:
+        if order.ok and order.kind in (BUILD, DISBAND):
+            counts = built if order.kind == BUILD else removed
+            counts[order.power] = counts.get(order.power, 0) + 1
+    return Outcome(resolution.units, gone, built, removed)
+
+
+def _ordered_board(game: str, resolution: Resolution) -> Board:
+    """The board the phase's orders were given on (see `board_of_results`)."""
     drawn = (_drawn(r.order, not r.results) for r in resolution.results)
     orders = tuple(o for o in drawn if o is not None)
     units: dict[str, list[Unit]] = {}

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 import jinja2
 
 from judge.drawing.board import Board, DrawnOrder
+from judge.drawing.borders import straits
 from judge.drawing.cells import cells, nearest_gaps
 from judge.drawing.geometry import Geometry, province_point
 from judge.drawing.labels import Box, Labels, Point, around, label_spots
@@ -47,7 +48,17 @@ KNOWN_COLOURS = {
 # Youngstown's ten first: any ten of a map's own powers are then as far apart as Youngstown's.
 PALETTE = ("#821f0d", "#057ea6", "#6c8f00", "#efb200", "#621b88", "#b886da", "#1f0b00", "#c0745f",
            "#69a49c", "#b3356b", "#ff6e54", "#c52787", "#003f51", "#251682", "#b98600", "#4d7264")
+# A map of more powers than PALETTE holds (chaos's 34) takes these in map order: chosen one by one,
+# each the sRGB colour (13 levels a channel) farthest from those before it, weighing a colour-blind
+# difference twice a normal one, among the colours as far from land, sea, an unowned centre and
+# (their tints) from land and sea as PALETTE's are; any first n are as far apart as this allowed.
+CROWD = ("#1f0b00", "#55ff80", "#ea95bf", "#006a80", "#bf5500", "#400080", "#95956a", "#951540",
+         "#9555ff", "#404000", "#806a6a", "#00aa95", "#bfbf00", "#40002a", "#15406a", "#ff5555",
+         "#6a80bf", "#002aff", "#9515aa", "#bf8000", "#552a2a", "#bf2a2a", "#555555", "#ea0080",
+         "#000015", "#000040", "#406a55", "#aa80aa", "#6a6a40", "#ffd42a", "#002a00", "#008080",
+         "#404055", "#ff956a")
 LAND, SEA, SHUT = "#efe4c4", "#a9cbe8", "#8a8a8a"
+GHOST_FADE, GHOST_INK = 0.65, "#6d6d6d"  # a unit gone from where it stood: its colour faded, its letter grey
 TINT = 0.5  # how much of its owner's colour a province whose centre is owned takes
 UNKNOWN_OWNER, UNKNOWN_FILL = "?", "#b8b8b8"  # a centre whose owner a BLIND reader is not told
 
@@ -62,10 +73,16 @@ class Placed:
     outlines: Mapping[str, str]  # province -> SVG path data
     height: float
     labels: Labels
+    straits: str = ""  # SVG path data: borders of two lands the map parts by water, drawn as water
 
 
 def colours(m: Map) -> dict[str, str]:
-    """Each power's colour: its usual one, else the next of the palette (map order)."""
+    """Each power's colour: its usual one, else the next of the palette (map order); on a map of
+    more powers than the palette holds, `CROWD`'s in map order (a usual colour kept there would
+    fall near one of them)."""
+    if len(m.powers) > len(PALETTE):
+        crowd = iter(CROWD * (1 + len(m.powers) // len(CROWD)))
+        return {name: next(crowd) for name in m.powers}
     known = {name: KNOWN_COLOURS[name] for name in m.powers if name in KNOWN_COLOURS}
     unused = [c for c in PALETTE if c not in known.values()]
     spare = iter(unused * (1 + len(m.powers) // max(len(unused), 1)))
@@ -102,7 +119,10 @@ def place(m: Map, geometry: Geometry) -> Placed:
     taken = [around(p, UNIT_REACH) for p in points.values()]
     taken += [around(centre_spot(points[c]), CENTRE_RADIUS + 1) for c in m.supply_centers if c in points]
     labels = label_spots({a: a.title() for a in outlines}, points, taken, UNIT_RADIUS)
-    return Placed(scale, width, points, outlines, TITLE_HEIGHT + geometry.height * scale, labels)
+    water = [] if geometry.schematic else [edge for edges in straits(m, geometry).values() for edge in edges]
+    return Placed(scale, width, points, outlines, TITLE_HEIGHT + geometry.height * scale, labels,
+                  "".join(_path((MARGIN + x * scale, TITLE_HEIGHT + y * scale) for x, y in edge)[:-1]
+                          for edge in water))
 
 
 def centre_spot(point: Point) -> Point:
@@ -131,23 +151,30 @@ def draw_svg(env: jinja2.Environment, m: Map, geometry: Geometry, board: Board) 
     palette = colours(m)
     owner = {c: p for p, cs in board.centers.items() for c in cs}
     routes = _routes(board.orders, placed)
-    orders = [drawn for drawn in (_order(o, placed, routes) for o in board.orders) if drawn]
     dislodged = _dislodged(board, placed, palette)
+    units = _units(board, placed, palette)
+    ghosts = _ghosts(board, placed, palette, {u["location"].split("/")[0] for u in units})
+    # a unit drawn beside its place (dislodged, or gone from where another stands now) gives its
+    # order from where it is drawn
+    beside = {(u["power"], u["location"]): (u["x"], u["y"]) for u in (*dislodged, *ghosts)}
+    orders = [drawn for drawn in (_order(o, placed, routes, beside) for o in board.orders) if drawn]
     legend = _legend(m, board, palette)
     context = {
         "width": placed.width,
         "map_bottom": placed.height,
-        "game": board.game, "phase": board.phase, "results": board.results,
-        "schematic": geometry.schematic, "map_name": PurePath(m.name).stem,  # a path names no folder
+        "game": board.game, "phase": board.phase, "results": board.results, "after": board.outcome is not None,
+        "schematic": geometry.schematic, "straits": placed.straits, "sea": SEA,
+        "map_name": PurePath(m.name).stem,  # a path names no folder
         "regions": _regions(m, placed, owner, palette, placed.labels.placed(*_drawn_over(orders, dislodged))),
         "centers": _centers(m, placed, owner, palette, board.known_centers),
-        "units": _units(board, placed, palette),
+        "units": units,
+        "ghosts": ghosts,
         "dislodged": dislodged,
         "orders": orders,
         "legend": legend,
         "legend_row": LEGEND_ROW,
     }
-    rows = math.ceil(len(legend) / 4) + (2 if board.results else 1)
+    rows = math.ceil(len(legend) / 4) + 1 + board.results + (board.outcome is not None)
     context["height"] = placed.height + MARGIN + rows * LEGEND_ROW + MARGIN
     return env.get_template("board.svg").render(**context)
 
@@ -215,17 +242,38 @@ def _unit(power: str, unit, placed: Placed, palette: Mapping[str, str], dx: floa
 
 
 def _units(board: Board, placed: Placed, palette: Mapping[str, str]) -> list[dict]:
-    """Units on the board; a dislodged one is drawn once, among the dislodged."""
-    drawn = (_unit(p, u, placed, palette) for p, us in sorted(board.units.items()) for u in us
+    """Units on the board (after a processed phase, those standing after it); a dislodged one is
+    drawn once, among the dislodged."""
+    standing = board.units if board.outcome is None else board.outcome.units
+    drawn = (_unit(p, u, placed, palette) for p, us in sorted(standing.items()) for u in us
              if u not in board.dislodged.get(p, {}))
     return [u for u in drawn if u]
 
 
+def _ghosts(board: Board, placed: Placed, palette: Mapping[str, str], held: set[str]) -> list[dict]:
+    """The units that stood on the board before a processed phase and stand there no more, faded
+    where they stood: beside the place when a unit stands on it now (`held`, provinces)."""
+    if board.outcome is None:
+        return []
+    found = []
+    for power, units in sorted(board.outcome.gone.items()):
+        for unit in units:
+            beside = UNIT_RADIUS * 1.6 if unit.location.split("/")[0] in held else 0.0
+            drawn = _unit(power, unit, placed, palette, dx=beside)
+            if drawn:  # faded by mixing in white: opaque shapes are cheaper to render
+                found.append({**drawn, "fill": tinted(drawn["fill"], "#ffffff", GHOST_FADE), "ink": GHOST_INK})
+    return found
+
+
 def _dislodged(board: Board, placed: Placed, palette: Mapping[str, str]) -> list[dict]:
-    """Dislodged units stand beside the place they were driven from, with their ways out."""
+    """Dislodged units stand beside the place they were driven from, with their ways out (after a
+    retreat phase none is left: those that were are drawn among the units gone)."""
+    gone = board.outcome.gone if board.outcome is not None else {}
     found = []
     for power, units in sorted(board.dislodged.items()):
         for unit, retreats in sorted(units.items()):
+            if unit in gone.get(power, ()):
+                continue
             drawn = _unit(power, unit, placed, palette, dx=UNIT_RADIUS * 1.6)
             if drawn is None:
                 continue
@@ -274,12 +322,13 @@ def _path_via(placed: Placed, places: list[str]) -> list[dict]:
     return [_line(placed, start, end) for start, end in zip(places, places[1:])]
 
 
-def _order(order: DrawnOrder, placed: Placed, routes: Mapping[tuple[str, str], list[str]]) -> dict | None:
+def _order(order: DrawnOrder, placed: Placed, routes: Mapping[tuple[str, str], list[str]],
+           beside: Mapping[tuple[str, str], Point]) -> dict | None:
     if order.at not in placed.points or (order.to is not None and order.to not in placed.points):
         return None
     drawn: dict[str, Any] = {"kind": order.kind, "power": order.power, "at": order.at, "to": order.to or "",
                              "via": order.via or "", "ok": order.ok}
-    x, y = placed.points[order.at]
+    x, y = origin = beside.get((order.power, order.at), placed.points[order.at])
     drawn.update(x=round(x, 1), y=round(y, 1))
     to, via = order.to, order.via
     if order.kind == "move" and to is not None and (order.at, to) in routes:
@@ -287,13 +336,13 @@ def _order(order: DrawnOrder, placed: Placed, routes: Mapping[tuple[str, str], l
         # one path of pieces: its arrowhead marks the last point, at the destination
         drawn["path"] = "".join(f"M{p['x1']},{p['y1']}L{p['x2']},{p['y2']}" for p in drawn["pieces"])
     elif order.kind in ("move", "retreat") and to is not None:
-        drawn["line"] = _line(placed, order.at, to)
+        drawn["line"] = _line(placed, order.at, to, origin)
     elif order.kind == "support" and via is not None and via in placed.points:
         vx, vy = placed.points[via]
         if to is not None and to != via:  # a supported move: the mark ends on the middle of its arrow
             tx, ty = placed.points[to]
             vx, vy = (vx + tx) / 2, (vy + ty) / 2
-        drawn["line"] = _line(placed, order.at, via, end_point=(vx, vy))
+        drawn["line"] = _line(placed, order.at, via, origin, end_point=(vx, vy))
     return drawn
 
 
@@ -307,6 +356,9 @@ def _legend(m: Map, board: Board, palette: Mapping[str, str]) -> list[dict]:
             units = board.standing.get(name, 0)
         if not centres and not units and name not in board.centers:
             continue
+        outcome = board.outcome
         rows.append({"power": name, "name": info.display, "fill": palette[name], "ink": text_colour(palette[name]),
-                     "centers": UNKNOWN_OWNER if partly else centres, "units": units, "partly": partly})
+                     "centers": UNKNOWN_OWNER if partly else centres, "units": units, "partly": partly,
+                     "built": outcome.built.get(name, 0) if outcome else 0,
+                     "removed": outcome.removed.get(name, 0) if outcome else 0})
     return rows

@@ -182,7 +182,8 @@ def board_for(board: Board, sightings: Mapping[tuple[str, Unit], UnitSighting], 
     vassals'), the foreign units it saw where they began and the orders of those whose lines it
     reads, a foreign dislodged unit without its retreats; the owners of its own centres and of
     those its `ownership` rows (None: none this phase) tell. A unit it only finds where it ends
-    is told in words, not drawn: the board is the one the orders were given on."""
+    is told in words, not drawn: the board is the one the orders were given on (what stands after
+    the phase is not drawn: a reader does not see where every unit it saw went)."""
     if reader.all_seeing:
         return board
     index = {(power, unit.location): s for (power, unit), s in sightings.items()}
@@ -204,5 +205,5 @@ def board_for(board: Board, sightings: Mapping[tuple[str, Unit], UnitSighting], 
     return replace(board, units=units, dislodged={p: d for p, d in dislodged.items() if d},
                    centers={p: cs & known for p, cs in board.centers.items() if cs & known},
                    orders=tuple(o for o in board.orders if saw(o.power, o.at, reads=True)),
-                   full_sight=frozenset(p for p in powers if reader.owns(p)),
+                   full_sight=frozenset(p for p in powers if reader.owns(p)), outcome=None,
                    known_centers=frozenset(known))

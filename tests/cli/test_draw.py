@@ -77,9 +77,15 @@ def test_check_reports_a_map_without_drawing_data(tmp_path, capsys):
     assert "places not on the map: XYZ" in err
 
 
-def test_check_is_quiet_for_the_shipped_maps(capsys):
+def test_check_reports_of_the_shipped_maps_only_their_listed_drawn_border_breaks(capsys):
+    listed = Path(__file__).resolve().parents[1] / "drawing" / "fixtures" / "drawn_borders"
     assert main(["map", "check", "standard", "fleetrome", "youngstown"]) == 0
-    assert capsys.readouterr().err == ""
+    expected = [f"{bundled_maps_dir() / draw}: {line} (drawing)"
+                for name, draw in (("standard", "standard.draw"), ("fleetrome", "standard.draw"),
+                                   ("youngstown", "youngstown.draw"))
+                for line in (listed / f"{name}.txt").read_text().splitlines()
+                if line and not line.startswith("#")]
+    assert capsys.readouterr().err.splitlines() == expected
 
 
 def test_a_map_given_by_path_is_named_without_its_folder(tmp_path):

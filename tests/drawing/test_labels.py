@@ -27,8 +27,9 @@ def labels(svg: str) -> dict[str, Box]:
 
 
 def drawn_units(svg: str) -> list[Box]:
+    """Units, and those a results picture draws faded where they stood."""
     boxes = []
-    for unit in parts(svg, "unit"):
+    for unit in parts(svg, "unit") + parts(svg, "ghost"):
         shape = unit.find(f"{SVG}circle")
         if shape is not None:
             boxes.append(around((float(shape.get("cx")), float(shape.get("cy"))), float(shape.get("r")) + 0.7))

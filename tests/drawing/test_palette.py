@@ -18,8 +18,10 @@ UNOWNED_CENTRE = "#ffffff"
 SIGHTS = (None, "protan", "deutan", "tritan")
 # (normal sight, each colour blindness): a unit or centre's colour; a province's tint
 COLOUR_APART, TINT_APART = (20.0, 10.0), (10.0, 5.0)
-# chaos's 34 one-centre powers are more than colours can keep apart: its colours repeat
+# chaos's 34 powers are more than colours can keep as far apart: what its colours hold instead
+# (docs/drawing.md); against the grounds they hold what every map's do
 TOO_MANY = {"chaos"}
+CROWD_APART, CROWD_TINTS_APART = (12.0, 6.0), (5.0, 1.5)
 
 
 def difference(a: str, b: str, sight: str | None) -> float:
@@ -67,3 +69,21 @@ def test_owned_land_is_told_from_sea_neutral_land_and_other_owners(name):
 def test_any_ten_powers_of_a_new_map_are_told_apart():
     ten = [(f"P{i}", colour) for i, colour in enumerate(PALETTE[:10])]
     assert too_close(itertools.combinations(ten, 2), COLOUR_APART) == []
+
+
+@pytest.mark.parametrize("name", sorted(TOO_MANY))
+def test_the_powers_of_a_crowded_map_are_as_far_apart_as_the_crowds_palette_holds(name):
+    powers = sorted(colours(load_map(name)).items())
+    assert len({colour for _, colour in powers}) == len(powers)  # no colour repeats
+    assert too_close(itertools.combinations(powers, 2), CROWD_APART) == []
+    tints = [(power, tinted(LAND, colour)) for power, colour in powers]
+    assert too_close(itertools.combinations(tints, 2), CROWD_TINTS_APART) == []
+
+
+@pytest.mark.parametrize("name", sorted(TOO_MANY))
+def test_the_powers_of_a_crowded_map_show_on_every_ground(name):
+    powers = sorted(colours(load_map(name)).items())
+    grounds = [("land", LAND), ("sea", SEA), ("unowned centre", UNOWNED_CENTRE)]
+    assert too_close(itertools.product(powers, grounds), COLOUR_APART) == []
+    tints = [(power, tinted(LAND, colour)) for power, colour in powers]
+    assert too_close(itertools.product(tints, [("neutral land", LAND), ("sea", SEA)]), TINT_APART) == []

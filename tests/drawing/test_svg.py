@@ -124,7 +124,8 @@ def test_convoys_and_dislodged_units_with_their_retreats(standard):
     assert len(convoy) == 1 and convoy[0].get("data-via") == "LON" and "succeeded" in convoy[0].get("class")
     dislodged = parts(svg, "dislodged")
     assert [(d.get("data-power"), d.get("data-place")) for d in dislodged if d.get("data-power")] == [("FRANCE", "BEL")]
-    assert [u.get("data-place") for u in parts(svg, "unit")].count("BEL") == 1
+    standing = [u.get("data-place") for u in parts(svg, "unit") if "dislodged" not in u.get("class")]
+    assert standing.count("BEL") == 1 and "LON" not in standing  # the army that took it, the fleet beside
     retreats = sorted(r.get("data-to") for r in parts(svg, "retreat-option"))
     assert retreats == sorted(resolution.dislodged["FRANCE"][next(iter(resolution.dislodged["FRANCE"]))])
     assert "failed" in [o for o in parts(svg, "hold") if o.get("data-at") == "BEL"][0].get("class")
@@ -137,7 +138,9 @@ def test_retreat_and_adjustment_phases_draw_their_orders(standard):
     svg = _draw(standard, board_of_results("g", resolution))
     [retreat] = parts(svg, "retreat")
     assert retreat.get("data-at") == "BEL" and retreat.get("data-to") == "PIC" and "succeeded" in retreat.get("class")
-    assert [u.get("data-place") for u in parts(svg, "unit") if "dislodged" in u.get("class")] == ["BEL"]
+    assert not [u for u in parts(svg, "unit") if "dislodged" in u.get("class")]  # retreated: none left
+    assert sorted(u.get("data-place") for u in parts(svg, "unit")) == ["BEL", "PIC"]
+    assert [u.get("data-place") for u in parts(svg, "ghost")] == ["BEL"]
 
     _, resolution = play(standard, "W1901A", {"FRANCE": ["A PAR"], "GERMANY": ["A MUN", "A BER"]},
                          {"FRANCE": ["BUILD F BRE"], "GERMANY": ["REMOVE A MUN"]},
@@ -145,7 +148,8 @@ def test_retreat_and_adjustment_phases_draw_their_orders(standard):
     svg = _draw(standard, board_of_results("g", resolution))
     assert [o.get("data-at") for o in parts(svg, "build")] == ["BRE"]
     assert [o.get("data-at") for o in parts(svg, "disband")] == ["MUN"]
-    assert sorted(u.get("data-place") for u in parts(svg, "unit")) == ["BER", "BRE", "MUN", "PAR"]
+    assert sorted(u.get("data-place") for u in parts(svg, "unit")) == ["BER", "BRE", "PAR"]
+    assert [u.get("data-place") for u in parts(svg, "ghost")] == ["MUN"]  # removed: faded, crossed
 
 
 def test_the_title_names_game_and_phase_and_a_schematic_layout_says_so(standard):
@@ -193,7 +197,9 @@ def test_the_legend_of_a_processed_phase_counts_the_units_after_it(standard):
     svg = _draw(standard, board_of_results("g", resolution))
     assert [o.get("data-at") for o in parts(svg, "disband")] == ["SMY"]  # the removed unit is drawn, crossed
     assert (_legend_units(svg)["FRANCE"], _legend_units(svg)["TURKEY"]) == ("2", "1")
-    assert "Turkey: 1 centre, 1 unit" in svg
+    assert "Turkey: 1 centre, 1 unit (1 removed)" in svg and "France: 2 centres, 2 units (1 built)" in svg
+    built = {e.get("data-power"): (e.get("data-built"), e.get("data-removed")) for e in parts(svg, "legend-power")}
+    assert built["FRANCE"] == ("1", None) and built["TURKEY"] == (None, "1")
 
     dislodged = {"FRANCE": {"F BEL": ["PIC", "ENG"]}}
     _, resolution = play(standard, "F1901R", {"ENGLAND": ["A BEL"], "FRANCE": ["A PAR"]},
@@ -217,3 +223,60 @@ def test_a_convoyed_army_is_drawn_through_its_fleets_and_each_convoy_shows(stand
     rings = {o.get("data-at"): o for o in parts(svg, "convoy")}
     assert set(rings) == {"AEG", "ION"}
     assert all(_near(rings[f], placed.points[f]) for f in rings)
+
+
+def _placed_units(svg: str, cls: str) -> list[tuple[str, str, str]]:
+    return sorted((u.get("data-power"), u.get("data-type"), u.get("data-place")) for u in parts(svg, cls)
+                  if "dislodged" not in u.get("class"))
+
+
+def _as_drawn(units) -> list[tuple[str, str, str]]:
+    return sorted((p, u.type.value, u.location) for p, us in units.items() for u in us)
+
+
+BUSY_SPRING = ({
+    "FRANCE": ["A PAR", "A MAR", "F BRE"], "GERMANY": ["A MUN", "F KIE", "A BER"],
+    "ENGLAND": ["F LON", "A YOR"], "ITALY": ["A VEN", "A ROM"], "AUSTRIA": ["A TYR"],
+}, {
+    "FRANCE": ["A PAR-BUR", "A MAR S A PAR-BUR", "F BRE-MAO"],
+    "GERMANY": ["A MUN-BUR", "F KIE-HOL", "A BER-KIE"],
+    "ENGLAND": ["F LON-NTH", "A YOR-LON"], "ITALY": ["A VEN-TYR", "A ROM-VEN"],
+    "AUSTRIA": ["A TYR-VEN"],
+})
+
+
+def test_a_results_picture_draws_the_units_where_the_results_leave_them(standard):
+    position, resolution = play(standard, "S1901M", *BUSY_SPRING)
+    svg = _draw(standard, board_of_results("g", resolution))
+    assert _placed_units(svg, "unit") == _as_drawn(resolution.units)
+    # where units stood and stand no more: faded, beside the place when another stands on it now
+    moved = {(p, u.type.value, u.location) for p, us in position.units.items() for u in us} - set(
+        _as_drawn(resolution.units))
+    assert set(_placed_units(svg, "ghost")) == moved
+    ghosts = {g.get("data-place"): g for g in parts(svg, "ghost")}
+    placed = place(standard, fitted(standard, read_geometry(standard)[0]))
+    assert _near(ghosts["PAR"], placed.points["PAR"])  # Paris left empty
+    assert not _near(ghosts["KIE"], placed.points["KIE"], tolerance=5)  # Berlin's army stands there now
+    assert "Faded units: where units stood before the phase." in svg
+
+
+def test_a_results_picture_with_a_dislodgement_draws_the_dislodged_unit_and_its_orders_beside(standard):
+    _, resolution = play(standard, "S1901M", {"GERMANY": ["A MUN", "A RUH"], "FRANCE": ["A BUR"]},
+                         {"GERMANY": ["A MUN-BUR", "A RUH S A MUN-BUR"], "FRANCE": ["A BUR H"]})
+    svg = _draw(standard, board_of_results("g", resolution))
+    assert _placed_units(svg, "unit") == [("GERMANY", "A", "BUR"), ("GERMANY", "A", "RUH")]
+    [dislodged] = [u for u in parts(svg, "unit") if "dislodged" in u.get("class")]
+    [hold] = [o for o in parts(svg, "hold") if o.get("data-at") == "BUR"]
+    assert dislodged.get("data-power") == "FRANCE" and "failed" in hold.get("class")
+    ring, unit = hold, dislodged.find("{http://www.w3.org/2000/svg}circle")
+    assert (ring.get("cx"), ring.get("cy")) == (unit.get("cx"), unit.get("cy"))  # the ring on the unit it was
+
+
+def test_a_position_and_a_blind_readers_results_draw_no_faded_units(standard):
+    from dataclasses import replace
+
+    position, resolution = play(standard, "S1901M", *BUSY_SPRING)
+    assert not parts(_draw(standard, board_of_position("g", position)), "ghost")
+    before = replace(board_of_results("g", resolution), outcome=None)  # what a BLIND reader is given
+    svg = _draw(standard, before)
+    assert not parts(svg, "ghost") and _placed_units(svg, "unit") == _as_drawn(position.units)

@@ -372,7 +372,9 @@ def test_a_blind_games_start_shows_each_player_what_it_sees(standard):
 
 def drawn_parts(svg: str) -> tuple[set[tuple[str, str]], set[tuple[str, str]], dict[str, str]]:
     """(power, place) of each unit and each order in a picture, and each centre's owner."""
-    units = set(re.findall(r'class="unit[^"]*" data-power="(\w+)" data-type="\w" data-place="([\w/]+)"', svg))
+    # units faded where they stood before the phase (the whole board's picture draws them) count too
+    units = set(re.findall(r'class="(?:unit|ghost)[^"]*" data-power="(\w+)" data-type="\w" data-place="([\w/]+)"',
+                           svg))
     orders = set(re.findall(r'class="order [^"]*" data-power="(\w+)" data-at="([\w/]+)"', svg))
     centres = dict(re.findall(r'class="center" data-place="(\w+)" data-owner="([\w?]*)"', svg))
     return units, orders, centres
@@ -389,6 +391,7 @@ def test_each_readers_picture_draws_only_what_its_results_tell(standard, phase):
     for reader, mailing in pictured.items():
         units, orders, centres = drawn_parts(mailing.picture.picture.svg)
         assert units <= everything
+        assert 'class="ghost"' not in mailing.picture.picture.svg  # the board as the orders were given
         lines = [line for line in mailing.rendered.body.splitlines() if ":" in line]
         for power, place in units | orders:
             name = f"{standard.powers[power].display}: "

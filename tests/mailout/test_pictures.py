@@ -111,6 +111,22 @@ def test_the_picture_shows_the_phase_processed(env, standard, processed):
     assert svg.count('class="order ') == len(results.resolution.results)
 
 
+def test_the_results_picture_draws_the_units_where_the_game_stands_after_the_phase(env, status, standard):
+    import re
+
+    from judge.game.schedule import on_process
+    from tests.support.games import everyone_orders
+
+    ordered = everyone_orders(status, {"FRANCE": ["A PAR-BUR", "F BRE-MAO"], "GERMANY": ["A MUN-RUH"]})
+    status, events = on_process(ordered, standard, NOW, force=True)
+    svg = _results(env, status, standard, events, pictures=True).picture.picture.svg
+    drawn = sorted(re.findall(r'class="unit" data-power="(\w+)" data-type="(\w)" data-place="([\w/]+)"', svg))
+    dislodged = re.findall(r'class="unit dislodged" data-power="(\w+)" data-type="\w" data-place="([\w/]+)"', svg)
+    standing = sorted((p.name, u.type.value, u.location) for p in status.powers for u in p.units)
+    assert drawn == standing and not dislodged  # the status written after the phase holds them
+    assert ("FRANCE", "A", "BUR") in drawn and ("FRANCE", "A", "PAR") not in drawn
+
+
 def test_a_preview_carries_the_picture_of_the_phase_it_would_process(env, status, standard):
     from judge.game.process import preview
     event = preview(status, standard, NOW)

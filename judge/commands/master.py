@@ -11,7 +11,7 @@ from dataclasses import replace
 from typing import TypeVar
 
 from judge.commands.auth import Level, addresses_of, valid_password
-from judge.commands.game_queries import phase_of
+from judge.app.game_in_hand import phase_of
 from judge.commands.notices import PasswordSet, StateChanged
 from judge.commands.registry import Command, Stage
 from judge.commands.reply import Said, said

@@ -14,6 +14,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any, Protocol
 
+from judge.app.refusal import Refusal
 from judge.commands import throttle
 from judge.commands.auth import (
     JUDGEKEEPER,
@@ -43,15 +44,6 @@ from judge.types import Phase
 
 
 LIMITS = Limits()  # the judgekeeper's limits when judge.toml sets none
-
-
-class Refusal(Exception):
-    """A command that cannot be done; the message says why. It stops the rest of the mail."""
-
-    def __init__(self, reason: str, *details: str):
-        super().__init__(reason)
-        self.reason = reason
-        self.details = details
 
 
 @dataclass(frozen=True)

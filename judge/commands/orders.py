@@ -10,7 +10,7 @@ may name any power, a player the powers it controls (dummies on its CONTROL line
 """
 from __future__ import annotations
 
-from judge.app.game_in_hand import GameInHand, phase_name, phase_of
+from judge.app.game_in_hand import phase_name, phase_of
 from judge.app.orders import orderable_phase, read_orders, stored_orders
 from judge.app.orders import submit as submit_orders
 from judge.commands.auth import Level
@@ -32,19 +32,13 @@ def has_orders(session: Session, power: str, duties: Duties) -> bool:
     lines = session.orders.get(power)
     if not lines:
         return False
-    found, errors = read_orders(in_hand(session), power, lines)
+    found, errors = read_orders(session.in_hand(), power, lines)
     return bool(found) and not errors
-
-
-def in_hand(session: Session) -> GameInHand:
-    """The game the session works on, as the use cases read it."""
-    return GameInHand(session.game or "", session.current(), session.map, session.rules, session.state,
-                      session.now)
 
 
 def submit(session: Session, power: str, lines: list[str]) -> Said:
     """Store the power's order lines of this mail (the end of the mail calls this)."""
-    stored = submit_orders(in_hand(session), power, lines)
+    stored = submit_orders(session.in_hand(), power, lines)
     session.update(stored.status)
     if not stored.on_file:
         return said(f"The orders of {power} for {stored.phase} are cleared.")
@@ -121,7 +115,7 @@ class Clear(Command):
             raise Refusal("CLEAR takes nothing after it")
         if session.target is None:
             raise Refusal("name the power whose orders to clear first")
-        orderable_phase(in_hand(session))
+        orderable_phase(session.in_hand())
         session.orders.setdefault(session.target, []).append("CLEAR")
         return said(f"The orders of {session.target} given so far are dropped; the orders after "
                     "this line (if any) replace them.")

@@ -14,6 +14,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any, Protocol
 
+from judge.app.game_in_hand import GameInHand
 from judge.app.refusal import Refusal
 from judge.commands import throttle
 from judge.commands.auth import (
@@ -247,6 +248,10 @@ class Session:
         if status.phase not in self._phase_maps:
             self._phase_maps[status.phase] = map_for_phase(base, status.phase)
         return self._phase_maps[status.phase]
+
+    def in_hand(self) -> GameInHand:
+        """The game the session works on, as the use cases read it."""
+        return GameInHand(self.game or "", self.current(), self.map, self.rules, self.state, self.now)
 
     def forget_map(self) -> None:
         self._map = None

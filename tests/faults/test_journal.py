@@ -131,7 +131,7 @@ def test_the_mails_of_a_game_renamed_since_are_still_sent(game):
 
 def test_judge_process_leaves_a_game_whose_processing_fails_in_await(game, monkeypatch):
     store, _ = game
-    from judge.commands import master
+    from judge.app import master
 
     def bug(*args, **kwargs):
         raise RuntimeError("an adjudicator bug")

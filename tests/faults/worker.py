@@ -32,7 +32,7 @@ def slowed(seconds: float) -> None:
     import time
 
     from judge.app import tick
-    from judge.commands import master
+    from judge.app import master
 
     def slow(real):
         def wrapper(*args, **kwargs):

@@ -14,10 +14,10 @@ in, the mails it calls for out, in five steps:
    mail's answers may reach; each mailing goes out as one mail per recipient
    (`envelope.envelopes`: nobody sees another player's address), with a deterministic Message-ID
    made from the incoming bytes, so a mail processed twice is sent once;
-5. one commit (`commit`): the status and the receipt holding the mails, through the game's journal
-   (a crash at any instant leaves the change made with its receipt, or neither), and the wrong
-   passwords counted; then the locks go, and the caller puts the mails in the outbox
-   (`judge.runtime.spool.queue_mails`).
+5. one commit by the one writer (`judge.runtime.commit.commit`): the status and the receipt
+   holding the mails, through the game's journal (a crash at any instant leaves the change made
+   with its receipt, or neither), and the wrong passwords counted; then the locks go, and the
+   caller puts the mails in the outbox (`judge.runtime.spool.queue_mails`).
 
 Replies to one sender are rate-limited (`judge.commands.ratelimit`), and the CPU each mail cost
 is counted against its sender's share (`judge.runtime.fair_share`): both kept a file a sender

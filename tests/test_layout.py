@@ -1,6 +1,7 @@
 """The house's layout, read from the source: no module imports another in a circle (nor a package
-another package), and the core never imports the shell (`judge.runtime`, `judge.cli`), whether at
-the top of a module or inside a function.
+another package), and no layer imports one above it (the core, then the use cases `judge.app`, the
+mail commands, the mail's words, then the shell: `judge.runtime`, `judge.web`, `judge.cli`), whether
+at the top of a module or inside a function.
 
 Imports are read with `ast`, not by importing: every `import` and `from ... import` anywhere in a
 module counts, and importing `a.b.c` also runs the packages `a` and `a.b`, so it counts as importing
@@ -17,8 +18,11 @@ import pytest
 
 import judge
 
-# in layer order: the runtime never imports the web pages, nor either the command line
-SHELL = ("judge.runtime", "judge.web", "judge.cli")
+# in layer order, each above the core and the layers before it: the use cases, the mail command
+# language that calls them, the mail's words (which name the commands' notices); then the shell,
+# where the runtime never imports the web pages, nor either the command line
+LAYERS = ("judge.app", "judge.commands", "judge.mailout", "judge.runtime", "judge.web", "judge.cli")
+SHELL = LAYERS[3:]
 
 
 @dataclass(frozen=True)
@@ -186,8 +190,9 @@ def layer(module: str, shell: tuple[str, ...]) -> int:
     return 0
 
 
-def upward_imports(package: Package, shell: tuple[str, ...] = SHELL) -> list[str]:
-    """Each import of a module of a higher layer (the core importing the shell), typing or not."""
+def upward_imports(package: Package, shell: tuple[str, ...] = LAYERS) -> list[str]:
+    """Each import of a module of a higher layer (the core importing the shell, the use cases the
+    commands), typing or not."""
     return [f"{module}:{i.line} imports {i.target}" for module, imports in package.imports.items()
             for i in imports if layer(i.target, shell) > layer(module, shell)]
 
@@ -207,12 +212,12 @@ def test_no_package_imports_another_in_a_circle(the_judge):
     assert package_cycles(the_judge) == []
 
 
-def test_the_core_never_imports_the_shell(the_judge):
+def test_no_layer_imports_a_layer_above_it(the_judge):
     assert upward_imports(the_judge) == []
 
 
-def test_the_shell_is_where_the_layout_says(the_judge):
-    assert set(SHELL) <= set(the_judge.modules)
+def test_the_layers_are_where_the_layout_says(the_judge):
+    assert set(LAYERS) <= set(the_judge.modules)
 
 
 def fake_package(root: Path, files: dict[str, str]) -> Package:
@@ -246,3 +251,14 @@ def test_a_typing_only_import_is_no_cycle_but_still_an_upward_import(tmp_path):
     })
     assert cycles(module_graph(package)) == [] and package_cycles(package) == []
     assert upward_imports(package, ("pkg.runtime",)) == ["pkg.core:3 imports pkg.runtime.shell"]
+
+
+def test_a_use_case_importing_the_mail_commands_goes_up_a_layer(tmp_path):
+    package = fake_package(tmp_path, {
+        "__init__.py": "",
+        "app/__init__.py": "",
+        "app/orders.py": "from pkg.commands import syntax\n",
+        "commands/__init__.py": "",
+        "commands/syntax.py": "from pkg.app import orders\n",
+    })
+    assert upward_imports(package, ("pkg.app", "pkg.commands")) == ["pkg.app.orders:1 imports pkg.commands.syntax"]

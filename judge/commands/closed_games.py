@@ -4,9 +4,9 @@ refusal for what this judge cannot keep.
 """
 from __future__ import annotations
 
+from judge.app.game_in_hand import closed_refusal
 from judge.commands.auth import master_addresses
 from judge.commands.session import Refusal, Session
-from judge.game.standing import GameState
 from judge.status.model import GameStatus
 
 UNKEPT = "the status file has no directive to keep a game's {what} yet, so this judge cannot {act}"
@@ -23,12 +23,9 @@ def sees_hidden(session: Session, status: GameStatus) -> bool:
 
 def refuse_closed(session: Session, command: str) -> None:
     """JOIN, OBSERVE, TAKEOVER, orders: refused in a game in preparation or terminated."""
-    state = session.state
-    if state is GameState.PREPARATION:
-        raise Refusal(f"game '{session.game}' is in preparation: {command} waits until its Master "
-                      "lets it form (FORM) or starts it (ACTIVATE)")
-    if state is GameState.TERMINATED:
-        raise Refusal(f"game '{session.game}' is terminated: {command} is refused")
+    refused = closed_refusal(session.state, session.game or "", command)
+    if refused is not None:
+        raise refused
 
 
 def unkept(what: str, act: str) -> Refusal:

@@ -2,15 +2,14 @@
 deadline, and where a player's mail goes. Read-only helpers over `Session`."""
 from __future__ import annotations
 
-from datetime import datetime
 from enum import Enum
 
+from judge.app.game_in_hand import past_deadline, phase_of
 from judge.commands.auth import JUDGEKEEPER, addresses_of, master_addresses
 from judge.commands.session import Session
-from judge.game.deadlines import deadline_in_force
 from judge.game.orders import Duties, duties
-from judge.status.model import GameStatus, PhaseMode, PowerStatus
-from judge.types import MASTER, MONITOR, MOVEMENT, Phase
+from judge.status.model import GameStatus, PowerStatus
+from judge.types import MASTER, MONITOR, MOVEMENT
 
 
 class Kind(str, Enum):
@@ -29,16 +28,6 @@ def kind_of(status: GameStatus, name: str) -> Kind:
     return Kind.MONITOR if block.kind == MONITOR else Kind.OBSERVER
 
 
-def phase_of(status: GameStatus) -> Phase | None:
-    return status.phase if isinstance(status.phase, Phase) else None
-
-
-def phase_name(status: GameStatus) -> str:
-    """SPRING 1901 MOVEMENT, or forming / completed."""
-    phase = status.phase
-    return str(phase) if isinstance(phase, Phase) else phase.value.lower()
-
-
 def in_movement(status: GameStatus) -> bool:
     phase = phase_of(status)
     return phase is not None and phase.type == MOVEMENT
@@ -48,29 +37,12 @@ def game_duties(session: Session) -> Duties:
     return duties(session.current(), session.map, session.rules)
 
 
-def deadline(status: GameStatus, rules: frozenset[str]) -> datetime | None:
-    """The deadline in force (`judge.game.clock`); None when there is none or it cannot be read."""
-    try:
-        return deadline_in_force(status, rules)
-    except ValueError:
-        return None
-
-
-def past_deadline(status: GameStatus, rules: frozenset[str], now: datetime) -> bool:
-    moment = deadline(status, rules)
-    return moment is not None and now >= moment
-
-
 def late_powers(session: Session) -> tuple[str, ...]:
     """Powers that owe orders, have none on file, and whose deadline has passed."""
     status = session.current()
     if phase_of(status) is None or not past_deadline(status, session.rules, session.now):
         return ()
     return game_duties(session).late
-
-
-def processing(status: GameStatus) -> bool:
-    return status.phase_mode is PhaseMode.AWAIT
 
 
 def addresses_for(status: GameStatus, name: str, limit: int) -> tuple[str, ...]:

@@ -24,7 +24,7 @@ from judge.commands.documents import (
     parameters,
     roster,
 )
-from judge.commands.game_queries import deadline, past_deadline, phase_name, phase_of
+from judge.app.game_in_hand import deadline, past_deadline, phase_name, phase_of
 from judge.commands.registry import Command, Stage
 from judge.commands.reply import Document, PictureRequest, Said, said
 from judge.commands.session import Cursor, Refusal, Session

@@ -10,24 +10,20 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TypeVar
 
+from judge.app import master
 from judge.commands.auth import Level, addresses_of, valid_password
-from judge.commands.game_queries import phase_of
+from judge.app.game_in_hand import phase_of
 from judge.commands.notices import PasswordSet, StateChanged
 from judge.commands.registry import Command, Stage
 from judge.commands.reply import Said, said
 from judge.commands.session import Cursor, Refusal, Session
-from judge.commands.closed_games import refuse_closed
-from judge.events import PhaseResults
 from judge.game import (
     GameError,
     make_dummy,
-    on_process,
     preview,
     resign,
-    roll_to,
     start_game,
 )
-from judge.game.clock import readiness
 from judge.game.seats import refresh_need, takeover
 from judge.game.start import starts_at_once
 from judge.game.standing import (
@@ -35,13 +31,11 @@ from judge.game.standing import (
     Standing,
     activate,
     form,
-    settled,
     terminate,
     wait,
 )
 from judge.rule_names import Rule
 from judge.status.model import Dppd, GameStatus, PlayerHistory, PowerStatus, Vacancy
-from judge.status.writer import write_status
 
 T = TypeVar("T")
 
@@ -155,11 +149,7 @@ class Process(MasterCommand):
         force = args == ["!"] or self.forced
         if args and args != ["!"]:
             raise Refusal("PROCESS takes nothing after it (PROCESS! forces)")
-        if phase_of(session.current()) is None:
-            raise Refusal(f"game '{session.game}' is {session.state.value}: "
-                          "there is nothing to process")
-        refuse_closed(session, self.name)
-        return process_now(session, force)
+        return process_now(session, force, self.name)
 
     forced = False
 
@@ -170,19 +160,19 @@ class ProcessForced(Process):
     forced = True
 
 
-def process_now(session: Session, force: bool) -> Said:
-    before = write_status(session.current())
-    try:
-        events = session.live(on_process, session.base_map, session.now, force=force)
-    except Refusal as refusal:
-        if force or not readiness(session.current(), session.base_map, session.now).duties.late:
-            raise
-        raise Refusal(refusal.reason, "PROCESS! processes it now, the missing orders "
-                      "defaulted.") from None
-    session.snapshot_text = before
-    new = session.current()
-    session.standing = settled(new, session.standing)
-    results = next((e for e in events if isinstance(e, PhaseResults)), None)
+def moved(session: Session, outcome: master.Moved) -> None:
+    """Keep what PROCESS or ROLLBACK did in the session: the status, events and standing."""
+    session.update(outcome.status)
+    session.emit(*outcome.events)
+    session.standing = outcome.standing
+    if outcome.snapshot_text is not None:
+        session.snapshot_text = outcome.snapshot_text
+
+
+def process_now(session: Session, force: bool, request: str = "PROCESS") -> Said:
+    outcome = master.process(session.in_hand(), session.base_map, session.standing, force, request)
+    moved(session, outcome)
+    new, results = outcome.status, outcome.processed
     return said(f"{results.phase} was processed." if results else "The phase was processed.",
                 f"The game is now in {new.phase}." if phase_of(new) else
                 f"The game is {session.state.value}.")
@@ -207,9 +197,9 @@ class Rollback(MasterCommand):
     forward = False
 
     def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
-        status = session.current()
-        if status.completed:
-            raise Refusal("a completed game cannot be rolled back or forward (ask the judgekeeper)")
+        game = session.in_hand()
+        master.rollable(game)
+        status = game.status
         options = {a.upper() for a in args} & {"RESTORE", "RECOVER", "FULL"}
         phases = [a for a in args if a.upper() not in ("RESTORE", "RECOVER", "FULL")]
         if len(phases) > 1:
@@ -219,9 +209,9 @@ class Rollback(MasterCommand):
                                                   phases[0] if phases else None, self.forward)
         except GameError as error:
             raise Refusal(str(error)) from None
-        session.live(roll_to, snapshot, session.base_map, session.now,
-                     restore=bool(options & {"RESTORE", "RECOVER"}), full="FULL" in options,
-                     forward=self.forward)
+        moved(session, master.roll(game, session.base_map, session.standing, snapshot,
+                                   restore=bool(options & {"RESTORE", "RECOVER"}),
+                                   full="FULL" in options, forward=self.forward))
         session.forget_map()
         new = session.current()
         where = new.phase if phase_of(new) else "FORMING"

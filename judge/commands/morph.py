@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from judge.commands.game_queries import phase_of
+from judge.app.game_in_hand import phase_of
 from judge.commands.master import MasterCommand
 from judge.commands.notices import VictoryChanged
 from judge.commands.registry import Command

@@ -1,4 +1,5 @@
-"""Order lines after a SIGNON, CLEAR and NMR, STATUS, and a line naming a power.
+"""Order lines after a SIGNON, CLEAR and NMR, STATUS, and a line naming a power: the mail's syntax,
+the use case of orders being `judge.app.orders`.
 
 Order lines are gathered until the next command of the mail (or its end) and then stored, each
 power's lines of the whole mail so far as a complete replacement of its orders for the phase: the
@@ -9,132 +10,19 @@ may name any power, a player the powers it controls (dummies on its CONTROL line
 """
 from __future__ import annotations
 
-from dataclasses import replace
-
-from judge.adjudicator.builds import hidden_build
+from judge.app.game_in_hand import phase_name, phase_of
+from judge.app.orders import orderable_phase, read_orders, stored_orders
+from judge.app.orders import submit as submit_orders
 from judge.commands.auth import Level
-from judge.commands.game_queries import (
-    controls,
-    past_deadline,
-    phase_name,
-    phase_of,
-    processing,
-)
+from judge.commands.game_queries import controls
 from judge.commands.registry import Command, Stage
 from judge.commands.reply import Said, said
 from judge.commands.session import Cursor, Refusal, Session
-from judge.commands.closed_games import refuse_closed
 from judge.commands.notices import OrdersStored
-from judge.game.positions import owned_centers, position_of, units_of
-from judge.game.orders import Duties, adjustment_counts, due_powers, nothing_to_order, orders_on_file
-from judge.maps.model import Map
-from judge.orders import Build, Disband, Keep, Order, Proxy, Retreat, Waive, parse_orders
+from judge.game.orders import Duties
 from judge.orders.power_orders import CLEAR_WORDS
-from judge.rule_names import Rule
-from judge.status.model import (
-    AdjustOrder,
-    BuildOrder,
-    DisbandOrder,
-    GameStatus,
-    PhaseMode,
-    RemoveOrder,
-    RetreatOrder,
-)
 from judge.status.writer import adjustment_text
-from judge.types import ADJUSTMENTS, MOVEMENT, RETREATS, Phase
-
-
-# -- reading and storing -----------------------------------------------------------------------
-def orderable_phase(session: Session) -> Phase:
-    """The phase orders go to, or a refusal saying why none are taken now."""
-    status = session.current()
-    phase = phase_of(status)
-    if phase is None:
-        raise Refusal(f"game '{session.game}' is {phase_name(status)}: "
-                      "no orders are taken")
-    refuse_closed(session, "orders")
-    if processing(status):
-        raise Refusal("the judge is processing this phase: send your orders again in a moment")
-    if status.phase_mode in (PhaseMode.SKIP, PhaseMode.WAIT) or \
-            phase.type not in (MOVEMENT, RETREATS, ADJUSTMENTS):
-        raise Refusal(f"no orders are taken in {phase}")
-    return phase
-
-
-def read_orders(session: Session, power: str, lines: list[str]
-                ) -> tuple[list[Order], list[tuple[str, str]]]:
-    status, m, phase = session.current(), session.map, orderable_phase(session)
-    units = units_of(status, m) if phase.type != RETREATS else \
-        {b.name: tuple(d.unit for d in b.dislodged) for b in status.powers if b.is_power}
-    orders, errors = parse_orders(m, power, lines, phase, units, position_of(status, m, phase),
-                                  session.rules)
-    refused = {o: why for o in orders if isinstance(o, Proxy) and (why := proxy_problem(status, o))}
-    return ([o for o in orders if o not in refused],
-            errors + [(str(o), why) for o, why in refused.items()])
-
-
-def proxy_problem(status: GameStatus, order: Proxy) -> str | None:
-    """DPjudge takes no proxy to a dummy, nor to a power out of the game."""
-    block = status.power(order.to)
-    if block is None:
-        return f"no proxy to {order.to}: it is not in this game"
-    if block.player is not None and block.player.dummy:
-        return f"no proxy to {order.to}: a dummy power"
-    if not block.units and not owned_centers(block):
-        return f"no proxy to {order.to}: a power out of the game"
-    return None
-
-
-def with_orders(status: GameStatus, m: Map, rules: frozenset[str], power: str, phase: Phase,
-                orders: list[Order]) -> GameStatus:
-    """`status` with `orders` as the power's whole set for `phase` (none: not submitted)."""
-    block = status.power(power)
-    assert block is not None
-    if phase.type == MOVEMENT:
-        return status.with_power(replace(block, orders=tuple(str(o) for o in orders) or None))
-    if phase.type == ADJUSTMENTS:
-        orders = waives_within(orders, adjustment_counts(status, m, phase, rules).get(power, 0))
-    stored = tuple(a for o in orders if (a := adjustment_line(o, phase, m, rules)) is not None)
-    return status.with_power(replace(block, adjustments=stored))
-
-
-def waives_within(orders: list[Order], count: int) -> list[Order]:
-    """The orders less the waives past the builds the power may make (its centres' builds capped
-    by the sites open): DPjudge drops those, so the results show none of them and the builds not
-    made are told as pending."""
-    room = max(0, count - sum(isinstance(o, Build) for o in orders))
-    kept = []
-    for order in orders:
-        if isinstance(order, Waive):
-            if room <= 0:
-                continue
-            room -= 1
-        kept.append(order)
-    return kept
-
-
-def adjustment_line(order: Order, phase: Phase, m: Map, rules: frozenset[str]) -> AdjustOrder | None:
-    """A retreat or adjustment order as the status file keeps it, as DPjudge does (a hidden build
-    `BUILD A PAR HIDDEN`; KEEP is not kept: a unit not named for removal stays anyway)."""
-    if isinstance(order, Retreat):
-        return RetreatOrder(order.unit, order.dest)
-    if isinstance(order, Disband):
-        return DisbandOrder(order.unit) if phase.type == RETREATS else RemoveOrder(order.unit)
-    if isinstance(order, Build):
-        return BuildOrder(order.unit, hidden_build(m, order.power, order.unit.province, rules))
-    if isinstance(order, Waive):
-        return BuildOrder(None)
-    assert isinstance(order, Keep)
-    return None
-
-
-def stored_orders(session: Session, power: str) -> list[str]:
-    status, m = session.current(), session.map
-    phase = phase_of(status)
-    if phase is None:
-        return []
-    sheet = orders_on_file(status, m, phase, session.rules, powers={power})
-    return [str(o) for o in sheet.orders.get(power, ())] + list(sheet.unreadable.get(power, ()))
+from judge.types import MOVEMENT
 
 
 def has_orders(session: Session, power: str, duties: Duties) -> bool:
@@ -144,31 +32,17 @@ def has_orders(session: Session, power: str, duties: Duties) -> bool:
     lines = session.orders.get(power)
     if not lines:
         return False
-    orders, errors = read_orders(session, power, lines)
-    return bool(orders) and not errors
+    found, errors = read_orders(session.in_hand(), power, lines)
+    return bool(found) and not errors
 
 
 def submit(session: Session, power: str, lines: list[str]) -> Said:
     """Store the power's order lines of this mail (the end of the mail calls this)."""
-    status, rules = session.current(), session.rules
-    phase = orderable_phase(session)
-    before = stored_orders(session, power)
-    if before and past_deadline(status, rules, session.now) and Rule.NO_LATE_CHANGES in rules:
-        raise Refusal("orders may not be changed after the deadline (NO_LATE_CHANGES)")
-    if power not in due_powers(session.current(), session.map, rules):
-        why = nothing_to_order(status, session.map, phase, rules, power)
-        raise Refusal(f"{power} has no orders to give in {phase}: {why}")
-    orders, errors = read_orders(session, power, lines)
-    if errors:
-        raise Refusal(f"{len(errors)} of the orders for {power} could not be accepted, so none "
-                      f"were stored:", *(f"{line}: {reason}" for line, reason in errors))
-    if not orders and before and Rule.MUST_ORDER in rules:
-        raise Refusal("ORDERS MAY NOT BE CLEARED AFTER SUBMISSION (MUST_ORDER)")
-    session.update(with_orders(status, session.map, rules, power, phase, orders))
-    now_stored = stored_orders(session, power)
-    if not now_stored:
-        return said(f"The orders of {power} for {phase} are cleared.")
-    return said(f"The orders of {power} for {phase} are now:", quoted=now_stored)
+    stored = submit_orders(session.in_hand(), power, lines)
+    session.update(stored.status)
+    if not stored.on_file:
+        return said(f"The orders of {power} for {stored.phase} are cleared.")
+    return said(f"The orders of {power} for {stored.phase} are now:", quoted=list(stored.on_file))
 
 
 def store_pending(session: Session) -> bool:
@@ -241,7 +115,7 @@ class Clear(Command):
             raise Refusal("CLEAR takes nothing after it")
         if session.target is None:
             raise Refusal("name the power whose orders to clear first")
-        orderable_phase(session)
+        orderable_phase(session.in_hand())
         session.orders.setdefault(session.target, []).append("CLEAR")
         return said(f"The orders of {session.target} given so far are dropped; the orders after "
                     "this line (if any) replace them.")
@@ -265,8 +139,8 @@ class Status(Command):
         quoted: list[str] = []
         for power in powers:
             assert power is not None
-            orders = stored_orders(session, power)
-            quoted += [f"{power}:"] + ([f"  {o}" for o in orders] or ["  (no orders)"])
+            on_file = stored_orders(status, session.map, session.rules, power)
+            quoted += [f"{power}:"] + ([f"  {o}" for o in on_file] or ["  (no orders)"])
         return said(f"Orders on file for {phase}:", quoted=quoted)
 
 

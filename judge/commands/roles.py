@@ -22,7 +22,7 @@ from judge.commands.auth import (
     role_name,
     valid_password,
 )
-from judge.commands.game_queries import deadline, phase_name
+from judge.app.game_in_hand import deadline, phase_name
 from judge.commands.notices import MasterChanged
 from judge.commands.registry import Command, Stage
 from judge.commands.reply import Said, said

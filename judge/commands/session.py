@@ -14,6 +14,8 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any, Protocol
 
+from judge.app.game_in_hand import GameInHand
+from judge.app.refusal import Refusal
 from judge.commands import throttle
 from judge.commands.auth import (
     JUDGEKEEPER,
@@ -42,15 +44,6 @@ from judge.types import MASTER, Phase
 
 
 LIMITS = Limits()  # the judgekeeper's limits when judge.toml sets none
-
-
-class Refusal(Exception):
-    """A command that cannot be done; the message says why. It stops the rest of the mail."""
-
-    def __init__(self, reason: str, *details: str):
-        super().__init__(reason)
-        self.reason = reason
-        self.details = details
 
 
 @dataclass(frozen=True)
@@ -254,6 +247,10 @@ class Session:
         if status.phase not in self._phase_maps:
             self._phase_maps[status.phase] = map_for_phase(base, status.phase)
         return self._phase_maps[status.phase]
+
+    def in_hand(self) -> GameInHand:
+        """The game the session works on, as the use cases read it."""
+        return GameInHand(self.game or "", self.current(), self.map, self.rules, self.state, self.now)
 
     def forget_map(self) -> None:
         self._map = None

@@ -13,16 +13,8 @@ from judge.commands.auth import (
     valid_password,
 )
 from judge.commands.dates import future_deadline, parse_absence
-from judge.commands.game_queries import (
-    Kind,
-    deadline,
-    game_duties,
-    kind_of,
-    past_deadline,
-    phase_name,
-    phase_of,
-    processing,
-)
+from judge.app.game_in_hand import deadline, past_deadline, phase_name, phase_of, processing
+from judge.commands.game_queries import Kind, game_duties, kind_of
 from judge.commands.notices import AbsenceSet, StateChanged, ZoneChanged
 from judge.commands.registry import Command
 from judge.commands.reply import Said, said

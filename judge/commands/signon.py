@@ -8,7 +8,7 @@ from judge.commands.auth import (
     registered_addresses,
     role_name,
 )
-from judge.commands.game_queries import phase_name
+from judge.app.game_in_hand import phase_name
 from judge.commands.registry import Command, Stage
 from judge.commands.reply import Said, said
 from judge.commands.session import Cursor, Refusal, Session

@@ -9,7 +9,7 @@ directory. What the command layer calls:
 - votes: `cast_vote`, `propose`;
 - processing: `on_process` (PROCESS / PROCESS!), `preview` (PREVIEW), `readiness`;
   what happens next and when: `judge.game.clock`; the cycle: `judge.game.schedule.on_tick`;
-- rollback: `roll_to` (pure), `judge.runtime.game_files.rollback_game` (with the snapshots);
+- rollback: `roll_to` (pure), ROLLBACK and ROLLFORWARD (`judge.app.master`; the snapshot found by the command);
 - reading: `duties` (who owes orders, who is late), `rules_in_force`, `orders_on_file`.
 """
 from judge.game.clock import readiness

@@ -17,7 +17,7 @@ and a judgekeeper's `judge check` never interleave), it:
    this judge, is reported, the judgekeeper told once, and the game left alone; a game in preparation, held
    by the Master's WAIT or terminated is left alone too, and never held by the outage guard),
    `on_tick`, and the outcome saved through
-   `judge.runtime.game_files.commit` (snapshot, status, results log) when anything changed. A failure while
+   `judge.runtime.commit.write_outcome` (snapshot, status, results log) when anything changed. A failure while
    processing leaves the game in AWAIT (as DPjudge does) and tells the judgekeeper; no other game is
    affected. A failure for want of a resource (`judge.errors.resource_failure`: a disk full...)
    is not the game's: it stops the cycle, and the next tick does the rest again. A game the idle
@@ -56,7 +56,7 @@ from typing import TYPE_CHECKING
 
 from judge.runtime import idle_index as idle
 from judge.runtime.config import Config
-from judge.errors import JudgeError, ProblemsError, StatusError, resource_failure
+from judge.errors import JudgeError, ProblemsError, resource_failure
 from judge.events import (
     CivilDisorder,
     ControlRotated,
@@ -69,26 +69,24 @@ from judge.events import (
     Reminder,
 )
 from judge.runtime import journal
-from judge.game.checkup import game_problems
 from judge.game.clock import agenda
+from judge.runtime.commit import hold_in_await, write_outcome
 from judge.runtime.game_files import (
     Archive,
     IndexReader,
     archiver,
-    commit,
     read_game,
     read_standing,
 )
 from judge.game.standing import Standing
 from judge.maps import MapCache
 from judge.maps.model import Map
-from judge.status import write_status
-from judge.status.model import GameStatus, PhaseMode
+from judge.status.model import GameStatus
 from judge.runtime.pictures import geometry_of
 from judge.runtime.spool import Spool, open_spools, outbox_entries, queue_mails
 from judge.runtime.store import STATUS, GameDir, GameStore, PathRefused, atomic_write, open_file, read_text
 from judge.timing import game_zone
-from judge.game.schedule import on_tick
+from judge.app.tick import checked, tick
 from judge.types import Phase
 
 if TYPE_CHECKING:  # the mail layer is imported when a cycle has mail to make
@@ -326,32 +324,33 @@ def tick_game(store: GameStore, name: str, now: datetime, search: Sequence[Path]
         try:
             text, status, m = read_game(game, search, maps)
             standing = read_standing(game, status, games_index)
-            _check_problems(text, status, m, f"{name}/{STATUS}")
+            checked(text, status, m, f"{name}/{STATUS}")
         except (JudgeError, ValueError, OSError, LookupError) as exc:
             if resource_failure(exc):  # not a broken file: the game is read at the next tick
                 raise
             problems = tuple(str(p) for p in exc.problems) if isinstance(exc, ProblemsError) else (str(exc),)
             return GameOutcome(name, (f"{name}: broken status file: {problems[0]}",), problems=problems,
                                master=master_in(game))
-        if status.phase_mode is PhaseMode.AWAIT and isinstance(status.phase, Phase):
-            held = f"{name}: held: AWAIT (processing did not finish; PROCESS! or ROLLBACK)"
-            return GameOutcome(name, (held,), status=status, map=m)
         try:
-            new, events = on_tick(status, m, now, standing)
+            ticked = tick(status, m, now, standing)
         except Exception as exc:  # any failure of one game must not stop the cycle
             if resource_failure(exc):  # not the game's: it is processed at the next tick
                 raise
             log.exception("the tick of game %s failed", name)
-            game.write_status(write_status(replace(status, phase_mode=PhaseMode.AWAIT)))
+            hold_in_await(game, status)
             failed = f"{name}: processing failed, left in AWAIT, judgekeeper told: {exc!r}"
             return GameOutcome(name, (failed,), status=status, map=m, failure=repr(exc))
+        if ticked.held:
+            held = f"{name}: held: AWAIT (processing did not finish; PROCESS! or ROLLBACK)"
+            return GameOutcome(name, (held,), status=status, map=m)
+        new, events = ticked.status, list(ticked.events)
         outcome = GameOutcome(name, describe(name, status, new, events), tuple(events),
                               new if events else None, m if events else None)
         made: list[EmailMessage] = []
         if mail is not None and events:
             outcome, made, archive = mail.make(now, outcome, archive)
         if new != status or events:
-            commit(game, text, m, new, events, mails=outbox_entries(made) if mail else (),
+            write_outcome(game, text, m, new, events, mails=outbox_entries(made) if mail else (),
                    deliver=mail.deliver if mail else None, now=now, archive=archive,
                    standing=standing, games_index=games_index)
         quiet, stamp = _quiet(game.path, new, m, now, standing)
@@ -381,14 +380,6 @@ def master_in(game: GameDir) -> str | None:
     except OSError:
         return None
     return found.group(1).lower() if found and plain_address(found.group(1)) else None
-
-
-def _check_problems(text: str, status: GameStatus, m: Map, file: str) -> None:
-    """StatusError with the game's problems (`judge.game.checkup.game_problems`): as DPjudge, a
-    game whose rules or times are wrong is not processed."""
-    problems = game_problems(status, m, text, file)
-    if problems:
-        raise StatusError(problems)
 
 
 def _note_broken(state: CycleState, outcome: GameOutcome, report: CycleReport) -> None:

@@ -1,32 +1,21 @@
-"""The game's life on disk: the thin shell around the pure functions, through `judge.runtime.store`.
-
-Everything here holds the game's lock while it reads the status, calls a pure function and writes
-the outcome: the new status (atomically), a snapshot `status.<S1901M>` of the status as it was before
-a phase was processed (`status.FORMING` before the game started), and the results and completion
-mails appended to the game's results archive (`judge.game.archive`, DPjudge's layout). A change that
-changes the archive or sends mail goes through `judge.runtime.journal`, so a crash at any instant
-leaves the status before or after it, with the archive and the mails to match;
-every read under the lock first completes a change a crash interrupted. A processing that raises
-(a bug) leaves the game in AWAIT, for the Master to see. Processing a phase drops the snapshots of
-later phases (left by a rollback): what was rolled back cannot be rolled forward once the game has
-moved on.
+"""A game on disk, read: its status file, map, state and listing, DPjudge's games index (kept
+as each change leaves it), its snapshots and the one ROLLBACK goes to; and `judge new`'s forming
+game. Every read under the game's lock first completes a change a crash interrupted. What a change
+writes is written by the one writer, `judge.runtime.commit`.
 """
 from __future__ import annotations
 
 import fcntl
 import os
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import replace
-from datetime import UTC, datetime
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from judge.errors import StatusError
-from judge.events import Event, GameCompleted, GameStarted, PhaseResults, RolledBack
-from judge.game.archive import cut_at, entry_text, restated
+from judge.events import Event, GameCompleted, PhaseResults
+from judge.game.archive import entry_text
 from judge.runtime import journal
-from judge.game.process import on_process, require_ready
-from judge.game.rollback import roll_to
 from judge.game.checkup import game_problems
 from judge.game.seats import GameError
 from judge.game.games_index import (
@@ -43,7 +32,7 @@ from judge.maps.model import Map
 from judge.passwords import hash_password
 from judge.phases import parse_phase, phase_key
 from judge.status import apply_map_directives, parse_status, write_status
-from judge.status.model import Dppd, GameStatus, PhaseMode
+from judge.status.model import Dppd, GameStatus
 from judge.runtime.store import (
     STATE,
     STATUS,
@@ -55,8 +44,6 @@ from judge.runtime.store import (
     read_bytes,
 )
 from judge.status.parser import LATIN1, decode_status, encode_status
-from judge.timing import game_zone
-from judge.timing.written import long_form
 from judge.types import Phase
 
 FORMING = "FORMING"
@@ -180,16 +167,6 @@ def new_game(store: GameStore, name: str, map_name: str, master: str | None = No
     return status
 
 
-def run(store: GameStore, name: str, action: Action, search: Sequence[Path] = ()) -> list[Event]:
-    """Apply a pure `action(status, map) -> (status, events)` to the game (JOIN, RESIGN, a vote,
-    a tick...) and save what it gives."""
-    with store.locked(name) as game:
-        text, status, m = read_game(game, search)
-        new, events = action(status, m)
-        commit(game, text, m, new, events)
-        return events
-
-
 def archiver(judge_id: str = "LOCAL", address: str = "judge@localhost", env: Any = None,
              mailer: Any = None) -> Archive:
     """The results archive's entries for a change's events: its results and completion mails, as
@@ -213,113 +190,6 @@ def archiver(judge_id: str = "LOCAL", address: str = "judge@localhost", env: Any
     return entries
 
 
-def commit(game: GameDir, before_text: str, m: Map, after: GameStatus, events: Sequence[Event],
-           mails: journal.Mails = (), deliver: journal.Deliver | None = None,
-           snapshot: bool = True, receipt: tuple[str, bytes] | None = None, *,
-           now: datetime | None = None, archive: Archive | None = None,
-           standing: Standing | None = None, games_index: IndexReader | None = None) -> None:
-    """Save an outcome: snapshots first, then the status, the results archive and the `mails`
-    (handed to `deliver`) as one change (`judge.runtime.journal`). `snapshot`: keep the status
-    before a phase's processing as its snapshot (False: a snapshot taken before is kept).
-    `receipt`: the receipt of the mail that made the change, written with it. `archive` makes
-    the archive's new entries (default: `archiver()`), dated `now`; a rollback cuts the archive
-    before the phase rolled back to, as DPjudge does. `standing`: the game's state and listing
-    as the change leaves them, for the games index; by default read before the status changes,
-    since a games index's `waiting` means a vacancy or the Master's hold by the status it was
-    written for (`judge.game.games_index.standing_of`). `games_index`: the caller's kept
-    games index (`IndexReader`), which the game's line is read and written through."""
-    if standing is None:
-        standing = read_standing(game, index=games_index)
-    if any(isinstance(e, GameStarted) for e in events):
-        game.snapshot(FORMING, before_text)
-    results = [e for e in events if isinstance(e, PhaseResults)]
-    if results and snapshot:
-        _keep_snapshot(game, m, results[0].phase, before_text)
-    after_text = write_status(after)
-    records = (archive or archiver())(after, m, events, now or datetime.now(UTC))
-    rolled = [e for e in events if isinstance(e, RolledBack)]
-    length, restored = None, ""
-    if rolled:
-        _keep_left_phase(game, rolled[-1], before_text)
-        length, restored = _archive_after_roll(game, after.name or game.name, rolled[-1])
-    elif results and records:
-        length, restored = _deadline_restated(game, after, results[0])
-    records = restored + records
-    if records or mails or receipt or length is not None:
-        journal.complete(game, journal.write(game, after_text, records, mails, receipt, length), deliver)
-    else:
-        game.write_status(after_text)
-    if results:  # the game moved on: what was rolled back cannot come back
-        game.drop_rolled_back()
-    index_game(game, after, standing, index=games_index)
-
-
-def _deadline_restated(game: GameDir, status: GameStatus, results: PhaseResults
-                       ) -> tuple[int | None, str]:
-    """The archive's last line rewritten to name the deadline the phase was processed under, when
-    it names another (`judge.game.archive.restated`): (the bytes to keep, the text to append
-    after them); (None, ""): the archive stays as it is."""
-    deadline = results.processed_deadline
-    if deadline is None:
-        return None, ""
-    found = restated(game.read_results(), long_form(deadline.astimezone(game_zone(status.zone))))
-    if found is None:
-        return None, ""
-    kept, line = found
-    return game.results_length(kept), line
-
-
-def _keep_left_phase(game: GameDir, event: RolledBack, before_text: str) -> None:
-    """A rollback keeps the game as it was as the snapshot of the phase it left (that phase's
-    own snapshot, when the Master rolled back to it, stays)."""
-    target = event.phase.abbrev if isinstance(event.phase, Phase) else FORMING
-    if not event.forward and event.left and event.left != target:
-        game.snapshot(event.left, before_text)
-
-
-def _archive_after_roll(game: GameDir, name: str, event: RolledBack) -> tuple[int | None, str]:
-    """What a rollback does to the archive: (the bytes to keep, the text to append after them).
-    A rollback keeps the entries before the phase rolled back to (the whole archive kept first
-    as `results.0`); a ROLLFORWARD takes the archive from `results.0` up to the phase rolled
-    forward to. (None, ""): the archive stays as it is."""
-    phase = event.phase.abbrev if isinstance(event.phase, Phase) else None
-    if event.forward:
-        whole = game.read_rolled_back()
-        if whole is None or phase is None:
-            return None, ""
-        return 0, cut_at(whole, name, phase)
-    game.keep_rolled_back()
-    return game.results_length(cut_at(game.read_results(), name, phase) if phase else ""), ""
-
-
-def process_game(store: GameStore, name: str, now: datetime, force: bool = False,
-                 search: Sequence[Path] = ()) -> list[Event]:
-    """PROCESS without mail or the Master's checks (`judge process` runs the Master's command:
-    `judge.runtime.master_shell`): the snapshot, the new status and the results log as one change; a
-    processing that raises leaves the game in AWAIT. A game already in AWAIT (a processing that
-    failed before) keeps the snapshot taken then, if any."""
-    with store.locked(name) as game:
-        text, status, m = read_game(game, search)
-        require_ready(status, m, now, force)
-        assert isinstance(status.phase, Phase)
-        try:
-            new, events = on_process(status, m, now, force=True)
-        except Exception:
-            game.write_status(write_status(replace(status, phase_mode=PhaseMode.AWAIT)))
-            raise
-        awaited = status.phase_mode is PhaseMode.AWAIT
-        has_snapshot = game.has_snapshot(status.phase.abbrev)
-        commit(game, text, m, new, events, snapshot=not (awaited and has_snapshot), now=now)
-        return events
-
-
-def _keep_snapshot(game: GameDir, m: Map, phase: Phase, text: str) -> None:
-    game.snapshot(phase.abbrev, text)
-    for abbrev, later in snapshot_phases(game, m):
-        if isinstance(later, Phase) and phase_key(m, later) > phase_key(m, phase):
-            game.drop_snapshot(abbrev)
-
-
 def snapshot_phases(game: GameDir, m: Map) -> list[tuple[str, Phase | str]]:
     """(name, phase) of every snapshot, in the order the phases are played (FORMING first)."""
     found: list[tuple[str, Phase | str]] = []
@@ -340,20 +210,6 @@ def _order(m: Map, phase: Phase | str | None) -> tuple[int, ...]:
     if isinstance(phase, Phase):
         return (1, *phase_key(m, phase))
     return (2,)  # COMPLETED: after every phase
-
-
-def rollback_game(store: GameStore, name: str, now: datetime, phase: str | None = None, *,
-                  restore: bool = False, full: bool = False, forward: bool = False,
-                  search: Sequence[Path] = ()) -> list[Event]:
-    """ROLLBACK (or ROLLFORWARD) to a snapshot: the one named, else the last before the current
-    phase (the first after it, forward)."""
-    with store.locked(name) as game:
-        text, status, m = read_game(game, search)
-        target = rollback_target(game, m, status, phase, forward)
-        snapshot = parse_status(game.read_snapshot(target), f"{name}/{STATUS}.{target}")
-        new, events = roll_to(status, snapshot, m, now, restore=restore, full=full, forward=forward)
-        commit(game, text, m, new, events, now=now)
-        return events
 
 
 def rollback_target(game: GameDir, m: Map, status: GameStatus, phase: str | None, forward: bool) -> str:

@@ -14,10 +14,10 @@ in, the mails it calls for out, in five steps:
    mail's answers may reach; each mailing goes out as one mail per recipient
    (`envelope.envelopes`: nobody sees another player's address), with a deterministic Message-ID
    made from the incoming bytes, so a mail processed twice is sent once;
-5. one commit (`commit`): the status and the receipt holding the mails, through the game's journal
-   (a crash at any instant leaves the change made with its receipt, or neither), and the wrong
-   passwords counted; then the locks go, and the caller puts the mails in the outbox
-   (`judge.runtime.spool.queue_mails`).
+5. one commit by the one writer (`judge.runtime.commit.commit`): the status and the receipt
+   holding the mails, through the game's journal (a crash at any instant leaves the change made
+   with its receipt, or neither), and the wrong passwords counted; then the locks go, and the
+   caller puts the mails in the outbox (`judge.runtime.spool.queue_mails`).
 
 Replies to one sender are rate-limited (`judge.commands.ratelimit`), and the CPU each mail cost
 is counted against its sender's share (`judge.runtime.fair_share`): both kept a file a sender
@@ -39,13 +39,10 @@ from email.message import EmailMessage
 from pathlib import Path
 from typing import Any, cast
 
-from judge.commands import throttle
-from judge.commands.change import Change
 from judge.commands.dispatch import run_mail
 from judge.commands.reply import Reply, not_attached
 from judge.commands.session import Settings
 from judge.errors import StatusError, resource_failure
-from judge.game.standing import write_standing
 from judge.mailin.message import LENIENT, Incoming, parse, read_message, reply_headers
 from judge.mailout.envelope import AUTO_GENERATED, envelopes, loop_token, raw_key
 from judge.drawing.pictures import Picture
@@ -55,33 +52,23 @@ from judge.runtime.pictures import encoder, geometry_of, position_picture
 from judge.mailout.render import Rendered, environment
 from judge.maps import MapCache
 from judge.runtime import game_files as persist
-from judge.runtime import journal
+from judge.runtime.commit import commit
 from judge.runtime.config import Config
-from judge.runtime.game_access import FAILURES, AnsweredBefore, StoreGames
+from judge.runtime.game_access import AnsweredBefore, StoreGames
 from judge.runtime.gateway import envelope_address, envelope_sender
 from judge.runtime.journal import read_receipt
 from judge.runtime.sender_history import (
     HISTORY_FOLDER,
     ReplyHistory,
     cpu_use,
-    created_games,
     record_cpu,
 )
 from judge.runtime.spool import open_spools, outbox_entries, queue_mails
-from judge.status import parse_status, write_status
 from judge.status.model import GameStatus
-from judge.runtime.store import (
-    GameDir,
-    GameStore,
-    atomic_write,
-    fsync_dir,
-    make_folder,
-)
-from judge.runtime.store import rename as rename_path
+from judge.runtime.store import GameDir, GameStore
 
 log = logging.getLogger("judge.mail")
 
-PURGED = ".purged"  # purged games are moved here, never deleted
 Render = Callable[[Reply], tuple[str, str]]
 
 
@@ -302,76 +289,6 @@ def carry_out(incoming: Incoming, store: GameStore, settings: Settings, now: dat
             if commit(games, change, sealed, now):
                 return reply, events, mails
     raise TimeoutError("the judge-wide count of wrong passwords kept changing under the mail")
-
-
-def commit(games: StoreGames, change: Change, receipt: tuple[str, bytes] | None,
-           now: datetime, mails: journal.Mails = (), deliver: journal.Deliver | None = None) -> bool:
-    """Write what a mail did: the wrong passwords it counted, then its game made, purged, or its
-    state file (first) and status (through `persist.commit`: its snapshot, results archive and
-    journal), renamed last; `receipt` goes with the new status in its journal entry, else once the
-    change is made. `mails`, of a change no mail asked for (the shell's), go with the new status
-    in its journal entry, handed to `deliver`. False, with nothing of the mail's written, when the
-    judge-wide count changed since the mail read it: the mail is run again."""
-    if change.judge_failures is not None \
-            and not games.swap_judge_password_failures(*change.judge_failures):
-        return False
-    for looked_at, table in change.failures.items():
-        if looked_at in games.held:  # a game only looked at keeps no count
-            game = games.held[looked_at]
-            atomic_write(game.path / FAILURES, throttle.to_json(table).encode(), root=game.root)
-    name, status, root = change.game, change.status, games.store.root
-    if name is None or status is None or not change.writes_game:
-        return True
-    if change.create:
-        with created_games(root).updating(change.creator, now) as created:
-            created.append((now, name))
-        games.store.create(name, write_status(status), write_standing(change.standing))
-        persist.index_game(GameDir(root / name), status, change.standing, index=games.index)
-    elif change.purge:
-        purge(root, games.held[name].path, now.strftime("%Y%m%d%H%M%S"))
-        persist.index_game(games.held[name], None, index=games.index)
-    else:
-        game = games.held[name]
-        if change.new_standing:
-            game.write_state(write_standing(change.standing))
-        if change.new_status and change.map is not None:  # (a rename: the receipt once the folder is moved)
-            with_change = None if change.rename_to else receipt
-            persist.commit(game, change.before, change.map, status, change.events, mails, deliver,
-                           receipt=with_change, now=now,
-                           archive=persist.archiver(games.settings.judge_id, games.settings.address),
-                           standing=change.standing, games_index=games.index)
-            receipt = None if with_change else receipt
-        if change.rename_to:
-            rename(game, change.rename_to)
-            persist.index_game(GameDir(root / change.rename_to), status, change.standing,
-                               old_name=name, index=games.index)
-        elif change.new_standing:
-            persist.index_game(game, status, change.standing, index=games.index)
-    if receipt is not None:
-        journal.write_receipt(root, *receipt)
-    return True
-
-
-def purge(root: Path, path: Path, stamp: str) -> None:
-    """Move a purged game's folder into `.purged/`: purged games are kept, never deleted."""
-    folder = root / PURGED
-    make_folder(folder, root)
-    rename_path(path, folder / f"{path.name}-{stamp}", root)
-    fsync_dir(root)
-
-
-def rename(game: GameDir, new: str) -> None:
-    """Move the game's folder to its new name; the snapshots get the new GAME line too."""
-    target = game.path.parent / new
-    rename_path(game.path, target, game.root)
-    fsync_dir(game.path.parent)
-    moved = GameDir(target)
-    for abbrev in moved.snapshots():
-        try:
-            snapshot = parse_status(moved.read_snapshot(abbrev))
-        except StatusError:
-            continue
-        moved.snapshot(abbrev, write_status(replace(snapshot, name=new)))
 
 
 def answered_before(receipt: str, kept: bytes) -> list[EmailMessage]:

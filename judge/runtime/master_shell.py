@@ -4,7 +4,8 @@ would run it, written as a mail's change is, with the mails it calls for.
 The command line (PROCESS, PROCESS!, ROLLBACK ..., ROLLFORWARD ...) runs through the mail command
 layer in a session signed on as the game's Master, so every check a mail meets holds here too
 (the game's state, a game in AWAIT, readiness, the snapshot asked for), and what the judge does
-itself after a mail follows. The change is written by the inbox runner's `commit`; the mails the
+itself after a mail follows; a command that raises (a bug in processing) leaves the game in AWAIT,
+for the Master to see, as the cycle does. The change is written by the inbox runner's `commit`; the mails the
 events call for, made as a mail's are for everyone but its sender, go in the same journal entry and
 are handed to the outbox when it is carried out (`judge.runtime.journal`): a crash loses none and
 sends none twice. The Master gets no reply: the shell prints what the command did.
@@ -24,11 +25,13 @@ from judge.commands.session import Refusal, Session
 from judge.mailout.envelope import AUTO_GENERATED, envelopes, raw_key
 from judge.runtime.config import Config
 from judge.runtime.game_access import StoreGames
-from judge.runtime.inbox import MailHandler, commit
+from judge.errors import resource_failure
+from judge.runtime.commit import commit, hold_in_await
+from judge.runtime.inbox import MailHandler
 from judge.runtime.pictures import encoder
 from judge.runtime.spool import open_spools, outbox_entries, queue_mails
 from judge.status.model import GameStatus
-from judge.types import MASTER
+from judge.types import MASTER, Phase
 
 
 @dataclass(frozen=True)
@@ -51,11 +54,16 @@ def run_as_master(config: Config, game: str, line: str, now: datetime,
     with StoreGames(handler.store, handler.settings, handler.maps, index=handler.games_index) as games:
         session = Session(handler.settings.keeper, now, handler.settings, games)
         try:
-            master_signed_on(session, game)
+            read = master_signed_on(session, game)
         except Refusal as refusal:
             return MasterOutcome((), (refusal.reason, *refusal.details), True, 0)
-        run_commands(session, (line,))
-        judge_moves(session)
+        try:
+            run_commands(session, (line,))
+            judge_moves(session)
+        except Exception as exc:
+            if not resource_failure(exc) and isinstance(read.phase, Phase):
+                hold_in_await(games.held[game], read)
+            raise
         change = change_of(session)
         mails: list[EmailMessage] = []
         if change.new_status:
@@ -69,12 +77,14 @@ def run_as_master(config: Config, game: str, line: str, now: datetime,
     return MasterOutcome(tuple(session.events), lines, results.failed, sum(queued))
 
 
-def master_signed_on(session: Session, game: str) -> None:
-    """The session as the Master's SIGNON leaves it, from the Master's first address."""
+def master_signed_on(session: Session, game: str) -> GameStatus:
+    """The session as the Master's SIGNON leaves it, from the Master's first address; the game's
+    status as read."""
     status = session.take_game(game)
     addresses = registered_addresses(status, MASTER, session.settings.addresses_per_player)
     session.sender = addresses[0] if addresses else session.settings.keeper
     session.role, session.level = MASTER, Level.MASTER
+    return status
 
 
 def notices(handler: MailHandler, origin: bytes, events: Sequence[object], now: datetime,

@@ -1,7 +1,7 @@
 """The Master's editor of the status file, and the rules form that edits it: an edit is checked
 as the cycle (`judge check`) and `judge games` check a game (`game_problems`) before anything is
 written, and refused whole with each problem as file:line: what. An edit that passes is written by
-the inbox runner's one writer (`judge.runtime.inbox.commit`: journal, games index), as a mail's
+the one writer (`judge.runtime.commit.commit`: journal, games index), as a mail's
 change is."""
 from __future__ import annotations
 
@@ -15,7 +15,8 @@ from judge.game.checkup import game_problems
 from judge.maps import MapCache
 from judge.maps.model import Map
 from judge.runtime.game_access import StoreGames
-from judge.runtime.inbox import MailHandler, commit
+from judge.runtime.commit import commit
+from judge.runtime.inbox import MailHandler
 from judge.status import parse_status, write_status
 from judge.status.model import GameStatus
 

@@ -11,11 +11,12 @@ from PIL import Image
 from judge.cli import main
 from judge.game import join
 from judge.maps.loader import bundled_maps_dir
-from judge.runtime.game_files import process_game, run
+from judge.runtime.commit import run
 from judge.runtime.store import GameStore
 from judge.status.model import GameResult, GameStage
 from tests.support.drawing import parts
 from tests.support.games import NOW, player
+from tests.support.master import process
 
 
 def test_a_map_at_its_start_to_png_svg_and_pdf(tmp_path, capsys):
@@ -40,7 +41,7 @@ def started_game(tmp_path: Path) -> tuple[Path, GameStore]:
 
 def test_a_games_position_and_a_processed_phase(tmp_path):
     games, store = started_game(tmp_path)
-    process_game(store, "g1", NOW, force=True)
+    process(store, "g1", NOW, force=True)
     out = tmp_path / "now.svg"
     assert main(["map", "draw", "--game", "g1", "--games", str(games), "-o", str(out)]) == 0
     svg = out.read_text()

@@ -5,7 +5,7 @@ import pytest
 
 from judge.cli import main
 from judge.game import join
-from judge.runtime.game_files import run
+from judge.runtime.commit import run
 from judge.status import parse_status
 from judge.runtime.store import GameStore
 from tests.support.games import NOW, player

@@ -200,7 +200,7 @@ def test_no_proxy_without_proxy_ok_nor_to_a_vacant_power(judge):
 
 
 def test_no_proxy_to_a_dummy(judge):
-    from judge.commands.orders import proxy_problem
+    from judge.app.orders import proxy_problem
     from judge.orders import Proxy
     status = judge.add("winter")
     order = Proxy("FRANCE", Unit(UnitType.ARMY, "PAR"), "RUSSIA")

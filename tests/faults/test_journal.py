@@ -7,12 +7,14 @@ import os
 import pytest
 
 from judge.runtime import journal
-from judge.runtime.game_files import commit, process_game, read_game
+from judge.runtime.game_files import read_game
+from judge.runtime.commit import write_outcome
 from judge.runtime.spool import Spool
 from judge.status import parse_status, write_status
 from judge.status.model import PhaseMode
 from judge.runtime.store import GameStore
 from tests.support.faults import TICK_AT, everyone_ordered, started, write_config
+from tests.support.master import process
 
 pytestmark = pytest.mark.faults
 
@@ -60,7 +62,7 @@ def test_a_change_stopped_at_any_step_is_completed_by_the_next_read(game, monkey
         elif step == "results":
             monkeypatch.setattr(type(folder), "append_results", _raise)
         with pytest.raises(Stop):
-            commit(folder, text, m, new, events, mails=MAILS,
+            write_outcome(folder, text, m, new, events, mails=MAILS,
                    deliver=put if step != "deliver" else _raise)
         monkeypatch.undo()
         assert journal.pending(store.root) == ["g"]
@@ -99,7 +101,7 @@ def test_without_an_outbox_the_mails_wait_for_the_next_cycle(game):
     store, outbox = game
     text, m, new, events = processed(store)
     with store.locked("g") as folder:
-        commit(folder, text, m, new, events, mails=MAILS)  # no deliver: `judge process`, a mail
+        write_outcome(folder, text, m, new, events, mails=MAILS)  # no deliver: `judge process`, a mail
     assert journal.pending(store.root) == ["g"] and outbox.waiting() == []
     with store.locked("g") as folder:
         folder.write_status(folder.read_status() + "\n")  # the game moves on (a mail, say)
@@ -121,7 +123,7 @@ def test_the_mails_of_a_game_renamed_since_are_still_sent(game):
     store, outbox = game
     text, m, new, events = processed(store)
     with store.locked("g") as folder:
-        commit(folder, text, m, new, events, mails=MAILS)
+        write_outcome(folder, text, m, new, events, mails=MAILS)
     os.rename(store.root / "g", store.root / "h")
     journal.replay_orphan(store.root, "g", lambda mails: [outbox.put(raw, key) for key, raw in mails])
     assert delivered(outbox) == sorted(MAILS) and journal.pending(store.root) == []
@@ -129,13 +131,13 @@ def test_the_mails_of_a_game_renamed_since_are_still_sent(game):
 
 def test_judge_process_leaves_a_game_whose_processing_fails_in_await(game, monkeypatch):
     store, _ = game
-    from judge.runtime import game_files as persist
+    from judge.app import master
 
     def bug(*args, **kwargs):
         raise RuntimeError("an adjudicator bug")
-    monkeypatch.setattr(persist, "on_process", bug)
+    monkeypatch.setattr(master, "on_process", bug)
     with pytest.raises(RuntimeError):
-        process_game(store, "g", TICK_AT, force=True)
+        process(store, "g", TICK_AT, force=True)
     files = game_files_of(store)
     assert parse_status(files["status"]).phase_mode is PhaseMode.AWAIT
     assert "results" not in files and journal.pending(store.root) == []
@@ -150,7 +152,7 @@ def test_a_receipt_is_written_with_its_change_and_read_once_the_change_is_made(g
     with store.locked("g") as folder:
         monkeypatch.setattr(type(folder), "write_status", _raise)
         with pytest.raises(Stop):
-            commit(folder, text, m, new, events, receipt=("receipt-abc", b"the replies"))
+            write_outcome(folder, text, m, new, events, receipt=("receipt-abc", b"the replies"))
         monkeypatch.undo()
     assert journal.read_receipt(store.root, "receipt-abc") is None  # not before its change
     with store.locked("g") as folder:

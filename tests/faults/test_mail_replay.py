@@ -16,7 +16,8 @@ from pathlib import Path
 import pytest
 
 from judge.game import join
-from judge.runtime.game_files import new_game, run
+from judge.runtime.commit import run
+from judge.runtime.game_files import new_game
 from judge.runtime.spool import Spool
 from judge.runtime.store import GameStore
 from tests.support.faults import (
@@ -126,7 +127,7 @@ def test_a_rename_cut_short_before_the_folder_moved_is_done_by_the_mail_run_agai
                                                                                    monkeypatch):
     """Killed between the status (with the new name) and the folder's move: no receipt yet, so
     the mail run again moves the folder, and answers as the first run would have."""
-    from judge.runtime import inbox as handler
+    from judge.runtime import commit as writer
     from judge.runtime.inbox import MailHandler
 
     config = write_config(tmp_path)
@@ -139,7 +140,7 @@ def test_a_rename_cut_short_before_the_folder_moved_is_done_by_the_mail_run_agai
 
     def killed(*args):
         raise Killed
-    monkeypatch.setattr(handler, "rename", killed)
+    monkeypatch.setattr(writer, "rename", killed)
     with pytest.raises(Killed):
         MailHandler(config)(raw, NOW)
     monkeypatch.undo()

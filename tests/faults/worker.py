@@ -31,8 +31,8 @@ def slowed(seconds: float) -> None:
     """The game's processing (by hand and by the tick) made slow, under the game's lock."""
     import time
 
-    from judge.runtime import cycle
-    from judge.runtime import game_files as persist
+    from judge.app import tick
+    from judge.app import master
 
     def slow(real):
         def wrapper(*args, **kwargs):
@@ -40,8 +40,8 @@ def slowed(seconds: float) -> None:
             time.sleep(seconds)
             return real(*args, **kwargs)
         return wrapper
-    cycle.on_tick = slow(cycle.on_tick)
-    persist.on_process = slow(persist.on_process)
+    tick.on_tick = slow(tick.on_tick)
+    master.on_process = slow(master.on_process)
 
 
 def killed_before_queue(folder: Path) -> None:
@@ -62,8 +62,7 @@ def main(kind: str, config_path: str, now_text: str) -> int:
     from judge.runtime.config import load_config
     from judge.runtime.cycle import cycle_tick, queue
     from judge.runtime.daemon import Daemon
-    from judge.runtime.game_files import process_game
-    from judge.runtime.store import GameStore
+    from judge.runtime.master_shell import run_as_master
 
     config = load_config(Path(config_path))
     if os.environ.get("JUDGE_TEST_SLOW"):
@@ -77,7 +76,7 @@ def main(kind: str, config_path: str, now_text: str) -> int:
     if sys.stdin.readline().strip() != "go":
         return 2
     if kind == "process":
-        process_game(GameStore(config.paths.games), "g", now, force=True)
+        run_as_master(config, "g", "PROCESS!", now)
     elif kind == "tick":
         assert tick is not None
         queue(config, tick(now))

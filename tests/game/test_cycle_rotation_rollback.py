@@ -26,7 +26,8 @@ from judge.game import (
     rules_in_force,
     takeover,
 )
-from judge.runtime.game_files import new_game, process_game, rollback_game, run
+from judge.runtime.commit import run
+from judge.runtime.game_files import new_game
 from judge.game.start import join
 from judge.status import parse_status
 from judge.status.model import BuildOrder, PlayerHistory, Vacancy
@@ -45,6 +46,7 @@ from tests.support.games import (
     unit,
     units_of,
 )
+from tests.support.master import process, rollback
 
 DEADLINE = NOW + 2 * DAY  # the first deadline of `running` games (default 3D movement, doubled: 6D)
 
@@ -189,29 +191,29 @@ def current(store):
 
 def play(store, day, given):
     run(store, "roll", lambda s, m: (everyone_orders(s, given), []))
-    return process_game(store, "roll", NOW + day * DAY)
+    return process(store, "roll", NOW + day * DAY)
 
 
 def test_rollback_forward_and_restore(store):
     play(store, 1, {"FRANCE": ["A PAR - BUR"]})
     play(store, 2, {"FRANCE": ["A BUR - MUN"]})
     assert current(store).phase == Phase("SPRING", 1902, "MOVEMENT")  # nobody adjusts in W1901A
-    events = rollback_game(store, "roll", NOW + 3 * DAY)
+    events = rollback(store, "roll", NOW + 3 * DAY)
     assert isinstance(events[0], RolledBack) and current(store).phase == Phase("FALL", 1901, "MOVEMENT")
     assert current(store).power("FRANCE").orders is None
-    rollback_game(store, "roll", NOW + 3 * DAY, "S1901M", restore=True)
+    rollback(store, "roll", NOW + 3 * DAY, "S1901M", restore=True)
     back = current(store)
     assert back.phase == Phase("SPRING", 1901, "MOVEMENT") and back.power("FRANCE").orders == ("A PAR - BUR",)
-    rollback_game(store, "roll", NOW + 3 * DAY, forward=True)
+    rollback(store, "roll", NOW + 3 * DAY, forward=True)
     assert current(store).phase == Phase("FALL", 1901, "MOVEMENT")
     with pytest.raises(GameError):
-        rollback_game(store, "roll", NOW + 3 * DAY, "S1901M", forward=True)
+        rollback(store, "roll", NOW + 3 * DAY, "S1901M", forward=True)
 
 
 def test_processing_after_a_rollback_drops_the_later_snapshots(store):
     play(store, 1, {})
     play(store, 2, {})
-    rollback_game(store, "roll", NOW + 3 * DAY, "S1901M")
+    rollback(store, "roll", NOW + 3 * DAY, "S1901M")
     play(store, 4, {})
     with store.locked("roll") as game:
         assert sorted(game.snapshots()) == ["FORMING", "S1901M"]
@@ -221,14 +223,14 @@ def test_rollback_keeps_a_takeover_unless_full(store):
     play(store, 1, {})
     run(store, "roll", lambda s, m: __import__("judge.game", fromlist=["resign"]).resign(s, m, "ITALY"))
     run(store, "roll", lambda s, m: takeover(s, m, "ITALY", player("x"), "pw"))
-    rollback_game(store, "roll", NOW + 2 * DAY)
+    rollback(store, "roll", NOW + 2 * DAY)
     assert current(store).power("ITALY").player.current == player("x")
-    rollback_game(store, "roll", NOW + 2 * DAY, "S1901M", full=True)
+    rollback(store, "roll", NOW + 2 * DAY, "S1901M", full=True)
     assert current(store).power("ITALY").player.current != player("x")
 
 
 def test_rollback_to_forming(store):
-    rollback_game(store, "roll", NOW, "FORMING")
+    rollback(store, "roll", NOW, "FORMING")
     s = current(store)
     assert s.forming and s.deadline is None and s.powers[0].name == "POWER#1"
 
@@ -238,8 +240,8 @@ def test_a_rollforward_out_of_forming_takes_the_seats_of_its_phase(store, proces
     for day in range(processed):
         play(store, day + 1, {})
     before = {b.name: b.player for b in current(store).powers}
-    rollback_game(store, "roll", NOW + 2 * DAY, "FORMING")
-    rollback_game(store, "roll", NOW + 2 * DAY, "S1901M", forward=True)
+    rollback(store, "roll", NOW + 2 * DAY, "FORMING")
+    rollback(store, "roll", NOW + 2 * DAY, "S1901M", forward=True)
     s = current(store)
     assert s.phase == Phase("SPRING", 1901, "MOVEMENT")
     assert {b.name: b.player for b in s.powers} == before  # no seat of the forming left behind

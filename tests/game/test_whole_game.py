@@ -15,9 +15,8 @@ from judge.events import (
     Resigned,
     TookOver,
 )
-from judge.game import cast_vote, join, on_process, resign, takeover
-from judge.runtime.game_files import process_game, run
-from judge.game.process import NotReady
+from judge.game import GameError, cast_vote, join, on_process, resign, takeover
+from judge.runtime.commit import run
 from judge.status import parse_status
 from judge.status.model import GameStage, Need, Vacancy, Vote, VoteKind
 from judge.runtime.store import GameStore
@@ -33,6 +32,7 @@ from tests.support.games import (
     round_trip,
     units_of,
 )
+from tests.support.master import process
 
 S1901M = {
     "AUSTRIA": ["A VIE - GAL", "A BUD - SER", "F TRI - ALB"],
@@ -107,7 +107,7 @@ def test_a_standard_game_from_forming_to_a_draw(games, capsys):
 
     # Fall 1901: centres change hands; the winter adjustments are played
     act(store, lambda s, m: (everyone_orders(s, F1901M), []))
-    events = process_game(store, "classic", NOW + 4 * DAY)
+    events = process(store, "classic", NOW + 4 * DAY)
     results = next(e for e in events if isinstance(e, PhaseResults))
     assert results.captured["POR"] == "FRANCE" and results.captured["TUN"] == "ITALY"
     s = status_of(store, "classic")
@@ -124,7 +124,7 @@ def test_a_standard_game_from_forming_to_a_draw(games, capsys):
             s = build(s, power, "WAIVED")
         return s, []
     act(store, winter)
-    events = process_game(store, "classic", NOW + 5 * DAY)
+    events = process(store, "classic", NOW + 5 * DAY)
     s = status_of(store, "classic")
     round_trip(s)
     assert s.phase == Phase("SPRING", 1902, "MOVEMENT")
@@ -140,9 +140,8 @@ def test_a_standard_game_from_forming_to_a_draw(games, capsys):
     assert s.power("ITALY").player.handovers[0].phase == "S1902M"
     assert s.need == (Need("ITALY", 3, 4),)
     act(store, lambda s, m: (everyone_orders(s, S1902M), []))
-    with pytest.raises(NotReady) as refused:
-        process_game(store, "classic", NOW + 9 * DAY)
-    assert refused.value.late == ("ITALY",)
+    with pytest.raises(GameError, match="waiting for a player to take over ITALY"):
+        process(store, "classic", NOW + 9 * DAY)
 
     # A new player takes Italy over
     events = act(store, lambda s, m: takeover(s, m, "ITALY", player("new"), "pwnew"))
@@ -153,28 +152,28 @@ def test_a_standard_game_from_forming_to_a_draw(games, capsys):
     act(store, lambda s, m: (everyone_orders(s, S1902M), []))
 
     # Spring 1902: Turkey's army in Bulgaria is dislodged and retreats to Constantinople
-    process_game(store, "classic", NOW + 9 * DAY)
+    process(store, "classic", NOW + 9 * DAY)
     s = status_of(store, "classic")
     text = round_trip(s)
     assert s.phase == Phase("SPRING", 1902, "RETREATS")
     assert "A BUL --> CON" in text
     act(store, lambda s, m: (retreat(s, "TURKEY", "A BUL", "CON"), []))
-    process_game(store, "classic", NOW + 10 * DAY)
+    process(store, "classic", NOW + 10 * DAY)
     s = status_of(store, "classic")
     round_trip(s)
     assert s.phase == Phase("FALL", 1902, "MOVEMENT") and "A CON" in units_of(s, "TURKEY")
 
     # Fall 1902: nobody orders; the master forces it; Turkey lost Bulgaria and must remove a unit
-    with pytest.raises(NotReady):
-        process_game(store, "classic", NOW + 11 * DAY)
-    events = process_game(store, "classic", NOW + 11 * DAY, force=True)
+    with pytest.raises(GameError, match="PROCESS! processes it now"):
+        process(store, "classic", NOW + 11 * DAY)
+    events = process(store, "classic", NOW + 11 * DAY, force=True)
     assert any(isinstance(e, CivilDisorder) for e in events)
     s = status_of(store, "classic")
     round_trip(s)
     assert s.phase == Phase("WINTER", 1902, "ADJUSTMENTS")
     assert s.power("TURKEY").owns == ("ANK", "CON", "SMY")
     act(store, lambda s, m: (remove(s, "TURKEY", "A ARM"), []))
-    events = process_game(store, "classic", NOW + 12 * DAY, force=True)
+    events = process(store, "classic", NOW + 12 * DAY, force=True)
     s = status_of(store, "classic")
     round_trip(s)
     assert s.phase == Phase("SPRING", 1903, "MOVEMENT")

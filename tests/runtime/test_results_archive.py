@@ -13,9 +13,10 @@ from judge.events import PhaseResults
 from judge.game.archive import entries, from_line
 from judge.mailout.mailings import Mailer
 from judge.mailout.render import environment
-from judge.runtime.game_files import archiver, process_game, read_game, rollback_game
+from judge.runtime.game_files import archiver, read_game
 from judge.runtime.store import GameStore
 from tests.support.faults import JUDGE, TICK_AT, everyone_ordered, started, write_config
+from tests.support.master import process, rollback
 
 DPJUDGE = Path(__file__).parent.parent / "game" / "fixtures" / "dpjudge"
 
@@ -34,24 +35,24 @@ def archive_of(store: GameStore) -> str:
 
 
 def test_a_processed_phase_is_archived_as_its_results_mail(store):
-    events = process_game(store, "g", TICK_AT)
+    events = process(store, "g", TICK_AT)
     with store.locked("g") as game:
         _, status, m = read_game(game)
     event = next(e for e in events if isinstance(e, PhaseResults))
-    subject, body = Mailer(environment(), status, m, judge="LOCAL").archived([event])[0]
+    subject, body = Mailer(environment(), status, m, judge="CRASH").archived([event])[0]
     text = archive_of(store)
-    assert text == (from_line("judge@localhost", TICK_AT) + "\n"
+    assert text == (from_line(JUDGE, TICK_AT) + "\n"
                     f"Subject: {subject}\n\n{body.rstrip()}\n\n")
     assert subject == "Diplomacy results g S1901M"
 
 
 def test_the_judge_s_address_and_id_sign_its_entries(store):
-    from judge.runtime.game_files import commit
+    from judge.runtime.commit import write_outcome
     from judge.game.process import on_process
     with store.locked("g") as game:
         text, status, m = read_game(game)
         new, events = on_process(status, m, TICK_AT)
-        commit(game, text, m, new, events, now=TICK_AT, archive=archiver("CRASH", JUDGE))
+        write_outcome(game, text, m, new, events, now=TICK_AT, archive=archiver("CRASH", JUDGE))
     archived = archive_of(store)
     assert archived.startswith(f"From {JUDGE} ") and ":: Judge: CRASH  Game: g" in archived
 
@@ -60,7 +61,7 @@ def test_an_archive_dpjudge_wrote_goes_on_in_latin1(store):
     dpjudge = (DPJUDGE / "hist.results").read_text()
     older = dpjudge.replace("Movement results for Spring", "Movement results (Gen\u00e8ve) for Spring", 1)
     (store.root / "g" / "results").write_bytes(older.encode("latin-1"))
-    process_game(store, "g", TICK_AT)
+    process(store, "g", TICK_AT)
     data = (store.root / "g" / "results").read_bytes()
     kept = older[:older.rindex("The deadline for orders will be ")]  # the last line names g's deadline
     assert data.startswith(kept.encode("latin-1"))
@@ -76,29 +77,29 @@ def test_an_entry_latin1_cannot_hold_turns_the_archive_to_utf8(store):
 
 
 def test_a_rollback_cuts_the_archive_and_a_rollforward_restores_it(store):
-    process_game(store, "g", TICK_AT)
+    process(store, "g", TICK_AT)
     everyone_ordered(store, "g")
-    process_game(store, "g", TICK_AT + timedelta(days=3), force=True)
+    process(store, "g", TICK_AT + timedelta(days=3), force=True)
     whole = archive_of(store)
     assert [e.phase for e in entries(whole)] == ["S1901M", "F1901M"]
 
-    rollback_game(store, "g", TICK_AT + timedelta(days=4), "F1901M")
+    rollback(store, "g", TICK_AT + timedelta(days=4), "F1901M")
     assert [e.phase for e in entries(archive_of(store))] == ["S1901M"]
     assert whole.startswith(archive_of(store))
     assert (store.root / "g" / "results.0").read_text() == whole
 
-    rollback_game(store, "g", TICK_AT + timedelta(days=4), "S1901M")
+    rollback(store, "g", TICK_AT + timedelta(days=4), "S1901M")
     assert archive_of(store) == ""
-    rollback_game(store, "g", TICK_AT + timedelta(days=4), "F1901M", forward=True)
+    rollback(store, "g", TICK_AT + timedelta(days=4), "F1901M", forward=True)
     assert [e.phase for e in entries(archive_of(store))] == ["S1901M"]
 
 
 def test_a_phase_processed_after_a_rollback_forgets_what_was_rolled_back(store):
-    process_game(store, "g", TICK_AT)
-    rollback_game(store, "g", TICK_AT + timedelta(days=1), "S1901M")
+    process(store, "g", TICK_AT)
+    rollback(store, "g", TICK_AT + timedelta(days=1), "S1901M")
     assert archive_of(store) == "" and (store.root / "g" / "results.0").exists()
     everyone_ordered(store, "g")
-    process_game(store, "g", TICK_AT + timedelta(days=2), force=True)
+    process(store, "g", TICK_AT + timedelta(days=2), force=True)
     assert [e.phase for e in entries(archive_of(store))] == ["S1901M"]
     assert not (store.root / "g" / "results.0").exists()
 
@@ -117,16 +118,16 @@ def test_the_cycle_signs_the_archive_with_the_judge_s_id_and_address(tmp_path):
 def test_a_rollback_stopped_half_way_is_completed_by_the_next_read(store, monkeypatch):
     from judge.runtime import journal
     from judge.runtime.store import GameDir
-    process_game(store, "g", TICK_AT)
+    process(store, "g", TICK_AT)
     everyone_ordered(store, "g")
-    process_game(store, "g", TICK_AT + timedelta(days=3), force=True)
+    process(store, "g", TICK_AT + timedelta(days=3), force=True)
 
     def crash(*args):
         raise OSError("the judge is killed")
 
     monkeypatch.setattr(GameDir, "cut_results", crash)
     with pytest.raises(OSError):
-        rollback_game(store, "g", TICK_AT + timedelta(days=4), "F1901M")
+        rollback(store, "g", TICK_AT + timedelta(days=4), "F1901M")
     monkeypatch.undo()
     assert journal.pending(store.root) == ["g"]
     with store.locked("g") as game:
@@ -143,11 +144,11 @@ def test_the_last_entry_names_the_deadline_the_phase_was_processed_under(tmp_pat
     status = (Path(__file__).parent.parent / "mailout" / "dpjudge" / "S1901M.status").read_text()
     store.create("arch", status.replace("GAME golden", "GAME arch"))
     now = datetime(2026, 11, 24, 9, 53, tzinfo=UTC)
-    process_game(store, "arch", now, force=True)
+    process(store, "arch", now, force=True)
     with store.locked("arch") as game:
         text = game.read_status()
         game.write_status(re.sub(r"^DEADLINE \d+$", "DEADLINE 202612021800", text, flags=re.M))
-    process_game(store, "arch", now, force=True)
+    process(store, "arch", now, force=True)
     with store.locked("arch") as game:
         ours = game.read_results()
 

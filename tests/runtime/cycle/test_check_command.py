@@ -12,6 +12,7 @@ from datetime import timedelta
 import pytest
 
 from judge.runtime import cycle as cycle_module
+from judge.app import tick as tick_use_case
 from judge.cli import main
 from judge.runtime.cycle import cycle_mails, cycle_tick, run_cycle
 from judge.runtime.spool import open_spools
@@ -93,13 +94,13 @@ def test_a_processing_failure_leaves_the_game_in_await_and_tells_the_judgekeeper
     judge.start("boom", ["TIMING NEXT 1D"], NOW)
     judge.start("fine", ["TIMING NEXT 1D"], NOW)
     judge.take_outbox()
-    real = cycle_module.on_tick
+    real = tick_use_case.on_tick
 
     def failing(status, m, now, *rest):
         if status.name == "boom":
             raise RuntimeError("adjudicator exploded")
         return real(status, m, now, *rest)
-    monkeypatch.setattr(cycle_module, "on_tick", failing)
+    monkeypatch.setattr(tick_use_case, "on_tick", failing)
     code, lines = judge.check(DEADLINE)
     assert code == 0
     assert lines[0].startswith("boom: processing failed, left in AWAIT, judgekeeper told: RuntimeError")
@@ -120,7 +121,7 @@ def test_a_tick_short_of_memory_leaves_the_game_as_it_was_for_the_next_tick(judg
     judge.take_outbox()
     before = judge.status("boom")
     with monkeypatch.context() as patched:
-        patched.setattr(cycle_module, "on_tick", out_of_memory)
+        patched.setattr(tick_use_case, "on_tick", out_of_memory)
         with pytest.raises(MemoryError):
             run_cycle(judge.store, judge.config, DEADLINE, outbox=open_spools(judge.config).outbox)
     assert judge.status("boom") == before  # not in AWAIT: it was no bug of the game's

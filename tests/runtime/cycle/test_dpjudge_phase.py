@@ -6,10 +6,10 @@ from datetime import UTC, datetime
 
 import pytest
 
-from judge.runtime.game_files import process_game, rollback_game
 from judge.runtime.store import GameStore
 from judge.status import parse_status
 from tests.support.dpjudge import PHASES, dpjudge_games, position
+from tests.support.master import process, rollback
 
 NOW = datetime(2026, 11, 24, 9, 0, tzinfo=UTC)
 
@@ -22,7 +22,7 @@ NOW = datetime(2026, 11, 24, 9, 0, tzinfo=UTC)
 def test_the_judge_gives_the_position_dpjudge_gave(tmp_path, before, after):
     games = dpjudge_games(tmp_path)
     (games / "alpha" / "status").write_bytes((PHASES / before).read_bytes())
-    process_game(GameStore(games), "alpha", NOW, force=True)
+    process(GameStore(games), "alpha", NOW, force=True)
     judged = parse_status((games / "alpha" / "status").read_bytes().decode("latin-1"))
     expected = parse_status((PHASES / after).read_bytes().decode("latin-1"))
     assert position(judged) == position(expected)
@@ -30,8 +30,8 @@ def test_the_judge_gives_the_position_dpjudge_gave(tmp_path, before, after):
 
 def test_dpjudge_s_snapshots_roll_the_game_back(tmp_path):
     games = dpjudge_games(tmp_path)
-    rollback_game(GameStore(games), "alpha", NOW, "S1902M")
+    rollback(GameStore(games), "alpha", NOW, "S1902M")
     status = (games / "alpha" / "status").read_bytes()
     assert b"PHASE SPRING 1902 MOVEMENT\n" in status and "René_Dürr".encode("latin-1") in status
-    rollback_game(GameStore(games), "alpha", NOW)
+    rollback(GameStore(games), "alpha", NOW)
     assert b"PHASE WINTER 1901 ADJUSTMENTS\n" in (games / "alpha" / "status").read_bytes()

@@ -1,0 +1,63 @@
+"""The game as a use case reads it, and what use cases ask of it: the phase, whether the judge
+is processing it, whether its deadline has passed, whether its state closes it to a request."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from judge.app.refusal import Refusal
+from judge.game.clock import deadline_in_force
+from judge.game.standing import GameState
+from judge.maps.model import Map
+from judge.status.model import GameStatus, PhaseMode
+from judge.types import Phase
+
+
+@dataclass(frozen=True)
+class GameInHand:
+    """One game as read for a use case: its name, status, the map of its phase, the rules in
+    force, its state (`judge.game.standing`), and the time the request is made at."""
+
+    name: str
+    status: GameStatus
+    map: Map
+    rules: frozenset[str]
+    state: GameState
+    now: datetime
+
+
+def phase_of(status: GameStatus) -> Phase | None:
+    return status.phase if isinstance(status.phase, Phase) else None
+
+
+def phase_name(status: GameStatus) -> str:
+    """SPRING 1901 MOVEMENT, or forming / completed."""
+    phase = status.phase
+    return str(phase) if isinstance(phase, Phase) else phase.value.lower()
+
+
+def deadline(status: GameStatus, rules: frozenset[str]) -> datetime | None:
+    """The deadline in force (`judge.game.clock`); None when there is none or it cannot be read."""
+    try:
+        return deadline_in_force(status, rules)
+    except ValueError:
+        return None
+
+
+def past_deadline(status: GameStatus, rules: frozenset[str], now: datetime) -> bool:
+    moment = deadline(status, rules)
+    return moment is not None and now >= moment
+
+
+def processing(status: GameStatus) -> bool:
+    return status.phase_mode is PhaseMode.AWAIT
+
+
+def closed_refusal(state: GameState, game: str, request: str) -> Refusal | None:
+    """Why a game in preparation or terminated refuses JOIN, OBSERVE, TAKEOVER or orders."""
+    if state is GameState.PREPARATION:
+        return Refusal(f"game '{game}' is in preparation: {request} waits until its Master "
+                       "lets it form (FORM) or starts it (ACTIVATE)")
+    if state is GameState.TERMINATED:
+        return Refusal(f"game '{game}' is terminated: {request} is refused")
+    return None

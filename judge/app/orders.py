@@ -1,0 +1,153 @@
+"""The use case of a power's orders: a power's order lines taken as its whole set for the phase,
+with every check the judge makes (the phase takes orders, the game is open, the power owes
+orders, NO_LATE_CHANGES, MUST_ORDER, each line readable and legal, proxies DPjudge takes), and
+the orders on file as a reader sees them.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from judge.adjudicator.builds import hidden_build
+from judge.app.game_in_hand import GameInHand, closed_refusal, past_deadline, phase_name, phase_of, processing
+from judge.app.refusal import Refusal
+from judge.game.orders import adjustment_counts, due_powers, nothing_to_order, orders_on_file
+from judge.game.positions import owned_centers, position_of, units_of
+from judge.maps.model import Map
+from judge.orders import Build, Disband, Keep, Order, Proxy, Retreat, Waive, parse_orders
+from judge.status.model import (
+    AdjustOrder,
+    BuildOrder,
+    DisbandOrder,
+    GameStatus,
+    PhaseMode,
+    RemoveOrder,
+    RetreatOrder,
+)
+from judge.types import ADJUSTMENTS, MOVEMENT, RETREATS, Phase
+from judge.rule_names import Rule
+
+
+@dataclass(frozen=True)
+class Submitted:
+    """What submitting orders did: the status with them, and the power's orders now on file for
+    the phase (none: cleared)."""
+
+    status: GameStatus
+    power: str
+    phase: Phase
+    on_file: tuple[str, ...]
+
+
+def orderable_phase(game: GameInHand) -> Phase:
+    """The phase orders go to, or a refusal saying why none are taken now."""
+    status = game.status
+    phase = phase_of(status)
+    if phase is None:
+        raise Refusal(f"game '{game.name}' is {phase_name(status)}: no orders are taken")
+    closed = closed_refusal(game.state, game.name, "orders")
+    if closed is not None:
+        raise closed
+    if processing(status):
+        raise Refusal("the judge is processing this phase: send your orders again in a moment")
+    if status.phase_mode in (PhaseMode.SKIP, PhaseMode.WAIT) or \
+            phase.type not in (MOVEMENT, RETREATS, ADJUSTMENTS):
+        raise Refusal(f"no orders are taken in {phase}")
+    return phase
+
+
+def read_orders(game: GameInHand, power: str, lines: list[str]
+                ) -> tuple[list[Order], list[tuple[str, str]]]:
+    """The power's order lines read against the game: the orders, and each line refused with why."""
+    status, m, phase = game.status, game.map, orderable_phase(game)
+    units = units_of(status, m) if phase.type != RETREATS else \
+        {b.name: tuple(d.unit for d in b.dislodged) for b in status.powers if b.is_power}
+    orders, errors = parse_orders(m, power, lines, phase, units, position_of(status, m, phase),
+                                  game.rules)
+    refused = {o: why for o in orders if isinstance(o, Proxy) and (why := proxy_problem(status, o))}
+    return ([o for o in orders if o not in refused],
+            errors + [(str(o), why) for o, why in refused.items()])
+
+
+def proxy_problem(status: GameStatus, order: Proxy) -> str | None:
+    """DPjudge takes no proxy to a dummy, nor to a power out of the game."""
+    block = status.power(order.to)
+    if block is None:
+        return f"no proxy to {order.to}: it is not in this game"
+    if block.player is not None and block.player.dummy:
+        return f"no proxy to {order.to}: a dummy power"
+    if not block.units and not owned_centers(block):
+        return f"no proxy to {order.to}: a power out of the game"
+    return None
+
+
+def with_orders(status: GameStatus, m: Map, rules: frozenset[str], power: str, phase: Phase,
+                orders: list[Order]) -> GameStatus:
+    """`status` with `orders` as the power's whole set for `phase` (none: not submitted)."""
+    block = status.power(power)
+    assert block is not None
+    if phase.type == MOVEMENT:
+        return status.with_power(replace(block, orders=tuple(str(o) for o in orders) or None))
+    if phase.type == ADJUSTMENTS:
+        orders = waives_within(orders, adjustment_counts(status, m, phase, rules).get(power, 0))
+    stored = tuple(a for o in orders if (a := adjustment_line(o, phase, m, rules)) is not None)
+    return status.with_power(replace(block, adjustments=stored))
+
+
+def waives_within(orders: list[Order], count: int) -> list[Order]:
+    """The orders less the waives past the builds the power may make (its centres' builds capped
+    by the sites open): DPjudge drops those, so the results show none of them and the builds not
+    made are told as pending."""
+    room = max(0, count - sum(isinstance(o, Build) for o in orders))
+    kept = []
+    for order in orders:
+        if isinstance(order, Waive):
+            if room <= 0:
+                continue
+            room -= 1
+        kept.append(order)
+    return kept
+
+
+def adjustment_line(order: Order, phase: Phase, m: Map, rules: frozenset[str]) -> AdjustOrder | None:
+    """A retreat or adjustment order as the status file keeps it, as DPjudge does (a hidden build
+    `BUILD A PAR HIDDEN`; KEEP is not kept: a unit not named for removal stays anyway)."""
+    if isinstance(order, Retreat):
+        return RetreatOrder(order.unit, order.dest)
+    if isinstance(order, Disband):
+        return DisbandOrder(order.unit) if phase.type == RETREATS else RemoveOrder(order.unit)
+    if isinstance(order, Build):
+        return BuildOrder(order.unit, hidden_build(m, order.power, order.unit.province, rules))
+    if isinstance(order, Waive):
+        return BuildOrder(None)
+    assert isinstance(order, Keep)
+    return None
+
+
+def stored_orders(status: GameStatus, m: Map, rules: frozenset[str], power: str) -> list[str]:
+    """The power's orders on file for the phase, as a reader sees them (unreadable lines too)."""
+    phase = phase_of(status)
+    if phase is None:
+        return []
+    sheet = orders_on_file(status, m, phase, rules, powers={power})
+    return [str(o) for o in sheet.orders.get(power, ())] + list(sheet.unreadable.get(power, ()))
+
+
+def submit(game: GameInHand, power: str, lines: list[str]) -> Submitted:
+    """The power's order `lines` stored as its whole set for the phase; Refusal, with every line
+    that cannot be accepted, and then none is stored."""
+    status, m, rules = game.status, game.map, game.rules
+    phase = orderable_phase(game)
+    before = stored_orders(status, m, rules, power)
+    if before and past_deadline(status, rules, game.now) and Rule.NO_LATE_CHANGES in rules:
+        raise Refusal("orders may not be changed after the deadline (NO_LATE_CHANGES)")
+    if power not in due_powers(status, m, rules):
+        why = nothing_to_order(status, m, phase, rules, power)
+        raise Refusal(f"{power} has no orders to give in {phase}: {why}")
+    orders, errors = read_orders(game, power, lines)
+    if errors:
+        raise Refusal(f"{len(errors)} of the orders for {power} could not be accepted, so none "
+                      f"were stored:", *(f"{line}: {reason}" for line, reason in errors))
+    if not orders and before and Rule.MUST_ORDER in rules:
+        raise Refusal("ORDERS MAY NOT BE CLEARED AFTER SUBMISSION (MUST_ORDER)")
+    new = with_orders(status, m, rules, power, phase, orders)
+    return Submitted(new, power, phase, tuple(stored_orders(new, m, rules, power)))

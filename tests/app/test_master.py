@@ -1,0 +1,47 @@
+"""The Master's PROCESS and ROLLBACK as use cases, without a door: the checks hold and the
+outcome says what changed."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from judge.app.game_in_hand import GameInHand
+from judge.app.master import process, roll
+from judge.app.refusal import Refusal
+from judge.game.rules import rules_in_force
+from judge.game.standing import FREE, GameState
+from judge.status.model import GameStage
+from judge.types import Phase
+from tests.support.games import D, H, game
+
+
+def in_hand(standard, status=None, now=D + H, state=GameState.ACTIVE) -> GameInHand:
+    status = status or game(standard)
+    return GameInHand("demo", status, standard, rules_in_force(status, standard), state, now)
+
+
+def test_a_phase_not_ready_is_refused_with_what_would_process_it(standard):
+    with pytest.raises(Refusal) as refused:
+        process(in_hand(standard), standard, FREE, force=False)
+    assert refused.value.details == ("PROCESS! processes it now, the missing orders defaulted.",)
+
+
+def test_process_forced_moves_the_game_on_and_keeps_the_phase_it_left(standard):
+    before = in_hand(standard)
+    moved = process(before, standard, FREE, force=True)
+    assert moved.processed is not None and moved.processed.phase == before.status.phase
+    assert moved.status.phase == Phase("FALL", 1901, "MOVEMENT")
+    assert moved.snapshot_text is not None and "PHASE SPRING 1901 MOVEMENT" in moved.snapshot_text
+
+
+def test_a_terminated_game_is_not_processed(standard):
+    with pytest.raises(Refusal, match="terminated: PROCESS! is refused"):
+        process(in_hand(standard, state=GameState.TERMINATED), standard, FREE, True, "PROCESS!")
+
+
+def test_a_completed_game_is_not_rolled(standard):
+    done = replace(game(standard), phase=GameStage.COMPLETED)
+    with pytest.raises(Refusal, match="completed game cannot be rolled"):
+        roll(in_hand(standard, done), standard, FREE, game(standard), restore=False, full=False,
+             forward=False)

@@ -30,6 +30,7 @@ from judge.commands import notices
 from judge.drawing.geometry import Geometry
 from judge.drawing.pictures import Picture, picture, results_board
 from judge.game import archive, clock, visibility
+from judge.game.games_index import VARIANT as STANDARD_CLASS
 from judge.game.rules import rules_in_force
 from judge.limits import Limits
 from judge.mailout import tailor, views
@@ -203,6 +204,11 @@ def naming_game(subject: str, game: str) -> str:
     return f"{subject} ({game})"
 
 
+def _game_class(status: GameStatus) -> str:
+    """The game's variant as the mails' heading names it beside the map: only one not standard."""
+    return "" if status.variant == STANDARD_CLASS else status.variant
+
+
 # --- the mailer --------------------------------------------------------------------------------------
 
 class Mailer:
@@ -221,7 +227,7 @@ class Mailer:
         self.rules = rules_in_force(status, m) if rules is None else rules
         self.people = audience(status, addresses_per_player)
         self.game = views.GameView(judge, status.name or "", status.map_name, status.zone or "GMT",
-                                   url, game_class)
+                                   url, game_class or _game_class(status))
         # each results and completion mail made once, for its mailings and for the archive
         # (`archived`): (what, the event's id, its completion's id) -> (the events, kept so that
         # their ids stay theirs; what was made)

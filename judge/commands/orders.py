@@ -25,7 +25,8 @@ from judge.commands.reply import Said, said
 from judge.commands.session import Cursor, Refusal, Session
 from judge.commands.closed_games import refuse_closed
 from judge.commands.notices import OrdersStored
-from judge.game.positions import owned_centers, position_of, units_of
+from judge.game.order_lists import SOONER, list_in, list_taking_orders, plays_lists, read_list, with_list
+from judge.game.positions import owned_centers, position_of, power_blocks, units_of
 from judge.game.orders import Duties, adjustment_counts, due_powers, nothing_to_order, orders_on_file
 from judge.maps.model import Map
 from judge.orders import Build, Disband, Keep, Order, Proxy, Retreat, Waive, parse_orders
@@ -63,6 +64,8 @@ def orderable_phase(session: Session) -> Phase:
 def read_orders(session: Session, power: str, lines: list[str]
                 ) -> tuple[list[Order], list[tuple[str, str]]]:
     status, m, phase = session.current(), session.map, orderable_phase(session)
+    if phase.type == MOVEMENT and plays_lists(status):
+        return read_list(m, power, lines, phase, session.rules)
     units = units_of(status, m) if phase.type != RETREATS else \
         {b.name: tuple(d.unit for d in b.dislodged) for b in status.powers if b.is_power}
     orders, errors = parse_orders(m, power, lines, phase, units, position_of(status, m, phase),
@@ -89,6 +92,9 @@ def with_orders(status: GameStatus, m: Map, rules: frozenset[str], power: str, p
     """`status` with `orders` as the power's whole set for `phase` (none: not submitted)."""
     block = status.power(power)
     assert block is not None
+    if phase.type == MOVEMENT and plays_lists(status):
+        which = list_taking_orders(power_blocks(status, m))
+        return status.with_power(with_list(block, which, tuple(str(o) for o in orders)))
     if phase.type == MOVEMENT:
         return status.with_power(replace(block, orders=tuple(str(o) for o in orders) or None))
     if phase.type == ADJUSTMENTS:
@@ -132,6 +138,9 @@ def stored_orders(session: Session, power: str) -> list[str]:
     phase = phase_of(status)
     if phase is None:
         return []
+    block = status.power(power)
+    if phase.type == MOVEMENT and plays_lists(status) and block is not None:
+        return list(list_in(block, list_taking_orders(power_blocks(status, m))))
     sheet = orders_on_file(status, m, phase, session.rules, powers={power})
     return [str(o) for o in sheet.orders.get(power, ())] + list(sheet.unreadable.get(power, ()))
 
@@ -165,9 +174,19 @@ def submit(session: Session, power: str, lines: list[str]) -> Said:
         raise Refusal("ORDERS MAY NOT BE CLEARED AFTER SUBMISSION (MUST_ORDER)")
     session.update(with_orders(status, session.map, rules, power, phase, orders))
     now_stored = stored_orders(session, power)
+    turn = _turn(session.current(), session.map, phase)
     if not now_stored:
-        return said(f"The orders of {power} for {phase} are cleared.")
-    return said(f"The orders of {power} for {phase} are now:", quoted=now_stored)
+        return said(f"The orders of {power} for {turn} are cleared.")
+    return said(f"The orders of {power} for {turn} are now:", quoted=now_stored)
+
+
+def _turn(status: GameStatus, m: Map, phase: Phase) -> str:
+    """The phase orders go to: in Crystal Ball, the movement phase of the list being filled."""
+    if phase.type != MOVEMENT or not plays_lists(status):
+        return str(phase)
+    if list_taking_orders(power_blocks(status, m)) == SOONER:
+        return f"{phase} (its list, locked once every power has one)"
+    return "the movement phase after this one (its list, locked when this phase is processed)"
 
 
 def store_pending(session: Session) -> bool:
@@ -199,7 +218,7 @@ def confirm(session: Session, power: str) -> None:
     if phase is None or block is None:
         return
     if phase.type == MOVEMENT:
-        lines = block.orders or ()
+        lines = tuple(stored_orders(session, power)) if plays_lists(status) else block.orders or ()
     else:
         lines = tuple(adjustment_text(a) for a in block.adjustments)
     session.emit(OrdersStored(session.game or "", power, phase, tuple(lines), session.sender))

@@ -9,9 +9,10 @@ still change. When a movement phase is processed its SOONER list is read as DPju
 - a line for a unit the power does not have there (it moved, or was lost) is dropped;
 - a unit no line orders holds.
 
-Then the lists move up: LATER becomes SOONER; a power that wrote no LATER list is in civil disorder,
-and its new SOONER list holds its first unit, as DPjudge leaves it. Retreats and adjustments are
-ordered as in the standard game.
+Then the lists move up: LATER becomes SOONER; a power that wrote no LATER list gets a SOONER list
+holding its first unit, as DPjudge leaves it. No power is marked in civil disorder: each played the
+list locked for the phase (DPjudge writes no CD for them). Retreats and adjustments are ordered as
+in the standard game.
 """
 from __future__ import annotations
 
@@ -26,8 +27,7 @@ from judge.types import MOVEMENT
 
 
 def lock_lists(p: Processing) -> Processing:
-    """A movement phase's orders from each power's SOONER list; the lists moved up; the powers
-    with units that wrote no LATER list held in civil disorder."""
+    """A movement phase's orders from each power's SOONER list; the lists moved up."""
     if p.phase.type != MOVEMENT:
         return p
     blocks = power_blocks(p.status, p.m)
@@ -36,8 +36,7 @@ def lock_lists(p: Processing) -> Processing:
     for block in blocks:
         status = status.with_power(replace(block, orders=chosen_orders(block, largest),
                                            sooner=block.later or _first_hold(block), later=None))
-    idle = tuple(b.name for b in blocks if b.sooner and not b.later)
-    return replace(p, status=status, idle=idle)
+    return replace(p, status=status, idle=())
 
 
 def chosen_orders(block: PowerStatus, largest: int) -> tuple[str, ...]:
@@ -61,4 +60,4 @@ def _unit_key(line: str) -> tuple[str, str]:
 XTALBALL = Variant("xtalball", "Crystal Ball Diplomacy", (
     Stage("lock the lists", lock_lists),
     *PIPELINE,
-), played=False)
+))

@@ -1,0 +1,74 @@
+"""A Crystal Ball game played by mail, as DPjudge played it (`fixtures/xtalball_by_mail.json`,
+recorded by `tests/support/record_xtalball_game.py`): the first lists mailed and locked, then three
+years of lists for the movement phase after the next, retreats and builds, powers in civil
+disorder for want of a list, the Master's PROCESS (PROCESS! when a list is missing). Every mail
+goes through the judge's mail path on a games folder whose index names the game `xtalball`; each
+phase's results mails and the status file saved must be DPjudge's.
+
+Each phase is played from the status file DPjudge held before it. DPjudge kept the far deadline on
+file where the judge sets the next one from the time it processes (compared as DATE), and it
+keeps INHABITS and the order of OWNS where the judge, after a year's end, drops INHABITS and sorts
+OWNS (docs/dpjudge.md)."""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from judge.events import PhaseResults
+from judge.mailout.mailings import Mailer
+from judge.runtime.game_files import read_status_file
+from judge.runtime.store import GameDir
+from tests.game.test_dpjudge_games import NOW, SETTINGS, URL, normalised, raw_mail
+from tests.support.commands import MAPS, TEMPLATES, Judge
+
+GAME = json.loads((Path(__file__).parent / "fixtures" / "xtalball_by_mail.json").read_text(encoding="utf-8"))
+PHASES = GAME["phases"]
+_DEADLINE = re.compile(r"^DEADLINE \d{12}$", re.MULTILINE)
+
+
+def status_as_compared(text: str) -> str:
+    """The status file less the next deadline, INHABITS, OWNS's order and the VOTE SOLO DPjudge
+    writes of every power on its first save (the opening file has none)."""
+    lines = []
+    for line in _DEADLINE.sub("DEADLINE DATE", text).splitlines():
+        if line.startswith("INHABITS ") or line == "VOTE SOLO":
+            continue
+        lines.append(" ".join(["OWNS", *sorted(line.split()[1:])]) if line.startswith("OWNS ") else line)
+    return "\n".join(lines).rstrip("\n") + "\n"
+
+
+def crystal_ball_judge(tmp_path: Path, status_text: str) -> Judge:
+    judge = Judge(tmp_path, SETTINGS)
+    judge.store.create(GAME["game"], status_text)
+    (tmp_path / "status").write_text(f"{GAME['game']:>32} xtalball active\n")
+    return judge
+
+
+def played(judge: Judge, phase: dict) -> tuple[list[dict], str]:
+    """The phase's mails carried out by the judge: its results mails (each text once, with its
+    readers) and the status file it saved."""
+    events = []
+    for each in phase["mails"]:
+        events += judge.send(raw_mail(each["from"], each["body"]), NOW).events
+    text, status = read_status_file(GameDir(judge.store.root / GAME["game"]))
+    mailer = Mailer(TEMPLATES, status, MAPS.get(status.map_name), judge=SETTINGS.judge_id, url=URL)
+    texts: dict[tuple[str, str], list[str]] = {}
+    for mailing in mailer.for_events([e for e in events if isinstance(e, PhaseResults)], NOW):
+        readers = texts.setdefault((mailing.rendered.subject, normalised(mailing.rendered.body)), [])
+        readers += mailing.recipients
+    mails = [{"to": sorted(to), "subject": subject, "body": body} for (subject, body), to in texts.items()]
+    return mails, status_as_compared(text)
+
+
+def expected(phase: dict) -> tuple[list[dict], str]:
+    mails = [{**m, "body": normalised(m["body"])} for m in phase["results"]]
+    return mails, status_as_compared(phase["status"])
+
+
+@pytest.mark.parametrize("index", range(len(PHASES)), ids=[p["phase"] for p in PHASES])
+def test_the_phase_plays_as_dpjudge_played_it(index, tmp_path):
+    judge = crystal_ball_judge(tmp_path, PHASES[index - 1]["status"] if index else GAME["start"])
+    assert played(judge, PHASES[index]) == expected(PHASES[index])

@@ -1,0 +1,102 @@
+"""Record a Crystal Ball game played by DPjudge by mail, as the fixture of
+`tests/game/test_xtalball_by_mail.py`.
+
+    python -m tests.support.record_xtalball_game [--seed N] [--years N]
+
+The game starts from the standard opening in a scratch DPjudge host (`../shared/tools/dpjudge`,
+or $DPJUDGE) as an `xtalball` game. First each power mails the list for Spring 1901 (DPjudge locks
+the lists when the last is in); then, in every movement phase, each power mails the list for the
+movement phase after the next one (drawn from its units as they stand, so that some orders meet
+units that have gone, and now and then no list at all: civil disorder), and in retreats and
+adjustments its orders as in the standard game; the Master's PROCESS ends each phase (PROCESS!
+when a list is missing). Every mail
+in, DPjudge's results mails out and the status file it saved are written to
+`tests/game/fixtures/xtalball_by_mail.json`. Needs Python 2.7 for DPjudge; the test does not."""
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import tempfile
+from pathlib import Path
+
+from judge.maps import MapCache
+from judge.status import parse_status
+from judge.types import MOVEMENT, Phase
+from tests.support.random_orders import phase_orders
+from tests.support.record_dpjudge_games import (
+    MASTER,
+    MASTER_PASSWORD,
+    Host,
+    dpjudge_name,
+    mail,
+    opening,
+    player,
+    results,
+)
+
+FIXTURE = Path(__file__).parent.parent / "game" / "fixtures" / "xtalball_by_mail.json"
+GAME = "dpjstandard"  # the name `opening` gives the standard map's game
+NO_LIST = 0.1  # how often a power mails no list for a movement phase (civil disorder)
+
+
+def record(seed: int, years: int) -> dict:
+    m = MapCache().get("standard")
+    start = opening(m)
+    powers = [p for p in m.powers.values() if not p.name.startswith("_")]
+    addresses = {dpjudge_name(info.name): player(n) for n, info in enumerate(powers)}
+    rng = random.Random(f"xtalball|{seed}")
+    phases: list[dict] = []
+    with tempfile.TemporaryDirectory() as scratch:
+        host = Host(Path(scratch), GAME, start, variant="xtalball")
+        mails: list[dict] = []
+        sent: list[str] = []
+
+        def send(sender: str, body: str) -> None:
+            mails.append({"from": sender, "body": body})
+            sent.extend(host.send(mail(sender, body)))
+
+        def orders(status_text: str, skip: float) -> None:
+            for power, lines in phase_orders(m, parse_status(status_text), rng).items():
+                if rng.random() < skip:
+                    continue
+                address, password = addresses[power]
+                send(address, f"SIGNON {power}@{GAME} {password}\n" + "".join(f"{x}\n" for x in lines)
+                     + "SIGNOFF\n")
+
+        orders(start, 0)  # the first lists, for Spring 1901: locked when the last is in
+        first = {"phase": "lists", "mails": mails, "results": results(sent), "sent": len(sent),
+                 "status": host.status()}
+        phases.append(first)
+        text = host.status()
+        while True:
+            phase = parse_status(text).phase
+            assert isinstance(phase, Phase)
+            if phase.year >= 1901 + years:
+                break
+            mails, sent = [], []
+            orders(text, NO_LIST if phase.type == MOVEMENT else 0)
+            send(MASTER, f"SIGNON M{GAME} {MASTER_PASSWORD}\nPROCESS\nSIGNOFF\n")
+            if parse_status(host.status()).phase == phase:  # a list missing: the Master forces it
+                send(MASTER, f"SIGNON M{GAME} {MASTER_PASSWORD}\nPROCESS!\nSIGNOFF\n")
+            after = host.status()
+            if parse_status(after).phase == phase:
+                raise SystemExit(f"DPjudge did not process {phase}:\n" + "\n".join(sent))
+            phases.append({"phase": phase.abbrev, "mails": mails, "results": results(sent), "status": after})
+            text = after
+    return {"seed": seed, "game": GAME, "start": start, "phases": phases}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--years", type=int, default=3)
+    parser.add_argument("--out", type=Path, default=FIXTURE)
+    args = parser.parse_args()
+    game = record(args.seed, args.years)
+    args.out.write_text(json.dumps(game, indent=1, ensure_ascii=False) + "\n")
+    print(f"{len(game['phases'])} phases, {sum(len(p['results']) for p in game['phases'])} results mails")
+
+
+if __name__ == "__main__":
+    main()

@@ -7,6 +7,7 @@ phase and LATER for the one after it. As DPjudge takes them:
 - every list after that goes to LATER, in whatever phase it is sent: SOONER cannot be changed;
 - a line orders a unit that may not be there when its turn comes: it is checked against the map
   as if the unit stood where the line says (the unit type must be written), not against the board;
+  a proxy order is refused (DPjudge counts them apart, against the smallest power's centres);
 - a movement phase may be processed once every power with units has the list it owes.
 """
 from __future__ import annotations
@@ -17,7 +18,7 @@ from dataclasses import replace
 from judge.adjudicator.model import Position
 from judge.errors import OrderError
 from judge.maps.model import Map
-from judge.orders.model import Order
+from judge.orders.model import Order, Proxy
 from judge.orders.parser import OrderReader
 from judge.orders.power_orders import CLEAR_WORDS, entry_problem
 from judge.orders.validate import OrderChecker
@@ -79,6 +80,9 @@ def read_list(m: Map, power: str, lines: list[str], phase: Phase, rules: frozens
             order = reader.read(power, text, phase, {})
         except OrderError as error:
             errors.append((text, str(error)))
+            continue
+        if isinstance(order, Proxy):
+            errors.append((text, "this judge takes no proxy order in a Crystal Ball list yet"))
             continue
         unit = getattr(order, "unit", None)
         if unit is None or text.split()[0].upper() not in UNIT_WORDS:

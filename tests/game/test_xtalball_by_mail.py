@@ -72,3 +72,21 @@ def expected(phase: dict) -> tuple[list[dict], str]:
 def test_the_phase_plays_as_dpjudge_played_it(index, tmp_path):
     judge = crystal_ball_judge(tmp_path, PHASES[index - 1]["status"] if index else GAME["start"])
     assert played(judge, PHASES[index]) == expected(PHASES[index])
+
+
+def test_the_reply_says_which_movement_phase_a_list_is_for(tmp_path):
+    judge = crystal_ball_judge(tmp_path, GAME["start"])
+    first = judge.send(raw_mail("p2@example.org", f"SIGNON FRANCE@{GAME['game']} pw2\nA PAR - BUR\n"), NOW)
+    assert "for SPRING 1901 MOVEMENT (its list, locked once every power has one)" in first.prose
+    assert "A PAR - BUR" in first.text
+    locked = crystal_ball_judge(tmp_path / "locked", PHASES[0]["status"])
+    later = locked.send(raw_mail("p2@example.org", f"SIGNON FRANCE@{GAME['game']} pw2\nA MUN - BUR\n"), NOW)
+    assert "for the movement phase after this one (its list, locked when this phase is processed)" in later.prose
+    assert locked.status(GAME["game"]).power("FRANCE").later == ("A MUN - BUR",)
+
+
+def test_a_list_line_no_unit_could_carry_out_is_refused_by_mail(tmp_path):
+    judge = crystal_ball_judge(tmp_path, PHASES[0]["status"])
+    sent = judge.send(raw_mail("p2@example.org", f"SIGNON FRANCE@{GAME['game']} pw2\nF PAR H\n"), NOW)
+    assert "F PAR H: no fleet can stand in PAR" in sent.prose
+    assert judge.status(GAME["game"]).power("FRANCE").later is None

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 PAYOLA = "payola"  # Payola's own rules: refused until the judge plays the Payola variant
-XTALBALL = "xtalball"  # Crystal Ball's own rules: refused until its games are played by mail
+XTALBALL = "xtalball"  # Crystal Ball's own rules
 STANDARD = "standard"  # rules DPjudge keeps for its standard variant (this judge's only variant)
 
 
@@ -58,8 +58,8 @@ FUNDS, INCOME, BRIBE_SECRECY, BRIBES = ("Payola funds", "Payola income", "Payola
                                         "Payola bribes")
 LISTS = "Crystal Ball order lists"
 REFUSED = "refused: the judge does not play this variant"
-LISTS_REFUSED = ("refused: the judge processes Crystal Ball games but does not yet play them by mail "
-                 "(docs/variants.md)")
+LISTS_REFUSED = ("refused: the judge does not yet mail the lists with each line's fate, as DPjudge "
+                 "does when a movement phase is processed (docs/variants.md)")
 
 # Neighbouring rows follow DPjudge's rule page, family by family.
 RULES: tuple[Rule, ...] = (

@@ -6,6 +6,7 @@ from dataclasses import replace
 
 import pytest
 
+from judge.game.rules import check_rules
 from judge.game.order_lists import LATER, SOONER, list_taking_orders, lists_submitted, read_list
 from judge.status import parse_status
 from tests.support.xtalball import HERE
@@ -54,3 +55,9 @@ def test_then_lists_go_to_later_and_a_phase_waits_for_the_later_lists():
     assert list_taking_orders(locked.powers) == LATER
     assert "ITALY" not in lists_submitted(locked.powers)
     assert len(lists_submitted(STATUS.powers)) == 7
+
+
+def test_the_standard_games_own_rules_are_refused_in_a_crystal_ball_game(standard):
+    game = replace(STATUS, variant="xtalball", rules=frozenset({"NO_CHECK", "CD_SUPPORTS"}))
+    problems = {str(p) for p in check_rules(game, standard, game.variant).problems}
+    assert problems == {"RULE NO_CHECK REQUIRES STANDARD VARIANT", "RULE CD_SUPPORTS REQUIRES STANDARD VARIANT"}

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import re
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -23,9 +24,11 @@ from judge.runtime.game_files import read_status_file
 from judge.runtime.store import GameDir
 from tests.game.test_dpjudge_games import NOW, SETTINGS, URL, normalised, raw_mail
 from tests.support.commands import MAPS, TEMPLATES, Judge
+from tests.support.cycle import Judge as CycleJudge
 
 GAME = json.loads((Path(__file__).parent / "fixtures" / "xtalball_by_mail.json").read_text(encoding="utf-8"))
 PHASES = GAME["phases"]
+DEADLINE = datetime(2030, 1, 7, 8, 0, tzinfo=UTC)  # the game's, on file
 _DEADLINE = re.compile(r"^DEADLINE \d{12}$", re.MULTILINE)
 
 
@@ -90,3 +93,18 @@ def test_a_list_line_no_unit_could_carry_out_is_refused_by_mail(tmp_path):
     sent = judge.send(raw_mail("p2@example.org", f"SIGNON FRANCE@{GAME['game']} pw2\nF PAR H\n"), NOW)
     assert "F PAR H: no fleet can stand in PAR" in sent.prose
     assert judge.status(GAME["game"]).power("FRANCE").later is None
+
+
+def test_the_cycle_processes_a_crystal_ball_game_at_its_deadline_as_dpjudge_did(tmp_path):
+    """Spring 1901's LATER lists mailed to the daemon's inbox runner, then `judge check` at the
+    deadline and a cycle later: the status file saved is the one DPjudge saved after the Master's
+    PROCESS."""
+    judge = CycleJudge(tmp_path)
+    judge.store.create(GAME["game"], PHASES[0]["status"])
+    (judge.store.root / "status").write_text(f"{GAME['game']:>32} xtalball active\n")
+    for each in PHASES[1]["mails"][:-1]:
+        judge.send(each["from"], each["body"], NOW)
+    assert judge.check(DEADLINE)[0] == 0  # every list in before the deadline: DELAY's one cycle
+    assert judge.check(DEADLINE + timedelta(minutes=20))[0] == 0
+    text = (judge.store.root / GAME["game"] / "status").read_text()
+    assert status_as_compared(text) == status_as_compared(PHASES[1]["status"])

@@ -140,10 +140,14 @@ class PasswordsPaused:
 class OrdersStored:
     """A mail stored a power's orders (`lines`, as the status file keeps them): the order
     confirmation, "Diplomacy orders GAME S1901M", to the `sender` and the power's addresses, the
-    Master too under ALWAYS_CONFIRM, everyone under BROADCAST_ORDERS."""
+    Master too under ALWAYS_CONFIRM, everyone under BROADCAST_ORDERS. In a Crystal Ball movement
+    phase `lines` is the SOONER list and `later` the LATER list; `lists` says how DPjudge shows
+    them: `first` (the game's first movement phase: SOONER alone), `ahead` (both, headed)."""
 
     game: str
     power: str
     phase: Phase
     lines: tuple[str, ...]
     sender: str
+    lists: str = ""
+    later: tuple[str, ...] = ()

@@ -217,8 +217,13 @@ def confirm(session: Session, power: str) -> None:
     phase, block = phase_of(status), status.power(power)
     if phase is None or block is None:
         return
+    if phase.type == MOVEMENT and plays_lists(status):
+        first = phase == session.map.begin
+        session.emit(OrdersStored(session.game or "", power, phase, block.sooner or (), session.sender,
+                                  "first" if first else "ahead", block.later or ()))
+        return
     if phase.type == MOVEMENT:
-        lines = tuple(stored_orders(session, power)) if plays_lists(status) else block.orders or ()
+        lines = block.orders or ()
     else:
         lines = tuple(adjustment_text(a) for a in block.adjustments)
     session.emit(OrdersStored(session.game or "", power, phase, tuple(lines), session.sender))

@@ -625,7 +625,8 @@ class Mailer:
     # --- what players send: orders and press ---
 
     def orders(self, power: str, phase: Phase, lines: Sequence[str], *,
-               deadline: datetime | None = None, sender: str | None = None) -> list[Mailing]:
+               deadline: datetime | None = None, sender: str | None = None, lists: str = "",
+               later: Sequence[str] = ()) -> list[Mailing]:
         """An order confirmation (the orders as stored): to the sender and the power, the Master
         too under ALWAYS_CONFIRM; to everyone under BROADCAST_ORDERS (as DPjudge), except in a
         BLIND game, where that would tell everyone where the power's units stand."""
@@ -635,7 +636,8 @@ class Mailer:
             to = ((sender,) if sender else ()) + self.people.of([power]) + \
                 (self.people.master if "ALWAYS_CONFIRM" in self.rules else ())
         return self.mail(to, "orders", power=self.power(power), phase=views.phase_view(phase),
-                         deadline=self.when(deadline), lines=tuple(lines))
+                         deadline=self.when(deadline), lines=tuple(lines), lists=lists,
+                         later=tuple(later))
 
     def orders_stored(self, notice: Any) -> list[Mailing]:
         """The command layer's OrdersStored: the deadline shown is the phase's, while it lasts.
@@ -643,7 +645,7 @@ class Mailer:
         deadline = clock.deadline_in_force(self.status, self.rules) \
             if self.status.phase == notice.phase else None
         mailings = self.orders(notice.power, notice.phase, notice.lines, deadline=deadline,
-                               sender=notice.sender)
+                               sender=notice.sender, lists=notice.lists, later=notice.later)
         if notice.sender.lower() in self.replied:
             return mailings
         return [m for m in (Mailing(tuple(a for a in m.recipients

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from judge.commands.notices import OrdersStored
 from judge.events import PhaseResults
 from judge.mailout.mailings import Mailer
 from judge.runtime.game_files import read_status_file
@@ -108,3 +109,25 @@ def test_the_cycle_processes_a_crystal_ball_game_at_its_deadline_as_dpjudge_did(
     assert judge.check(DEADLINE + timedelta(minutes=20))[0] == 0
     text = (judge.store.root / GAME["game"] / "status").read_text()
     assert status_as_compared(text) == status_as_compared(PHASES[1]["status"])
+
+
+def confirmations(judge: Judge, phase: dict) -> list[list[dict]]:
+    """For each of the phase's mails, the order confirmations the judge sends for it."""
+    out = []
+    for each in phase["mails"]:
+        events = judge.send(raw_mail(each["from"], each["body"]), NOW).events
+        status = read_status_file(GameDir(judge.store.root / GAME["game"]))[1]
+        mailer = Mailer(TEMPLATES, status, MAPS.get(status.map_name), judge=SETTINGS.judge_id, url=URL,
+                        replied=(each["from"],))  # the sender's copy goes with (or as) the reply
+        out.append([{"to": sorted(m.recipients), "subject": m.rendered.subject, "body": normalised(m.rendered.body)}
+                    for e in events if isinstance(e, OrdersStored) for m in mailer.orders_stored(e)])
+    return out
+
+
+@pytest.mark.parametrize("index", range(len(PHASES)), ids=[p["phase"] for p in PHASES])
+def test_each_order_confirmation_is_dpjudges(index, tmp_path):
+    """The first lists (the SOONER list alone), then each movement phase's SOONER and LATER lists
+    headed, and retreats and builds as in the standard game."""
+    judge = crystal_ball_judge(tmp_path, PHASES[index - 1]["status"] if index else GAME["start"])
+    assert confirmations(judge, PHASES[index]) == [
+        [{**c, "body": normalised(c["body"])} for c in each["confirmations"]] for each in PHASES[index]["mails"]]

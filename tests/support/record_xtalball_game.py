@@ -9,15 +9,17 @@ the lists when the last is in); then, in every movement phase, each power mails 
 movement phase after the next one (drawn from its units as they stand, so that some orders meet
 units that have gone, and now and then no list at all: civil disorder), and in retreats and
 adjustments its orders as in the standard game; the Master's PROCESS ends each phase (PROCESS!
-when a list is missing). Every mail
-in, DPjudge's results mails out and the status file it saved are written to
+when a list is missing). Every mail in with the order confirmations DPjudge answered it with,
+DPjudge's results mails out and the status file it saved are written to
 `tests/game/fixtures/xtalball_by_mail.json`. Needs Python 2.7 for DPjudge; the test does not."""
 from __future__ import annotations
 
 import argparse
+import email
 import json
 import random
 import tempfile
+from email import policy
 from pathlib import Path
 
 from judge.maps import MapCache
@@ -40,6 +42,17 @@ GAME = "dpjstandard"  # the name `opening` gives the standard map's game
 NO_LIST = 0.1  # how often a power mails no list for a movement phase (civil disorder)
 
 
+def confirmations(sent: list[str]) -> list[dict]:
+    """DPjudge's order confirmations among the mails it sent: readers, subject and body."""
+    out = []
+    for raw in sent:
+        msg = email.message_from_string(raw, policy=policy.compat32)
+        if str(msg["Subject"]).startswith("Diplomacy orders"):
+            out.append({"to": sorted(a.strip() for a in str(msg["To"]).split(",")),
+                        "subject": str(msg["Subject"]), "body": str(msg.get_payload())})
+    return out
+
+
 def record(seed: int, years: int) -> dict:
     m = MapCache().get("standard")
     start = opening(m)
@@ -53,8 +66,9 @@ def record(seed: int, years: int) -> dict:
         sent: list[str] = []
 
         def send(sender: str, body: str) -> None:
-            mails.append({"from": sender, "body": body})
-            sent.extend(host.send(mail(sender, body)))
+            out = host.send(mail(sender, body))
+            mails.append({"from": sender, "body": body, "confirmations": confirmations(out)})
+            sent.extend(out)
 
         def orders(status_text: str, skip: float) -> None:
             for power, lines in phase_orders(m, parse_status(status_text), rng).items():
@@ -65,8 +79,7 @@ def record(seed: int, years: int) -> dict:
                      + "SIGNOFF\n")
 
         orders(start, 0)  # the first lists, for Spring 1901: locked when the last is in
-        first = {"phase": "lists", "mails": mails, "results": results(sent), "sent": len(sent),
-                 "status": host.status()}
+        first = {"phase": "lists", "mails": mails, "results": results(sent), "status": host.status()}
         phases.append(first)
         text = host.status()
         while True:

@@ -151,3 +151,14 @@ class OrdersStored:
     sender: str
     lists: str = ""
     later: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class ListsLocked:
+    """The last first list of a Crystal Ball game came in: every power with units has its list for
+    the first movement phase, and the lists sent from now on are for the one after it. Everyone
+    is told, with the deadline (set afresh, never earlier than the one on file), as DPjudge's
+    Master broadcast does."""
+
+    game: str
+    deadline: datetime | None

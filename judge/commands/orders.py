@@ -24,8 +24,9 @@ from judge.commands.registry import Command, Stage
 from judge.commands.reply import Said, said
 from judge.commands.session import Cursor, Refusal, Session
 from judge.commands.closed_games import refuse_closed
-from judge.commands.notices import OrdersStored
-from judge.game.order_lists import SOONER, list_in, list_taking_orders, plays_lists, read_list, with_list
+from judge.commands.notices import ListsLocked, OrdersStored
+from judge.game.deadlines import deadline_for
+from judge.game.order_lists import LATER, SOONER, list_in, list_taking_orders, plays_lists, read_list, with_list
 from judge.game.positions import owned_centers, position_of, power_blocks, units_of
 from judge.game.orders import Duties, adjustment_counts, due_powers, nothing_to_order, orders_on_file
 from judge.maps.model import Map
@@ -172,12 +173,32 @@ def submit(session: Session, power: str, lines: list[str]) -> Said:
                       f"were stored:", *(f"{line}: {reason}" for line, reason in errors))
     if not orders and before and "MUST_ORDER" in rules:
         raise Refusal("ORDERS MAY NOT BE CLEARED AFTER SUBMISSION (MUST_ORDER)")
+    filling = list_filled(status, session.map, phase)
     session.update(with_orders(status, session.map, rules, power, phase, orders))
+    if filling == SOONER and list_filled(session.current(), session.map, phase) == LATER:
+        announce_lock(session)
     now_stored = stored_orders(session, power)
     turn = _turn(session.current(), session.map, phase)
     if not now_stored:
         return said(f"The orders of {power} for {turn} are cleared.")
     return said(f"The orders of {power} for {turn} are now:", quoted=now_stored)
+
+
+def list_filled(status: GameStatus, m: Map, phase: Phase) -> str | None:
+    """The Crystal Ball list orders go to now (None: not a Crystal Ball movement phase)."""
+    if phase.type != MOVEMENT or not plays_lists(status):
+        return None
+    return list_taking_orders(power_blocks(status, m))
+
+
+def announce_lock(session: Session) -> None:
+    """The game's first lists are all in: the deadline set afresh (never earlier than the one on
+    file), and everyone told, as DPjudge does."""
+    status = session.current()
+    fresh = deadline_for(status, session.base_map, session.now, keep_later=True)
+    if fresh.text is not None:
+        session.update(replace(status, deadline=fresh.text))
+    session.emit(ListsLocked(session.game or "", fresh.moment))
 
 
 def _turn(status: GameStatus, m: Map, phase: Phase) -> str:

@@ -639,6 +639,10 @@ class Mailer:
                          deadline=self.when(deadline), lines=tuple(lines), lists=lists,
                          later=tuple(later))
 
+    def lists_locked(self, notice: Any) -> list[Mailing]:
+        """Crystal Ball's first lists all in: everyone told, the Master too (DPjudge's broadcast)."""
+        return self.mail(self.people.everyone(), "lists_locked", deadline=self.when(notice.deadline))
+
     def orders_stored(self, notice: Any) -> list[Mailing]:
         """The command layer's OrdersStored: the deadline shown is the phase's, while it lasts.
         The sender's address gets it only with the reply: the sender's reply limit holds both."""
@@ -821,6 +825,7 @@ HANDLERS: dict[type, str] = {
     notices.MasterChanged: "master_changed",
     notices.GameRenamed: "renamed", notices.GameCreated: "created", notices.PasswordSet: "password_set",
     notices.PasswordsPaused: "passwords_paused", notices.OrdersStored: "orders_stored",
+    notices.ListsLocked: "lists_locked",
 }
 
 

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from judge.commands.notices import OrdersStored
+from judge.commands.notices import ListsLocked, OrdersStored
 from judge.events import PhaseResults
 from judge.mailout.mailings import Mailer
 from judge.runtime.game_files import read_status_file
@@ -131,3 +131,18 @@ def test_each_order_confirmation_is_dpjudges(index, tmp_path):
     judge = crystal_ball_judge(tmp_path, PHASES[index - 1]["status"] if index else GAME["start"])
     assert confirmations(judge, PHASES[index]) == [
         [{**c, "body": normalised(c["body"])} for c in each["confirmations"]] for each in PHASES[index]["mails"]]
+
+
+def test_the_last_first_list_locks_the_lists_and_everyone_is_told_as_dpjudge_told_them(tmp_path):
+    """DPjudge's Master broadcast "Order lists locked" when the seventh list for Spring 1901 came
+    in, to every player and the Master; none before it."""
+    judge = crystal_ball_judge(tmp_path, GAME["start"])
+    told = []
+    for each in PHASES[0]["mails"]:
+        events = judge.send(raw_mail(each["from"], each["body"]), NOW).events
+        status = read_status_file(GameDir(judge.store.root / GAME["game"]))[1]
+        mailer = Mailer(TEMPLATES, status, MAPS.get(status.map_name), judge=SETTINGS.judge_id, url=URL)
+        told.append([{"to": sorted(m.recipients), "subject": m.rendered.subject, "body": normalised(m.rendered.body)}
+                     for e in events if isinstance(e, ListsLocked) for m in mailer.lists_locked(e)])
+    assert told == [[{**b, "body": normalised(b["body"])} for b in each["broadcasts"]]
+                    for each in PHASES[0]["mails"]]

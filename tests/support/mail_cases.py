@@ -287,6 +287,20 @@ def order_confirmation(mailer: Mailer, m: Map) -> list:
 
 
 @case
+def crystal_ball_confirmation(mailer: Mailer, m: Map) -> list:
+    """The locked list for the next movement phase and the one being written; a list missing."""
+    return (mailer.orders("AUSTRIA", parse_phase(m, "F1902M"), ["A BUD - SER", "F TRI H"], deadline=NEXT,
+                          lists="ahead", later=["A SER - RUM"])
+            + mailer.orders("ITALY", parse_phase(m, "F1902M"), ["A VEN H"], lists="ahead")
+            + mailer.orders("TURKEY", parse_phase(m, "S1901M"), [], lists="first"))
+
+
+@case
+def crystal_ball_lists_locked(mailer: Mailer, m: Map) -> list:
+    return mailer.lists_locked(notices.ListsLocked("jigdy", NEXT))
+
+
+@case
 def adjustment_confirmation(mailer: Mailer, m: Map) -> list:
     lines = ["BUILD A VIE", "BUILD WAIVED", "REMOVE F ION"]
     return mailer.orders("AUSTRIA", parse_phase(m, "W1902A"), lines, deadline=NEXT)

@@ -9,7 +9,8 @@ the lists when the last is in); then, in every movement phase, each power mails 
 movement phase after the next one (drawn from its units as they stand, so that some orders meet
 units that have gone, and now and then no list at all: civil disorder), and in retreats and
 adjustments its orders as in the standard game; the Master's PROCESS ends each phase (PROCESS!
-when a list is missing). Every mail in with the order confirmations DPjudge answered it with,
+when a list is missing). Every mail in with the order confirmations DPjudge answered it with and
+the broadcast it made of it (the lock notice),
 DPjudge's results mails out and the status file it saved are written to
 `tests/game/fixtures/xtalball_by_mail.json`. Needs Python 2.7 for DPjudge; the test does not."""
 from __future__ import annotations
@@ -27,6 +28,7 @@ from judge.status import parse_status
 from judge.types import MOVEMENT, Phase
 from tests.support.random_orders import phase_orders
 from tests.support.record_dpjudge_games import (
+    JUDGE_ADDRESS,
     MASTER,
     MASTER_PASSWORD,
     Host,
@@ -53,6 +55,21 @@ def confirmations(sent: list[str]) -> list[dict]:
     return out
 
 
+def to_itself(raw: str) -> bool:
+    """A mail DPjudge sends itself: its Master's broadcast (the lock notice), which DPjudge then
+    handles as mail (the scratch host does not deliver it: the recorder hands it back)."""
+    return str(email.message_from_string(raw, policy=policy.compat32)["To"]).strip() == JUDGE_ADDRESS
+
+
+def broadcasts(sent: list[str]) -> list[dict]:
+    """The mails DPjudge sent for its own broadcast: readers, subject and body (each text once)."""
+    out: dict[tuple[str, str], list[str]] = {}
+    for raw in sent:
+        msg = email.message_from_string(raw, policy=policy.compat32)
+        out.setdefault((str(msg["Subject"]), str(msg.get_payload())), []).append(str(msg["To"]).strip())
+    return [{"to": sorted(to), "subject": subject, "body": body} for (subject, body), to in out.items()]
+
+
 def record(seed: int, years: int) -> dict:
     m = MapCache().get("standard")
     start = opening(m)
@@ -67,7 +84,9 @@ def record(seed: int, years: int) -> dict:
 
         def send(sender: str, body: str) -> None:
             out = host.send(mail(sender, body))
-            mails.append({"from": sender, "body": body, "confirmations": confirmations(out)})
+            relayed = [m for raw in out if to_itself(raw) for m in host.send(raw)]
+            mails.append({"from": sender, "body": body, "confirmations": confirmations(out),
+                          "broadcasts": broadcasts(relayed)})
             sent.extend(out)
 
         def orders(status_text: str, skip: float) -> None:

@@ -20,7 +20,7 @@ from judge.errors import OrderError
 from judge.maps.model import Map
 from judge.orders.model import Order, Proxy
 from judge.orders.parser import OrderReader
-from judge.orders.power_orders import CLEAR_WORDS, entry_problem
+from judge.orders.power_orders import entry_problem, lines_after_clear
 from judge.orders.validate import OrderChecker
 from judge.status.model import GameStatus, PowerStatus
 from judge.types import Phase, Unit, UnitType
@@ -68,14 +68,7 @@ def read_list(m: Map, power: str, lines: list[str], phase: Phase, rules: frozens
     reader = OrderReader(m, rules | {"NO_CHECK"})
     orders: list[Order] = []
     errors: list[tuple[str, str]] = []
-    for raw in lines:
-        text = raw.strip()
-        if not text:
-            continue
-        if text.upper() in CLEAR_WORDS:
-            orders.clear()
-            errors.clear()
-            continue
+    for text in lines_after_clear(lines):
         try:
             order = reader.read(power, text, phase, {})
         except OrderError as error:

@@ -19,11 +19,10 @@ from pathlib import Path
 import pytest
 
 from judge.commands.notices import ListsLocked, OrdersStored
-from judge.events import PhaseResults
 from judge.mailout.mailings import Mailer
 from judge.runtime.game_files import read_status_file
 from judge.runtime.store import GameDir
-from tests.game.test_dpjudge_games import NOW, SETTINGS, URL, normalised, raw_mail
+from tests.game.test_dpjudge_games import NOW, SETTINGS, URL, normalised, raw_mail, results_mails
 from tests.support.commands import MAPS, TEMPLATES, Judge
 from tests.support.cycle import Judge as CycleJudge
 
@@ -58,13 +57,7 @@ def played(judge: Judge, phase: dict) -> tuple[list[dict], str]:
     for each in phase["mails"]:
         events += judge.send(raw_mail(each["from"], each["body"]), NOW).events
     text, status = read_status_file(GameDir(judge.store.root / GAME["game"]))
-    mailer = Mailer(TEMPLATES, status, MAPS.get(status.map_name), judge=SETTINGS.judge_id, url=URL)
-    texts: dict[tuple[str, str], list[str]] = {}
-    for mailing in mailer.for_events([e for e in events if isinstance(e, PhaseResults)], NOW):
-        readers = texts.setdefault((mailing.rendered.subject, normalised(mailing.rendered.body)), [])
-        readers += mailing.recipients
-    mails = [{"to": sorted(to), "subject": subject, "body": body} for (subject, body), to in texts.items()]
-    return mails, status_as_compared(text)
+    return results_mails(status, events), status_as_compared(text)
 
 
 def expected(phase: dict) -> tuple[list[dict], str]:

@@ -58,8 +58,8 @@ FUNDS, INCOME, BRIBE_SECRECY, BRIBES = ("Payola funds", "Payola income", "Payola
                                         "Payola bribes")
 LISTS = "Crystal Ball order lists"
 REFUSED = "refused: the judge does not play this variant"
-LISTS_REFUSED = ("refused: the judge does not yet mail the lists with each line's fate, as DPjudge "
-                 "does when a movement phase is processed (docs/variants.md)")
+LIMITED = ("with PUBLIC_LISTS: a power's first lines only, one more than the largest power has "
+           "centres, as DPjudge counts them; alone it publishes nothing, as in DPjudge")
 
 # Neighbouring rows follow DPjudge's rule page, family by family.
 RULES: tuple[Rule, ...] = (
@@ -213,8 +213,8 @@ RULES: tuple[Rule, ...] = (
     Rule("TOUCH_BRIBE", BRIBES, "-REMOTE_BRIBE !PAY_DUMMIES", False, PAYOLA, REFUSED),
     Rule("ZERO_FOREIGN", BRIBES, "!BLIND", False, PAYOLA, REFUSED),
 
-    Rule("PUBLIC_LISTS", LISTS, "!BLIND", False, XTALBALL, LISTS_REFUSED),
-    Rule("LIMIT_LISTS", LISTS, "!BLIND", False, XTALBALL, LISTS_REFUSED),
+    Rule("PUBLIC_LISTS", LISTS, "!BLIND", True, XTALBALL),
+    Rule("LIMIT_LISTS", LISTS, "!BLIND", True, XTALBALL, LIMITED),
 )
 
 # Other names DPjudge reads in a status file for the same rule.

@@ -639,6 +639,18 @@ class Mailer:
                          deadline=self.when(deadline), lines=tuple(lines), lists=lists,
                          later=tuple(later))
 
+    def lists_played(self, event: ev.ListsPlayed) -> list[Mailing]:
+        """PUBLIC_LISTS: a Crystal Ball phase's locked lists with each line's fate, to everyone, the
+        Master too; under LIMIT_LISTS only a power's first lines, one more than the largest power
+        has centres (as DPjudge counts them). Without PUBLIC_LISTS, nobody (LIMIT_LISTS alone
+        publishes nothing, as in DPjudge)."""
+        if "PUBLIC_LISTS" not in self.rules:
+            return []
+        shown = event.largest + 1 if "LIMIT_LISTS" in self.rules else None
+        lists = [(self.power(p), lines[:shown]) for p, lines in event.lists]
+        return self.mail(self.people.everyone(), "lists_played", phase=views.phase_view(event.phase),
+                         phase_line=str(event.phase), lists=lists)
+
     def lists_locked(self, notice: Any) -> list[Mailing]:
         """Crystal Ball's first lists all in: everyone told, the Master too (DPjudge's broadcast)."""
         return self.mail(self.people.everyone(), "lists_locked", deadline=self.when(notice.deadline))
@@ -819,6 +831,7 @@ HANDLERS: dict[type, str] = {
     ev.Reminder: "reminder", ev.Dismissal: "dismissal", ev.Resigned: "resigned",
     ev.TookOver: "took_over", ev.Dummied: "dummied", ev.VoteCast: "vote",
     ev.ControlRotated: "rotated", ev.GameCompleted: "completed", ev.RolledBack: "rolled_back",
+    ev.ListsPlayed: "lists_played",
     # the command layer's notices
     notices.Press: "press_notice", notices.AbsenceSet: "absence", notices.ZoneChanged: "zone_changed",
     notices.StateChanged: "state_changed", notices.VictoryChanged: "victory_changed",

@@ -57,6 +57,12 @@ def test_then_lists_go_to_later_and_a_phase_waits_for_the_later_lists():
     assert len(lists_submitted(STATUS.powers)) == 7
 
 
+def test_public_and_limited_lists_are_played_in_a_crystal_ball_game(standard):
+    game = replace(STATUS, variant="xtalball", rules=frozenset({"PUBLIC_LISTS", "LIMIT_LISTS"}))
+    found = check_rules(game, standard, game.variant)
+    assert found.problems == () and {"PUBLIC_LISTS", "LIMIT_LISTS"} <= found.in_force
+
+
 def test_the_standard_games_own_rules_are_refused_in_a_crystal_ball_game(standard):
     game = replace(STATUS, variant="xtalball", rules=frozenset({"NO_CHECK", "CD_SUPPORTS"}))
     problems = {str(p) for p in check_rules(game, standard, game.variant).problems}

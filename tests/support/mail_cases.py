@@ -3,6 +3,7 @@ from fixture events and real adjudications. `CASES[name](mailer, map)` returns t
 golden/<name>.txt holds."""
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
@@ -293,6 +294,17 @@ def crystal_ball_confirmation(mailer: Mailer, m: Map) -> list:
                           lists="ahead", later=["A SER - RUM"])
             + mailer.orders("ITALY", parse_phase(m, "F1902M"), ["A VEN H"], lists="ahead")
             + mailer.orders("TURKEY", parse_phase(m, "S1901M"), [], lists="first"))
+
+
+@case
+def crystal_ball_public_lists(mailer: Mailer, m: Map) -> list:
+    """PUBLIC_LISTS with LIMIT_LISTS (the largest power has 2 centres: 3 lines shown), every fate."""
+    public = copy.copy(mailer)
+    public.rules = mailer.rules | {"PUBLIC_LISTS", "LIMIT_LISTS"}
+    lists = (("AUSTRIA", (("revoked", "A BUD - SER"), ("ordered", "F TRI H"), ("no unit", "A SER - RUM"),
+                          ("ignored", "A BUD H"))),
+             ("ITALY", (("noProxy", "A TRI H"), ("default", "A VEN H"))))
+    return public.lists_played(ev.ListsPlayed("jigdy", parse_phase(m, "F1902M"), lists, 2))
 
 
 @case

@@ -1,7 +1,7 @@
 """Record a Crystal Ball game played by DPjudge by mail, as the fixture of
 `tests/game/test_xtalball_by_mail.py`.
 
-    python -m tests.support.record_xtalball_game [--seed N] [--years N]
+    python -m tests.support.record_xtalball_game [--seed N] [--years N] [--rule RULE ...] [--out FILE]
 
 The game starts from the standard opening in a scratch DPjudge host (`../shared/tools/dpjudge`,
 or $DPJUDGE) as an `xtalball` game. First each power mails the list for Spring 1901 (DPjudge locks
@@ -70,9 +70,9 @@ def broadcasts(sent: list[str]) -> list[dict]:
     return [{"to": sorted(to), "subject": subject, "body": body} for (subject, body), to in out.items()]
 
 
-def record(seed: int, years: int) -> dict:
+def record(seed: int, years: int, rules: tuple[str, ...] = (), revise: float = 0) -> dict:
     m = MapCache().get("standard")
-    start = opening(m)
+    start = opening(m).replace("\n\n", "".join(f"\nRULE {r}" for r in rules) + "\n\n", 1)
     powers = [p for p in m.powers.values() if not p.name.startswith("_")]
     addresses = {dpjudge_name(info.name): player(n) for n, info in enumerate(powers)}
     rng = random.Random(f"xtalball|{seed}")
@@ -90,9 +90,13 @@ def record(seed: int, years: int) -> dict:
             sent.extend(out)
 
         def orders(status_text: str, skip: float) -> None:
-            for power, lines in phase_orders(m, parse_status(status_text), rng).items():
+            status = parse_status(status_text)
+            movement = isinstance(status.phase, Phase) and status.phase.type == MOVEMENT
+            for power, lines in phase_orders(m, status, rng).items():
                 if rng.random() < skip:
                     continue
+                if revise and movement and lines and rng.random() < revise:  # a line revoked by a later one
+                    lines = [*lines, lines[0].split(" - ")[0].split(" S ")[0].split(" C ")[0] + " H"]
                 address, password = addresses[power]
                 send(address, f"SIGNON {power}@{GAME} {password}\n" + "".join(f"{x}\n" for x in lines)
                      + "SIGNOFF\n")
@@ -123,9 +127,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--years", type=int, default=3)
+    parser.add_argument("--rule", action="append", default=[], help="a RULE of the game (repeatable)")
+    parser.add_argument("--revise", type=float, default=0,
+                        help="how often a list orders its first unit twice (the first line revoked)")
     parser.add_argument("--out", type=Path, default=FIXTURE)
     args = parser.parse_args()
-    game = record(args.seed, args.years)
+    game = record(args.seed, args.years, tuple(args.rule), args.revise)
     args.out.write_text(json.dumps(game, indent=1, ensure_ascii=False) + "\n")
     print(f"{len(game['phases'])} phases, {sum(len(p['results']) for p in game['phases'])} results mails")
 

@@ -177,8 +177,11 @@ def submit(session: Session, power: str, lines: list[str]) -> Said:
     session.update(with_orders(status, session.map, rules, power, phase, orders))
     if filling == SOONER and list_filled(session.current(), session.map, phase) == LATER:
         announce_lock(session)
-    now_stored = stored_orders(session, power)
-    turn = _turn(session.current(), session.map, phase)
+    stored = session.current().power(power)
+    assert stored is not None  # a power with orders due
+    # a Crystal Ball list is told as stored, though the lists may have just been locked
+    now_stored = stored_orders(session, power) if filling is None else list(list_in(stored, filling))
+    turn = _turn(phase, filling)
     if not now_stored:
         return said(f"The orders of {power} for {turn} are cleared.")
     return said(f"The orders of {power} for {turn} are now:", quoted=now_stored)
@@ -201,11 +204,11 @@ def announce_lock(session: Session) -> None:
     session.emit(ListsLocked(session.game or "", fresh.moment))
 
 
-def _turn(status: GameStatus, m: Map, phase: Phase) -> str:
-    """The phase orders go to: in Crystal Ball, the movement phase of the list being filled."""
-    if phase.type != MOVEMENT or not plays_lists(status):
+def _turn(phase: Phase, filling: str | None) -> str:
+    """The phase orders go to: in Crystal Ball, the movement phase of the list `filling`."""
+    if filling is None:
         return str(phase)
-    if list_taking_orders(power_blocks(status, m)) == SOONER:
+    if filling == SOONER:
         return f"{phase} (its list, locked once every power has one)"
     return "the movement phase after this one (its list, locked when this phase is processed)"
 

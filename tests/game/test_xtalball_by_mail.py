@@ -76,6 +76,10 @@ def test_the_reply_says_which_movement_phase_a_list_is_for(tmp_path):
     first = judge.send(raw_mail("p2@example.org", f"SIGNON FRANCE@{GAME['game']} pw2\nA PAR - BUR\n"), NOW)
     assert "for SPRING 1901 MOVEMENT (its list, locked once every power has one)" in first.prose
     assert "A PAR - BUR" in first.text
+    for each in PHASES[0]["mails"]:
+        last = judge.send(raw_mail(each["from"], each["body"]), NOW)
+    assert "The orders of TURKEY for SPRING 1901 MOVEMENT (its list, locked once" in last.prose
+    assert "A CON H" in last.text
     locked = crystal_ball_judge(tmp_path / "locked", PHASES[0]["status"])
     later = locked.send(raw_mail("p2@example.org", f"SIGNON FRANCE@{GAME['game']} pw2\nA MUN - BUR\n"), NOW)
     assert "for the movement phase after this one (its list, locked when this phase is processed)" in later.prose

@@ -82,6 +82,20 @@ class UnitSighting:
 
 
 @dataclass(frozen=True)
+class ListsPlayed:
+    """A Crystal Ball movement phase's locked lists as processing read them: each power with units
+    (in the map's order) and each line of its SOONER list with its fate (ordered, revoked, ignored,
+    no unit, noProxy or foreign: another power's unit; default: a hold added for a unit no line
+    orders). `largest`: the most centres a power has, the lines that count. Mailed to everyone
+    under PUBLIC_LISTS."""
+
+    game: str
+    phase: Phase
+    lists: tuple[tuple[str, tuple[tuple[str, str], ...]], ...]
+    largest: int
+
+
+@dataclass(frozen=True)
 class PhaseResults:
     """A phase was adjudicated (or, for a WAIT phase, passed by the Master). Tell everyone; append to
     the results log. `orders` are the orders each power had on file (typed), `unreadable` the lines
@@ -262,4 +276,4 @@ class RolledBack:
 
 Event = (PlayerJoined | PlayerLeft | GameFull | GameStarted | PhaseResults | Preview | DeadlineSet
          | CivilDisorder | LateNotice | Reminder | Dismissal | Resigned | TookOver | Dummied | VoteCast
-         | ControlRotated | GameCompleted | RolledBack)
+         | ControlRotated | GameCompleted | RolledBack | ListsPlayed)

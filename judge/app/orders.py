@@ -6,12 +6,15 @@ the orders on file as a reader sees them.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from datetime import datetime
 
 from judge.adjudicator.builds import hidden_build
 from judge.app.game_in_hand import GameInHand, closed_refusal, past_deadline, phase_name, phase_of, processing
 from judge.app.refusal import Refusal
+from judge.game.deadlines import deadline_for, with_deadline
+from judge.game.order_lists import LATER, SOONER, list_in, list_taking_orders, plays_lists, read_list, with_list
 from judge.game.orders import adjustment_counts, due_powers, nothing_to_order, orders_on_file
-from judge.game.positions import owned_centers, position_of, units_of
+from judge.game.positions import owned_centers, position_of, power_blocks, units_of
 from judge.maps.model import Map
 from judge.orders import Build, Disband, Keep, Order, Proxy, Retreat, Waive, parse_orders
 from judge.status.model import (
@@ -30,12 +33,17 @@ from judge.rule_names import Rule
 @dataclass(frozen=True)
 class Submitted:
     """What submitting orders did: the status with them, and the power's orders now on file for
-    the phase (none: cleared)."""
+    the phase (none: cleared). In Crystal Ball, `turn` names the movement phase of the list the
+    orders went to, and `locked` says the first lists are all in now, with the deadline set
+    afresh for them (`lock_deadline`)."""
 
     status: GameStatus
     power: str
     phase: Phase
     on_file: tuple[str, ...]
+    turn: str = ""
+    locked: bool = False
+    lock_deadline: datetime | None = None
 
 
 def orderable_phase(game: GameInHand) -> Phase:
@@ -59,6 +67,8 @@ def read_orders(game: GameInHand, power: str, lines: list[str]
                 ) -> tuple[list[Order], list[tuple[str, str]]]:
     """The power's order lines read against the game: the orders, and each line refused with why."""
     status, m, phase = game.status, game.map, orderable_phase(game)
+    if phase.type == MOVEMENT and plays_lists(status):
+        return read_list(m, power, lines, phase, game.rules)
     units = units_of(status, m) if phase.type != RETREATS else \
         {b.name: tuple(d.unit for d in b.dislodged) for b in status.powers if b.is_power}
     orders, errors = parse_orders(m, power, lines, phase, units, position_of(status, m, phase),
@@ -85,6 +95,9 @@ def with_orders(status: GameStatus, m: Map, rules: frozenset[str], power: str, p
     """`status` with `orders` as the power's whole set for `phase` (none: not submitted)."""
     block = status.power(power)
     assert block is not None
+    if phase.type == MOVEMENT and plays_lists(status):
+        which = list_taking_orders(power_blocks(status, m))
+        return status.with_power(with_list(block, which, tuple(str(o) for o in orders)))
     if phase.type == MOVEMENT:
         return status.with_power(replace(block, orders=tuple(str(o) for o in orders) or None))
     if phase.type == ADJUSTMENTS:
@@ -128,6 +141,9 @@ def stored_orders(status: GameStatus, m: Map, rules: frozenset[str], power: str)
     phase = phase_of(status)
     if phase is None:
         return []
+    block = status.power(power)
+    if phase.type == MOVEMENT and plays_lists(status) and block is not None:
+        return list(list_in(block, list_taking_orders(power_blocks(status, m))))
     sheet = orders_on_file(status, m, phase, rules, powers={power})
     return [str(o) for o in sheet.orders.get(power, ())] + list(sheet.unreadable.get(power, ()))
 
@@ -149,5 +165,32 @@ def submit(game: GameInHand, power: str, lines: list[str]) -> Submitted:
                       f"were stored:", *(f"{line}: {reason}" for line, reason in errors))
     if not orders and before and Rule.MUST_ORDER in rules:
         raise Refusal("ORDERS MAY NOT BE CLEARED AFTER SUBMISSION (MUST_ORDER)")
+    filling = list_filled(status, m, phase)
     new = with_orders(status, m, rules, power, phase, orders)
-    return Submitted(new, power, phase, tuple(stored_orders(new, m, rules, power)))
+    locked, lock_deadline = False, None
+    if filling == SOONER and list_filled(new, m, phase) == LATER:
+        # the first lists are all in: the deadline set afresh, never earlier than the one on file
+        locked, lock_deadline = True, deadline_for(new, m, game.now, keep_later=True).moment
+        if lock_deadline is not None:
+            new = with_deadline(new, lock_deadline)
+    stored = new.power(power)
+    assert stored is not None  # a power with orders due
+    # a Crystal Ball list is told as stored, though the lists may have just been locked
+    on_file = stored_orders(new, m, rules, power) if filling is None else list(list_in(stored, filling))
+    return Submitted(new, power, phase, tuple(on_file), _turn(phase, filling), locked, lock_deadline)
+
+
+def list_filled(status: GameStatus, m: Map, phase: Phase) -> str | None:
+    """The Crystal Ball list orders go to now (None: not a Crystal Ball movement phase)."""
+    if phase.type != MOVEMENT or not plays_lists(status):
+        return None
+    return list_taking_orders(power_blocks(status, m))
+
+
+def _turn(phase: Phase, filling: str | None) -> str:
+    """The phase orders go to: in Crystal Ball, the movement phase of the list `filling`."""
+    if filling is None:
+        return str(phase)
+    if filling == SOONER:
+        return f"{phase} (its list, locked once every power has one)"
+    return "the movement phase after this one (its list, locked when this phase is processed)"

@@ -106,11 +106,12 @@ def map_problem(name: str, problem: str) -> str:
 
 class Create(Command):
     name = "CREATE"
-    help = "CREATE game masterPassword [standard], then status-file lines, FORM: a new game"
+    help = ("CREATE game masterPassword [standard|xtalball], then status-file lines, FORM: a new "
+            "game (xtalball: Crystal Ball)")
     stage = Stage.BEFORE
     arity, secrets = (2, 3), (2,)
     usage = ("CREATE takes the game's name, the Master's password and, if you wish, the rule "
-             "variant (standard)")
+             "variant (standard, or xtalball for Crystal Ball)")
 
     def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
         name = game_word(args[0])
@@ -144,7 +145,8 @@ class Create(Command):
                 lines.append(line)
         cursor.index = len(cursor.lines)
         status, m = new_status(session, name, password, lines)
-        status = replace(status, password=session.hashed(password))
+        status = replace(status, password=session.hashed(password),
+                         variant=args[2].lower() if len(args) == 3 else status.variant)
         forms = any(n.upper().split()[:1] == ["FORM"] for n in notes)
         session.game, session.status, session.create = name, status, True
         session.standing = Standing(None if forms else GameState.PREPARATION, listed)

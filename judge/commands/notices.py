@@ -133,15 +133,30 @@ class PasswordsPaused:
 class OrdersStored:
     """A mail stored a power's orders (`lines`, as the status file keeps them): the order
     confirmation, "Diplomacy orders GAME S1901M", to the `sender` and the power's addresses, the
-    Master too under ALWAYS_CONFIRM, everyone under BROADCAST_ORDERS."""
+    Master too under ALWAYS_CONFIRM, everyone under BROADCAST_ORDERS. In a Crystal Ball movement
+    phase `lines` is the SOONER list and `later` the LATER list; `lists` says how DPjudge shows
+    them: `first` (the game's first movement phase: SOONER alone), `ahead` (both, headed)."""
 
     game: str
     power: str
     phase: Phase
     lines: tuple[str, ...]
     sender: str
+    lists: str = ""
+    later: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class ListsLocked:
+    """The last first list of a Crystal Ball game came in: every power with units has its list for
+    the first movement phase, and the lists sent from now on are for the one after it. Everyone
+    is told, with the deadline (set afresh, never earlier than the one on file), as DPjudge's
+    Master broadcast does."""
+
+    game: str
+    deadline: datetime | None
 
 
 # Every notice the mail commands cause, as the mail layer's handlers take them.
 Notice = (Press | AbsenceSet | ZoneChanged | VictoryChanged | StateChanged | MasterChanged | GameRenamed
-          | GameCreated | PasswordSet | PasswordsPaused | OrdersStored)
+          | GameCreated | PasswordSet | PasswordsPaused | OrdersStored | ListsLocked)

@@ -18,7 +18,8 @@ from judge.commands.game_queries import controls
 from judge.commands.registry import Command, Stage
 from judge.commands.reply import Said, said
 from judge.commands.session import Cursor, Refusal, Session
-from judge.commands.notices import OrdersStored
+from judge.commands.notices import ListsLocked, OrdersStored
+from judge.game.order_lists import plays_lists
 from judge.game.orders import Duties
 from judge.orders.power_orders import CLEAR_WORDS
 from judge.status.writer import adjustment_text
@@ -40,9 +41,11 @@ def submit(session: Session, power: str, lines: list[str]) -> Said:
     """Store the power's order lines of this mail (the end of the mail calls this)."""
     stored = submit_orders(session.in_hand(), power, lines)
     session.update(stored.status)
+    if stored.locked:
+        session.emit(ListsLocked(session.game or "", stored.lock_deadline))
     if not stored.on_file:
-        return said(f"The orders of {power} for {stored.phase} are cleared.")
-    return said(f"The orders of {power} for {stored.phase} are now:", quoted=list(stored.on_file))
+        return said(f"The orders of {power} for {stored.turn} are cleared.")
+    return said(f"The orders of {power} for {stored.turn} are now:", quoted=list(stored.on_file))
 
 
 def store_pending(session: Session) -> bool:
@@ -72,6 +75,11 @@ def confirm(session: Session, power: str) -> None:
     status = session.current()
     phase, block = phase_of(status), status.power(power)
     if phase is None or block is None:
+        return
+    if phase.type == MOVEMENT and plays_lists(status):
+        first = phase == session.map.begin
+        session.emit(OrdersStored(session.game or "", power, phase, block.sooner or (), session.sender,
+                                  "first" if first else "ahead", block.later or ()))
         return
     if phase.type == MOVEMENT:
         lines = block.orders or ()

@@ -30,7 +30,7 @@ TIME_LINES: tuple[tuple[str, Callable[[GameStatus], object]], ...] = (
 def game_problems(status: GameStatus, m: Map, text: str, file: str) -> list[Problem]:
     """Everything that keeps the game `status` (read from `text`, the status file `file`) from
     being played on `m`: its times, its rules, and what `m` lacks, in that order."""
-    return [*time_problems(status, text, file), *located(check_rules(status, m).problems, text, file),
+    return [*time_problems(status, text, file), *located(check_rules(status, m, status.variant).problems, text, file),
             *map_problems(status, m, text, file)]
 
 

@@ -72,7 +72,7 @@ def standing_of(entry: IndexEntry, status: GameStatus) -> Standing:
 def entry_for(status: GameStatus, standing: Standing = FREE, old: IndexEntry | None = None
               ) -> IndexEntry:
     """The game's line as DPjudge would write it now (its variant and other words kept)."""
-    old = old or IndexEntry()
+    old = old or IndexEntry(variant=status.variant)
     kept = tuple(f for f in old.flags if f not in MANAGED)
     flags = ((UNLISTED,) if not standing.listed else ()) + ((PRIVATE,) if status.private else ())
     return replace(old, state=game_state(status, standing).value, flags=flags + kept)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from judge.adjudicator.builds import PowerBuilds, build_options
 from judge.errors import OrderError
+from judge.game.order_lists import lists_submitted, plays_lists
 from judge.game.positions import build_tokens, centers_of, power_blocks, units_of
 from judge.maps.model import Map
 from judge.orders.model import Build, Convoy, Disband, Hold, Move, Order, Proxy, Retreat, Support, Waive
@@ -125,8 +126,11 @@ def duties(status: GameStatus, m: Map, rules: frozenset[str]) -> Duties:
     sheet = orders_on_file(status, m, phase, rules)
     due = owing(status, m, phase, rules)
     counts = adjustment_counts(status, m, phase, rules) if phase.type == ADJUSTMENTS else {}
-    submitted = tuple(p for p in due if _complete(status.power(p), sheet.orders.get(p), phase,
-                                                  rules, counts.get(p)))
+    if phase.type == MOVEMENT and plays_lists(status):
+        submitted = lists_submitted(power_blocks(status, m))
+    else:
+        submitted = tuple(p for p in due if _complete(status.power(p), sheet.orders.get(p), phase,
+                                                      rules, counts.get(p)))
     missing = [p for p in due if p not in submitted]
     skipped = tuple(p for p in missing if not waited_for(status.power(p), rules))
     return Duties(tuple(due), submitted, tuple(p for p in missing if p not in skipped), skipped,

@@ -12,7 +12,7 @@ from judge.events import Event, GameCompleted, PhaseResults, Preview
 from judge.game.clock import readiness
 from judge.game.seats import GameError
 from judge.game.stages import begin
-from judge.game.variants import STANDARD, Variant
+from judge.game.variants import Variant, variant_of
 from judge.maps.model import Map
 from judge.status.model import GameStatus
 from judge.types import Phase
@@ -55,10 +55,11 @@ def preview(status: GameStatus, m: Map, now: datetime) -> Preview:
     return Preview(status.name or "", results, completed)
 
 
-def process_phase(status: GameStatus, base: Map, now: datetime, variant: Variant = STANDARD
+def process_phase(status: GameStatus, base: Map, now: datetime, variant: Variant | None = None
                   ) -> tuple[GameStatus, list[Event]]:
-    """Process the status's phase whatever orders are missing, by the variant's stages."""
+    """Process the status's phase whatever orders are missing, by the stages of `variant` (by
+    default the game's)."""
     processing = begin(status, base, now)
-    for stage in variant.stages:
+    for stage in (variant or variant_of(status)).stages:
         processing = stage.run(processing)
     return processing.status, list(processing.events)

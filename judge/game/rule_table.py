@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from judge.rule_names import rule_names
 
 PAYOLA = "payola"  # Payola's own rules: refused until the judge plays the Payola variant
-XTALBALL = "xtalball"  # Crystal Ball's own rules: refused until its games are played by mail
+XTALBALL = "xtalball"  # Crystal Ball's own rules
 STANDARD = "standard"  # rules DPjudge keeps for its standard variant (this judge's only variant)
 
 
@@ -60,8 +60,8 @@ FUNDS, INCOME, BRIBE_SECRECY, BRIBES = ("Payola funds", "Payola income", "Payola
                                         "Payola bribes")
 LISTS = "Crystal Ball order lists"
 REFUSED = "refused: the judge does not play this variant"
-LISTS_REFUSED = ("refused: the judge processes Crystal Ball games but does not yet play them by mail "
-                 "(docs/variants.md)")
+LIMITED = ("with PUBLIC_LISTS: a power's first lines only, one more than the largest power has "
+           "centres, as DPjudge counts them; alone it publishes nothing, as in DPjudge")
 
 # Neighbouring rows follow DPjudge's rule page, family by family.
 RULES: tuple[Rule, ...] = (
@@ -215,8 +215,8 @@ RULES: tuple[Rule, ...] = (
     Rule("TOUCH_BRIBE", BRIBES, "-REMOTE_BRIBE !PAY_DUMMIES", False, PAYOLA, REFUSED),
     Rule("ZERO_FOREIGN", BRIBES, "!BLIND", False, PAYOLA, REFUSED),
 
-    Rule("PUBLIC_LISTS", LISTS, "!BLIND", False, XTALBALL, LISTS_REFUSED),
-    Rule("LIMIT_LISTS", LISTS, "!BLIND", False, XTALBALL, LISTS_REFUSED),
+    Rule("PUBLIC_LISTS", LISTS, "!BLIND", True, XTALBALL),
+    Rule("LIMIT_LISTS", LISTS, "!BLIND", True, XTALBALL, LIMITED),
 )
 
 # Other names DPjudge reads in a status file for the same rule.

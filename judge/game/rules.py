@@ -53,7 +53,7 @@ def rule_name(word: str) -> str:
 
 def rules_in_force(status: GameStatus, m: Map) -> Rules:
     """The rules the game plays by: the map's and the game's with what they bring in or turn off."""
-    return check_rules(status, m).in_force
+    return check_rules(status, m, status.variant).in_force
 
 
 def check_rules(status: GameStatus, m: Map, variant: str = STANDARD) -> RuleCheck:

@@ -7,7 +7,7 @@ format them.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 
@@ -266,7 +266,8 @@ def phase_results(m: Map, resolution: Resolution, position: Position | None = No
     adjusting = phase.type == ADJUSTMENTS
     owners = unit_owners(resolution)
     grouped = _by_power(m, resolution.results, owners, removal=adjusting)
-    grouped = {p: [_phantom_shown(line, owners, rules) for line in lines] for p, lines in grouped.items()}
+    present = {u.province for r in resolution.results if (u := getattr(r.order, "unit", None)) is not None}
+    grouped = {p: [_phantom_shown(line, present, rules) for line in lines] for p, lines in grouped.items()}
     supported = _fleet_moves(resolution) if phase.type == MOVEMENT else {}
     if supported:
         grouped = {p: [_supported_coast(m, line, supported) for line in lines]
@@ -288,14 +289,15 @@ def phase_results(m: Map, resolution: Resolution, position: Position | None = No
     return PhaseReport(phase_view(phase), powers, dislodged)
 
 
-def _phantom_shown(line: OrderLine, owners: Mapping[str, str], rules: frozenset[str]) -> OrderLine:
+def _phantom_shown(line: OrderLine, present: Collection[str], rules: frozenset[str]) -> OrderLine:
     """SHOW_PHANTOM prints no supported or convoyed unit's nationality, and prints a support or
     convoy of a unit that is not there (FICTIONAL_OK) as it was given; without it, such an order
-    is printed as the HOLD it amounts to (as DPjudge prints them)."""
+    is printed as the HOLD it amounts to (as DPjudge prints them). `present`: the provinces with
+    a unit when the phase began (a unit moving in later does not make the order real)."""
     if Rule.SHOW_PHANTOM in rules:
         return replace(line, foreign=False)
     if line.kind in ("support", "convoy") and line.target is not None and \
-            line.target.place.abbrev.split("/")[0] not in owners:
+            line.target.place.abbrev.split("/")[0] not in present:
         return replace(line, kind="hold", target=None, dest=None, results=())
     return line
 

@@ -34,14 +34,7 @@ def parse_orders(m: Map, power: str, lines: Iterable[str], phase: Phase,
     checker = None if phase.type == MOVEMENT and Rule.NO_CHECK in rules else OrderChecker(m, position, rules)
     orders: dict[Hashable, Order] = {}
     errors: list[tuple[str, str]] = []
-    for number, raw in enumerate(lines):
-        text = raw.strip()
-        if not text:
-            continue
-        if text.upper() in CLEAR_WORDS:
-            orders.clear()
-            errors.clear()
-            continue
+    for number, text in enumerate(lines_after_clear(lines)):
         try:
             order = reader.read(power, text, phase, orderable)
         except OrderError as error:
@@ -59,6 +52,18 @@ def parse_orders(m: Map, power: str, lines: Iterable[str], phase: Phase,
             key = (key, number)
         orders[key] = order
     return list(orders.values()), errors
+
+
+def lines_after_clear(lines: Iterable[str]) -> list[str]:
+    """The lines that count, stripped: the non-blank ones after the last CLEAR or NMR."""
+    kept: list[str] = []
+    for raw in lines:
+        text = raw.strip()
+        if text.upper() in CLEAR_WORDS:
+            kept.clear()
+        elif text:
+            kept.append(text)
+    return kept
 
 
 def twice_problem(order: Order, phase: Phase) -> str:

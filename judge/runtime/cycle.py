@@ -322,7 +322,7 @@ def tick_game(store: GameStore, name: str, now: datetime, search: Sequence[Path]
     map only when there are events to mail."""
     with store.locked(name) as game:
         try:
-            text, status, m = read_game(game, search, maps)
+            text, status, m = read_game(game, search, maps, games_index)
             standing = read_standing(game, status, games_index)
             checked(text, status, m, f"{name}/{STATUS}")
         except (JudgeError, ValueError, OSError, LookupError) as exc:

@@ -93,7 +93,7 @@ class StoreGames:
         if not GAME_NAME.fullmatch(name):
             return None
         try:
-            return persist.read_status_file(GameDir(self.store.root / name))[1]
+            return persist.read_status_file(GameDir(self.store.root / name), self.index)[1]
         except (FileNotFoundError, NotADirectoryError):
             return None
         except StatusError as error:
@@ -118,7 +118,7 @@ class StoreGames:
         if completed is not None and completed == self.receipt:
             raise AnsweredBefore(completed)
         try:
-            self.read[name] = persist.read_status_file(game)
+            self.read[name] = persist.read_status_file(game, self.index)
         except FileNotFoundError:
             raise LookupError(name) from None
         except StatusError as error:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import fcntl
 import os
+from dataclasses import replace
 from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
@@ -58,20 +59,27 @@ def game_map(status: GameStatus, search: Sequence[Path] = (), maps: MapCache | N
     return (maps or MapCache(search)).get(status.map_name, status.morphs)
 
 
-def read_status_file(game: GameDir) -> tuple[str, GameStatus]:
+def read_status_file(game: GameDir, index: Callable[[Path], Mapping[str, IndexEntry]] | None = None
+                     ) -> tuple[str, GameStatus]:
     """The game's status file: its text (UTF-8, else latin-1) and what it says (StatusError, with
-    the file and line, when it does not parse). The one reader of a status file: the inbox runner,
-    the cycle and the `judge` commands all read a game through it."""
+    the file and line, when it does not parse), with the game's variant from the games index (read
+    by `index`: `read_index` or an `IndexReader`). The one reader of a status file: the inbox
+    runner, the cycle and the `judge` commands all read a game through it."""
     text = game.read_status()
-    return text, parse_status(text, f"{game.name}/{STATUS}")
+    status = parse_status(text, f"{game.name}/{STATUS}")
+    entry = (index or read_index)(game.root).get(game.name)
+    if entry is not None and entry.variant != status.variant:
+        status = replace(status, variant=entry.variant)
+    return text, status
 
 
-def read_game(game: GameDir, search: Sequence[Path] = (), maps: MapCache | None = None
+def read_game(game: GameDir, search: Sequence[Path] = (), maps: MapCache | None = None,
+              index: Callable[[Path], Mapping[str, IndexEntry]] | None = None
               ) -> tuple[str, GameStatus, Map]:
     """The status text, status and map of a game whose lock is held (a change a crash left in
     flight completed first)."""
     journal.replay(game)
-    text, status = read_status_file(game)
+    text, status = read_status_file(game, index)
     return text, status, game_map(status, search, maps)
 
 

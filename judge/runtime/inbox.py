@@ -260,7 +260,7 @@ class MailHandler:
     def read(self, game: str) -> GameStatus | None:
         """The game's status on file (None: no such game, or its status cannot be read)."""
         try:
-            return persist.read_status_file(GameDir(self.store.root / game))[1]
+            return persist.read_status_file(GameDir(self.store.root / game), self.games_index)[1]
         except (OSError, ValueError, StatusError):
             return None
 

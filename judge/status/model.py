@@ -287,6 +287,9 @@ class GameStatus:
     signon: str | None = None  # SIGNON: a legacy line of DPjudge's, kept as written
     layout: Layout = Layout.JUDGE
     powers: tuple[PowerStatus, ...] = ()
+    # DPjudge's game class (`standard`, `xtalball`): not in the status file but in the games index,
+    # which the shell reads it from
+    variant: str = field(default="standard", compare=False)
 
     @property
     def forming(self) -> bool:

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from judge.commands.notices import GameRenamed
 from judge.passwords import verify
+from judge.runtime.game_files import read_index, read_status_file
+from judge.runtime.store import GameDir
 from judge.status.model import Dppd
 from tests.support.commands import eml
 
@@ -47,6 +49,12 @@ def test_create_refuses_a_taken_name_a_variant_and_a_bad_name(vienna):
     assert "already exists" in vienna.send("create_exists.eml").text
     assert "'payola' is not played" in vienna.send("create_variant.eml").text
     assert "is not a game name" in vienna.send("create_bad_name.eml").text
+
+
+def test_create_a_crystal_ball_game_names_its_variant_in_the_games_index(judge):
+    assert not judge.send(eml("create_plain.eml", (b"CREATE plain pw1", b"CREATE plain pw1 xtalball"))).failed
+    assert read_index(judge.store.root)["plain"].variant == "xtalball"
+    assert read_status_file(GameDir(judge.store.root / "plain"))[1].variant == "xtalball"
 
 
 def test_create_with_a_morph_stanza(judge):

@@ -22,6 +22,7 @@ import pytest
 from judge.events import PhaseResults
 from judge.mailout.mailings import Mailer
 from judge.status import parse_status
+from judge.status.model import GameStatus
 from tests.support.commands import MAPS, TEMPLATES, Judge, Settings
 from tests.support.dpjudge import position
 
@@ -64,13 +65,17 @@ def played(judge: Judge, game: str, phase: dict) -> tuple[list[dict], tuple]:
     for each in phase["mails"]:
         events += judge.send(raw_mail(each["from"], each["body"]), NOW).events
     status = judge.status(game)
+    return results_mails(status, events), position(status)
+
+
+def results_mails(status: GameStatus, events: list) -> list[dict]:
+    """The results mails the events make, each text once, with its readers."""
     mailer = Mailer(TEMPLATES, status, MAPS.get(status.map_name), judge=SETTINGS.judge_id, url=URL)
     texts: dict[tuple[str, str], list[str]] = {}
     for mailing in mailer.for_events([e for e in events if isinstance(e, PhaseResults)], NOW):
         readers = texts.setdefault((mailing.rendered.subject, normalised(mailing.rendered.body)), [])
         readers += mailing.recipients
-    mails = [{"to": sorted(to), "subject": subject, "body": body} for (subject, body), to in texts.items()]
-    return mails, position(status)
+    return [{"to": sorted(to), "subject": subject, "body": body} for (subject, body), to in texts.items()]
 
 
 def expected(phase: dict) -> tuple[list[dict], tuple]:

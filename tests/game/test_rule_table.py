@@ -47,7 +47,7 @@ def test_every_rule_names_only_known_rules(rule):
 
 @pytest.mark.parametrize("rule", [r for r in RULES if r.variant in ("payola", "xtalball")],
                          ids=lambda r: r.name)
-def test_payola_and_crystal_ball_rules_are_refused(rule, standard):
+def test_payola_and_crystal_ball_rules_are_refused_in_a_standard_game(rule, standard):
     found = check_rules(forming(f"RULE {rule.name}"), standard)
     assert f"RULE {rule.name} REQUIRES {rule.variant.upper()} VARIANT" in messages(found)
     assert rule.name not in found.in_force

@@ -41,10 +41,11 @@ def test_a_variant_is_found_by_dpjudges_game_class_in_any_case():
     assert variant_named("XTALBALL") is XTALBALL
 
 
-def test_a_variant_the_mail_commands_do_not_carry_yet_is_not_played():
+def test_the_judge_plays_standard_and_crystal_ball_games_and_no_other_variant():
     assert played_variant("standard") is STANDARD
-    assert played_variant("xtalball") is None
-    assert played_variants() == "standard"
+    assert played_variant("xtalball") is XTALBALL
+    assert played_variant("payola") is None
+    assert played_variants() == "standard, xtalball"
 
 
 def test_processing_runs_the_variants_stages_in_order(standard):

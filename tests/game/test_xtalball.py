@@ -9,6 +9,7 @@ import re
 
 import pytest
 
+from judge.events import ListsPlayed
 from judge.game.process import process_phase
 from judge.game.variants import XTALBALL
 from judge.status import parse_status, write_status
@@ -69,8 +70,22 @@ def test_a_later_line_for_the_same_unit_revokes_the_earlier_and_lines_past_the_l
     assert (france.sooner, france.later, france.cd) == (("A PAR - PIC",), None, False)
 
 
-def test_a_power_that_wrote_no_later_list_is_in_civil_disorder_holding_its_first_unit(standard):
+def test_a_power_that_wrote_no_later_list_is_left_holding_its_first_unit_and_not_marked_cd(standard):
+    """As DPjudge saved such a power (`test_xtalball_by_mail.py`, Austria in Spring 1903)."""
     after, _ = process_phase(parse_status(LISTS), standard, NOW, XTALBALL)
     england = after.power("ENGLAND")
     assert [str(u) for u in england.units] == ["F NTH"]
-    assert (england.sooner, england.later, england.cd) == (("F LON H",), None, True)
+    assert (england.sooner, england.later, england.cd) == (("F LON H",), None, False)
+
+
+def test_each_line_of_a_locked_list_gets_its_fate_and_each_unit_no_line_orders_a_default_hold(standard):
+    """As DPjudge notes them for PUBLIC_LISTS: the line past the largest power's three centres is
+    ignored, an earlier line for the same unit revoked, and France's fleet, ordered by no line
+    that counts, holds by default; a line for another power's unit, under NO_PROXY, is foreign."""
+    status = parse_status(LISTS.replace("SOONER\nF LON - NTH", "SOONER\nF LON - NTH\nA PAR H")
+                          .replace("MAP standard\n", "MAP standard\nRULE NO_PROXY\n"))
+    _, events = process_phase(status, standard, NOW, XTALBALL)
+    lists = dict(next(e for e in events if isinstance(e, ListsPlayed)).lists)
+    assert lists["FRANCE"] == (("revoked", "A PAR - BUR"), ("ordered", "A MAR - SPA"), ("ordered", "A PAR - GAS"),
+                               ("ignored", "F BRE - MAO"), ("default", "F BRE H"))
+    assert lists["ENGLAND"] == (("ordered", "F LON - NTH"), ("foreign", "A PAR H"))

@@ -3,6 +3,7 @@ from fixture events and real adjudications. `CASES[name](mailer, map)` returns t
 golden/<name>.txt holds."""
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
@@ -280,6 +281,31 @@ def order_confirmation(mailer: Mailer, m: Map) -> list:
     return (press.orders(mailer, "AUSTRIA", parse_phase(m, "S1902M"), lines, deadline=NEXT,
                          sender="anna@example.at")
             + press.orders(mailer, "ITALY", parse_phase(m, "S1902M"), []))
+
+
+@case
+def crystal_ball_confirmation(mailer: Mailer, m: Map) -> list:
+    """The locked list for the next movement phase and the one being written; a list missing."""
+    return (mailer.orders("AUSTRIA", parse_phase(m, "F1902M"), ["A BUD - SER", "F TRI H"], deadline=NEXT,
+                          lists="ahead", later=["A SER - RUM"])
+            + mailer.orders("ITALY", parse_phase(m, "F1902M"), ["A VEN H"], lists="ahead")
+            + mailer.orders("TURKEY", parse_phase(m, "S1901M"), [], lists="first"))
+
+
+@case
+def crystal_ball_public_lists(mailer: Mailer, m: Map) -> list:
+    """PUBLIC_LISTS with LIMIT_LISTS (the largest power has 2 centres: 3 lines shown), every fate."""
+    public = copy.copy(mailer)
+    public.rules = mailer.rules | {"PUBLIC_LISTS", "LIMIT_LISTS"}
+    lists = (("AUSTRIA", (("revoked", "A BUD - SER"), ("ordered", "F TRI H"), ("no unit", "A SER - RUM"),
+                          ("ignored", "A BUD H"))),
+             ("ITALY", (("noProxy", "A TRI H"), ("default", "A VEN H"))))
+    return public.lists_played(ev.ListsPlayed("jigdy", parse_phase(m, "F1902M"), lists, 2))
+
+
+@case
+def crystal_ball_lists_locked(mailer: Mailer, m: Map) -> list:
+    return mailer.lists_locked(notices.ListsLocked("jigdy", NEXT))
 
 
 @case

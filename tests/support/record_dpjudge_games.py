@@ -74,14 +74,14 @@ def mail(sender: str, body: str) -> str:
 class Host:
     """A scratch DPjudge host with one game."""
 
-    def __init__(self, root: Path, game: str, status: str):
+    def __init__(self, root: Path, game: str, status: str, variant: str = "standard"):
         self.root, self.game = root, game
         subprocess.run([DPJUDGE, str(root), "init", JUDGE_ID, JUDGE_ADDRESS, URL], check=True,
                        capture_output=True)
         folder = root / "games" / game
         folder.mkdir(parents=True)
         (folder / "status").write_text(status, encoding="latin-1")
-        (root / "games" / "status").write_text(f"{game} standard active\n")  # the variant, not the map
+        (root / "games" / "status").write_text(f"{game} {variant} active\n")  # the variant, not the map
 
     def send(self, text: str) -> list[str]:
         """DPjudge handles the mail; the mails it sent."""

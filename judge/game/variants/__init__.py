@@ -10,6 +10,7 @@ from __future__ import annotations
 from judge.game.variants.model import Variant
 from judge.game.variants.standard import STANDARD
 from judge.game.variants.xtalball import XTALBALL
+from judge.status.model import GameStatus
 
 VARIANTS: tuple[Variant, ...] = (STANDARD, XTALBALL)
 
@@ -17,6 +18,11 @@ VARIANTS: tuple[Variant, ...] = (STANDARD, XTALBALL)
 def variant_named(name: str) -> Variant | None:
     """The variant DPjudge calls `name` (any case), or None when the judge does not play it."""
     return next((v for v in VARIANTS if v.name == name.lower()), None)
+
+
+def variant_of(status: GameStatus) -> Variant:
+    """The variant the game plays (the standard game when the judge does not know its own)."""
+    return variant_named(status.variant) or STANDARD
 
 
 def played_variant(name: str) -> Variant | None:
@@ -30,4 +36,5 @@ def played_variants() -> str:
     return ", ".join(v.name for v in VARIANTS if v.played)
 
 
-__all__ = ["STANDARD", "VARIANTS", "XTALBALL", "Variant", "played_variant", "played_variants", "variant_named"]
+__all__ = ["STANDARD", "VARIANTS", "XTALBALL", "Variant", "played_variant", "played_variants", "variant_named",
+           "variant_of"]

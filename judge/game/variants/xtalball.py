@@ -9,14 +9,20 @@ still change. When a movement phase is processed its SOONER list is read as DPju
 - a line for a unit the power does not have there (it moved, or was lost) is dropped;
 - a unit no line orders holds.
 
-Then the lists move up: LATER becomes SOONER; a power that wrote no LATER list is in civil disorder,
-and its new SOONER list holds its first unit, as DPjudge leaves it. Retreats and adjustments are
-ordered as in the standard game.
+Each line's fate (ordered, revoked, ignored, no unit, or another power's unit) and the holds added
+are what PUBLIC_LISTS mails to everyone (`ListsPlayed`).
+
+Then the lists move up: LATER becomes SOONER; a power that wrote no LATER list gets a SOONER list
+holding its first unit, as DPjudge leaves it. No power is marked in civil disorder: each played the
+list locked for the phase (DPjudge writes no CD for them). Retreats and adjustments are ordered as
+in the standard game.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 
+from judge.events import ListsPlayed
 from judge.game.positions import power_blocks
 from judge.game.stages import Processing, Stage
 from judge.game.variants.model import Variant
@@ -25,28 +31,52 @@ from judge.status.model import PowerStatus
 from judge.types import MOVEMENT
 
 
+ORDERED, REVOKED, IGNORED, NO_UNIT, DEFAULT = "ordered", "revoked", "ignored", "no unit", "default"
+FOREIGN, NOT_PROXIED = "foreign", "noProxy"  # another power's unit: under NO_PROXY, else
+
+
 def lock_lists(p: Processing) -> Processing:
-    """A movement phase's orders from each power's SOONER list; the lists moved up; the powers
-    with units that wrote no LATER list held in civil disorder."""
+    """A movement phase's orders from each power's SOONER list; the lists moved up; the lists
+    as read, each line with its fate, for the mail PUBLIC_LISTS sends."""
     if p.phase.type != MOVEMENT:
         return p
     blocks = power_blocks(p.status, p.m)
     largest = max((len(b.owns) for b in blocks), default=0)
-    status = p.status
+    owners = {_unit_key(str(u)): b.name for b in blocks for u in b.units}
+    status, read = p.status, {}
     for block in blocks:
-        status = status.with_power(replace(block, orders=chosen_orders(block, largest),
+        fates = list_fates(block, largest, owners, p.rules)
+        read[block.name] = fates
+        status = status.with_power(replace(block, orders=tuple(x for f, x in fates if f == ORDERED),
                                            sooner=block.later or _first_hold(block), later=None))
-    idle = tuple(b.name for b in blocks if b.sooner and not b.later)
-    return replace(p, status=status, idle=idle)
+    order = {name: n for n, name in enumerate(p.m.powers)}
+    shown = tuple((b.name, read[b.name]) for b in sorted(blocks, key=lambda b: order.get(b.name, len(order)))
+                  if b.units)
+    played = ListsPlayed(p.status.name or "", p.phase, shown, largest)
+    return replace(p, status=status, idle=(), events=(*p.events, played))
 
 
-def chosen_orders(block: PowerStatus, largest: int) -> tuple[str, ...]:
-    """The lines of the power's SOONER list that order its units (see the module's doc)."""
-    last: dict[tuple[str, str], str] = {}
-    for line in (block.sooner or ())[:largest]:
-        last[_unit_key(line)] = line
-    own = {(u.type.value, u.province) for u in block.units}
-    return tuple(line for key, line in last.items() if key in own)
+def list_fates(block: PowerStatus, largest: int, owners: Mapping[tuple[str, str], str],
+               rules: frozenset[str]) -> tuple[tuple[str, str], ...]:
+    """Each line of the power's SOONER list with its fate (see the module's doc), then a hold for
+    each of its units no line orders. `owners`: the power of the unit of each kind in a province."""
+    lines = block.sooner or ()
+    fates: dict[int, str] = {}
+    for count, line in enumerate(lines):
+        if count >= largest:
+            fates[count] = IGNORED
+            continue
+        for earlier in range(count):
+            if _unit_key(lines[earlier]) == _unit_key(line):
+                fates[earlier] = REVOKED
+    for count, line in enumerate(lines):
+        if count not in fates:
+            owner = owners.get(_unit_key(line))
+            fates[count] = ORDERED if owner == block.name else NO_UNIT if owner is None else \
+                FOREIGN if "NO_PROXY" in rules else NOT_PROXIED
+    ordered = {_unit_key(line) for count, line in enumerate(lines) if fates[count] == ORDERED}
+    defaults = tuple((DEFAULT, f"{u} H") for u in block.units if _unit_key(str(u)) not in ordered)
+    return tuple((fates[count], line) for count, line in enumerate(lines)) + defaults
 
 
 def _first_hold(block: PowerStatus) -> tuple[str, ...] | None:
@@ -61,4 +91,4 @@ def _unit_key(line: str) -> tuple[str, str]:
 XTALBALL = Variant("xtalball", "Crystal Ball Diplomacy", (
     Stage("lock the lists", lock_lists),
     *PIPELINE,
-), played=False)
+))

@@ -41,7 +41,8 @@ def addresses(mail: GameMail, sender: str, routing: PressRouting) -> tuple[tuple
 
 
 def orders(mail: GameMail, power: str, phase: Phase, lines: Sequence[str], *,
-           deadline: datetime | None = None, sender: str | None = None) -> list[Mailing]:
+           deadline: datetime | None = None, sender: str | None = None, lists: str = "",
+           later: Sequence[str] = ()) -> list[Mailing]:
     """An order confirmation (the orders as stored): to the sender and the power, the Master
     too under ALWAYS_CONFIRM; to everyone under BROADCAST_ORDERS (as DPjudge), except in a
     BLIND game, where that would tell everyone where the power's units stand."""
@@ -51,14 +52,15 @@ def orders(mail: GameMail, power: str, phase: Phase, lines: Sequence[str], *,
         to = ((sender,) if sender else ()) + mail.people.of([power]) + \
             (mail.people.master if Rule.ALWAYS_CONFIRM in mail.rules else ())
     return mail.mail(to, "orders", power=mail.power(power), phase=views.phase_view(phase),
-                     deadline=mail.when(deadline), lines=tuple(lines))
+                     deadline=mail.when(deadline), lines=tuple(lines), lists=lists, later=tuple(later))
 
 
 def orders_stored(mail: GameMail, notice: notices.OrdersStored, occasion: Occasion) -> list[Mailing]:
     """The command layer's OrdersStored: the deadline shown is the phase's, while it lasts.
     The sender's address gets it only with the reply: the sender's reply limit holds both."""
     deadline = clock.deadline_in_force(mail.status, mail.rules) if mail.status.phase == notice.phase else None
-    mailings = orders(mail, notice.power, notice.phase, notice.lines, deadline=deadline, sender=notice.sender)
+    mailings = orders(mail, notice.power, notice.phase, notice.lines, deadline=deadline, sender=notice.sender,
+                      lists=notice.lists, later=notice.later)
     if notice.sender.lower() in mail.replied:
         return mailings
     return [m for m in (Mailing(tuple(a for a in m.recipients if a.lower() != notice.sender.lower()), m.rendered)

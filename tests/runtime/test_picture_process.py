@@ -40,8 +40,8 @@ def test_a_picture_is_drawn_by_the_child_as_it_would_be_here(kind):
 
 
 def test_a_picture_of_too_many_pixels_is_refused_before_it_is_drawn():
-    svg = canvas(5000, 4000)  # 20 million pixels; the PDF at its zoom four times that
-    assert pixels_of(svg, "png") == 20_000_000 and pixels_of(svg, "pdf") == 80_000_000
+    svg = canvas(5000, 4000)  # 20 million pixels, the PDF's page as many
+    assert pixels_of(svg, "png") == 20_000_000 and pixels_of(svg, "pdf") == 20_000_000
     started = time.monotonic()
     with pytest.raises(PictureRefused, match="pixels"):
         encode_bounded(svg, "png", LIMITS)

@@ -85,8 +85,8 @@ class PictureWorker:
             except TimeoutError as exc:
                 _stop_all(self.running)
                 raise PictureRefused(f"not drawn within {limits.picture_seconds} s") from exc
-            except OSError as exc:  # the child died (over its memory or CPU): another next time
-                _stop_all(self.running)
+            except (OSError, ValueError) as exc:  # it died (over its memory or CPU), or garbled
+                _stop_all(self.running)  # its answer: another next time
                 why = child.process.returncode
                 raise PictureRefused(f"the drawing process failed: {exc} (exit status {why})") from exc
             if status != b"OK" and child.process.poll() is not None:

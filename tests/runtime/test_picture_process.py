@@ -13,6 +13,7 @@ import pytest
 from judge.drawing.pictures import Picture
 from judge.drawing.raster import encode
 from judge.limits import Limits
+from judge.runtime import picture_process
 from judge.runtime.picture_process import PictureRefused, PictureWorker, encode_bounded, pixels_of
 from judge.runtime.pictures import encoder
 
@@ -126,3 +127,16 @@ def test_a_worker_let_go_ends_its_child():
     del worker
     gc.collect()
     assert child.poll() is not None
+
+
+def test_a_child_that_answers_nonsense_is_replaced(tmp_path, monkeypatch):
+    garbling = tmp_path / "child.py"
+    garbling.write_text("import sys\nsys.stdin.readline()\nprint('nonsense here')\n"
+                        "sys.stdout.flush()\nsys.stdin.read()\n")
+    worker = PictureWorker()
+    monkeypatch.setattr(picture_process, "CHILD", garbling)
+    with pytest.raises(PictureRefused, match="failed"):
+        encode_bounded(canvas(30, 20), "png", LIMITS, worker)
+    assert not worker.running
+    monkeypatch.undo()
+    assert encode_bounded(canvas(30, 20), "png", LIMITS, worker)[:4] == b"\x89PNG"

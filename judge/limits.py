@@ -24,7 +24,7 @@ class Limits:
     password_hashes_per_mail: int = 10  # passwords set or checked (each hash costs ~0.1 s of CPU)
     map_lines: int = 5000  # lines read, every USEd file counted
     map_bytes: int = 250_000
-    map_places: int = 1000
+    map_places: int = 500  # the largest real map, imperial, has 394; each place costs picture time
     map_powers: int = 50
     map_blocks: int = 40  # IN and FROM blocks
     map_uses: int = 20  # files read through USE or MAP

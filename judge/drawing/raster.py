@@ -12,7 +12,9 @@ from PIL import Image
 
 FONTS = Path(__file__).resolve().parent / "fonts"
 PDF_DPI = 150
-PDF_ZOOM = 2  # the PDF's page is rendered at this many times the PNG's width
+# the PDF's page is rendered at this many times the PNG's width: at twice, the largest map a
+# stranger may MORPH cost over a second of CPU a MAP; the PNG's own width prints at 150 dpi
+PDF_ZOOM = 1
 MAX_PNG_BYTES = 300_000  # a PNG larger than this is cut down to a palette of colours
 
 
@@ -39,12 +41,13 @@ def _with_palette(png: bytes) -> bytes:
 
 
 def to_pdf(svg: str, zoom: int = PDF_ZOOM) -> bytes:
-    """One page holding the picture, rendered at twice the PNG's width so that it prints sharply."""
+    """One page holding the picture, rendered at `zoom` times the PNG's width, its page as large
+    whatever the zoom (`PDF_DPI` a PNG pixel)."""
     found = re.search(r'width="([0-9.]+)"', svg)
     width = int(float(found.group(1))) * zoom if found else None
     image = Image.open(io.BytesIO(_render(svg, width))).convert("RGB")
     out = io.BytesIO()
-    image.save(out, "PDF", resolution=PDF_DPI * 2)
+    image.save(out, "PDF", resolution=PDF_DPI * zoom)
     return out.getvalue()
 
 

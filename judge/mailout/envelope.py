@@ -22,6 +22,7 @@ import logging
 import random
 import re
 import sys
+from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
 from email.message import EmailMessage
@@ -252,16 +253,42 @@ def _boundary(text: bytes) -> bytes:
             return boundary
 
 
-def with_pictures(raw: bytes, draw: Draw) -> bytes:
+class PictureParts:
+    """A batch's pictures as the MIME parts their mails carry: each made by `draw` and written
+    (base64) once for all its readers of a format. The last `keep` are kept: the mails of one
+    picture are queued, and sent, one after another, so a picture is let go soon after its
+    last reader, however many mails the batch holds."""
+
+    def __init__(self, draw: Draw, keep: int = 8) -> None:
+        self.draw, self.keep = draw, keep
+        self.made: OrderedDict[tuple[str, str, str], bytes | None] = OrderedDict()
+
+    def part(self, drawn: Picture, kind: str) -> bytes | None:
+        """The picture's part as a mail writes it, None when it could not be made."""
+        key = (drawn.svg, drawn.stem, kind)
+        if key in self.made:
+            self.made.move_to_end(key)
+            return self.made[key]
+        data = drawn.svg.encode("utf-8") if kind == "svg" else self.draw(drawn, kind)
+        made = None if data is None else bytes(picture_part(data, drawn.stem, kind))
+        self.made[key] = made
+        if len(self.made) > self.keep:
+            self.made.popitem(last=False)
+        return made
+
+
+def with_pictures(raw: bytes, pictures: Draw | PictureParts) -> bytes:
     """A stored mail as it is sent: each picture kept for later (`part_for_later`) made by
-    `draw` and put in the place of its SVG, as `attach_picture` puts it. A picture that cannot be
-    made (None) is left out: a mail left with its text only is then, byte for byte, the mail
-    built without a picture. Other mails are returned as they are."""
+    `pictures` (a batch's, or a maker of pictures for this mail alone) and put in the place of
+    its SVG, as `attach_picture` puts it. A picture that cannot be made (None) is left out: a
+    mail left with its text only is then, byte for byte, the mail built without a picture.
+    Other mails are returned as they are."""
     if PICTURE_AS.encode("ascii") not in raw:
         return raw
     boundary = BytesParser(policy=default).parsebytes(raw, headersonly=True).get_boundary()
     if not boundary:
         return raw
+    parts = pictures if isinstance(pictures, PictureParts) else PictureParts(pictures)
     delimiter = b"\n--" + boundary.encode("ascii")
     pieces = raw.split(delimiter)  # the head, "\n" and each part, then "--" and the end
     kept = [pieces[0]]
@@ -273,9 +300,9 @@ def with_pictures(raw: bytes, draw: Draw) -> bytes:
             continue
         stem = (part.get_filename() or "picture").removesuffix(KEPT_SUFFIX)
         svg = gzip.decompress(part.get_content()).decode("utf-8")
-        data = svg.encode("utf-8") if kind == "svg" else draw(Picture(svg, stem), kind)
-        if data is not None:
-            kept.append(b"\n" + bytes(picture_part(data, stem, kind)))
+        made = parts.part(Picture(svg, stem), kind)
+        if made is not None:
+            kept.append(b"\n" + made)
     if len(kept) == 2:  # the text part alone
         return _text_only(kept[0], kept[1][1:])
     return delimiter.join([*kept, pieces[-1]])

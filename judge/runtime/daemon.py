@@ -65,6 +65,7 @@ from judge.mailout.envelope import envelopes
 from judge.mailout.notices.keeper import inbox_alert
 from judge.mailout.render import environment
 from judge.runtime.outbox import Backoff, OutboxSender, wait_any
+from judge.runtime.picture_process import PictureWorker
 from judge.runtime.pictures import encoder
 from judge.runtime.sdnotify import sd_notify
 from judge.runtime.spool import Item, open_spools, outbox_entries, queue_mails
@@ -225,8 +226,8 @@ class Daemon:
     def start_workers(self) -> list[asyncio.Task]:
         tasks = [asyncio.create_task(self.inbox_worker(), name="inbox")]
         if self.config.smtp_out.host:
-            limits = self.config.limits
-            options = {"pictures": lambda: encoder(limits), **self.sender_options}
+            limits, worker = self.config.limits, PictureWorker()  # one child, kept between batches
+            options = {"pictures": lambda: encoder(limits, worker), **self.sender_options}
             sender = OutboxSender(self.spools.outbox, self.config.smtp_out, self.config.judge,
                                   clock=self.clock, **options)
             tasks.append(asyncio.create_task(sender.run(self.stop, self.outbox_wake),

@@ -48,6 +48,7 @@ from judge.mailout.envelope import AUTO_GENERATED, envelopes, loop_token, raw_ke
 from judge.drawing.pictures import Picture
 from judge.mailout.envelope import Draw
 from judge.mailout.mailings import Mailer, Mailing, PictureMail, bounded, render_reply
+from judge.runtime.picture_process import PictureWorker
 from judge.runtime.pictures import encoder, geometry_of, position_picture
 from judge.mailout.render import Rendered, environment
 from judge.maps import MapCache
@@ -89,6 +90,7 @@ class MailHandler:
         self.env = env
         self.maps = MapCache(self.settings.map_dirs)
         self.games_index = persist.IndexReader() if games_index is None else games_index
+        self.pictures = PictureWorker()  # the child process that draws this runner's pictures
 
     def __call__(self, raw: bytes, now: datetime) -> list[EmailMessage]:
         return self.run(raw, now)[1]
@@ -134,7 +136,7 @@ class MailHandler:
         the status of the game the mail worked on, as the mail leaves it, by name (None: gone)."""
         judge = self.config.judge
         key = raw_key(raw, "reply")
-        draw, attach = encoder(self.config.limits), self.config.maps.attach.lower()
+        draw, attach = encoder(self.config.limits, self.pictures), self.config.maps.attach.lower()
         answer = self.answer(incoming, reply, now, key, after, draw)
         replied = answer.recipients
         if reply is not None and reply.said_by_confirmation:

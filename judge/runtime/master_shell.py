@@ -91,7 +91,8 @@ def notices(handler: MailHandler, origin: bytes, events: Sequence[object], now: 
             after: dict[str, GameStatus | None]) -> list[EmailMessage]:
     """The events' mailings as a mail's are made for everyone but its sender (`MailHandler.mails`),
     each Message-ID made of `origin`, so that the same change makes the same mails."""
-    draw, attach = encoder(handler.config.limits), handler.config.maps.attach.lower()
+    draw = encoder(handler.config.limits, handler.pictures)
+    attach = handler.config.maps.attach.lower()
     mails: list[EmailMessage] = []
     for number, mailing in enumerate(handler.mailings(events, now, after)):
         mails += envelopes(handler.config.judge, mailing, now=now, key=raw_key(origin, f"event{number}"),

@@ -13,8 +13,9 @@ mail in `failed/` once (`Spool.untold`). With no relay configured nothing is sen
 
 smtplib runs in a worker thread (`asyncio.to_thread`), one connection per batch, with a timeout.
 A picture the cycle kept as its SVG is made in the format its reader wants right before its mail is
-sent (`judge.mailout.envelope.with_pictures`), once per picture and format in a batch; one that
-cannot be made is logged and the mail goes without it.
+sent (`judge.mailout.envelope.with_pictures`), made and written as a MIME part once per picture and
+format in a batch (`PictureParts`), and let go soon after its last reader; one that cannot be made
+is logged and the mail goes without it.
 """
 from __future__ import annotations
 
@@ -36,7 +37,7 @@ import jinja2
 from judge.runtime.config import JudgeSection, SmtpOutSection
 from judge.errors import resource_failure
 from judge.limits import Limits
-from judge.mailout.envelope import Draw, envelopes, outgoing, with_pictures
+from judge.mailout.envelope import Draw, PictureParts, envelopes, outgoing, with_pictures
 from judge.mailout.notices.keeper import outbox_alert
 from judge.mailout.render import environment
 from judge.runtime.pictures import encoder
@@ -113,7 +114,7 @@ class OutboxSender:
     timeout: float = 60.0
     # a batch's maker of pictures (each made once in it); the daemon's draws within its [limits]
     pictures: Callable[[], Draw] = lambda: encoder(Limits())
-    draw: Draw | None = field(default=None, init=False)  # the batch's, while it is sent
+    draw: PictureParts | None = field(default=None, init=False)  # the batch's, while it is sent
     relay_backoff: Backoff = field(init=False)
     relay_not_before: float = 0.0  # loop time before which the relay is not tried again
     not_before: dict[str, float] = field(default_factory=dict)  # id -> loop time of next try
@@ -134,7 +135,7 @@ class OutboxSender:
         if due:
             try:
                 with self.connect() as smtp:
-                    self.draw = self.pictures()
+                    self.draw = PictureParts(self.pictures())
                     for item in due:
                         self.send_item(smtp, item, now_mono)
             except RelayUnavailable as exc:
@@ -214,7 +215,7 @@ class OutboxSender:
         recipient, message = outgoing(raw)
         if not recipient:
             return Outcome.FAILED, NO_RECIPIENT
-        message = self.with_pictures(message, self.draw or self.pictures())
+        message = self.with_pictures(message, self.draw or PictureParts(self.pictures()))
         try:
             refused = smtp.sendmail(self.judge.address, [recipient], with_crlf(message))
         except smtplib.SMTPRecipientsRefused as exc:
@@ -231,7 +232,7 @@ class OutboxSender:
         return Outcome.SENT, refusals(refused)
 
     @staticmethod
-    def with_pictures(message: bytes, draw: Draw) -> bytes:
+    def with_pictures(message: bytes, draw: PictureParts) -> bytes:
         """The mail with its pictures made (`with_pictures`); as stored when that fails (logged):
         a picture never holds its mail back."""
         try:

@@ -3,6 +3,7 @@ PNG, PDF or SVG files made once per mail run whatever the number of recipients."
 from __future__ import annotations
 
 import logging
+from collections import OrderedDict
 from collections.abc import Iterable
 
 import jinja2
@@ -17,7 +18,7 @@ from judge.mailout.envelope import Draw
 from judge.mailout.audience import PictureMail
 from judge.maps import map_for_phase
 from judge.maps.model import Map
-from judge.runtime.picture_process import PictureRefused, encode_bounded
+from judge.runtime.picture_process import PictureRefused, PictureWorker, encode_bounded
 from judge.status.model import GameStatus
 
 log = logging.getLogger("judge.pictures")
@@ -46,25 +47,36 @@ def position_picture(env: jinja2.Environment, status: GameStatus, m: Map, kind: 
     return PictureMail(drawn, {r.lower(): kind for r in recipients})
 
 
-def encoder(limits: Limits) -> Draw:
-    """`encode_bounded`: each picture made once per format, in a child process within `limits`
-    (the configuration's: every door draws within them); a picture that cannot be made is left out
-    of the mail (logged), never holding the mail's text back."""
-    made: dict[tuple[str, str], bytes | None] = {}
+KEPT_PICTURES = 8  # pictures an encoder keeps made: a batch's mails of one picture come together
+
+
+def encoder(limits: Limits, worker: PictureWorker | None = None) -> Draw:
+    """`encode_bounded`: each picture made once per format, by `worker` (a child process kept
+    for many pictures; without one, the encoder's own) within `limits` (the configuration's:
+    every door draws within them); a picture that cannot be made is left out of the mail
+    (logged), never holding the mail's text back. The last `KEPT_PICTURES` made are kept, so
+    that the mails of a batch after a picture's last reader do not hold it."""
+    made: OrderedDict[tuple[str, str], bytes | None] = OrderedDict()
+    drawer = worker or PictureWorker()
 
     def draw(drawn: Picture, kind: str) -> bytes | None:
         key = (drawn.svg, kind)
-        if key not in made:
-            try:
-                made[key] = encode_bounded(drawn.svg, kind, limits)
-            except PictureRefused as exc:
-                log.warning("picture %s: no %s made: %s", drawn.stem, kind, exc)
-                made[key] = None
-            except Exception as exc:
-                if resource_failure(exc):
-                    raise
-                log.exception("picture %s: no %s made", drawn.stem, kind)
-                made[key] = None
-        return made[key]
+        if key in made:
+            made.move_to_end(key)
+            return made[key]
+        try:
+            data = encode_bounded(drawn.svg, kind, limits, drawer)
+        except PictureRefused as exc:
+            log.warning("picture %s: no %s made: %s", drawn.stem, kind, exc)
+            data = None
+        except Exception as exc:
+            if resource_failure(exc):
+                raise
+            log.exception("picture %s: no %s made", drawn.stem, kind)
+            data = None
+        made[key] = data
+        if len(made) > KEPT_PICTURES:
+            made.popitem(last=False)
+        return data
 
     return draw

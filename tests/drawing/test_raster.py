@@ -43,6 +43,14 @@ def test_the_pdf_is_one_page_holding_the_picture():
     assert pdf.startswith(b"%PDF-") and pdf.count(b"/Type /Page\n") + pdf.count(b"/Type /Page ") >= 1
 
 
+def test_the_pdf_holds_the_pictures_own_pixels_on_a_page_of_150_dpi():
+    """Rendered at twice the width, the PDF of the largest map a stranger may MORPH cost over a
+    second of CPU."""
+    pdf = to_pdf(TEXT_ONLY)
+    assert b"/Width 200" in pdf and b"/Height 40" in pdf
+    assert b"/MediaBox [ 0 0 96.0 19.2 ]" in pdf  # 200 x 40 pixels at 150 dpi, in points
+
+
 def test_formats():
     assert encode(TEXT_ONLY, "svg") == TEXT_ONLY.encode()
     with pytest.raises(ValueError, match="no picture format 'gif'"):

@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 import pytest
 
 from judge.identity import JudgeSection
-from judge.mailout.envelope import PICTURE_AS, envelopes, with_pictures
+from judge.mailout.envelope import PICTURE_AS, PictureParts, envelopes, with_pictures
 from judge.mailout.mailings import Mailer
 
 NOW = datetime(2025, 2, 10, 18, 0, tzinfo=UTC)
@@ -102,3 +102,25 @@ def test_a_mail_written_with_its_part_later_is_the_mail_made_multipart(results, 
     _attach(multipart, part)
     assert same_boundary(bytes(later)) == same_boundary(bytes(multipart))
     assert with_pictures(bytes(later), lambda drawn, kind: None) == bytes(build_message(**made))
+
+
+def test_a_batch_makes_and_writes_each_picture_once_for_all_its_readers(results):
+    now_made = envelopes(JUDGE, results, now=NOW, key="k", draw=Encoder(), default_kind="png")
+    kept = envelopes(JUDGE, results, now=NOW, key="k", later=True, default_kind="png")
+    encoder = Encoder()
+    batch = PictureParts(encoder)
+    sent = [with_pictures(bytes(mail), batch) for mail in kept]
+    assert [same_boundary(s) for s in sent] == [same_boundary(bytes(m)) for m in now_made]
+    stem = results.picture.picture.stem
+    assert sorted(encoder.calls) == [(stem, "pdf"), (stem, "png")]
+
+
+def test_a_batch_lets_a_picture_go_after_later_pictures(results):
+    """The mails of one picture come together: a batch keeps the last few pictures, not all it sent."""
+    encoder = Encoder()
+    batch = PictureParts(encoder, keep=2)
+    drawn = results.picture.picture
+    others = [replace(drawn, svg=f"{drawn.svg}<!-- {n} -->", stem=f"other{n}") for n in range(3)]
+    for picture in [drawn, drawn, *others[:1], drawn, *others[1:], drawn]:
+        assert batch.part(picture, "png") is not None
+    assert encoder.calls.count((drawn.stem, "png")) == 2 and len(encoder.calls) == 5

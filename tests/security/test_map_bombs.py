@@ -11,6 +11,7 @@ import pytest
 
 from judge.limits import Limits
 from judge.maps import load_map
+from tests.maps.test_corpus import CORPUS, MAP_FILES, needs_corpus
 from tests.support.commands import SETTINGS, Judge
 from tests.support.mail import mail
 from tests.support.morphs import GM, create, morph_later
@@ -46,6 +47,20 @@ def test_a_map_over_a_limit_is_refused_at_create_and_morph(tmp_path, limit, valu
     at_morph = morph_later(judge, "later", *lines)
     assert at_morph.failed and "than this judge allows" in at_morph.prose
     assert "MORPH" not in judge.text("later")
+
+
+@needs_corpus
+def test_the_default_limits_hold_every_real_map_and_no_map_twice_the_largest(tmp_path):
+    """imperial, the largest map of DPjudge's corpus, has 394 places; a MAP pdf of a map of
+    1,000 places cost 2.5 s of CPU."""
+    bounds = Limits().map_bounds()
+    for path in MAP_FILES:
+        load_map(str(path), [CORPUS], bounds=bounds)
+    digits = "0123456789abcdefghijklmnopqrstuvwxyz"
+    seas = [f"Sea q{digits[n // 36]}{digits[n % 36]} = q{digits[n // 36]}{digits[n % 36]}"
+            for n in range(430)]
+    sent = Judge(tmp_path / "games").send(create("huge", *seas))
+    assert sent.failed and "more places than this judge allows (500)" in sent.prose
 
 
 def test_use_depth_is_bounded(tmp_path):

@@ -515,11 +515,11 @@ def quick_judge() -> Iterator[None]:
     def cheap(given: str, salt: bytes, cost: int, block: int, parallel: int) -> bytes:
         return derive(given, salt, 1, block, parallel)
 
-    def undrawn(svg: str, kind: str, limits: object) -> bytes:
+    def undrawn(worker: object, svg: str, kind: str, limits: object) -> bytes:
         return PICTURE_STANDIN
 
     with mock.patch("os.fsync"), mock.patch.object(passwords, "_derive", cheap), \
-            mock.patch.object(picture_process, "_drawn_by_child", undrawn):
+            mock.patch.object(picture_process.PictureWorker, "draw", undrawn):
         yield
 
 

@@ -117,7 +117,7 @@ def confirmations(judge: Judge, phase: dict) -> list[list[dict]]:
         mailer = Mailer(TEMPLATES, status, MAPS.get(status.map_name), judge=SETTINGS.judge_id, url=URL,
                         replied=(each["from"],))  # the sender's copy goes with (or as) the reply
         out.append([{"to": sorted(m.recipients), "subject": m.rendered.subject, "body": normalised(m.rendered.body)}
-                    for e in events if isinstance(e, OrdersStored) for m in mailer.orders_stored(e)])
+                    for e in events if isinstance(e, OrdersStored) for m in mailer.for_events([e])])
     return out
 
 
@@ -140,6 +140,6 @@ def test_the_last_first_list_locks_the_lists_and_everyone_is_told_as_dpjudge_tol
         status = read_status_file(GameDir(judge.store.root / GAME["game"]))[1]
         mailer = Mailer(TEMPLATES, status, MAPS.get(status.map_name), judge=SETTINGS.judge_id, url=URL)
         told.append([{"to": sorted(m.recipients), "subject": m.rendered.subject, "body": normalised(m.rendered.body)}
-                     for e in events if isinstance(e, ListsLocked) for m in mailer.lists_locked(e)])
+                     for e in events if isinstance(e, ListsLocked) for m in mailer.for_events([e])])
     assert told == [[{**b, "body": normalised(b["body"])} for b in each["broadcasts"]]
                     for each in PHASES[0]["mails"]]

@@ -32,7 +32,7 @@ def published(judge, phase: dict) -> list[dict]:
         status = read_status_file(GameDir(judge.store.root / GAME["game"]))[1]
         mailer = Mailer(TEMPLATES, status, MAPS.get(status.map_name), judge=SETTINGS.judge_id, url=URL)
         out += [{"to": sorted(m.recipients), "subject": m.rendered.subject, "body": normalised(m.rendered.body)}
-                for e in events if isinstance(e, ListsPlayed) for m in mailer.lists_played(e)]
+                for e in events if isinstance(e, ListsPlayed) for m in mailer.for_events([e])]
     return out
 
 

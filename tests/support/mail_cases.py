@@ -286,10 +286,10 @@ def order_confirmation(mailer: Mailer, m: Map) -> list:
 @case
 def crystal_ball_confirmation(mailer: Mailer, m: Map) -> list:
     """The locked list for the next movement phase and the one being written; a list missing."""
-    return (mailer.orders("AUSTRIA", parse_phase(m, "F1902M"), ["A BUD - SER", "F TRI H"], deadline=NEXT,
-                          lists="ahead", later=["A SER - RUM"])
-            + mailer.orders("ITALY", parse_phase(m, "F1902M"), ["A VEN H"], lists="ahead")
-            + mailer.orders("TURKEY", parse_phase(m, "S1901M"), [], lists="first"))
+    return (press.orders(mailer, "AUSTRIA", parse_phase(m, "F1902M"), ["A BUD - SER", "F TRI H"],
+                         deadline=NEXT, lists="ahead", later=["A SER - RUM"])
+            + press.orders(mailer, "ITALY", parse_phase(m, "F1902M"), ["A VEN H"], lists="ahead")
+            + press.orders(mailer, "TURKEY", parse_phase(m, "S1901M"), [], lists="first"))
 
 
 @case
@@ -300,12 +300,12 @@ def crystal_ball_public_lists(mailer: Mailer, m: Map) -> list:
     lists = (("AUSTRIA", (("revoked", "A BUD - SER"), ("ordered", "F TRI H"), ("no unit", "A SER - RUM"),
                           ("ignored", "A BUD H"))),
              ("ITALY", (("noProxy", "A TRI H"), ("default", "A VEN H"))))
-    return public.lists_played(ev.ListsPlayed("jigdy", parse_phase(m, "F1902M"), lists, 2))
+    return public.for_events([ev.ListsPlayed("jigdy", parse_phase(m, "F1902M"), lists, 2)])
 
 
 @case
 def crystal_ball_lists_locked(mailer: Mailer, m: Map) -> list:
-    return mailer.lists_locked(notices.ListsLocked("jigdy", NEXT))
+    return mailer.for_events([notices.ListsLocked("jigdy", NEXT)])
 
 
 @case

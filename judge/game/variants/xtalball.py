@@ -27,6 +27,7 @@ from judge.game.positions import power_blocks
 from judge.game.stages import Processing, Stage
 from judge.game.variants.model import Variant
 from judge.game.variants.standard import PIPELINE
+from judge.rule_names import Rule
 from judge.status.model import PowerStatus
 from judge.types import MOVEMENT
 
@@ -73,7 +74,7 @@ def list_fates(block: PowerStatus, largest: int, owners: Mapping[tuple[str, str]
         if count not in fates:
             owner = owners.get(_unit_key(line))
             fates[count] = ORDERED if owner == block.name else NO_UNIT if owner is None else \
-                FOREIGN if "NO_PROXY" in rules else NOT_PROXIED
+                FOREIGN if Rule.NO_PROXY in rules else NOT_PROXIED
     ordered = {_unit_key(line) for count, line in enumerate(lines) if fates[count] == ORDERED}
     defaults = tuple((DEFAULT, f"{u} H") for u in block.units if _unit_key(str(u)) not in ordered)
     return tuple((fates[count], line) for count, line in enumerate(lines)) + defaults

@@ -60,7 +60,8 @@ from judge.runtime.journal import prune_receipts
 from judge.runtime.sender_history import HISTORY_FOLDER, ReplyHistory, created_games
 from judge.runtime.inbox import MailHandler as CommandMailHandler
 from judge.runtime.imap import ImapPoller
-from judge.runtime.gateway import Gateway, accepts_address, start_gateway
+from judge.runtime.gateway_process import GatewayProcess, Settings as GatewaySettings, \
+    listening_sockets
 from judge.mailout.envelope import envelopes
 from judge.mailout.notices.keeper import inbox_alert
 from judge.mailout.render import environment
@@ -154,10 +155,8 @@ class Daemon:
         self.disk = DiskWatch(config.judge, clock)
         self.fair = FairShare(config.paths.spool, config.limits.cpu_seconds_per_sender_per_hour,
                               self.spools.inbox.read)
-        self.gateway = Gateway(self.spools.inbox, accepts_address(config.judge),
-                               config.smtp_in.max_bytes, stored=self.spooled,
-                               refused=self.not_spooled)
-        self.server: asyncio.Server | None = None
+        self.listener: list[socket.socket] = []  # the gateway's sockets, bound by the daemon
+        self.gateway: GatewayProcess | None = None
 
     # -- the whole life ------------------------------------------------------------------------
     async def run(self) -> int:
@@ -165,14 +164,10 @@ class Daemon:
         for signum in (signal.SIGTERM, signal.SIGINT):
             loop.add_signal_handler(signum, self.stop.set)
         self.recover()
-        try:
-            self.server = await start_gateway(self.gateway, self.config.smtp_in,
-                                              self.config.judge.domain)
-        except OSError as exc:
-            log.error("cannot listen on %s:%s: %s", self.config.smtp_in.host,
-                      self.config.smtp_in.port, exc)
+        gateway = await self.start_gateway()
+        if gateway is None:
             return 1
-        tasks = self.start_workers()
+        tasks = [gateway, *self.start_workers()]
         await self.start_web()
         scheduler = build_scheduler(self.tick_job, self.tick_trigger)
         scheduler.add_job(self.prune, IntervalTrigger(hours=6), id="prune", coalesce=True)
@@ -192,10 +187,34 @@ class Daemon:
         return 0
 
     def listening(self) -> str:
-        if not self.server or not self.server.sockets:
+        if not self.listener:
             return "?"
-        host, port = self.server.sockets[0].getsockname()[:2]
+        host, port = self.listener[0].getsockname()[:2]
         return f"{host}:{port}"
+
+    async def start_gateway(self) -> asyncio.Task | None:
+        """The SMTP gateway's process (`judge.runtime.gateway_process`) on sockets bound here,
+        running once it listens; None (logged) when it cannot."""
+        listen = self.config.smtp_in
+        try:
+            self.listener = listening_sockets(listen.host, listen.port)
+        except OSError as exc:
+            log.error("cannot listen on %s:%s: %s", listen.host, listen.port, exc)
+            return None
+        settings = GatewaySettings(fds=tuple(sock.fileno() for sock in self.listener),
+                                   inbox=str(self.spools.inbox.root),
+                                   address=self.config.judge.address,
+                                   domain=self.config.judge.domain, max_bytes=listen.max_bytes)
+        self.gateway = GatewayProcess(settings, stored=self.spooled, refused=self.not_spooled)
+        task = asyncio.create_task(self.gateway.run(self.stop), name="gateway")
+        if await self.gateway.started(task):
+            return task
+        self.close_listener()
+        return None
+
+    def close_listener(self) -> None:
+        for sock in self.listener:
+            sock.close()
 
     async def start_web(self) -> None:
         """Serve the pages on `[web] host` and `port`, if enabled; a port that cannot be bound
@@ -237,17 +256,15 @@ class Daemon:
         return tasks
 
     async def shutdown(self, scheduler: AsyncIOScheduler, tasks: list[asyncio.Task]) -> None:
-        self.gateway.closing = True
-        if self.server is not None:
-            self.server.close()
+        # the gateway's process stops on `stop` by itself: no new mail, the mail in hand stored
         scheduler.shutdown(wait=False)
         if self.web is not None and self.web_task is not None:
             self.web.should_exit = True
             await asyncio.gather(self.web_task, return_exceptions=True)
         if self.tick_task is not None:
             await self.tick_task  # shielded from the scheduler's cancelling
-        await self.gateway.settled()
         await asyncio.gather(*tasks, return_exceptions=True)
+        self.close_listener()
 
     # -- the inbox worker ------------------------------------------------------------------------
     async def inbox_worker(self) -> None:

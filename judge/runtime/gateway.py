@@ -12,13 +12,14 @@ import asyncio
 import functools
 import logging
 import re
+import socket
 from collections.abc import Callable
 from email.message import Message
 from email.utils import parseaddr
 
 from aiosmtpd.smtp import SMTP, Envelope, Session
 
-from judge.runtime.config import JudgeSection, SmtpInSection
+from judge.runtime.config import JudgeSection
 from judge.mailin.message import header
 from judge.runtime.spool import Spool
 
@@ -35,7 +36,12 @@ TOO_BIG = "552 5.3.4 Message too big"
 
 def accepts_address(judge: JudgeSection) -> Callable[[str], bool]:
     """The judge's own address, and `local+anything@domain`, in any letter case."""
-    local, _, domain = judge.address.lower().rpartition("@")
+    return accepts_address_of(judge.address)
+
+
+def accepts_address_of(own: str) -> Callable[[str], bool]:
+    """`own`, and `local+anything@domain` of it, in any letter case."""
+    local, _, domain = own.lower().rpartition("@")
 
     def accepts(address: str) -> bool:
         their_local, at, their_domain = address.lower().rpartition("@")
@@ -146,11 +152,10 @@ class GatewaySMTP(SMTP):
         return await super().check_helo_needed(helo)
 
 
-async def start_gateway(gateway: Gateway, listen: SmtpInSection, hostname: str
-                        ) -> asyncio.Server:
-    """Listen on the running loop (not aiosmtpd's threaded Controller)."""
+async def start_gateway(gateway: Gateway, sock: socket.socket, hostname: str) -> asyncio.Server:
+    """Serve the listening `sock` on the running loop (not aiosmtpd's threaded Controller)."""
     loop = asyncio.get_running_loop()
     factory = functools.partial(GatewaySMTP, gateway, hostname=hostname,
-                                data_size_limit=listen.max_bytes, enable_SMTPUTF8=True,
+                                data_size_limit=gateway.max_bytes, enable_SMTPUTF8=True,
                                 decode_data=False, timeout=300, loop=loop)
-    return await loop.create_server(factory, host=listen.host, port=listen.port)
+    return await loop.create_server(factory, sock=sock)

@@ -98,7 +98,7 @@ def run_daemon(daemon: Daemon, scenario) -> int:
     """Run the daemon and, in a thread, `scenario()`; then stop it as SIGTERM would."""
     async def main():
         task = asyncio.create_task(daemon.run())
-        await asyncio.to_thread(wait_for, lambda: daemon.server is not None)
+        await asyncio.to_thread(wait_for, lambda: daemon.gateway and daemon.gateway.ready.is_set())
         try:
             await asyncio.to_thread(scenario)
         finally:

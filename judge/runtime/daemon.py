@@ -204,7 +204,8 @@ class Daemon:
         settings = GatewaySettings(fds=tuple(sock.fileno() for sock in self.listener),
                                    inbox=str(self.spools.inbox.root),
                                    address=self.config.judge.address,
-                                   domain=self.config.judge.domain, max_bytes=listen.max_bytes)
+                                   domain=self.config.judge.domain, max_bytes=listen.max_bytes,
+                                   log_level=logging.getLogger().getEffectiveLevel())
         self.gateway = GatewayProcess(settings, stored=self.spooled, refused=self.not_spooled)
         task = asyncio.create_task(self.gateway.run(self.stop), name="gateway")
         if await self.gateway.started(task):

@@ -53,6 +53,7 @@ class Settings:
     address: str
     domain: str
     max_bytes: int
+    log_level: int = logging.INFO  # the daemon's, so the gateway's lines are kept as before
 
     def command(self) -> list[str]:
         # -P: the working folder (the judge's state folder) is not searched for modules
@@ -217,10 +218,11 @@ async def child(settings: Settings) -> int:
 
 
 def main(argv: list[str]) -> int:
-    logging.basicConfig(stream=sys.stderr, level=logging.INFO,
+    settings = Settings.parse(argv[0])
+    logging.basicConfig(stream=sys.stderr, level=settings.log_level,
                         format="%(levelname)s %(name)s: %(message)s")
-    logging.getLogger("mail.log").setLevel(logging.WARNING)  # aiosmtpd's line a session
-    return asyncio.run(child(Settings.parse(argv[0])))
+    logging.getLogger("mail.log").setLevel(max(logging.WARNING, settings.log_level))
+    return asyncio.run(child(settings))
 
 
 if __name__ == "__main__":

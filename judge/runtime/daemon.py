@@ -1,5 +1,7 @@
-"""`judge serve`: one asyncio loop holding the SMTP gateway, the inbox worker, the IMAP poller, the
-twenty-minute scheduler and the outbox sender.
+"""`judge serve`: one asyncio loop holding the inbox worker, the IMAP poller, the twenty-minute
+scheduler and the outbox sender, and supervising the SMTP gateway, which runs in a child process
+of its own (`judge.runtime.gateway_process`) on sockets bound here, so that no work on mail can
+keep it from answering; its `stored` line on a pipe wakes the inbox worker.
 
 The game logic comes in through two callables, never called at the same time as each other:
 - `handle_mail(raw, now) -> list[EmailMessage]`: one spooled mail (with the `Return-Path:` and
@@ -28,7 +30,8 @@ inbox and the tick. A web port that cannot be bound is logged and the judge serv
 its pages: mail is the judge's first door.
 
 SIGTERM (or SIGINT) stops accepting mail, finishes the mail and the tick in hand, and exits 0. Under
-systemd (`Type=notify`) READY=1 is sent once the gateway listens, STOPPING=1 when it stops.
+systemd (`Type=notify`) READY=1 is sent once the gateway's process listens, STOPPING=1 when it
+stops. A gateway process that dies is started again (the port stays bound meanwhile).
 """
 from __future__ import annotations
 

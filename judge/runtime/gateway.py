@@ -4,7 +4,9 @@ It answers `250` only once the raw message is on disk (temp, fsync, rename) and 
 store it, so the sending MTA keeps the mail and retries. It accepts only the judge's own address
 (and `local+tag@domain` sub-addresses): `550` for anything else, so it is never an open relay. The
 size cap answers `552`. The message is stored as received, with the `Return-Path:` (the envelope
-sender, `<>` for a bounce) and `X-Original-To:` lines a final delivery adds in front.
+sender, `<>` for a bounce) and `X-Original-To:` lines a final delivery adds in front. It runs in
+a process of its own under the daemon (`judge.runtime.gateway_process`); mails stored at the same
+time share the inbox folder's fsync (`spool.FolderSync`).
 """
 from __future__ import annotations
 

@@ -138,18 +138,21 @@ class GatewayProcess:
         (the daemon cannot start); a later one is, after a pause that grows while they keep
         dying young."""
         while not stop.is_set():
-            code = await self.serve_once(stop)
+            try:
+                code = await self.serve_once(stop)
+            except OSError as exc:  # no process could be made (out of processes, memory)
+                code = str(exc)
             if stop.is_set():
                 return
             if not self.ready.is_set():
-                log.error("the SMTP gateway process ended (exit %s) before it listened", code)
+                log.error("the SMTP gateway process ended before it listened (%s)", code)
                 return
             delay = self.restarts.next_delay()
-            log.error("the SMTP gateway process ended (exit %s); starting it again in %.1f s",
+            log.error("the SMTP gateway process ended (%s); starting it again in %.1f s",
                       code, delay)
             await wait_any(stop, asyncio.Event(), delay)
 
-    async def serve_once(self, stop: asyncio.Event) -> int:
+    async def serve_once(self, stop: asyncio.Event) -> str:
         process = await asyncio.create_subprocess_exec(
             *self.settings.command(), stdin=asyncio.subprocess.PIPE,
             stdout=asyncio.subprocess.PIPE, pass_fds=self.settings.fds)
@@ -161,7 +164,7 @@ class GatewayProcess:
         finally:
             stopper.cancel()
             self.pid = None
-        return await process.wait()
+        return f"exit {await process.wait()}"
 
     def heard(self, line: bytes, pid: int) -> None:
         word = heard(line, self.stored, self.refused)

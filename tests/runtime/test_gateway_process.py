@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import socket
 import smtplib
 import sys
 import threading
@@ -110,3 +111,16 @@ def test_a_killed_gateway_process_is_started_again_and_no_accepted_mail_is_lost(
         return await task
     assert asyncio.run(main()) == 0
     assert set(accepted) <= handled
+
+
+def test_a_gateway_process_that_cannot_be_started_stops_the_daemon_with_1(make_config, caplog,
+                                                                          monkeypatch):
+    config = make_config()
+
+    async def no_process(*args, **kwargs):
+        raise OSError(11, "Resource temporarily unavailable")
+    monkeypatch.setattr(asyncio, "create_subprocess_exec", no_process)
+    assert asyncio.run(Daemon(config).run()) == 1
+    assert "the SMTP gateway process ended before it listened" in caplog.text
+    with socket.create_server((LOOPBACK, config.smtp_in.port)):
+        pass  # the daemon let its port go

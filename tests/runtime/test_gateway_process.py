@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 from judge.runtime.daemon import Daemon
-from tests.support.transport import LOOPBACK, start, wait_for
+from tests.support.transport import LOOPBACK, run_daemon, start, wait_for
 
 HERE = Path(__file__).parent
 JUDGE = "judge@judge.test"
@@ -100,16 +100,7 @@ def test_a_killed_gateway_process_is_started_again_and_no_accepted_mail_is_lost(
             for thread in clients:
                 thread.join(15)
         wait_for(lambda: set(accepted) <= handled, timeout=30)
-
-    async def main() -> int:
-        task = asyncio.create_task(daemon.run())
-        await asyncio.to_thread(wait_for, lambda: daemon.gateway and daemon.gateway.ready.is_set())
-        try:
-            await asyncio.to_thread(scenario)
-        finally:
-            daemon.stop.set()
-        return await task
-    assert asyncio.run(main()) == 0
+    assert run_daemon(daemon, scenario) == 0
     assert set(accepted) <= handled
 
 

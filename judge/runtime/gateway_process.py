@@ -11,11 +11,12 @@ The daemon binds the listening sockets and hands them down (`pass_fds`): a port 
 bound is the daemon's error at its start, and the socket stays open while a dead child is
 replaced, so connections made meanwhile wait in its backlog instead of being refused. The child
 tells the daemon on its standard output, one line each: `listening` once it serves, `stored`
-after each mail is durable in the inbox (the inbox worker's wake-up, and the disk watch's news
-that the disk takes writes), `refused ERRNO TEXT` when the inbox could not take one (it answered
-`451`). Its standard input is a pipe from the daemon it never reads: its end means the daemon
-is gone, and the child stops. SIGTERM (or SIGINT) stops it as it stopped the gateway before:
-`421` to new transactions, the mails half-way into the spool finished, then exit 0.
+once mail is durable in the inbox (the inbox worker's wake-up, and the disk watch's news that the
+disk takes writes; one line for the mails of a few milliseconds), `refused ERRNO TEXT` when the
+inbox could not take one (it answered `451`). Its standard input is a pipe from the daemon it
+never reads: its end means the daemon is gone, and the child stops. SIGTERM (or SIGINT) stops it
+as it stopped the gateway before: `421` to new transactions, the mails half-way into the spool
+finished, then exit 0.
 """
 from __future__ import annotations
 
@@ -42,6 +43,7 @@ LISTENING, STORED, REFUSED = b"listening", b"stored", b"refused"
 BACKLOG = 1024  # connections held while the child starts or is replaced
 RESTART_SECONDS = (0.5, 30.0)  # a dead child is started again after this, doubling to the cap
 STOP_SECONDS = 20.0  # a child that has not stopped this long after SIGTERM is killed
+STORED_EVERY = 0.005  # seconds: mails stored meanwhile are told in one `stored` line
 
 
 @dataclass(frozen=True)
@@ -199,6 +201,30 @@ class Reporter(asyncio.Protocol):
         self.gone()
 
 
+class Lines:
+    """The child's lines to the daemon. `stored` says only that mail came (the worker reads the
+    inbox), so the mails stored within `STORED_EVERY` share one line and one wake-up of the
+    daemon; each `refused` counts a `451`, so each has its own, after any `stored` owed."""
+
+    def __init__(self, out: asyncio.WriteTransport):
+        self.out = out
+        self.owed: asyncio.TimerHandle | None = None
+
+    def stored(self) -> None:
+        if self.owed is None:
+            self.owed = asyncio.get_running_loop().call_later(STORED_EVERY, self.flush)
+
+    def refused(self, exc: OSError) -> None:
+        self.flush()
+        self.out.write(refused_line(exc))
+
+    def flush(self) -> None:
+        if self.owed is not None:
+            self.owed.cancel()
+            self.owed = None
+            self.out.write(STORED + b"\n")
+
+
 async def child(settings: Settings) -> int:
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
@@ -206,9 +232,9 @@ async def child(settings: Settings) -> int:
         loop.add_signal_handler(signum, stop.set)
     out, _ = await loop.connect_write_pipe(Reporter, sys.stdout.buffer)
     await loop.connect_read_pipe(lambda: Reporter(stop.set), sys.stdin.buffer)
+    lines = Lines(out)
     gateway = Gateway(Spool(Path(settings.inbox)), accepts_address_of(settings.address),
-                      settings.max_bytes, stored=lambda: out.write(STORED + b"\n"),
-                      refused=lambda exc: out.write(refused_line(exc)))
+                      settings.max_bytes, stored=lines.stored, refused=lines.refused)
     servers = [await start_gateway(gateway, socket.socket(fileno=fd), settings.domain)
                for fd in settings.fds]
     out.write(LISTENING + b"\n")
@@ -217,6 +243,7 @@ async def child(settings: Settings) -> int:
     for server in servers:
         server.close()
     await gateway.settled()
+    lines.flush()
     return 0
 
 

@@ -3,6 +3,7 @@ and a killed one is started again with no accepted mail lost."""
 from __future__ import annotations
 
 import asyncio
+import errno
 import os
 import signal
 import socket
@@ -13,6 +14,7 @@ import time
 from pathlib import Path
 
 from judge.runtime.daemon import Daemon
+from judge.runtime.gateway_process import STORED_EVERY, Lines, refusal
 from tests.support.transport import LOOPBACK, run_daemon, start, wait_for
 
 HERE = Path(__file__).parent
@@ -115,3 +117,27 @@ def test_a_gateway_process_that_cannot_be_started_stops_the_daemon_with_1(make_c
     assert "the SMTP gateway process ended before it listened" in caplog.text
     with socket.create_server((LOOPBACK, config.smtp_in.port)):
         pass  # the daemon let its port go
+
+
+def test_mails_stored_together_are_told_in_one_line_and_each_refusal_in_its_own():
+    class Pipe:
+        def __init__(self):
+            self.written: list[bytes] = []
+
+        def write(self, data: bytes) -> None:
+            self.written.append(data)
+
+    async def tell() -> list[bytes]:
+        pipe = Pipe()
+        lines = Lines(pipe)
+        lines.stored()
+        lines.stored()
+        lines.refused(OSError(errno.ENOSPC, "No space left on device"))
+        lines.refused(OSError(errno.ENOSPC, "No space left on device"))
+        lines.stored()
+        lines.stored()
+        await asyncio.sleep(STORED_EVERY * 4)
+        return pipe.written
+    full = b"refused %d No space left on device\n" % errno.ENOSPC
+    assert asyncio.run(tell()) == [b"stored\n", full, full, b"stored\n"]  # in the order they came
+    assert refusal(full).errno == errno.ENOSPC

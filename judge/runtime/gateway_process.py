@@ -114,8 +114,8 @@ def heard(line: bytes, stored: Callable[[], None], refused: Callable[[OSError], 
 
 
 class GatewayProcess:
-    """The daemon's side: starts the child on `sockets`, hears its lines (`stored` and `refused`
-    call back on the loop), starts it again if it dies, and stops it when `stop` is set."""
+    """The daemon's side: starts the child with `settings`, hears its lines (`stored` and
+    `refused` call back on the loop), starts it again if it dies, and stops it on `stop`."""
 
     def __init__(self, settings: Settings, stored: Callable[[], None],
                  refused: Callable[[OSError], None]):
@@ -164,8 +164,11 @@ class GatewayProcess:
             while line := await process.stdout.readline():
                 self.heard(line, process.pid)
         finally:
-            stopper.cancel()
             self.pid = None
+            if not stop.is_set():
+                stopper.cancel()
+        if stop.is_set():
+            await stopper  # a child slow to stop is killed in time
         return f"exit {await process.wait()}"
 
     def heard(self, line: bytes, pid: int) -> None:

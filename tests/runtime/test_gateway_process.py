@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 from judge.runtime.daemon import Daemon
-from judge.runtime.gateway_process import STORED_EVERY, Lines, refusal
+from judge.runtime.gateway_process import STORED_EVERY, GatewayProcess, Lines, Settings, refusal
 from tests.support.transport import LOOPBACK, run_daemon, start, wait_for
 
 HERE = Path(__file__).parent
@@ -141,3 +141,28 @@ def test_mails_stored_together_are_told_in_one_line_and_each_refusal_in_its_own(
     full = b"refused %d No space left on device\n" % errno.ENOSPC
     assert asyncio.run(tell()) == [b"stored\n", full, full, b"stored\n"]  # in the order they came
     assert refusal(full).errno == errno.ENOSPC
+
+
+class Stubborn(Settings):
+    """A gateway's process that, told to stop, closes its end of the pipe but lives on."""
+
+    def command(self) -> list[str]:
+        return [sys.executable, "-c", "import os, signal, time\n"
+                "signal.signal(signal.SIGTERM, lambda *_: os.close(1))\n"
+                "print('listening', flush=True)\n"
+                "while True: time.sleep(1)\n"]
+
+
+def test_a_gateway_process_that_does_not_stop_is_killed(monkeypatch):
+    monkeypatch.setattr("judge.runtime.gateway_process.STOP_SECONDS", 0.5)
+    supervisor = GatewayProcess(Stubborn(fds=(), inbox="", address=JUDGE, domain="judge.test",
+                                         max_bytes=1), stored=lambda: None,
+                                refused=lambda exc: None)
+
+    async def stopped() -> None:
+        stop = asyncio.Event()
+        running = asyncio.create_task(supervisor.run(stop))
+        assert await supervisor.started(running)
+        stop.set()
+        await asyncio.wait_for(running, 30)
+    asyncio.run(stopped())

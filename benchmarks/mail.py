@@ -6,7 +6,9 @@
 - accepted: mails per second the gateway answers 250 to (each stored and fsynced in the inbox
   before the answer), sent by `--clients` SMTP connections in parallel, each mail in its own
   transaction. The mails are robots' (Auto-Submitted), which the inbox worker drops at once, so the
-  figure is the gateway's own.
+  figure is the gateway's own. `--worker asleep` keeps the inbox worker idle (its first mail
+  never ends), `--worker holding` keeps it holding the interpreter lock a second a mail; either
+  measures the gateway alone, with no orders rounds after it.
 - orders: SIGNON and a power's orders by mail from every player of `--games` games (seven mails a
   game), counted from the first mail sent to the last reply received by the outgoing relay (an
   aiosmtpd sink on loopback): gateway, inbox spool, the command layer (the orders read, checked
@@ -69,8 +71,9 @@ class Sink:
         return "250 OK"
 
 
-def serve(config_path: Path, port: int) -> subprocess.Popen:
-    process = subprocess.Popen([sys.executable, str(HERE / "serve_bench.py"), str(config_path)],
+def serve(config_path: Path, port: int, worker: str = "real") -> subprocess.Popen:
+    process = subprocess.Popen([sys.executable, str(HERE / "serve_bench.py"), str(config_path),
+                                "--worker", worker],
                                env={**os.environ, "PYTHONPATH": str(REPO)}, cwd=REPO)
     end = time.monotonic() + 60
     while time.monotonic() < end:
@@ -141,7 +144,13 @@ def hash_passwords(games_dir: Path, games: int) -> None:
 
 
 def cpu_seconds(pid: int) -> float:
-    """The CPU time (user and system) the process has used so far."""
+    """The CPU time (user and system) the process and its children (the gateway's process) have
+    used so far."""
+    children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    return own_cpu_seconds(pid) + sum(own_cpu_seconds(int(child)) for child in children)
+
+
+def own_cpu_seconds(pid: int) -> float:
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
@@ -169,6 +178,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--repeat", type=int, default=3, help="rounds of orders (the first: cold)")
     parser.add_argument("--hashed", action="store_true", help="passwords stored hashed")
+    parser.add_argument("--worker", choices=("real", "asleep", "holding"), default="real",
+                        help="the inbox worker as it is, idle, or holding the interpreter lock")
     parser.add_argument("--root", type=Path, default=Path("/tmp/judge-bench-mail"))
     args = parser.parse_args(argv)
     sys.stdout.reconfigure(line_buffering=True)
@@ -181,7 +192,7 @@ def main(argv: list[str] | None = None) -> int:
     games_dir = Path(config.paths.games)
     if args.hashed:
         hash_passwords(games_dir, args.games)
-    process = serve(args.root / "judge.toml", port)
+    process = serve(args.root / "judge.toml", port, args.worker)
     try:
         print(f"load average before: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
         robots = robot_mails(args.accept)
@@ -190,6 +201,10 @@ def main(argv: list[str] | None = None) -> int:
         accepted = len(robots) / seconds
         print(f"gateway: {len(robots)} mails accepted in {seconds:.2f} s by {args.clients} clients: "
               f"{accepted:.0f}/s ({accepted / 500:.2f} of the 500/s target)")
+        if args.worker != "real":
+            print(f"  judge serve CPU: {(cpu_seconds(process.pid) - cpu) / len(robots) * 1000:.2f} "
+                  f"ms a mail (gateway)")
+            return 0
         wait_empty(Path(config.paths.spool) / "inbox")  # the inbox worker drops the robots' mail
         print(f"  judge serve CPU: {(cpu_seconds(process.pid) - cpu) / len(robots) * 1000:.2f} ms a "
               f"mail (gateway and inbox worker)")
@@ -211,7 +226,10 @@ def main(argv: list[str] | None = None) -> int:
             warm = statistics.median(rates[1:])
             print(f"orders, warm median: {warm:.1f}/s ({warm / 100:.2f} of the target)")
     finally:
-        process.terminate()
+        if args.worker == "real":
+            process.terminate()
+        else:  # its worker never finishes the mail in hand
+            process.kill()
         process.wait(timeout=60)
         relay.stop()
     return 0

@@ -1,31 +1,52 @@
 """`judge serve` for the benchmarks: the real daemon (gateway, inbox worker, outbox sender, the
 deadline cycle as its tick), with the tick every `--tick-seconds` instead of at :00, :20 and :40
-when asked, so that a benchmark need not wait for the clock.
+when asked, so that a benchmark need not wait for the clock. With `--worker asleep` the inbox
+worker's first mail never ends (the worker idle, in a sleep), with `--worker holding` each mail
+keeps the interpreter lock for a second (a long computation in C): the gateway's figures alone.
 
-    python benchmarks/serve_bench.py JUDGE_TOML [--tick-seconds 10]
+    python benchmarks/serve_bench.py JUDGE_TOML [--tick-seconds 10] [--worker asleep|holding]
 """
 from __future__ import annotations
 
 import argparse
 import asyncio
+import ctypes
 import logging
 import sys
+import time
 
 from apscheduler.triggers.interval import IntervalTrigger
 
 from judge.runtime.config import load_config
 from judge.runtime.daemon import Daemon
 
+HOLDING_THE_LOCK = ctypes.PyDLL(None)  # its calls keep the interpreter lock
+
+
+def asleep(raw: bytes, now):
+    time.sleep(86400)
+    return []
+
+
+def holding(raw: bytes, now):
+    HOLDING_THE_LOCK.usleep(ctypes.c_uint(1_000_000))
+    return []
+
+
+WORKERS = {"real": None, "asleep": asleep, "holding": holding}
+
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("config")
     parser.add_argument("--tick-seconds", type=float, default=None)
+    parser.add_argument("--worker", choices=sorted(WORKERS), default="real")
     args = parser.parse_args(argv)
     config = load_config(args.config)
     logging.basicConfig(stream=sys.stderr, level=logging.WARNING)
     trigger = IntervalTrigger(seconds=args.tick_seconds) if args.tick_seconds else None
-    return asyncio.run(Daemon(config, tick_trigger=trigger).run())
+    daemon = Daemon(config, handle_mail=WORKERS[args.worker], tick_trigger=trigger)
+    return asyncio.run(daemon.run())
 
 
 if __name__ == "__main__":

@@ -1,5 +1,7 @@
-"""`judge serve`: one asyncio loop holding the SMTP gateway, the inbox worker, the IMAP poller, the
-twenty-minute scheduler and the outbox sender.
+"""`judge serve`: one asyncio loop holding the inbox worker, the IMAP poller, the twenty-minute
+scheduler and the outbox sender, and supervising the SMTP gateway, which runs in a child process
+of its own (`judge.runtime.gateway_process`) on sockets bound here, so that no work on mail can
+keep it from answering; its `stored` line on a pipe wakes the inbox worker.
 
 The game logic comes in through two callables, never called at the same time as each other:
 - `handle_mail(raw, now) -> list[EmailMessage]`: one spooled mail (with the `Return-Path:` and
@@ -28,7 +30,8 @@ inbox and the tick. A web port that cannot be bound is logged and the judge serv
 its pages: mail is the judge's first door.
 
 SIGTERM (or SIGINT) stops accepting mail, finishes the mail and the tick in hand, and exits 0. Under
-systemd (`Type=notify`) READY=1 is sent once the gateway listens, STOPPING=1 when it stops.
+systemd (`Type=notify`) READY=1 is sent once the gateway's process listens, STOPPING=1 when it
+stops. A gateway process that dies is started again (the port stays bound meanwhile).
 """
 from __future__ import annotations
 
@@ -60,7 +63,8 @@ from judge.runtime.journal import prune_receipts
 from judge.runtime.sender_history import HISTORY_FOLDER, ReplyHistory, created_games
 from judge.runtime.inbox import MailHandler as CommandMailHandler
 from judge.runtime.imap import ImapPoller
-from judge.runtime.gateway import Gateway, accepts_address, start_gateway
+from judge.runtime.gateway_process import GatewayProcess, Settings as GatewaySettings, \
+    listening_sockets
 from judge.mailout.envelope import envelopes
 from judge.mailout.notices.keeper import inbox_alert
 from judge.mailout.render import environment
@@ -155,10 +159,8 @@ class Daemon:
         self.disk = DiskWatch(config.judge, clock)
         self.fair = FairShare(config.paths.spool, config.limits.cpu_seconds_per_sender_per_hour,
                               self.spools.inbox.read)
-        self.gateway = Gateway(self.spools.inbox, accepts_address(config.judge),
-                               config.smtp_in.max_bytes, stored=self.spooled,
-                               refused=self.not_spooled)
-        self.server: asyncio.Server | None = None
+        self.listener: list[socket.socket] = []  # the gateway's sockets, bound by the daemon
+        self.gateway: GatewayProcess | None = None
 
     # -- the whole life ------------------------------------------------------------------------
     async def run(self) -> int:
@@ -166,14 +168,10 @@ class Daemon:
         for signum in (signal.SIGTERM, signal.SIGINT):
             loop.add_signal_handler(signum, self.stop.set)
         self.recover()
-        try:
-            self.server = await start_gateway(self.gateway, self.config.smtp_in,
-                                              self.config.judge.domain)
-        except OSError as exc:
-            log.error("cannot listen on %s:%s: %s", self.config.smtp_in.host,
-                      self.config.smtp_in.port, exc)
+        gateway = await self.start_gateway()
+        if gateway is None:
             return 1
-        tasks = self.start_workers()
+        tasks = [gateway, *self.start_workers()]
         await self.start_web()
         scheduler = build_scheduler(self.tick_job, self.tick_trigger)
         scheduler.add_job(self.prune, IntervalTrigger(hours=6), id="prune", coalesce=True)
@@ -193,10 +191,35 @@ class Daemon:
         return 0
 
     def listening(self) -> str:
-        if not self.server or not self.server.sockets:
+        if not self.listener:
             return "?"
-        host, port = self.server.sockets[0].getsockname()[:2]
+        host, port = self.listener[0].getsockname()[:2]
         return f"{host}:{port}"
+
+    async def start_gateway(self) -> asyncio.Task | None:
+        """The SMTP gateway's process (`judge.runtime.gateway_process`) on sockets bound here,
+        running once it listens; None (logged) when it cannot."""
+        listen = self.config.smtp_in
+        try:
+            self.listener = listening_sockets(listen.host, listen.port)
+        except OSError as exc:
+            log.error("cannot listen on %s:%s: %s", listen.host, listen.port, exc)
+            return None
+        settings = GatewaySettings(fds=tuple(sock.fileno() for sock in self.listener),
+                                   inbox=str(self.spools.inbox.root),
+                                   address=self.config.judge.address,
+                                   domain=self.config.judge.domain, max_bytes=listen.max_bytes,
+                                   log_level=logging.getLogger().getEffectiveLevel())
+        self.gateway = GatewayProcess(settings, stored=self.spooled, refused=self.not_spooled)
+        task = asyncio.create_task(self.gateway.run(self.stop), name="gateway")
+        if await self.gateway.started(task):
+            return task
+        self.close_listener()
+        return None
+
+    def close_listener(self) -> None:
+        for sock in self.listener:
+            sock.close()
 
     async def start_web(self) -> None:
         """Serve the pages on `[web] host` and `port`, if enabled; a port that cannot be bound
@@ -238,17 +261,15 @@ class Daemon:
         return tasks
 
     async def shutdown(self, scheduler: AsyncIOScheduler, tasks: list[asyncio.Task]) -> None:
-        self.gateway.closing = True
-        if self.server is not None:
-            self.server.close()
+        # the gateway's process stops on `stop` by itself: no new mail, the mail in hand stored
         scheduler.shutdown(wait=False)
         if self.web is not None and self.web_task is not None:
             self.web.should_exit = True
             await asyncio.gather(self.web_task, return_exceptions=True)
         if self.tick_task is not None:
             await self.tick_task  # shielded from the scheduler's cancelling
-        await self.gateway.settled()
         await asyncio.gather(*tasks, return_exceptions=True)
+        self.close_listener()
 
     # -- the inbox worker ------------------------------------------------------------------------
     async def inbox_worker(self) -> None:

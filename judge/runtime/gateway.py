@@ -4,7 +4,9 @@ It answers `250` only once the raw message is on disk (temp, fsync, rename) and 
 store it, so the sending MTA keeps the mail and retries. It accepts only the judge's own address
 (and `local+tag@domain` sub-addresses): `550` for anything else, so it is never an open relay. The
 size cap answers `552`. The message is stored as received, with the `Return-Path:` (the envelope
-sender, `<>` for a bounce) and `X-Original-To:` lines a final delivery adds in front.
+sender, `<>` for a bounce) and `X-Original-To:` lines a final delivery adds in front. It runs in
+a process of its own under the daemon (`judge.runtime.gateway_process`); mails stored at the same
+time share the inbox folder's fsync (`spool.FolderSync`).
 """
 from __future__ import annotations
 
@@ -12,13 +14,14 @@ import asyncio
 import functools
 import logging
 import re
+import socket
 from collections.abc import Callable
 from email.message import Message
 from email.utils import parseaddr
 
 from aiosmtpd.smtp import SMTP, Envelope, Session
 
-from judge.runtime.config import JudgeSection, SmtpInSection
+from judge.runtime.config import JudgeSection
 from judge.mailin.message import header
 from judge.runtime.spool import Spool
 
@@ -35,7 +38,12 @@ TOO_BIG = "552 5.3.4 Message too big"
 
 def accepts_address(judge: JudgeSection) -> Callable[[str], bool]:
     """The judge's own address, and `local+anything@domain`, in any letter case."""
-    local, _, domain = judge.address.lower().rpartition("@")
+    return accepts_address_of(judge.address)
+
+
+def accepts_address_of(own: str) -> Callable[[str], bool]:
+    """`own`, and `local+anything@domain` of it, in any letter case."""
+    local, _, domain = own.lower().rpartition("@")
 
     def accepts(address: str) -> bool:
         their_local, at, their_domain = address.lower().rpartition("@")
@@ -146,11 +154,10 @@ class GatewaySMTP(SMTP):
         return await super().check_helo_needed(helo)
 
 
-async def start_gateway(gateway: Gateway, listen: SmtpInSection, hostname: str
-                        ) -> asyncio.Server:
-    """Listen on the running loop (not aiosmtpd's threaded Controller)."""
+async def start_gateway(gateway: Gateway, sock: socket.socket, hostname: str) -> asyncio.Server:
+    """Serve the listening `sock` on the running loop (not aiosmtpd's threaded Controller)."""
     loop = asyncio.get_running_loop()
     factory = functools.partial(GatewaySMTP, gateway, hostname=hostname,
-                                data_size_limit=listen.max_bytes, enable_SMTPUTF8=True,
+                                data_size_limit=gateway.max_bytes, enable_SMTPUTF8=True,
                                 decode_data=False, timeout=300, loop=loop)
-    return await loop.create_server(factory, host=listen.host, port=listen.port)
+    return await loop.create_server(factory, sock=sock)

@@ -22,7 +22,7 @@ from judge.runtime.sender_history import HISTORY_FOLDER, ReplyHistory, history_n
 from judge.mailout.envelope import build_message
 from judge.runtime.spool import SpoolError
 from tests.support.durability import folder_syncs
-from tests.support.transport import LOOPBACK, wait_for
+from tests.support.transport import LOOPBACK, run_daemon, wait_for
 
 NOW = datetime(2026, 3, 1, tzinfo=UTC)
 ORDERS = (b"From: anne@players.test\r\nTo: judge@judge.test\r\nSubject: orders\r\n"
@@ -92,19 +92,6 @@ def test_tick_runs_at_00_20_40_utc_late_ticks_run_and_missed_ones_coalesce():
 def send(port: int, raw: bytes, sender: str = "anne@players.test") -> None:
     with smtplib.SMTP(LOOPBACK, port, timeout=10) as smtp:
         smtp.sendmail(sender, ["judge@judge.test"], raw)
-
-
-def run_daemon(daemon: Daemon, scenario) -> int:
-    """Run the daemon and, in a thread, `scenario()`; then stop it as SIGTERM would."""
-    async def main():
-        task = asyncio.create_task(daemon.run())
-        await asyncio.to_thread(wait_for, lambda: daemon.server is not None)
-        try:
-            await asyncio.to_thread(scenario)
-        finally:
-            daemon.stop.set()
-        return await task
-    return asyncio.run(main())
 
 
 def test_mail_in_reply_out_through_the_relay(make_config, relay):

@@ -436,18 +436,24 @@ def test_mail_the_gateway_could_not_store_counts_as_delayed(judge_template, tmp_
                                                            monkeypatch):
     from aiosmtpd.smtp import Envelope
 
-    from judge.runtime.gateway import CANNOT_STORE
+    from judge.runtime.gateway import CANNOT_STORE, Gateway, accepts_address
+    from judge.runtime.gateway_process import STORED, heard, refused_line
     config = a_judge(judge_template, tmp_path / "judge")
     inbox = Spool(config.paths.spool / "inbox", bad="bad")
     for item in inbox.waiting():
         inbox.done(inbox.claim(item))
     daemon = Daemon(config, clock=lambda: NOW, monotonic=Clock())
+    # the gateway's process, its lines to the daemon heard as the daemon hears them
+    gateway = Gateway(inbox, accepts_address(config.judge), config.smtp_in.max_bytes,
+                      stored=lambda: heard(STORED + b"\n", daemon.spooled, daemon.not_spooled),
+                      refused=lambda exc: heard(refused_line(exc), daemon.spooled,
+                                                daemon.not_spooled))
 
     def delivered() -> str:
         envelope = Envelope()
         envelope.mail_from, envelope.rcpt_tos = "someone@players.test", ["judge@crash.test"]
         envelope.original_content = mail("someone@players.test", "LIST", 9)
-        return asyncio.run(daemon.gateway.handle_DATA(None, None, envelope))
+        return asyncio.run(gateway.handle_DATA(None, None, envelope))
     disk = Disk(monkeypatch)
     assert [delivered(), delivered()] == [CANNOT_STORE, CANNOT_STORE]
     disk.free()

@@ -3,6 +3,7 @@ records what it accepts (the judge's outgoing server), judge.toml text, and `jud
 process with a systemd notification socket. The fixtures over these are in tests/conftest.py."""
 from __future__ import annotations
 
+import asyncio
 import os
 import secrets
 import socket
@@ -161,3 +162,17 @@ def judge_serve(tmp_path: Path, notify: Notifications) -> subprocess.Popen:
     """`judge serve --config tmp_path/judge.toml`, started in tmp_path."""
     return start([sys.executable, "-m", "judge.cli", "serve", "--config",
                   str(tmp_path / "judge.toml")], tmp_path, notify)
+
+
+def run_daemon(daemon, scenario) -> int:
+    """Run the daemon (`judge.runtime.daemon.Daemon`) until its gateway listens and, in a thread,
+    `scenario()`; then stop it as SIGTERM would. Its exit status."""
+    async def main():
+        task = asyncio.create_task(daemon.run())
+        await asyncio.to_thread(wait_for, lambda: daemon.gateway and daemon.gateway.ready.is_set())
+        try:
+            await asyncio.to_thread(scenario)
+        finally:
+            daemon.stop.set()
+        return await task
+    return asyncio.run(main())

@@ -34,7 +34,7 @@ def started_and_stopped(config) -> Daemon:
 
     async def main() -> int:
         task = asyncio.create_task(daemon.run())
-        await asyncio.to_thread(wait_for, lambda: daemon.server is not None)
+        await asyncio.to_thread(wait_for, lambda: daemon.gateway and daemon.gateway.ready.is_set())
         daemon.stop.set()
         return await task
     assert asyncio.run(main()) == 0

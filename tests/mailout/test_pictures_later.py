@@ -28,6 +28,18 @@ class Encoder:
         return f"{kind} of {drawn.stem}: {len(drawn.svg)}".encode() * 40
 
 
+class DrawingEncoder(Encoder):
+    """The encoder a batch is given, keeping each picture it was asked to draw: drawing is the
+    costly work a batch exists to do once."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, str]] = []
+
+    def __call__(self, drawn, kind: str) -> bytes | None:
+        self.calls.append((drawn.stem, kind))
+        return super().__call__(drawn, kind)
+
+
 @pytest.fixture
 def results(env, status, standard):
     from judge.game.schedule import on_process
@@ -107,7 +119,7 @@ def test_a_mail_written_with_its_part_later_is_the_mail_made_multipart(results, 
 def test_a_batch_makes_and_writes_each_picture_once_for_all_its_readers(results):
     now_made = envelopes(JUDGE, results, now=NOW, key="k", draw=Encoder(), default_kind="png")
     kept = envelopes(JUDGE, results, now=NOW, key="k", later=True, default_kind="png")
-    encoder = Encoder()
+    encoder = DrawingEncoder()
     batch = PictureParts(encoder)
     sent = [with_pictures(bytes(mail), batch) for mail in kept]
     assert [same_boundary(s) for s in sent] == [same_boundary(bytes(m)) for m in now_made]
@@ -117,7 +129,7 @@ def test_a_batch_makes_and_writes_each_picture_once_for_all_its_readers(results)
 
 def test_a_batch_lets_a_picture_go_after_later_pictures(results):
     """The mails of one picture come together: a batch keeps the last few pictures, not all it sent."""
-    encoder = Encoder()
+    encoder = DrawingEncoder()
     batch = PictureParts(encoder, keep=2)
     drawn = results.picture.picture
     others = [replace(drawn, svg=f"{drawn.svg}<!-- {n} -->", stem=f"other{n}") for n in range(3)]

@@ -158,22 +158,31 @@ def regions(name: str, land_file: str) -> tuple[tuple[float, float], dict[str, o
     # each place keeps its ground within its cell among all places (today's borders where both
     # sides are its kind of ground); its kind of ground in the other kind's cells goes, piece by
     # piece, to the place of its kind it shares the longest border with
-    owners = {a: everyone[a].intersection(played) for a in land_sites}
+    owners, strays = {}, []
+    masses = _parts(played)
+    home = {a: min(masses, key=lambda g: g.distance(Point(x, y))) for a, (x, y) in land_sites.items()}
+    for a in land_sites:
+        # a cell reaching across water to another land mass keeps only its own mass's land
+        mine = everyone[a].intersection(played)
+        owners[a] = mine.intersection(home[a])
+        strays += [g for g in _parts(mine.difference(home[a])) if g.area > 0]
     owners.update({a: everyone[a].intersection(water) for a in water_sites})
     near = adjacent_provinces(m)
-    annex(owners, land_sites, played.intersection(seas), {a: everyone[a] for a in water_sites}, near, frame)
-    annex(owners, water_sites, water.intersection(lands), {a: everyone[a] for a in land_sites}, near, frame)
+    annex(owners, land_sites, played.intersection(seas), {a: everyone[a] for a in water_sites}, near, frame, home)
+    annex(owners, water_sites, water.intersection(lands), {a: everyone[a] for a in land_sites}, near, frame, {})
+    by_border(owners, land_sites, strays)
     if other is not None and not other.is_empty:
         owners["-"] = other
     return (geometry.width, geometry.height), noded(owners)
 
 
 def annex(owners: dict[str, object], names: dict[str, tuple[float, float]], left, cells: dict[str, object],
-          near: set[frozenset[str]], frame) -> None:
+          near: set[frozenset[str]], frame, home: dict[str, object]) -> None:
     """Part `left` (the one kind of ground lying in the other kind's cells) between the places of
     `names`: in each cell, between the places the map makes adjacent to that cell's place (each
     the part nearest its point), so that each of them reaches that place's coast; ground in a
-    cell whose place has none of them adjacent goes to whichever it borders longest."""
+    cell whose place has none of them adjacent, or land off the mass its place stands on (`home`),
+    goes to whichever it borders longest."""
     rest = []
     for host, cell in cells.items():
         inside = left.intersection(cell)
@@ -184,19 +193,29 @@ def annex(owners: dict[str, object], names: dict[str, tuple[float, float]], left
             rest.extend(g for g in _parts(inside) if g.area > 0)
             continue
         for a, share in partition(inside, neighbours, frame).items():
+            mass = home.get(a)
+            if mass is not None:  # land stays on its place's own land mass
+                rest.extend(g for g in _parts(share.difference(mass)) if g.area > 0)
+                share = share.intersection(mass)
             owners[a] = unary_union([owners[a], share])
-    while rest:
+    by_border(owners, names, rest)
+
+
+def by_border(owners: dict[str, object], names, pieces: list) -> None:
+    """Give each piece to the owner among `names` it borders longest, round after round, as
+    pieces given make new neighbours."""
+    while pieces:
         waiting = []
-        for piece in rest:
+        for piece in pieces:
             touching = {a: piece.boundary.intersection(owners[a].buffer(0.05)).length for a in names}
             best = max(touching, key=touching.__getitem__)
             if touching[best] > 0:
                 owners[best] = unary_union([owners[best], piece])
             else:
                 waiting.append(piece)
-        if len(waiting) == len(rest):
+        if len(waiting) == len(pieces):
             break  # pieces touching none of them (an inland sea): left to no one
-        rest = waiting
+        pieces = waiting
 
 
 def _parts(shape) -> list:

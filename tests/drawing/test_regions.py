@@ -44,8 +44,8 @@ def test_regions_border_where_they_share_segments_long_enough_not_at_a_corner():
     assert region_borders(rings, 20.0) == set()
 
 
-def test_the_standard_board_and_fleetrome_are_drawn_from_its_regions():
-    for name in ("standard", "fleetrome"):
+def test_the_standard_board_fleetrome_and_chaos_are_drawn_from_regions():
+    for name in ("standard", "fleetrome", "chaos"):
         base = load_map(name)
         m = map_for_phase(base, base.begin)
         geometry, path, problems = read_geometry(m)

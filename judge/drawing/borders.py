@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from judge.drawing.cells import Point, Polygon, cells
 from judge.drawing.geometry import Geometry
+from judge.drawing.regions import region_borders
 from judge.maps.model import Map, Terrain
 from judge.types import UnitType
 
@@ -91,7 +92,10 @@ def _sites(m: Map, geometry: Geometry) -> tuple[tuple[str, float, float], ...]:
 def straits(m: Map, geometry: Geometry) -> dict[frozenset[str], list[Segment]]:
     """The drawn borders that the map has water across: two land provinces drawn touching that no
     unit moves between and that share a sea (Edinburgh and Norway on the standard board, both on
-    the North Sea), drawn as water so that no land mass is drawn joined where the map has none."""
+    the North Sea), drawn as water so that no land mass is drawn joined where the map has none.
+    Regions drawn from real coastlines have none: their water lies between the lands already."""
+    if geometry.regions:
+        return {}
     edges = shared_edges(_sites(m, geometry), geometry.width, geometry.height)
     parted = _parted_by_water(m, set(edges))
     return {pair: found for pair, found in sorted(edges.items(), key=lambda kv: sorted(kv[0])) if pair in parted}
@@ -117,8 +121,12 @@ def adjacency_breaks(m: Map, geometry: Geometry) -> list[Break]:
     touch."""
     shut = {a for a, loc in m.locations.items() if loc.terrain is Terrain.SHUT}
     adjacent = {pair for pair in adjacent_provinces(m) if not pair & shut}
-    borders = drawn_borders(_sites(m, geometry), geometry.width, geometry.height)
-    drawn = {pair for pair in borders - _parted_by_water(m, borders) if not pair & shut}
+    if geometry.regions:
+        borders = region_borders(geometry.regions, LEAST_BORDER)
+    else:
+        borders = drawn_borders(_sites(m, geometry), geometry.width, geometry.height)
+        borders -= _parted_by_water(m, borders)
+    drawn = {pair for pair in borders if not pair & shut}
     breaks = [_break(pair, "apart") for pair in adjacent - drawn]
     breaks += [_break(pair, "joined") for pair in drawn - adjacent]
     return sorted(breaks)

@@ -10,8 +10,9 @@ from __future__ import annotations
 import math
 from collections import deque
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from judge.drawing.regions import NO_PROVINCE, Rings, check_regions
 from judge.errors import Problem
 from judge.maps.derived import per_map
 from judge.maps.model import Map, Terrain
@@ -23,6 +24,7 @@ class Geometry:
     height: float
     points: tuple[tuple[str, float, float], ...]  # (abbreviation, x, y), as the file orders them
     schematic: bool = False  # worked out from adjacencies, not drawn from a real board
+    regions: Rings = ()  # the provinces' shapes from real coastlines (none: cells around the points)
 
     def point_map(self) -> dict[str, tuple[float, float]]:
         return {abbrev: (x, y) for abbrev, x, y in self.points}
@@ -77,7 +79,13 @@ def check_geometry(m: Map, geometry: Geometry, file: str) -> list[Problem]:
         problems.append(Problem(file, 0, f"no point for {' '.join(missing)} (drawn schematically)"))
     if unknown:
         problems.append(Problem(file, 0, f"places not on the map: {' '.join(unknown)}"))
+    if geometry.regions:
+        problems += check_regions(geometry.regions, _provinces(m), file.removesuffix(".draw") + ".regions")
     return problems
+
+
+def _provinces(m: Map) -> set[str]:
+    return {a for a in m.locations if "/" not in a}
 
 
 def province_point(placed: dict[str, tuple[float, float]], abbrev: str) -> tuple[float, float] | None:
@@ -91,7 +99,9 @@ def fitted(m: Map, geometry: Geometry | None) -> Geometry:
     if geometry is not None:
         placed = geometry.point_map()
         if all(province_point(placed, a) is not None for a in m.locations):
-            return geometry
+            named = {name for name, _ in geometry.regions} - {NO_PROVINCE}
+            complete = not geometry.regions or named >= _provinces(m)
+            return geometry if complete else replace(geometry, regions=())
     return schematic(m)
 
 

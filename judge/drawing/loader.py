@@ -2,14 +2,17 @@
 map USEs (fleetrome.map, which uses standard.map, is drawn with standard.draw)."""
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from judge.drawing.geometry import Geometry, parse_geometry
+from judge.drawing.regions import parse_regions
 from judge.errors import Problem
 from judge.maps.loader import read_text
 from judge.maps.model import Map
 
 SUFFIX = ".draw"
+REGIONS = ".regions"  # beside the `.draw` file: the provinces' shapes from real coastlines
 
 
 def drawing_file(m: Map) -> Path | None:
@@ -30,4 +33,8 @@ def read_geometry(m: Map) -> tuple[Geometry | None, Path | None, list[Problem]]:
     if path is None:
         return None, None, []
     geometry, problems = parse_geometry(read_text(path), str(path))
+    shapes = path.with_suffix(REGIONS)
+    if geometry is not None and shapes.is_file():
+        rings, bad = parse_regions(read_text(shapes), str(shapes), geometry.width, geometry.height)
+        geometry, problems = replace(geometry, regions=rings), problems + bad
     return geometry, path, problems

@@ -17,7 +17,8 @@ import jinja2
 
 from judge.drawing.board import Board, DrawnOrder
 from judge.drawing.borders import straits
-from judge.drawing.cells import cells, nearest_gaps
+from judge.drawing.regions import NO_PROVINCE
+from judge.drawing.cells import Polygon, cells, nearest_gaps
 from judge.drawing.geometry import Geometry, province_point
 from judge.drawing.labels import Box, Labels, Point, around, label_spots
 from judge.maps.derived import per_map
@@ -74,6 +75,7 @@ class Placed:
     height: float
     labels: Labels
     straits: str = ""  # SVG path data: borders of two lands the map parts by water, drawn as water
+    other_land: str = ""  # SVG path data: land of no province (islands drawn from real coastlines)
 
 
 def colours(m: Map) -> dict[str, str]:
@@ -114,15 +116,30 @@ def place(m: Map, geometry: Geometry) -> Placed:
             points[abbrev] = (MARGIN + found[0] * scale, TITLE_HEIGHT + found[1] * scale)
     sites = tuple((a, given[a][0], given[a][1]) for a in sorted(m.locations)
                   if "/" not in a and a in given)
-    outlines = {name: _path(((MARGIN + x * scale, TITLE_HEIGHT + y * scale) for x, y in poly))
-                for name, poly in cells(sites, geometry.width, geometry.height).items()}
+    shapes = _shapes(geometry, sites)
+    outlines = {name: "".join(_path((MARGIN + x * scale, TITLE_HEIGHT + y * scale) for x, y in poly)
+                              for poly in polys)
+                for name, polys in shapes.items() if name != NO_PROVINCE}
     taken = [around(p, UNIT_REACH) for p in points.values()]
     taken += [around(centre_spot(points[c]), CENTRE_RADIUS + 1) for c in m.supply_centers if c in points]
     labels = label_spots({a: a.title() for a in outlines}, points, taken, UNIT_RADIUS)
     water = [] if geometry.schematic else [edge for edges in straits(m, geometry).values() for edge in edges]
     return Placed(scale, width, points, outlines, TITLE_HEIGHT + geometry.height * scale, labels,
                   "".join(_path((MARGIN + x * scale, TITLE_HEIGHT + y * scale) for x, y in edge)[:-1]
-                          for edge in water))
+                          for edge in water),
+                  "".join(_path((MARGIN + x * scale, TITLE_HEIGHT + y * scale) for x, y in poly)
+                          for poly in shapes.get(NO_PROVINCE, ())))
+
+
+def _shapes(geometry: Geometry, sites: tuple[tuple[str, float, float], ...]) -> dict[str, list[Polygon]]:
+    """Each province's rings: its regions from real coastlines where the drawing has them, else its
+    cell around its point."""
+    if not geometry.regions:
+        return {name: [poly] for name, poly in cells(sites, geometry.width, geometry.height).items()}
+    found: dict[str, list[Polygon]] = {}
+    for name, ring in geometry.regions:
+        found.setdefault(name, []).append(ring)
+    return found
 
 
 def centre_spot(point: Point) -> Point:
@@ -164,6 +181,7 @@ def draw_svg(env: jinja2.Environment, m: Map, geometry: Geometry, board: Board) 
         "map_bottom": placed.height,
         "game": board.game, "phase": board.phase, "results": board.results, "after": board.outcome is not None,
         "schematic": geometry.schematic, "straits": placed.straits, "sea": SEA,
+        "coastlines": bool(geometry.regions), "other_land": placed.other_land, "land": LAND,
         "map_name": PurePath(m.name).stem,  # a path names no folder
         "regions": _regions(m, placed, owner, palette, placed.labels.placed(*_drawn_over(orders, dislodged))),
         "centers": _centers(m, placed, owner, palette, board.known_centers),

@@ -1,0 +1,86 @@
+"""Regions from real coastlines (`NAME.regions`): read and checked, their borders found, drawn in
+place of the cells, and left out (cells drawn) where they do not cover the map."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from judge.drawing.geometry import check_geometry, fitted
+from judge.drawing.loader import read_geometry
+from judge.drawing.regions import NO_PROVINCE, parse_regions, region_borders
+from judge.maps import load_map, map_for_phase
+from tests.support.drawing import parts, start_svg
+
+MAPS = Path(__file__).resolve().parents[2] / "maps"
+
+
+def test_a_regions_file_reads_one_ring_a_line():
+    rings, problems = parse_regions("# c\nSIZE 100 50\nAAA 0,0 10,0 10,10\nAAA 20,20 30,20 30,30 # more\n"
+                                    "- 40,40 50,40 50,50\n", "x.regions", 100, 50)
+    assert problems == []
+    assert [name for name, _ in rings] == ["AAA", "AAA", NO_PROVINCE]
+    assert rings[0][1] == ((0.0, 0.0), (10.0, 0.0), (10.0, 10.0))
+
+
+@pytest.mark.parametrize("text, message", [
+    ("SIZE 100 60\n", "SIZE differs from the drawing's 100 50"),
+    ("AAA 0,0 10,0\n", "at least three x,y points"),
+    ("AAA 0,0 10,0 10;10\n", "at least three x,y points"),
+    ("AAA 0,0 10,0 10,51\n", "inside SIZE"),
+    ("AAA 0,0 10,0 nan,1\n", "inside SIZE"),
+])
+def test_a_bad_regions_file_is_reported_with_file_and_line(text, message):
+    rings, problems = parse_regions(text, "x.regions", 100, 50)
+    assert rings == ()
+    assert [(p.file, p.line) for p in problems] == [("x.regions", 1)] and message in problems[0].message
+
+
+def test_regions_border_where_they_share_segments_long_enough_not_at_a_corner():
+    square = lambda x, y: ((x, y), (x + 10, y), (x + 10, y + 10), (x, y + 10))  # noqa: E731
+    rings = (("A", square(0, 0)), ("B", square(10, 0)), ("C", square(10, 10)), (NO_PROVINCE, square(0, 10)))
+    assert region_borders(rings, 1.0) == {frozenset("AB"), frozenset("BC")}  # A and C meet at a point
+    assert region_borders(rings, 20.0) == set()
+
+
+def test_the_standard_board_fleetrome_and_chaos_are_drawn_from_regions():
+    for name in ("standard", "fleetrome", "chaos"):
+        base = load_map(name)
+        m = map_for_phase(base, base.begin)
+        geometry, path, problems = read_geometry(m)
+        assert problems == [] and geometry is not None and geometry.regions
+        assert check_geometry(m, geometry, str(path)) == []
+        assert fitted(m, geometry) is geometry
+    m, svg = start_svg("standard")
+    drawn = {r.get("data-place") for r in parts(svg, "region")}
+    assert drawn == {a for a in m.locations if "/" not in a}
+    [other] = parts(svg, "other-land")  # islands of no province: Ireland, Sicily, Corsica...
+    assert other.get("d").count("M") >= 5
+    assert 'fill-rule="evenodd"' in svg
+
+
+def test_regions_missing_a_province_are_reported_and_the_cells_drawn(tmp_path):
+    shutil.copy(MAPS / "standard.map", tmp_path / "mine.map")
+    shutil.copy(MAPS / "standard.draw", tmp_path / "mine.draw")
+    lines = (MAPS / "standard.regions").read_text().splitlines()
+    (tmp_path / "mine.regions").write_text("\n".join(line for line in lines if not line.startswith("PAR ")) + "\n")
+    base = load_map(str(tmp_path / "mine.map"))
+    m = map_for_phase(base, base.begin)
+    geometry, path, _ = read_geometry(m)
+    assert geometry is not None
+    [problem] = check_geometry(m, geometry, str(path))
+    assert problem.file.endswith("mine.regions") and "no region for PAR" in problem.message
+    assert fitted(m, geometry).regions == ()
+    _, svg = start_svg(str(tmp_path / "mine.map"))
+    assert not parts(svg, "other-land") and "PAR" in {r.get("data-place") for r in parts(svg, "region")}
+
+
+def test_a_bad_regions_file_is_reported_by_map_check_and_the_cells_drawn(tmp_path):
+    shutil.copy(MAPS / "standard.map", tmp_path / "mine.map")
+    shutil.copy(MAPS / "standard.draw", tmp_path / "mine.draw")
+    (tmp_path / "mine.regions").write_text("SIZE 620 554\nPAR 1,1 2,2\n")
+    base = load_map(str(tmp_path / "mine.map"))
+    geometry, _, problems = read_geometry(map_for_phase(base, base.begin))
+    assert geometry is not None and geometry.regions == ()
+    assert [(Path(p.file).name, p.line) for p in problems] == [("mine.regions", 2)]

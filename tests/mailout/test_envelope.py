@@ -144,3 +144,23 @@ def test_each_header_is_written_as_its_parse_would_write_it(subject, name, threa
         parsed = policy.default.header_factory(header, str(value))
         assert str(value) == str(parsed)
         assert policy.default.fold_binary(header, value) == policy.default.fold_binary(header, parsed)
+
+
+@settings(max_examples=300, deadline=None)
+@given(body=st.lists(st.characters(max_codepoint=127) | st.sampled_from(["\r\n", "x" * 999]),
+                    max_size=300).map("".join))
+def test_an_ascii_body_is_written_as_the_email_package_writes_it(body):
+    """An ASCII text body is set without the email package's parsing of the fields it sets, to
+    the byte what its set_content writes: the same fields, order, line ends and reading back."""
+    from email.message import EmailMessage
+
+    msg = build_message(JUDGE, to="player@example.org", subject="s", body=body, now=NOW, key="k")
+    expected = EmailMessage()
+    for header, value in msg.items():
+        if not header.lower().startswith(("content-", "mime-")):
+            expected.set_raw(header, value)
+    expected.set_content(body, charset="utf-8",
+                         cte="7bit" if all(len(x) <= 998 for x in body.splitlines())
+                         else "quoted-printable")
+    assert bytes(msg) == bytes(expected)
+    assert sent(msg).get_content() == sent(expected).get_content()

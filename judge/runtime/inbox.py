@@ -122,7 +122,7 @@ class MailHandler:
         render = partial(self.mails, raw, incoming, now) if send else None
         try:
             reply, _, mails = carry_out(incoming, self.store, self.settings, now, self.maps,
-                                        render, receipt, self.games_index)
+                                        render, receipt, self.games_index, env=self.templates())
             return reply, mails
         except AnsweredBefore:
             kept = read_receipt(self.store.root, receipt)
@@ -285,33 +285,36 @@ RUNS = 5  # runs of one mail while other mails keep changing the judge-wide coun
 
 def carry_out(incoming: Incoming, store: GameStore, settings: Settings, now: datetime,
               maps: MapCache | None = None, render: Mails | None = None,
-              receipt: str | None = None, index: persist.IndexReader | None = None
-              ) -> tuple[Reply | None, list[object], list[EmailMessage]]:
+              receipt: str | None = None, index: persist.IndexReader | None = None,
+              env: Any = None) -> tuple[Reply | None, list[object], list[EmailMessage]]:
     """One read mail against the games in `store`: the games it reads locked and read (each once,
     a change a crash left in flight completed first), its commands run (`run_mail`, which writes
     nothing), the mails it calls for made (`render`: none without), and what it did written in one
     commit (`commit`), its receipt (the mails) with its change when it changed a game; then the
     locks go. The reply, the events and the mails. AnsweredBefore: the mail's own change, cut
     short by a crash, was completed instead (its receipt answers it). `maps` and `index`: the
-    parsed maps and DPjudge's games index a long-lived caller keeps between mails."""
+    parsed maps and DPjudge's games index a long-lived caller keeps between mails, `env` its
+    templates (the results archive's words are made with them)."""
     with StoreGames(store, settings, maps, receipt, index) as games:
         for _ in range(RUNS):
             reply, events, change = run_mail(incoming, games, settings, now)
             mails = render(reply, events, change.after) if render is not None else []
             sealed = (receipt, pack(mails)) if receipt and change.writes_game else None
-            if commit(games, change, sealed, now):
+            if commit(games, change, sealed, now, env=env):
                 return reply, events, mails
     raise TimeoutError("the judge-wide count of wrong passwords kept changing under the mail")
 
 
 def commit(games: StoreGames, change: Change, receipt: tuple[str, bytes] | None,
-           now: datetime, mails: journal.Mails = (), deliver: journal.Deliver | None = None) -> bool:
+           now: datetime, mails: journal.Mails = (), deliver: journal.Deliver | None = None,
+           env: Any = None) -> bool:
     """Write what a mail did: the wrong passwords it counted, then its game made, purged, or its
     state file (first) and status (through `persist.commit`: its snapshot, results archive and
     journal), renamed last; `receipt` goes with the new status in its journal entry, else once the
     change is made. `mails`, of a change no mail asked for (the shell's), go with the new status
     in its journal entry, handed to `deliver`. False, with nothing of the mail's written, when the
-    judge-wide count changed since the mail read it: the mail is run again."""
+    judge-wide count changed since the mail read it: the mail is run again. `env`: the templates
+    the results archive is written with (default: compiled anew)."""
     if change.judge_failures is not None \
             and not games.swap_judge_password_failures(*change.judge_failures):
         return False
@@ -338,7 +341,8 @@ def commit(games: StoreGames, change: Change, receipt: tuple[str, bytes] | None,
             with_change = None if change.rename_to else receipt
             persist.commit(game, change.before, change.map, status, change.events, mails, deliver,
                            receipt=with_change, now=now,
-                           archive=persist.archiver(games.settings.judge_id, games.settings.address),
+                           archive=persist.archiver(games.settings.judge_id, games.settings.address,
+                                                    env),
                            standing=change.standing, games_index=games.index)
             receipt = None if with_change else receipt
         if change.rename_to:

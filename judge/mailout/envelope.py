@@ -72,6 +72,12 @@ def judge_from(judge: JudgeSection) -> str:
     return formataddr((f"Judge {judge.id}", judge.address))
 
 
+def from_field(judge: JudgeSection) -> Any:
+    """The From field of the judge's mails, parsed as setting it parses it: the same for every
+    mail of a mailing, whose readers each get one."""
+    return default.header_factory("From", header_text(judge_from(judge)))
+
+
 def loop_token(judge: JudgeSection) -> str:
     """What goes in our `X-Loop` header, and what marks a mail as our own when it comes back."""
     return judge.address
@@ -112,11 +118,12 @@ def message_ids(text: str, limit: int = MAX_REFERENCES) -> list[str]:
 def build_message(judge: JudgeSection, *, to: str, subject: str, body: str,
                   now: datetime, key: str | None = None, in_reply_to: str = "",
                   references: str = "", auto: str | None = None,
-                  made_as: type[EmailMessage] = EmailMessage) -> EmailMessage:
+                  made_as: type[EmailMessage] = EmailMessage, author: Any = None) -> EmailMessage:
     """A plain-text mail from the judge to one reader, `to` a plain address (ValueError for any
     other; `envelopes` for several). `auto` defaults to auto-replied for a reply (when
     `in_reply_to` is given) and auto-generated otherwise. `in_reply_to` is written when it is one
-    well-formed message id, and `references` then keeps only its well-formed ones."""
+    well-formed message id, and `references` then keeps only its well-formed ones. `author`: the
+    From field as `from_field` parses it, when the caller made it (once for many mails)."""
     if not plain_address(to):
         raise ValueError(f"not a plain e-mail address: {to!r}")
     replied = [in_reply_to.strip()] if message_ids(in_reply_to) == [in_reply_to.strip()] else []
@@ -137,7 +144,9 @@ def build_message(judge: JudgeSection, *, to: str, subject: str, body: str,
     for name, value in headers.items():
         if value or name not in THREADING:
             text = header_text(value)
-            if name in PARSED or not text.isascii():
+            if name == "From" and author is not None:
+                msg[name] = author
+            elif name in PARSED or not text.isascii():
                 msg[name] = text
             else:  # (the header read back is this very text: kept as it is, without the parse)
                 msg.set_raw(name, text)
@@ -173,12 +182,14 @@ def envelopes(judge: JudgeSection, mailing: Mailing, *, now: datetime, key: str,
     rendered, picture = mailing.rendered, mailing.picture
     mails = []
     kept: dict[str, bytes] = {}  # the picture kept for later, one part a format
+    author = from_field(judge)
     for recipient in writable(mailing.recipients):
         kind = picture.kinds.get(recipient.lower(), default_kind).lower() if picture else "none"
         msg = build_message(judge, to=recipient, subject=rendered.subject, body=rendered.body,
                             now=now, key=f"{key}-{recipient.lower()}", in_reply_to=in_reply_to,
                             references=references, auto=auto,
-                            made_as=PictureLater if later and kind != "none" else EmailMessage)
+                            made_as=PictureLater if later and kind != "none" else EmailMessage,
+                            author=author)
         if picture is not None and isinstance(msg, PictureLater):
             if kind not in kept:
                 kept[kind] = bytes(part_for_later(picture.picture, kind))

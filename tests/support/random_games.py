@@ -148,6 +148,7 @@ class Game:
         self.read: tuple[str, GameStatus] | None = None  # the status file last parsed, as text
         self.played: set[str] = set()  # the kinds of action played so far
         self.left = 0  # the steps the game has still to play
+        self.outbox = open_spools(self.judge.config).outbox  # (opened once, as the daemon does)
 
     # --- the doors --------------------------------------------------------------------------
     def mail(self, sender: str, body: str) -> list[Sent]:
@@ -166,7 +167,7 @@ class Game:
         self.now = at
         config = self.judge.config
         report = run_cycle(self.judge.store, config, at, release=release, maps=self.kit.maps,
-                           outbox=open_spools(config).outbox, env=self.kit.env)
+                           outbox=self.outbox, env=self.kit.env)
         self.log.append(f"{at:%d %H:%M} cycle{' --release' if release else ''}: "
                         + "; ".join(report.lines))
         alerts, problems = cycle_mails(report, config, self.kit.env)
@@ -498,16 +499,19 @@ def accepted(mails: list[Sent], sender: str) -> bool:
 # what a PNG or PDF the picture's child process would draw is replaced by: the mails carry a
 # picture part all the same, without the child process (half a second a picture) drawing it
 PICTURE_STANDIN = b"\x89PNG\r\n\x1a\n"
+# and the SVG it is drawn from (a tenth of a game's CPU): no player here looks at a picture
+SVG_STANDIN = '<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="1000"/>'
 
 
 @contextmanager
 def quick_judge() -> Iterator[None]:
     """Files written without waiting for the disk, passwords hashed at the least cost and pictures
-    not drawn (`PICTURE_STANDIN`): what a crash, a stolen status file or a picture would do is
-    not played here, and thousands of games are."""
+    not drawn (`SVG_STANDIN`, `PICTURE_STANDIN`): what a crash, a stolen status file or a picture
+    would do is not played here, and thousands of games are."""
     from unittest import mock
 
     from judge import passwords
+    from judge.drawing import pictures
     from judge.runtime import picture_process
 
     derive = passwords._derive
@@ -518,8 +522,12 @@ def quick_judge() -> Iterator[None]:
     def undrawn(svg: str, kind: str, limits: object) -> bytes:
         return PICTURE_STANDIN
 
+    def unseen(*args: object) -> str:
+        return SVG_STANDIN
+
     with mock.patch("os.fsync"), mock.patch.object(passwords, "_derive", cheap), \
-            mock.patch.object(picture_process, "_drawn_by_child", undrawn):
+            mock.patch.object(picture_process, "_drawn_by_child", undrawn), \
+            mock.patch.object(pictures, "draw_svg", unseen):
         yield
 
 

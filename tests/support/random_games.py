@@ -36,7 +36,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from email.message import EmailMessage
+from email import message_from_bytes, policy
+from email.message import EmailMessage, Message
+from email.parser import BytesParser
 from pathlib import Path
 
 from judge.commands.auth import addresses_of
@@ -80,14 +82,26 @@ class Violation:
 
 
 class Sent:
-    """A mail the judge sent, its headers read once (each read of a parsed mail's header parses
-    it again)."""
+    """A mail the judge sent, its headers read once and as written when they are plain text (each
+    read of a parsed mail's header parses it again); `text`: its text, when already known."""
 
-    def __init__(self, mail: EmailMessage):
+    def __init__(self, mail: Message, text: str | None = None):
         self.mail = mail
-        self.to = addresses(mail)
-        self.subject = str(mail["Subject"])
-        self.in_reply_to = str(mail.get("In-Reply-To", ""))
+        self.to = {a.strip().lower() for a in field(mail, "To").split(",") if a.strip()}
+        self.subject = field(mail, "Subject")
+        self.in_reply_to = field(mail, "In-Reply-To")
+        if text is not None:
+            self.body = text
+
+    @classmethod
+    def of_bytes(cls, raw: bytes) -> Sent:
+        """A mail as the outbox holds it: a plain ASCII text (most are) read from its bytes
+        without parsing it as MIME, any other parsed in full."""
+        head = BytesParser(policy=policy.default).parsebytes(raw, headersonly=True)
+        if (field(head, "Content-Type"), field(head, "Content-Transfer-Encoding")) \
+                == ('text/plain; charset="utf-8"', "7bit"):
+            return cls(head, head.get_payload())
+        return cls(message_from_bytes(raw, policy=policy.default))
 
     @cached_property
     def body(self) -> str:
@@ -173,7 +187,16 @@ class Game:
         alerts, problems = cycle_mails(report, config, self.kit.env)
         if problems:
             self.violate(f"the cycle's mails could not be made: {problems}")
-        self.seen([Sent(m) for m in self.judge.take_outbox() + alerts])
+        self.seen([Sent.of_bytes(raw) for raw in self.taken()] + [Sent(m) for m in alerts])
+
+    def taken(self) -> list[bytes]:
+        """The mails in the outbox as written, taken out of it (`Judge.take_outbox`)."""
+        folder = self.judge.root / "spool" / "outbox"
+        mails = []
+        for path in sorted(folder.glob("*.eml")) if folder.is_dir() else []:
+            mails.append(path.read_bytes())
+            path.unlink()
+        return mails
 
     def seen(self, mails: list[Sent]) -> None:
         self.checker.one_mail_an_event(mails)
@@ -479,12 +502,20 @@ def slot_of(moment: datetime) -> datetime:
     return base if base == moment else base + SLOT
 
 
-def addresses(mail: EmailMessage) -> set[str]:
-    return {a.strip().lower() for a in str(mail["To"]).split(",") if a.strip()}
+def field(mail: Message, name: str) -> str:
+    """The header `name` ("" when there is none): as written when it is one line of plain ASCII
+    (what the parse would give), else parsed (encoded words, folded lines)."""
+    for key, value in mail.raw_items():
+        if key.lower() == name.lower():
+            text = str(value)
+            if text.isascii() and "=?" not in text and "\n" not in text and "\r" not in text:
+                return text.strip()
+            return str(mail[name])
+    return ""
 
 
-def body_of(mail: EmailMessage) -> str:
-    part = mail.get_body(("plain",))
+def body_of(mail: Message) -> str:
+    part = mail.get_body(("plain",)) if isinstance(mail, EmailMessage) else None
     return part.get_content() if part is not None else ""
 
 
@@ -492,7 +523,7 @@ def accepted(mails: list[Sent], sender: str) -> bool:
     """Whether the reply to the mail (the first mail to its sender) reports no error."""
     for mail in mails:
         if sender in mail.to:
-            return "ERROR" not in mail.mail.get_content()
+            return "ERROR" not in mail.body
     return False
 
 

@@ -365,10 +365,12 @@ class GameDir:
     def snapshots(self) -> list[str]:
         """Phase abbreviations with a snapshot, oldest first by file time, then name."""
         found = []
-        for name in names_in(self.path, self.root):
-            if name.startswith(f"{STATUS}.") and not name.endswith(".tmp"):
-                with contextlib.suppress(FileNotFoundError):
-                    found.append((file_stat(self.path / name, self.root).st_mtime_ns, name))
+        with folder_fd(self.path, self.root) as folder:  # (one folder, reached once)
+            for name in os.listdir(folder):
+                if name.startswith(f"{STATUS}.") and not name.endswith(".tmp"):
+                    with contextlib.suppress(FileNotFoundError):
+                        made = os.stat(name, dir_fd=folder, follow_symlinks=False).st_mtime_ns
+                        found.append((made, name))
         return [name.split(".", 1)[1] for _, name in sorted(found)]
 
     def has_snapshot(self, phase_abbrev: str) -> bool:

@@ -99,7 +99,8 @@ def header_text(value: str, limit: int = MAX_HEADER) -> str:
     and `=?` written `= ?`, so that no reader decodes an encoded word out of it (an incoming
     subject is already decoded once: the text shows as it was sent, never decoded again). The email
     package encodes what is not ASCII itself."""
-    text = " ".join("".join(c if c.isprintable() else " " for c in value).split())
+    shown = value if value.isprintable() else "".join(c if c.isprintable() else " " for c in value)
+    text = " ".join(shown.split())
     return text.replace("=?", "= ?")[:limit].rstrip()
 
 

@@ -12,6 +12,7 @@ from judge.runtime.config import JudgeSection
 from judge.mailout.envelope import (
     build_message,
     envelopes,
+    header_text,
     message_id,
     raw_key,
     reply_fields,
@@ -164,3 +165,13 @@ def test_an_ascii_body_is_written_as_the_email_package_writes_it(body):
                          else "quoted-printable")
     assert bytes(msg) == bytes(expected)
     assert sent(msg).get_content() == sent(expected).get_content()
+
+
+@settings(max_examples=300, deadline=None)
+@given(value=st.text(st.characters(max_codepoint=0x3000) | st.sampled_from(" \t\r\n\x85\xa0\u2028"),
+                     max_size=80))
+def test_a_header_value_keeps_only_printable_characters_and_single_spaces(value):
+    text = header_text(value)
+    assert text.isprintable() and "  " not in text and text == text.strip() and "=?" not in text
+    shown = "".join(c if c.isprintable() else " " for c in value)
+    assert text == " ".join(shown.split()).replace("=?", "= ?").rstrip()

@@ -433,9 +433,11 @@ class Checker:
             self.game.violate(f"a mail from {sender} got {len(replies)} replies")
 
     def one_mail_an_event(self, mails: list[Sent]) -> None:
-        # the same words twice (a dismissal of two powers tells of two resignations, as DPjudge)
-        twice = [key[:2] for key, n in Counter((a, m.subject, m.body) for m in mails
-                                               for a in m.to).items() if n > 1]
+        # the same words twice (a dismissal of two powers tells of two resignations, as DPjudge);
+        # only the mails of one subject to one reader need their words read
+        alike = Counter((a, m.subject) for m in mails for a in m.to)
+        twice = [key[:2] for key, n in Counter((a, m.subject, m.body) for m in mails for a in m.to
+                                               if alike[(a, m.subject)] > 1).items() if n > 1]
         if twice:
             self.game.violate(f"mailed twice in one step: {twice}")
 

@@ -87,9 +87,9 @@ class Sent:
 
     def __init__(self, mail: Message, text: str | None = None):
         self.mail = mail
-        self.to = {a.strip().lower() for a in field(mail, "To").split(",") if a.strip()}
-        self.subject = field(mail, "Subject")
-        self.in_reply_to = field(mail, "In-Reply-To")
+        self.to = {a.strip().lower() for a in header_of(mail, "To").split(",") if a.strip()}
+        self.subject = header_of(mail, "Subject")
+        self.in_reply_to = header_of(mail, "In-Reply-To")
         if text is not None:
             self.body = text
 
@@ -98,9 +98,9 @@ class Sent:
         """A mail as the outbox holds it: a plain ASCII text (most are) read from its bytes
         without parsing it as MIME, any other parsed in full."""
         head = BytesParser(policy=policy.default).parsebytes(raw, headersonly=True)
-        if (field(head, "Content-Type"), field(head, "Content-Transfer-Encoding")) \
+        if (header_of(head, "Content-Type"), header_of(head, "Content-Transfer-Encoding")) \
                 == ('text/plain; charset="utf-8"', "7bit"):
-            return cls(head, head.get_payload())
+            return cls(head, str(head.get_payload()))
         return cls(message_from_bytes(raw, policy=policy.default))
 
     @cached_property
@@ -504,7 +504,7 @@ def slot_of(moment: datetime) -> datetime:
     return base if base == moment else base + SLOT
 
 
-def field(mail: Message, name: str) -> str:
+def header_of(mail: Message, name: str) -> str:
     """The header `name` ("" when there is none): as written when it is one line of plain ASCII
     (what the parse would give), else parsed (encoded words, folded lines)."""
     for key, value in mail.raw_items():

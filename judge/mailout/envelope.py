@@ -28,6 +28,7 @@ from email.message import EmailMessage, Message
 from email.parser import BytesParser
 from email.policy import default
 from email.utils import format_datetime, formataddr, make_msgid
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from judge.drawing.pictures import Picture
@@ -72,9 +73,11 @@ def judge_from(judge: JudgeSection) -> str:
     return formataddr((f"Judge {judge.id}", judge.address))
 
 
+@lru_cache(maxsize=8)
 def from_field(judge: JudgeSection) -> Any:
-    """The From field of the judge's mails, parsed as setting it parses it: the same for every
-    mail of a mailing, whose readers each get one."""
+    """The From field of the judge's mails, parsed as setting it parses it (a display name may
+    need quoting): the same for every mail a judge sends, and a header never changes once made,
+    so it is parsed once (the address parser costs more than the rest of a mail's headers)."""
     return default.header_factory("From", header_text(judge_from(judge)))
 
 

@@ -175,3 +175,12 @@ def test_a_header_value_keeps_only_printable_characters_and_single_spaces(value)
     assert text.isprintable() and "  " not in text and text == text.strip() and "=?" not in text
     shown = "".join(c if c.isprintable() else " " for c in value)
     assert text == " ".join(shown.split()).replace("=?", "= ?").rstrip()
+
+
+def test_each_judge_s_mails_come_from_that_judge():
+    other = JudgeSection(id="EUDP", address="judge@other.test", keeper="keeper@other.test")
+    for judge in (JUDGE, other, JUDGE):
+        msg = sent(build_message(judge, to="a@x.test", subject="s", body="b\n", now=NOW, key="k"))
+        mailing = Mailing(("a@x.test", "b@x.test"), Rendered("s", "b\n"))
+        assert {str(m["From"]) for m in envelopes(judge, mailing, now=NOW, key="k")} \
+            == {str(msg["From"])} == {f"Judge {judge.id} <{judge.address}>"}

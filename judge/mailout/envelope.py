@@ -29,6 +29,7 @@ from email.message import EmailMessage
 from email.parser import BytesParser
 from email.policy import default
 from email.utils import format_datetime, formataddr, make_msgid
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from judge.drawing.pictures import Picture
@@ -61,10 +62,23 @@ THREADING = ("In-Reply-To", "References")  # the headers a mail may go without
 PARSED = ("From",)
 MAX_HEADER = 998  # characters of any other header value (RFC 5322's line limit)
 LINE_ENDS = (b"\r\n", b"\n", b"\r")
+# The fields of an ASCII text body, parsed once (reading a field held as text parses it each time,
+# and writing a mail reads Content-Type more than once); header values never change once made.
+PLAIN_TEXT_FIELDS = tuple((name, default.header_factory(name, value)) for name, value in (
+    ("Content-Type", 'text/plain; charset="utf-8"'), ("Content-Transfer-Encoding", "7bit"),
+    ("MIME-Version", "1.0")))
 
 
 def judge_from(judge: JudgeSection) -> str:
     return formataddr((f"Judge {judge.id}", judge.address))
+
+
+@lru_cache(maxsize=8)
+def from_field(judge: JudgeSection) -> Any:
+    """The From field of the judge's mails, parsed as setting it parses it (a display name may
+    need quoting): the same for every mail a judge sends, and a header never changes once made,
+    so it is parsed once (the address parser costs more than the rest of a mail's headers)."""
+    return default.header_factory("From", header_text(judge_from(judge)))
 
 
 def loop_token(judge: JudgeSection) -> str:
@@ -88,7 +102,8 @@ def header_text(value: str, limit: int = MAX_HEADER) -> str:
     and `=?` written `= ?`, so that no reader decodes an encoded word out of it (an incoming
     subject is already decoded once: the text shows as it was sent, never decoded again). The email
     package encodes what is not ASCII itself."""
-    text = " ".join("".join(c if c.isprintable() else " " for c in value).split())
+    shown = value if value.isprintable() else "".join(c if c.isprintable() else " " for c in value)
+    text = " ".join(shown.split())
     return text.replace("=?", "= ?")[:limit].rstrip()
 
 
@@ -107,11 +122,12 @@ def message_ids(text: str, limit: int = MAX_REFERENCES) -> list[str]:
 def build_message(judge: JudgeSection, *, to: str, subject: str, body: str,
                   now: datetime, key: str | None = None, in_reply_to: str = "",
                   references: str = "", auto: str | None = None,
-                  made_as: type[EmailMessage] = EmailMessage) -> EmailMessage:
+                  made_as: type[EmailMessage] = EmailMessage, author: Any = None) -> EmailMessage:
     """A plain-text mail from the judge to one reader, `to` a plain address (ValueError for any
     other; `envelopes` for several). `auto` defaults to auto-replied for a reply (when
     `in_reply_to` is given) and auto-generated otherwise. `in_reply_to` is written when it is one
-    well-formed message id, and `references` then keeps only its well-formed ones."""
+    well-formed message id, and `references` then keeps only its well-formed ones. `author`: the
+    From field as `from_field` parses it, when the caller made it (once for many mails)."""
     if not plain_address(to):
         raise ValueError(f"not a plain e-mail address: {to!r}")
     replied = [in_reply_to.strip()] if message_ids(in_reply_to) == [in_reply_to.strip()] else []
@@ -132,14 +148,28 @@ def build_message(judge: JudgeSection, *, to: str, subject: str, body: str,
     for name, value in headers.items():
         if value or name not in THREADING:
             text = header_text(value)
-            if name in PARSED or not text.isascii():
+            if name == "From" and author is not None:
+                msg[name] = author
+            elif name in PARSED or not text.isascii():
                 msg[name] = text
             else:  # (the header read back is this very text: kept as it is, without the parse)
                 msg.set_raw(name, text)
-    ascii_only = body.isascii()
-    msg.set_content(body, charset="utf-8", cte="7bit" if ascii_only and _short_lines(body)
-                    else "quoted-printable")
+    if body.isascii() and _short_lines(body):
+        _set_plain_text(msg, body)
+    else:
+        msg.set_content(body, charset="utf-8", cte="quoted-printable")
     return msg
+
+
+def _set_plain_text(msg: EmailMessage, body: str) -> None:
+    """`msg.set_content(body, charset="utf-8", cte="7bit")` on a new mail and an ASCII `body`, to
+    the byte: the same three fields in the same order and the same lines, each ended by a line
+    feed. The email package parses each field it sets several times over (half the cost of a
+    mail); these values are fixed, so they are set as parsed once (`PLAIN_TEXT_FIELDS`)."""
+    lines = body.encode("ascii").splitlines()  # (the bytes' line ends, as the package splits)
+    msg.set_payload(b"\n".join(lines).decode("ascii") + "\n")
+    for name, value in PLAIN_TEXT_FIELDS:
+        msg.set_raw(name, value)
 
 
 def envelopes(judge: JudgeSection, mailing: Mailing, *, now: datetime, key: str,
@@ -156,12 +186,14 @@ def envelopes(judge: JudgeSection, mailing: Mailing, *, now: datetime, key: str,
     rendered, picture = mailing.rendered, mailing.picture
     mails = []
     kept: dict[str, bytes] = {}  # the picture kept for later, one part a format
+    author = from_field(judge)
     for recipient in writable(mailing.recipients):
         kind = picture.kinds.get(recipient.lower(), default_kind).lower() if picture else "none"
         msg = build_message(judge, to=recipient, subject=rendered.subject, body=rendered.body,
                             now=now, key=f"{key}-{recipient.lower()}", in_reply_to=in_reply_to,
                             references=references, auto=auto,
-                            made_as=PictureLater if later and kind != "none" else EmailMessage)
+                            made_as=PictureLater if later and kind != "none" else EmailMessage,
+                            author=author)
         if picture is not None and isinstance(msg, PictureLater):
             if kind not in kept:
                 kept[kind] = bytes(part_for_later(picture.picture, kind))

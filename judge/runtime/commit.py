@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 from collections.abc import Sequence
 
 from judge.commands import throttle
@@ -52,13 +53,15 @@ from judge.types import Phase
 PURGED = ".purged"  # purged games are moved here, never deleted
 
 def commit(games: StoreGames, change: Change, receipt: tuple[str, bytes] | None,
-           now: datetime, mails: journal.Mails = (), deliver: journal.Deliver | None = None) -> bool:
+           now: datetime, mails: journal.Mails = (), deliver: journal.Deliver | None = None,
+           env: Any = None) -> bool:
     """Write what a mail did: the wrong passwords it counted, then its game made, purged, or its
     state file (first) and status (through `write_outcome`: its snapshot, results archive and
     journal), renamed last; `receipt` goes with the new status in its journal entry, else once the
     change is made. `mails`, of a change no mail asked for (the shell's), go with the new status
     in its journal entry, handed to `deliver`. False, with nothing of the mail's written, when the
-    judge-wide count changed since the mail read it: the mail is run again."""
+    judge-wide count changed since the mail read it: the mail is run again. `env`: the templates
+    the results archive is written with (default: compiled anew)."""
     if change.judge_failures is not None \
             and not games.swap_judge_password_failures(*change.judge_failures):
         return False
@@ -85,7 +88,7 @@ def commit(games: StoreGames, change: Change, receipt: tuple[str, bytes] | None,
             with_change = None if change.rename_to else receipt
             write_outcome(game, change.before, change.map, status, change.events, mails, deliver,
                            receipt=with_change, now=now,
-                           archive=archiver(games.settings.judge_id, games.settings.address),
+                           archive=archiver(games.settings.judge_id, games.settings.address, env),
                            standing=change.standing, games_index=games.index)
             receipt = None if with_change else receipt
         if change.rename_to:

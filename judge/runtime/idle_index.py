@@ -142,12 +142,16 @@ class KeptIndex:
 def signature(map_dirs: Sequence[Path]) -> str:
     """What the due times depend on besides the games' own files: the map files."""
     digest = hashlib.sha256()
-    files = [Path(p) for folder in [*map_dirs, bundled_maps_dir()] if Path(folder).is_dir()
-             for p in sorted(Path(folder).iterdir())]
-    for path in files:
+    for folder in [*map_dirs, bundled_maps_dir()]:
         try:
-            info = path.stat()
-        except OSError:
+            entries = sorted(os.scandir(folder), key=lambda entry: entry.name)
+        except (FileNotFoundError, NotADirectoryError):
             continue
-        digest.update(f"{path}\0{info.st_size}\0{info.st_mtime_ns}\n".encode())
+        named = str(Path(folder))
+        for entry in entries:
+            try:
+                info = entry.stat()
+            except OSError:
+                continue
+            digest.update(f"{named}/{entry.name}\0{info.st_size}\0{info.st_mtime_ns}\n".encode())
     return digest.hexdigest()

@@ -111,7 +111,7 @@ class MailHandler:
         render = partial(self.mails, raw, incoming, now) if send else None
         try:
             reply, _, mails = carry_out(incoming, self.store, self.settings, now, self.maps,
-                                        render, receipt, self.games_index)
+                                        render, receipt, self.games_index, env=self.templates())
             return reply, mails
         except AnsweredBefore:
             kept = read_receipt(self.store.root, receipt)
@@ -274,21 +274,22 @@ RUNS = 5  # runs of one mail while other mails keep changing the judge-wide coun
 
 def carry_out(incoming: Incoming, store: GameStore, settings: Settings, now: datetime,
               maps: MapCache | None = None, render: Mails | None = None,
-              receipt: str | None = None, index: persist.IndexReader | None = None
-              ) -> tuple[Reply | None, list[object], list[EmailMessage]]:
+              receipt: str | None = None, index: persist.IndexReader | None = None,
+              env: Any = None) -> tuple[Reply | None, list[object], list[EmailMessage]]:
     """One read mail against the games in `store`: the games it reads locked and read (each once,
     a change a crash left in flight completed first), its commands run (`run_mail`, which writes
     nothing), the mails it calls for made (`render`: none without), and what it did written in one
     commit (`commit`), its receipt (the mails) with its change when it changed a game; then the
     locks go. The reply, the events and the mails. AnsweredBefore: the mail's own change, cut
     short by a crash, was completed instead (its receipt answers it). `maps` and `index`: the
-    parsed maps and DPjudge's games index a long-lived caller keeps between mails."""
+    parsed maps and DPjudge's games index a long-lived caller keeps between mails, `env` its
+    templates (the results archive's words are made with them)."""
     with StoreGames(store, settings, maps, receipt, index) as games:
         for _ in range(RUNS):
             reply, events, change = run_mail(incoming, games, settings, now)
             mails = render(reply, events, change.after) if render is not None else []
             sealed = (receipt, pack(mails)) if receipt and change.writes_game else None
-            if commit(games, change, sealed, now):
+            if commit(games, change, sealed, now, env=env):
                 return reply, events, mails
     raise TimeoutError("the judge-wide count of wrong passwords kept changing under the mail")
 

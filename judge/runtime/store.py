@@ -53,8 +53,9 @@ class PathRefused(OSError):
 REFUSED_WHY = "the judge follows no symlink and reads only regular files in its folders"
 
 
-def refused(path: Path, root: Path, what: str = "a symlink") -> PathRefused:
+def refused(path: Path | str, root: Path, what: str = "a symlink") -> PathRefused:
     """The error for `path` (named from `root` on, as mails may show it), logged in full."""
+    path = Path(path)
     log.error("refused %s: it is %s (%s)", path, what, REFUSED_WHY)
     shown = path.relative_to(root) if path.is_relative_to(root) else Path(path.name)
     return PathRefused(errno.ELOOP if what == "a symlink" else errno.EINVAL, what, str(shown))
@@ -64,13 +65,13 @@ def refused(path: Path, root: Path, what: str = "a symlink") -> PathRefused:
 def folder_fd(folder: Path, root: Path | None = None) -> Iterator[int]:
     """An open descriptor of `folder`, reached from `root` (default: `folder` itself) one folder at
     a time, none through a symlink. `root` itself may be a symlink: it is the judgekeeper's."""
-    folder = Path(folder)
-    top = folder if root is None else Path(root)
+    top = as_path(folder if root is None else root)
+    steps = steps_below(top, folder)
     fd = os.open(top, FOLDER_FLAGS)
     try:
-        reached = top
-        for step in folder.relative_to(top).parts:
-            reached = reached / step
+        reached = str(top)  # (as text: a Path is made of it only to name a refused one)
+        for step in steps:
+            reached = f"{reached}/{step}"
             found = open_at(fd, step, FOLDER_FLAGS, reached, top)
             os.close(fd)
             fd = found
@@ -79,7 +80,25 @@ def folder_fd(folder: Path, root: Path | None = None) -> Iterator[int]:
         os.close(fd)
 
 
-def open_at(folder: int, name: str, flags: int, path: Path, root: Path, mode: int = 0o666) -> int:
+def as_path(path: Path | str) -> Path:
+    return path if isinstance(path, Path) else Path(path)
+
+
+def steps_below(top: Path, folder: Path | str) -> list[str]:
+    """`Path(folder).relative_to(top).parts` without making Paths (every file the judge reads or
+    writes is reached through here): the names from `top` down to `folder`; ValueError when
+    `folder` is not below `top`."""
+    start, end = str(top), str(as_path(folder))
+    if end == start:
+        return []
+    start = "" if start == "." else start if start.endswith("/") else f"{start}/"
+    if not end.startswith(start) or end.startswith("/") != start.startswith("/"):
+        raise ValueError(f"{end!r} is not in the subpath of {str(top)!r}")
+    return end[len(start):].split("/")
+
+
+def open_at(folder: int, name: str, flags: int, path: Path | str, root: Path,
+            mode: int = 0o666) -> int:
     """`os.open` of `name` in the open `folder`, never through a symlink (`path`: its full name)."""
     if name in ("", ".", "..") or "/" in name:
         raise ValueError(f"not a name inside a folder: {name!r}")
@@ -101,8 +120,8 @@ def is_link(folder: int, name: str) -> bool:
 def open_file(path: Path, flags: int, root: Path | None = None, mode: int = 0o666) -> int:
     """A descriptor of the file `path` (below `root`, default its own folder), never through a
     symlink."""
-    path = Path(path)
-    top = path.parent if root is None else Path(root)
+    path = as_path(path)
+    top = path.parent if root is None else as_path(root)
     with folder_fd(path.parent, top) as folder:
         return open_at(folder, path.name, flags, path, top, mode)
 
@@ -110,7 +129,7 @@ def open_file(path: Path, flags: int, root: Path | None = None, mode: int = 0o66
 def read_bytes(path: Path, root: Path | None = None) -> bytes:
     """The bytes of the regular file `path`, never through a symlink (nor from a FIFO or a device,
     which could hang or feed the judge)."""
-    path = Path(path)
+    path = as_path(path)
     with open(open_file(path, os.O_RDONLY | os.O_NONBLOCK, root), "rb") as handle:
         if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
             raise refused(path, path.parent if root is None else Path(root), "not a regular file")
@@ -141,7 +160,7 @@ def truncate(path: Path, length: int, root: Path | None = None) -> None:
 
 def file_stat(path: Path, root: Path | None = None) -> os.stat_result:
     """The `lstat` of `path` (a symlink is described, not followed); FileNotFoundError."""
-    path = Path(path)
+    path = as_path(path)
     with folder_fd(path.parent, path.parent if root is None else root) as folder:
         return os.stat(path.name, dir_fd=folder, follow_symlinks=False)
 
@@ -165,8 +184,8 @@ def names_in(folder: Path, root: Path | None = None) -> list[str]:
 
 def make_folder(folder: Path, root: Path | None = None) -> None:
     """Make `folder` if it is missing; a symlink in its place is refused."""
-    folder = Path(folder)
-    top = folder.parent if root is None else Path(root)
+    folder = as_path(folder)
+    top = folder.parent if root is None else as_path(root)
     with folder_fd(folder.parent, top) as parent:
         try:
             os.mkdir(folder.name, dir_fd=parent)
@@ -185,7 +204,7 @@ def rename(source: Path, target: Path, root: Path | None = None) -> None:
 
 def remove(path: Path, root: Path | None = None, missing_ok: bool = False) -> None:
     """Unlink `path` (a symlink there is removed, not followed)."""
-    path = Path(path)
+    path = as_path(path)
     try:
         with folder_fd(path.parent, path.parent if root is None else root) as folder:
             os.unlink(path.name, dir_fd=folder)
@@ -200,8 +219,8 @@ def atomic_write(path: Path, data: bytes, *, sync_folder: bool = True,
     `sync_folder=False`: the caller fsyncs the folder itself (once for several files), and the
     new name is durable only then. `root`: the judge's folder `path` is in (default: its own
     folder); nothing below it, the temporary file's name included, is followed if a symlink."""
-    path = Path(path)
-    top = path.parent if root is None else Path(root)
+    path = as_path(path)
+    top = path.parent if root is None else as_path(root)
     with folder_fd(path.parent, top) as folder:
         tmp = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}{TMP}")
         try:
@@ -346,10 +365,12 @@ class GameDir:
     def snapshots(self) -> list[str]:
         """Phase abbreviations with a snapshot, oldest first by file time, then name."""
         found = []
-        for name in names_in(self.path, self.root):
-            if name.startswith(f"{STATUS}.") and not name.endswith(".tmp"):
-                with contextlib.suppress(FileNotFoundError):
-                    found.append((file_stat(self.path / name, self.root).st_mtime_ns, name))
+        with folder_fd(self.path, self.root) as folder:  # (one folder, reached once)
+            for name in os.listdir(folder):
+                if name.startswith(f"{STATUS}.") and not name.endswith(".tmp"):
+                    with contextlib.suppress(FileNotFoundError):
+                        made = os.stat(name, dir_fd=folder, follow_symlinks=False).st_mtime_ns
+                        found.append((made, name))
         return [name.split(".", 1)[1] for _, name in sorted(found)]
 
     def has_snapshot(self, phase_abbrev: str) -> bool:

@@ -12,6 +12,7 @@ from judge.runtime.config import JudgeSection
 from judge.mailout.envelope import (
     build_message,
     envelopes,
+    header_text,
     message_id,
     raw_key,
 )
@@ -134,3 +135,42 @@ def test_each_header_is_written_as_its_parse_would_write_it(subject, name, threa
         parsed = policy.default.header_factory(header, str(value))
         assert str(value) == str(parsed)
         assert policy.default.fold_binary(header, value) == policy.default.fold_binary(header, parsed)
+
+
+@settings(max_examples=300, deadline=None)
+@given(body=st.lists(st.characters(max_codepoint=127) | st.sampled_from(["\r\n", "x" * 999]),
+                    max_size=300).map("".join))
+def test_an_ascii_body_is_written_as_the_email_package_writes_it(body):
+    """An ASCII text body is set without the email package's parsing of the fields it sets, to
+    the byte what its set_content writes: the same fields, order, line ends and reading back."""
+    from email.message import EmailMessage
+
+    msg = build_message(JUDGE, to="player@example.org", subject="s", body=body, now=NOW, key="k")
+    expected = EmailMessage()
+    for header, value in msg.items():
+        if not header.lower().startswith(("content-", "mime-")):
+            expected.set_raw(header, value)
+    expected.set_content(body, charset="utf-8",
+                         cte="7bit" if all(len(x) <= 998 for x in body.splitlines())
+                         else "quoted-printable")
+    assert bytes(msg) == bytes(expected)
+    assert sent(msg).get_content() == sent(expected).get_content()
+
+
+@settings(max_examples=300, deadline=None)
+@given(value=st.text(st.characters(max_codepoint=0x3000) | st.sampled_from(" \t\r\n\x85\xa0\u2028"),
+                     max_size=80))
+def test_a_header_value_keeps_only_printable_characters_and_single_spaces(value):
+    text = header_text(value)
+    assert text.isprintable() and "  " not in text and text == text.strip() and "=?" not in text
+    shown = "".join(c if c.isprintable() else " " for c in value)
+    assert text == " ".join(shown.split()).replace("=?", "= ?").rstrip()
+
+
+def test_each_judge_s_mails_come_from_that_judge():
+    other = JudgeSection(id="EUDP", address="judge@other.test", keeper="keeper@other.test")
+    for judge in (JUDGE, other, JUDGE):
+        msg = sent(build_message(judge, to="a@x.test", subject="s", body="b\n", now=NOW, key="k"))
+        mailing = Mailing(("a@x.test", "b@x.test"), Rendered("s", "b\n"))
+        assert {str(m["From"]) for m in envelopes(judge, mailing, now=NOW, key="k")} \
+            == {str(msg["From"])} == {f"Judge {judge.id} <{judge.address}>"}

@@ -23,3 +23,32 @@ STEPS = 30  # actions a game: a forming, some phases, resignations, holds and ro
 def test_a_random_game_keeps_every_invariant(tmp_path, seed):
     violations = play(tmp_path, seed, STEPS)
     assert not violations, "\n".join(map(str, violations))
+
+
+def test_the_same_words_mailed_twice_to_one_reader_break_an_invariant():
+    from datetime import UTC, datetime
+
+    from judge.mailout.envelope import build_message
+    from judge.runtime.config import JudgeSection
+    from tests.support.random_games import Checker, Sent
+
+    class Game:
+        def __init__(self) -> None:
+            self.broken: list[str] = []
+
+        def violate(self, what: str) -> None:
+            self.broken.append(what)
+
+    def mail(to: str, subject: str, body: str) -> Sent:
+        made = build_message(JudgeSection(), to=to, subject=subject, body=body,
+                             now=datetime(2026, 11, 27, tzinfo=UTC))
+        return Sent(made)
+
+    game = Game()
+    checker = Checker(game)  # type: ignore[arg-type]
+    checker.one_mail_an_event([mail("a@x.test", "late", "one\n"), mail("a@x.test", "late", "two\n"),
+                               mail("b@x.test", "late", "one\n"), mail("a@x.test", "news", "one\n")])
+    assert game.broken == []
+    checker.one_mail_an_event([mail("a@x.test", "late", "one\n"), mail("b@x.test", "late", "one\n"),
+                               mail("a@x.test", "late", "one\n")])
+    assert game.broken == ["mailed twice in one step: [('a@x.test', 'late')]"]

@@ -161,3 +161,24 @@ def test_the_last_entry_names_the_deadline_the_phase_was_processed_under(tmp_pat
     theirs = (DPJUDGE / "restated.results").read_text()
     assert "The deadline for orders will be Wednesday 2 December 2026 18:00 GMT." in compared(ours)
     assert compared(ours) == compared(theirs)
+
+
+def test_a_phase_processed_by_mail_is_archived_with_the_inbox_runner_s_templates(tmp_path):
+    """The archive's words for a PROCESS by mail are the runner's templates (a daemon keeps
+    them compiled), as the results mail's are: the same words, not compiled anew for each."""
+    import jinja2
+
+    from judge.runtime.inbox import MailHandler
+    from tests.support.cycle import MASTER, Judge
+
+    env = environment()
+    results = env.loader.get_source(env, "results.txt")[0]  # type: ignore[union-attr]
+    env.loader = jinja2.ChoiceLoader([jinja2.DictLoader({"results.txt": results + "Marked.\n"}),
+                                      env.loader])  # type: ignore[list-item]
+    judge = Judge(tmp_path)
+    judge.handler = MailHandler(judge.config, env=env)
+    judge.start("g", [], TICK_AT)
+    judge.send(MASTER, "SIGNON master@g pw\nPROCESS!", TICK_AT)
+    with judge.store.locked("g") as game:
+        archived = game.read_results()
+    assert "S1901M" in archived and "Marked." in archived

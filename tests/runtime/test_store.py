@@ -7,10 +7,14 @@ import os
 import threading
 import time
 
+from pathlib import Path
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import judge.runtime.store
-from judge.runtime.store import STALE_TMP_SECONDS, GameStore, atomic_write
+from judge.runtime.store import STALE_TMP_SECONDS, GameStore, atomic_write, steps_below
 
 
 @pytest.fixture
@@ -184,3 +188,23 @@ def test_only_stale_temporary_files_go_from_the_games_folders(store):
     removed = store.remove_stale_tmp(now=1000 + STALE_TMP_SECONDS + 1)
     assert sorted(removed) == sorted(stale) and fresh.exists()
     assert (root / "demo" / "status").exists()
+
+
+@settings(max_examples=300, deadline=None)
+@given(top=st.lists(st.sampled_from(["a", "b", "..", "x y"]), max_size=3),
+       below=st.lists(st.sampled_from(["a", "b", "..", ".", "c.d", "x y"]), max_size=4),
+       absolute=st.booleans(), text=st.booleans())
+def test_steps_below_a_folder_are_the_parts_of_its_relative_path(top, below, absolute, text):
+    """The names a file is reached by, one folder at a time, are pathlib's own, and a folder
+    outside the root is refused as pathlib refuses it."""
+    root = Path("/" if absolute else ".", *top)
+    folder = Path("/" if absolute else ".", *below)
+    try:
+        expected: list[str] | type[ValueError] = list(folder.relative_to(root).parts)
+    except ValueError:
+        expected = ValueError
+    try:
+        found: list[str] | type[ValueError] = steps_below(root, str(folder) if text else folder)
+    except ValueError:
+        found = ValueError
+    assert found == expected

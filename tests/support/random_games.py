@@ -36,7 +36,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from email.message import EmailMessage
+from email import message_from_bytes, policy
+from email.message import EmailMessage, Message
+from email.parser import BytesParser
 from pathlib import Path
 
 from judge.commands.auth import addresses_of
@@ -80,14 +82,26 @@ class Violation:
 
 
 class Sent:
-    """A mail the judge sent, its headers read once (each read of a parsed mail's header parses
-    it again)."""
+    """A mail the judge sent, its headers read once and as written when they are plain text (each
+    read of a parsed mail's header parses it again); `text`: its text, when already known."""
 
-    def __init__(self, mail: EmailMessage):
+    def __init__(self, mail: Message, text: str | None = None):
         self.mail = mail
-        self.to = addresses(mail)
-        self.subject = str(mail["Subject"])
-        self.in_reply_to = str(mail.get("In-Reply-To", ""))
+        self.to = {a.strip().lower() for a in header_of(mail, "To").split(",") if a.strip()}
+        self.subject = header_of(mail, "Subject")
+        self.in_reply_to = header_of(mail, "In-Reply-To")
+        if text is not None:
+            self.body = text
+
+    @classmethod
+    def of_bytes(cls, raw: bytes) -> Sent:
+        """A mail as the outbox holds it: a plain ASCII text (most are) read from its bytes
+        without parsing it as MIME, any other parsed in full."""
+        head = BytesParser(policy=policy.default).parsebytes(raw, headersonly=True)
+        if (header_of(head, "Content-Type"), header_of(head, "Content-Transfer-Encoding")) \
+                == ('text/plain; charset="utf-8"', "7bit"):
+            return cls(head, str(head.get_payload()))
+        return cls(message_from_bytes(raw, policy=policy.default))
 
     @cached_property
     def body(self) -> str:
@@ -148,6 +162,7 @@ class Game:
         self.read: tuple[str, GameStatus] | None = None  # the status file last parsed, as text
         self.played: set[str] = set()  # the kinds of action played so far
         self.left = 0  # the steps the game has still to play
+        self.outbox = open_spools(self.judge.config).outbox  # (opened once, as the daemon does)
 
     # --- the doors --------------------------------------------------------------------------
     def mail(self, sender: str, body: str) -> list[Sent]:
@@ -166,13 +181,22 @@ class Game:
         self.now = at
         config = self.judge.config
         report = run_cycle(self.judge.store, config, at, release=release, maps=self.kit.maps,
-                           outbox=open_spools(config).outbox, env=self.kit.env)
+                           outbox=self.outbox, env=self.kit.env)
         self.log.append(f"{at:%d %H:%M} cycle{' --release' if release else ''}: "
                         + "; ".join(report.lines))
         alerts, problems = cycle_mails(report, config, self.kit.env)
         if problems:
             self.violate(f"the cycle's mails could not be made: {problems}")
-        self.seen([Sent(m) for m in self.judge.take_outbox() + alerts])
+        self.seen([Sent.of_bytes(raw) for raw in self.taken()] + [Sent(m) for m in alerts])
+
+    def taken(self) -> list[bytes]:
+        """The mails in the outbox as written, taken out of it (`Judge.take_outbox`)."""
+        folder = self.judge.root / "spool" / "outbox"
+        mails = []
+        for path in sorted(folder.glob("*.eml")) if folder.is_dir() else []:
+            mails.append(path.read_bytes())
+            path.unlink()
+        return mails
 
     def seen(self, mails: list[Sent]) -> None:
         self.checker.one_mail_an_event(mails)
@@ -409,9 +433,11 @@ class Checker:
             self.game.violate(f"a mail from {sender} got {len(replies)} replies")
 
     def one_mail_an_event(self, mails: list[Sent]) -> None:
-        # the same words twice (a dismissal of two powers tells of two resignations, as DPjudge)
-        twice = [key[:2] for key, n in Counter((a, m.subject, m.body) for m in mails
-                                               for a in m.to).items() if n > 1]
+        # the same words twice (a dismissal of two powers tells of two resignations, as DPjudge);
+        # only the mails of one subject to one reader need their words read
+        alike = Counter((a, m.subject) for m in mails for a in m.to)
+        twice = [key[:2] for key, n in Counter((a, m.subject, m.body) for m in mails for a in m.to
+                                               if alike[(a, m.subject)] > 1).items() if n > 1]
         if twice:
             self.game.violate(f"mailed twice in one step: {twice}")
 
@@ -478,12 +504,20 @@ def slot_of(moment: datetime) -> datetime:
     return base if base == moment else base + SLOT
 
 
-def addresses(mail: EmailMessage) -> set[str]:
-    return {a.strip().lower() for a in str(mail["To"]).split(",") if a.strip()}
+def header_of(mail: Message, name: str) -> str:
+    """The header `name` ("" when there is none): as written when it is one line of plain ASCII
+    (what the parse would give), else parsed (encoded words, folded lines)."""
+    for key, value in mail.raw_items():
+        if key.lower() == name.lower():
+            text = str(value)
+            if text.isascii() and "=?" not in text and "\n" not in text and "\r" not in text:
+                return text.strip()
+            return str(mail[name])
+    return ""
 
 
-def body_of(mail: EmailMessage) -> str:
-    part = mail.get_body(("plain",))
+def body_of(mail: Message) -> str:
+    part = mail.get_body(("plain",)) if isinstance(mail, EmailMessage) else None
     return part.get_content() if part is not None else ""
 
 
@@ -491,23 +525,26 @@ def accepted(mails: list[Sent], sender: str) -> bool:
     """Whether the reply to the mail (the first mail to its sender) reports no error."""
     for mail in mails:
         if sender in mail.to:
-            return "ERROR" not in mail.mail.get_content()
+            return "ERROR" not in mail.body
     return False
 
 
 # what a PNG or PDF the picture's child process would draw is replaced by: the mails carry a
 # picture part all the same, without the child process (half a second a picture) drawing it
 PICTURE_STANDIN = b"\x89PNG\r\n\x1a\n"
+# and the SVG it is drawn from (a tenth of a game's CPU): no player here looks at a picture
+SVG_STANDIN = '<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="1000"/>'
 
 
 @contextmanager
 def quick_judge() -> Iterator[None]:
     """Files written without waiting for the disk, passwords hashed at the least cost and pictures
-    not drawn (`PICTURE_STANDIN`): what a crash, a stolen status file or a picture would do is
-    not played here, and thousands of games are."""
+    not drawn (`SVG_STANDIN`, `PICTURE_STANDIN`): what a crash, a stolen status file or a picture
+    would do is not played here, and thousands of games are."""
     from unittest import mock
 
     from judge import passwords
+    from judge.drawing import pictures
     from judge.runtime import picture_process
 
     derive = passwords._derive
@@ -518,8 +555,12 @@ def quick_judge() -> Iterator[None]:
     def undrawn(worker: object, svg: str, kind: str, limits: object) -> bytes:
         return PICTURE_STANDIN
 
+    def unseen(*args: object) -> str:
+        return SVG_STANDIN
+
     with mock.patch("os.fsync"), mock.patch.object(passwords, "_derive", cheap), \
-            mock.patch.object(picture_process.PictureWorker, "draw", undrawn):
+            mock.patch.object(picture_process.PictureWorker, "draw", undrawn), \
+            mock.patch.object(pictures, "draw_svg", unseen):
         yield
 
 

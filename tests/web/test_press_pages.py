@@ -173,3 +173,20 @@ def test_a_press_sent_by_web_is_on_the_pages(tmp_path):
         assert "By the web" in press_part(client.get(BASE + "/power").text)
     assert "By the web" in press_part(page_of(config, handler, "ENGLAND", "webby"))
     assert (config.paths.games / "webby" / PRESS_FILE).exists()
+
+
+def test_a_name_in_the_kept_file_is_escaped_too(tmp_path):
+    """FROM takes only a power of the game, so a name in the file is one a hand put there: still
+    escaped."""
+    config, handler = judge_with(tmp_path, "edited", "FAKE_PRESS")
+    mail_press(handler, config, "edited", "FRANCE", ["BROADCAST FROM GERMANY", "Hi", "ENDBROADCAST"], 1)
+    path = config.paths.games / "edited" / PRESS_FILE
+    path.write_text(path.read_text().replace('"GERMANY"', '"<img src=x onerror=alert(1)>"'))
+    page = page_of(config, handler, None, "edited")
+    assert "<img" not in page and "&lt;img src=x onerror=alert(1)&gt;" in page
+
+
+def test_a_damaged_kept_file_shows_no_press_and_no_error(tmp_path):
+    config, handler = judge_with(tmp_path, "broken")
+    (config.paths.games / "broken" / PRESS_FILE).write_text("{not json\n")
+    assert "None" in press_part(page_of(config, handler, None, "broken"))

@@ -42,6 +42,8 @@ def read_kept(game: GameDir) -> list[Kept]:
 
 def records_of(game: GameDir, events: Sequence[object], now: datetime) -> list[dict[str, Any]]:
     """The records of the press messages among `events`, numbered on from the last kept."""
+    if not any(isinstance(event, Press) for event in events):
+        return []
     kept = read_kept(game)
     number = kept[-1].number if kept else 0
     when = now.isoformat(timespec="seconds")

@@ -10,7 +10,8 @@ mail shows them. OFFICIAL press shows its subject and body, no sender or recipie
 """
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping
+from itertools import islice
 from dataclasses import dataclass
 from typing import Any
 
@@ -69,12 +70,14 @@ def seen_by(kept: Kept, reader: str | None) -> Seen | None:
                 true_to=routing.to if truth else None)
 
 
-def page_of(kept: Sequence[Kept], reader: str | None, page: int, size: int
+def page_of(newest_first: Iterable[Kept], reader: str | None, page: int, size: int
             ) -> tuple[list[Seen], bool]:
-    """Page `page` (from 0) of what `reader` saw, newest first, and whether an older page follows."""
-    seen = [s for s in (seen_by(k, reader) for k in reversed(kept)) if s is not None]
+    """Page `page` (from 0) of what `reader` saw of the messages (given newest first), and
+    whether an older page follows; the messages are read no further than that."""
+    seen = (s for s in (seen_by(k, reader) for k in newest_first) if s is not None)
     start = max(page, 0) * size
-    return seen[start:start + size], len(seen) > start + size
+    found = list(islice(seen, start, start + size + 1))
+    return found[:size], len(found) > size
 
 
 def to_record(kept: Kept) -> dict[str, Any]:

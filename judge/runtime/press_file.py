@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -23,29 +23,22 @@ PRESS_FILE = "press.json"
 log = logging.getLogger("judge.press")
 
 
-def read_kept(game: GameDir) -> list[Kept]:
-    """The game's kept messages, oldest first; none when there is no file. A file that cannot be
-    read is logged and read as empty: the pages show no press rather than fail."""
-    try:
-        text = read_text(game.path / PRESS_FILE, game.root)
-    except FileNotFoundError:
-        return []
-    except (OSError, ValueError, PathRefused) as exc:
-        log.error("game %s: its kept press cannot be read: %s", game.name, exc)
-        return []
-    try:
-        return [from_record(json.loads(line)) for line in text.splitlines() if line.strip()]
-    except (KeyError, TypeError, ValueError) as exc:
-        log.error("game %s: its kept press is damaged: %s", game.name, exc)
-        return []
+def newest_first(game: GameDir) -> Iterator[Kept]:
+    """The game's kept messages, newest first, each read as it is reached (a page needs only the
+    newest few); a damaged line is logged and passed over."""
+    for line in reversed(_lines(game)):
+        try:
+            yield from_record(json.loads(line))
+        except (KeyError, TypeError, ValueError) as exc:
+            log.error("game %s: a kept press line is damaged: %s", game.name, exc)
 
 
 def records_of(game: GameDir, events: Sequence[object], now: datetime) -> list[dict[str, Any]]:
     """The records of the press messages among `events`, numbered on from the last kept."""
     if not any(isinstance(event, Press) for event in events):
         return []
-    kept = read_kept(game)
-    number = kept[-1].number if kept else 0
+    lines = _lines(game)
+    number = _number(lines[-1]) if lines else 0
     when = now.isoformat(timespec="seconds")
     records = []
     for event in events:
@@ -57,12 +50,35 @@ def records_of(game: GameDir, events: Sequence[object], now: datetime) -> list[d
 
 
 def keep(game: GameDir, records: Sequence[dict[str, Any]], limit: int) -> None:
-    """Add the records numbered past the last kept; keep the newest `limit`."""
-    kept = [to_record(k) for k in read_kept(game)]
-    last = kept[-1]["number"] if kept else 0
-    new = [r for r in records if r["number"] > last]
+    """Add the records numbered past the last kept; keep the newest `limit`. The kept lines are
+    carried over as they are, unread but for the last one's number."""
+    lines = _lines(game)
+    last = _number(lines[-1]) if lines else 0
+    new = [json.dumps(r, ensure_ascii=False) for r in records if r["number"] > last]
     if not new:
         return
-    lines = [json.dumps(r, ensure_ascii=False) for r in (kept + new)[-limit:]] if limit > 0 else []
+    lines = (lines + new)[-limit:] if limit > 0 else []
     atomic_write(game.path / PRESS_FILE, "".join(f"{line}\n" for line in lines).encode("utf-8"),
                  root=game.root)
+
+
+def _lines(game: GameDir) -> list[str]:
+    """The kept lines; none when there is no file, or one that cannot be read (logged: the next
+    press kept replaces it, rather than the file holding up the game's change)."""
+    try:
+        text = read_text(game.path / PRESS_FILE, game.root)
+    except FileNotFoundError:
+        return []
+    except (OSError, ValueError, PathRefused) as exc:
+        log.error("game %s: its kept press cannot be read: %s", game.name, exc)
+        return []
+    return [line for line in text.splitlines() if line.strip()]
+
+
+def _number(line: str) -> int:
+    """A kept line's number; 0 when it has none (damaged by hand: the numbers start again)."""
+    try:
+        number = json.loads(line)["number"]
+    except (KeyError, TypeError, ValueError):
+        return 0
+    return number if isinstance(number, int) else 0

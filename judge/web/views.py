@@ -21,7 +21,7 @@ from judge.game.standing import GameState, game_state
 from judge.maps import MapCache
 from judge.runtime.game_access import StoreGames
 from judge.runtime.pictures import position_picture
-from judge.runtime.press_file import read_kept
+from judge.runtime.press_file import newest_first
 from judge.runtime.store import GameDir, GameStore
 from judge.status import parse_status
 from judge.status.model import GameStatus
@@ -148,7 +148,7 @@ def press_page(store: GameStore, game: str, reader: str | None, number: int) -> 
     """Page `number` of the game's kept press as `reader` saw it (a block's name, MASTER, or
     None: the public, who read the broadcasts)."""
     number = max(number, 0)
-    seen, older = page_of(read_kept(GameDir(store.root / game)), reader, number, PRESS_PAGE)
+    seen, older = page_of(newest_first(GameDir(store.root / game)), reader, number, PRESS_PAGE)
     return PressPage(seen, number, older)
 
 

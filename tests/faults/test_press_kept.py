@@ -11,7 +11,7 @@ import pytest
 from judge.mailout.envelope import raw_key
 from judge.runtime import journal
 from judge.runtime.inbox import MailHandler
-from judge.runtime.press_file import PRESS_FILE, read_kept
+from judge.runtime.press_file import PRESS_FILE, newest_first
 from judge.runtime.store import GameDir, GameStore
 from tests.support.faults import NOW, mail, player, power_of, started, write_config
 
@@ -33,7 +33,7 @@ def press_mail(store: GameStore, n: int = 1, text: str = "Hello") -> bytes:
 
 
 def bodies(store: GameStore) -> list[str]:
-    return [k.body[0] for k in read_kept(GameDir(store.root / "g"))]
+    return [k.body[0] for k in reversed(list(newest_first(GameDir(store.root / "g"))))]
 
 
 @pytest.fixture
@@ -91,5 +91,5 @@ def test_the_oldest_messages_go_past_the_limit(judge):
     handler = MailHandler(replace(config, limits=replace(config.limits, press_kept_per_game=3)))
     for n in range(1, 6):
         handler(press_mail(store, n), NOW)
-    assert [(k.number, k.body[0]) for k in read_kept(GameDir(store.root / "g"))] == \
-        [(3, "Hello 3"), (4, "Hello 4"), (5, "Hello 5")]
+    assert [(k.number, k.body[0]) for k in newest_first(GameDir(store.root / "g"))] == \
+        [(5, "Hello 5"), (4, "Hello 4"), (3, "Hello 3")]

@@ -54,7 +54,7 @@ def test_official_press_shows_no_sender_nor_recipients():
 
 
 def test_a_page_is_newest_first():
-    messages = [kept(None, "FRANCE", None, ("ENGLAND",), number=n) for n in range(1, 6)]
+    messages = [kept(None, "FRANCE", None, ("ENGLAND",), number=n) for n in range(5, 0, -1)]
     first, older = page_of(messages, "ENGLAND", 0, 2)
     assert [s.number for s in first] == [5, 4] and older
     last, older = page_of(messages, "ENGLAND", 2, 2)

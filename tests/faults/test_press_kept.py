@@ -93,3 +93,10 @@ def test_the_oldest_messages_go_past_the_limit(judge):
         handler(press_mail(store, n), NOW)
     assert [(k.number, k.body[0]) for k in newest_first(GameDir(store.root / "g"))] == \
         [(5, "Hello 5"), (4, "Hello 4"), (3, "Hello 3")]
+
+
+def test_a_kept_file_that_cannot_be_read_holds_up_nothing(judge):
+    config, store = judge
+    (store.root / "g" / PRESS_FILE).write_bytes(b"\xff\xfe not UTF-8\n")
+    MailHandler(config)(press_mail(store), NOW)
+    assert journal.pending(store.root) == [] and bodies(store) == ["Hello 1"]

@@ -36,6 +36,7 @@ class Limits:
     picture_pixels: int = 16_000_000  # a picture rendered larger (the PDF at its zoom) is refused
     picture_bytes: int = 4_000_000  # a picture file larger than this is left out of its mail
     reply_picture_bytes: int = 500_000  # each this many bytes of MAP's picture count one more reply
+    press_kept_per_game: int = 1000  # press messages a game keeps for its pages; the oldest go
 
     def map_bounds(self) -> MapBounds:
         return MapBounds(lines=self.map_lines, bytes=self.map_bytes, places=self.map_places,

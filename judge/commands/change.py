@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from judge.commands.notices import Press
 from judge.commands.session import Session
 from judge.commands.throttle import Failures
 from judge.game.seats import open_seats
@@ -40,9 +41,11 @@ class Change:
 
     @property
     def writes_game(self) -> bool:
-        """Whether the mail changed its game (the change its receipt goes with)."""
+        """Whether the mail changed its game (the change its receipt goes with); press sent
+        is kept with the game (`judge.runtime.press_file`)."""
         return self.status is not None and (self.create or self.purge or bool(self.rename_to)
-                                            or self.new_status or self.new_standing)
+                                            or self.new_status or self.new_standing
+                                            or any(isinstance(e, Press) for e in self.events))
 
     @property
     def after(self) -> dict[str, GameStatus | None]:

@@ -67,6 +67,7 @@ class Settings:
     password_hashes_per_mail: int = LIMITS.password_hashes_per_mail
     map_bounds: MapBounds = field(default_factory=LIMITS.map_bounds)  # checked at CREATE, MORPH
     map_parse_milliseconds: int = LIMITS.map_parse_milliseconds
+    press_kept_per_game: int = LIMITS.press_kept_per_game  # the game's pages' press
     password_policy: throttle.Policy = throttle.Policy()  # pauses after wrong passwords
     passwords: Verifier = field(default_factory=Verifier, compare=False, repr=False)
 
@@ -87,6 +88,7 @@ class Settings:
                    password_hashes_per_mail=limits.password_hashes_per_mail,
                    map_bounds=limits.map_bounds(),
                    map_parse_milliseconds=limits.map_parse_milliseconds,
+                   press_kept_per_game=limits.press_kept_per_game,
                    password_policy=config.passwords.policy())
 
 

@@ -8,7 +8,9 @@ snapshot of the status before a phase was processed (`status.FORMING` before the
 the results archive's new entries (`judge.game.archive`, DPjudge's layout), the mails the change
 calls for and the mail's receipt, as one entry of the game's journal (`judge.runtime.journal`),
 so that a crash at any instant leaves the status before or after it, with the archive, the mails
-and the receipt to match. Processing a phase drops the snapshots of later phases (left by a
+and the receipt to match. The press a change sent is kept for the game's pages in the same journal
+entry (`judge.runtime.press_file`); a mail that only sent press writes that entry alone, the status
+left as it is. Processing a phase drops the snapshots of later phases (left by a
 rollback): what was rolled back cannot be rolled forward once the game has moved on.
 `hold_in_await` keeps a game whose processing raised (a bug) in AWAIT, for the Master to see.
 """
@@ -28,7 +30,7 @@ from judge.game.archive import cut_at, restated
 from judge.game.standing import Standing, write_standing
 from judge.maps.model import Map
 from judge.phases import phase_key
-from judge.runtime import journal
+from judge.runtime import journal, press_file
 from judge.runtime.game_access import FAILURES, StoreGames
 from judge.runtime.game_files import (
     FORMING,
@@ -82,6 +84,7 @@ def commit(games: StoreGames, change: Change, receipt: tuple[str, bytes] | None,
         index_game(games.held[name], None, index=games.index)
     else:
         game = games.held[name]
+        press = (press_file.records_of(game, change.events, now), games.settings.press_kept_per_game)
         if change.new_standing:
             game.write_state(write_standing(change.standing))
         if change.new_status and change.map is not None:  # (a rename: the receipt once the folder is moved)
@@ -89,8 +92,11 @@ def commit(games: StoreGames, change: Change, receipt: tuple[str, bytes] | None,
             write_outcome(game, change.before, change.map, status, change.events, mails, deliver,
                            receipt=with_change, now=now,
                            archive=archiver(games.settings.judge_id, games.settings.address, env),
-                           standing=change.standing, games_index=games.index)
+                           standing=change.standing, games_index=games.index, press=press)
             receipt = None if with_change else receipt
+        elif press[0]:
+            journal.complete(game, journal.write(game, None, "", mails, receipt, press=press), deliver)
+            receipt = None
         if change.rename_to:
             rename(game, change.rename_to)
             index_game(GameDir(root / change.rename_to), status, change.standing,
@@ -128,7 +134,8 @@ def write_outcome(game: GameDir, before_text: str, m: Map, after: GameStatus, ev
            mails: journal.Mails = (), deliver: journal.Deliver | None = None,
            snapshot: bool = True, receipt: tuple[str, bytes] | None = None, *,
            now: datetime | None = None, archive: Archive | None = None,
-           standing: Standing | None = None, games_index: IndexReader | None = None) -> None:
+           standing: Standing | None = None, games_index: IndexReader | None = None,
+           press: tuple[Sequence[dict], int] = ((), 0)) -> None:
     """Save an outcome: snapshots first, then the status, the results archive and the `mails`
     (handed to `deliver`) as one change (`judge.runtime.journal`). `snapshot`: keep the status
     before a phase's processing as its snapshot (False: a snapshot taken before is kept).
@@ -138,7 +145,8 @@ def write_outcome(game: GameDir, before_text: str, m: Map, after: GameStatus, ev
     as the change leaves them, for the games index; by default read before the status changes,
     since a games index's `waiting` means a vacancy or the Master's hold by the status it was
     written for (`judge.game.games_index.standing_of`). `games_index`: the caller's kept
-    games index (`IndexReader`), which the game's line is read and written through."""
+    games index (`IndexReader`), which the game's line is read and written through. `press`:
+    the press records to keep with the change, and how many the game keeps at most."""
     if standing is None:
         standing = read_standing(game, index=games_index)
     if any(isinstance(e, GameStarted) for e in events):
@@ -156,8 +164,9 @@ def write_outcome(game: GameDir, before_text: str, m: Map, after: GameStatus, ev
     elif results and records:
         length, restored = _deadline_restated(game, after, results[0])
     records = restored + records
-    if records or mails or receipt or length is not None:
-        journal.complete(game, journal.write(game, after_text, records, mails, receipt, length), deliver)
+    if records or mails or receipt or length is not None or press[0]:
+        journal.complete(game, journal.write(game, after_text, records, mails, receipt, length,
+                                             press), deliver)
     else:
         game.write_status(after_text)
     if results:  # the game moved on: what was rolled back cannot come back

@@ -17,6 +17,10 @@ A change made by a mail carries the mail's receipt (`<games>/.receipts/<name>`: 
 notices the mail called for), written by `complete` after the status and the results log: a receipt
 on file goes with its change made, and a mail processed again after a crash is answered from it
 instead of being carried out a second time (`judge.runtime.inbox`). `prune_receipts` drops old ones.
+
+A change may carry press messages to keep for the game's pages (`judge.runtime.press_file`), kept
+after the results log and before the receipt; a change of press alone leaves the status as it is
+(its `after` is None).
 """
 from __future__ import annotations
 
@@ -28,6 +32,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from judge.runtime import press_file
 from judge.runtime.store import (
     GameDir,
     PathRefused,
@@ -75,18 +80,22 @@ def pending(root: Path) -> list[str]:
         return []
 
 
-def write(game: GameDir, after: str, records: str, mails: Mails,
-          receipt: tuple[str, bytes] | None = None, length: int | None = None) -> Entry:
-    """Record the change from the status on file to `after` (its commit point); `complete` then
-    carries it out. `receipt`: (name, bytes) of the receipt of the mail that made the change.
-    `length`: the bytes of the results archive to keep before the records (a rollback cuts it;
-    default: all of it)."""
+def write(game: GameDir, after: str | None, records: str, mails: Mails,
+          receipt: tuple[str, bytes] | None = None, length: int | None = None,
+          press: tuple[Sequence[dict[str, Any]], int] = ((), 0)) -> Entry:
+    """Record the change from the status on file to `after` (None: the status stays; its commit
+    point); `complete` then carries it out. `receipt`: (name, bytes) of the receipt of the mail
+    that made the change. `length`: the bytes of the results archive to keep before the records
+    (a rollback cuts it; default: all of it). `press`: the press records to keep, and how many
+    the game keeps at most."""
     entry: Entry = {"before": status_digest(game) or digest(""), "after": after, "done": False,
                     "length": game.results_size() if length is None else length,
                     "records": records,
                     "mails": [[key, base64.b64encode(raw).decode("ascii")] for key, raw in mails]}
     if receipt is not None:
         entry["receipt"] = [receipt[0], base64.b64encode(receipt[1]).decode("ascii")]
+    if press[0]:
+        entry["press"], entry["press_limit"] = list(press[0]), press[1]
     path = path_of(game)
     make_folder(path.parent, game.root)
     atomic_write(path, json.dumps(entry).encode("utf-8"), root=game.root)
@@ -116,19 +125,18 @@ def complete(game: GameDir, entry: Entry, deliver: Deliver | None = None) -> str
     path = path_of(game)
     written = None
     if not entry["done"]:
-        current = status_digest(game) or ""
-        if current == entry["before"]:
-            game.write_status(entry["after"])
-        elif current != digest(entry["after"]):
+        if not _status_forward(game, entry["before"], entry["after"]):
             log.warning("game %s: its status changed by hand since a change in flight; the "
                         "change (and its mails) dropped", game.name)
             _drop(path, game.root)
             return None
         _complete_results(game, entry["length"], entry["records"])
+        if entry.get("press"):
+            press_file.keep(game, entry["press"], entry["press_limit"])
         if "receipt" in entry:  # last: a receipt on file goes with its change made
             written, raw = entry["receipt"]
             write_receipt(game.path.parent, written, base64.b64decode(raw))
-        entry.update(done=True, records="")
+        entry.update(done=True, records="", press=[])
         if entry["mails"] and deliver is None:
             atomic_write(path, json.dumps(entry).encode("utf-8"), root=game.root)
             return written
@@ -138,6 +146,17 @@ def complete(game: GameDir, entry: Entry, deliver: Deliver | None = None) -> str
         deliver([(key, base64.b64decode(raw)) for key, raw in entry["mails"]])
     _drop(path, game.root)
     return written
+
+
+def _status_forward(game: GameDir, before: str, after: str | None) -> bool:
+    """The status rolled forward to `after` (None, press alone: it stays as it is); False when
+    it is neither the one before nor the one after."""
+    if after is None:
+        return True
+    current = status_digest(game) or ""
+    if current == before:
+        game.write_status(after)
+    return current in (before, digest(after))
 
 
 def _complete_results(game: GameDir, length: int, records: str) -> None:

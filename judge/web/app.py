@@ -38,6 +38,7 @@ from judge.rule_names import Rule
 from judge.runtime.config import Config
 from judge.runtime.game_access import StoreGames
 from judge.runtime.inbox import MailHandler
+from judge.status.model import GameStatus
 from judge.types import MASTER
 from judge.web import views
 from judge.web.deadline import READER_ZONE, deadlines, reader_zone, zone_names
@@ -169,10 +170,13 @@ class Pages:
             views.archive_phases, self.handler.store, name, readers)
         shown, board = await asyncio.to_thread(self.phase_shown, request, name, status, phases,
                                                listing)
+        press = await asyncio.to_thread(views.press_page, self.handler.store, name, None,
+                                        page_number(request))
         zone = reader_zone(request.session.get(READER_ZONE))
         return self.page(request, "game.html", game=status, name=name, listing=listing.text,
                          deadline=deadlines(status, zone), zone=zone, board=board,
-                         phases=phases, shown=shown,
+                         phases=phases, shown=shown, press=press,
+                         press_link=f"{self.url()}?game={name}&press=",
                          rules=views.rules_of(status, self.handler.maps))
 
     def listed(self, name: str) -> bool:
@@ -265,11 +269,7 @@ class Pages:
         status = self.handler.read(creds.game)
         if status is None:
             return ""
-        try:
-            m = self.handler.maps.get(status.map_name, status.morphs)
-        except MapError:
-            return ""
-        role = role_name(status, m, creds.who)
+        role = self.role_of(status, creds)
         if role == MASTER:
             found = master_addresses(status)
         else:
@@ -277,6 +277,14 @@ class Pages:
             found = addresses_of(block, self.handler.settings.addresses_per_player) \
                 if block is not None else ()
         return found[0] if found else ""
+
+    def role_of(self, status: GameStatus, creds: Credentials) -> str | None:
+        """The role a sign-on names in the game (a block's name, or MASTER)."""
+        try:
+            m = self.handler.maps.get(status.map_name, status.morphs)
+        except MapError:
+            return None
+        return role_name(status, m, creds.who)
 
     def signed(self, request: Request) -> tuple[str, SignOn] | None:
         key = request.session.get("signon")
@@ -306,9 +314,13 @@ class Pages:
                           answer.pictures[0]) if status is not None and answer.pictures else None
         master = creds.is_master
         states = await asyncio.to_thread(self.states, creds.game) if master else None
+        role = self.role_of(status, creds) if status is not None else None
+        press = await asyncio.to_thread(views.press_page, self.handler.store, creds.game, role,
+                                        page_number(request)) if role else None
         return self.page(request, "power.html", creds=creds, listing=answer.text,
                          board=Markup(svg) if svg else None, master=master, states=states,
-                         actions=MASTER_ACTIONS, powers=self.powers_of(status))
+                         actions=MASTER_ACTIONS, powers=self.powers_of(status), press=press,
+                         press_link=f"{self.url('power')}?press=")
 
     def states(self, name: str) -> views.States | None:
         with StoreGames(self.handler.store, self.handler.settings, self.handler.maps) as games:
@@ -372,6 +384,14 @@ def form_lines(kind: str, fields: dict[str, str], to: list[Any]) -> list[str]:
             raise FormError("MORPH takes map file lines (and no END MORPH among them)")
         return ["MORPH", *lines, "END MORPH"]
     raise FormError(f"no such form: {kind}")
+
+
+def page_number(request: Request) -> int:
+    """The page of press asked for (`press=N`, from 0; the first when none or a bad one)."""
+    try:
+        return max(int(request.query_params.get("press", "0")), 0)
+    except ValueError:
+        return 0
 
 
 def one_line(text: str) -> str:

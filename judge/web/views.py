@@ -1,7 +1,7 @@
 """What the pages show, read from the games as the mail commands read them: the index as a bare
 LIST treats the games (an unlisted game or one in preparation left out), a game's facts, its
-results archive phase by phase as HISTORY would show it, and the boards drawn as MAP draws them.
-Nothing here writes."""
+results archive phase by phase as HISTORY would show it, the kept press as each reader's mail showed
+it, and the boards drawn as MAP draws them. Nothing here writes."""
 from __future__ import annotations
 
 import contextlib
@@ -15,11 +15,13 @@ from judge.commands.session import Refusal
 from judge.errors import MapError, StatusError
 from judge.game.archive import Entry, entries, for_reader
 from judge.game.rule_table import RULES
+from judge.game.press_kept import Seen, page_of
 from judge.game.rules import rules_in_force
 from judge.game.standing import GameState, game_state
 from judge.maps import MapCache
 from judge.runtime.game_access import StoreGames
 from judge.runtime.pictures import position_picture
+from judge.runtime.press_file import newest_first
 from judge.runtime.store import GameDir, GameStore
 from judge.status import parse_status
 from judge.status.model import GameStatus
@@ -127,6 +129,27 @@ def archive_phases(store: GameStore, game: str, readers: Sequence[str] | None) -
         return []
     shown: list[Entry] = entries(for_reader(text, readers))
     return [Phase(e.subject, e.phase, "\n".join(e.lines).strip("\n")) for e in shown]
+
+
+PRESS_PAGE = 20  # press messages a page shows at a time
+
+
+@dataclass(frozen=True)
+class PressPage:
+    """One page of the press a reader saw, newest first: `number` from 0; `older`: another
+    page follows."""
+
+    seen: list[Seen]
+    number: int
+    older: bool
+
+
+def press_page(store: GameStore, game: str, reader: str | None, number: int) -> PressPage:
+    """Page `number` of the game's kept press as `reader` saw it (a block's name, MASTER, or
+    None: the public, who read the broadcasts)."""
+    number = max(number, 0)
+    seen, older = page_of(newest_first(GameDir(store.root / game)), reader, number, PRESS_PAGE)
+    return PressPage(seen, number, older)
 
 
 def snapshot_board(env: jinja2.Environment, store: GameStore, maps: MapCache, game: str,

@@ -22,6 +22,7 @@ import pytest
 
 from judge.runtime.journal import pending
 from judge.runtime.game_files import read_game
+from judge.runtime.press_file import PRESS_FILE
 from judge.status import parse_status
 from judge.runtime.store import GameStore
 from tests.support.faults import (
@@ -60,6 +61,8 @@ def check_killed(config, before, after) -> None:
         with store.locked(name) as game:  # what the judge does first on reading a game
             read_game(game)
         files = game_files(config, name)
+        # the kept press without the message or with it once, whatever the status
+        assert files.get(PRESS_FILE) in (was.get(PRESS_FILE), after[name].get(PRESS_FILE)), name
         if files["status"] == after[name]["status"]:
             assert files.get("results") == after[name].get("results"), name
             assert snapshots(files) == snapshots(after[name]), name
@@ -95,6 +98,7 @@ def test_sigkill_at_a_random_instant_loses_nothing_and_doubles_nothing(kind, tmp
     clean = work(reference, kind, WHEN[kind], None)
     after, mails = games(reference), outbox_mails(reference)
     assert after != before and (mails or kind == "process")
+    assert kind != "mail" or PRESS_FILE in after["g"]  # the press mail's message kept
     twice = after
     if kind == "tick":
         work(reference, kind, WHEN[kind], None)

@@ -11,6 +11,7 @@ from judge.cli import main
 from judge.game.games_index import parse_index
 from judge.runtime.commit import run
 from judge.runtime.game_files import new_game
+from judge.runtime.press_file import PRESS_FILE
 from judge.runtime.store import GameStore
 from judge.game import join
 from judge.status import parse_status, write_status
@@ -126,3 +127,13 @@ def test_dpjudges_winter_of_hidden_builds_is_written_back_byte_for_byte():
     status = parse_status(text)
     assert [(o.unit.text, o.hidden) for o in status.power("ENGLAND").adjustments] == [("F LON", True)]
     assert write_status(status) == text
+
+
+def test_the_kept_press_is_left_out(tmp_path):
+    """`press.json` is the judge's own (DPjudge reads its `press` file, in another layout):
+    the export carries neither."""
+    store = GameStore(tmp_path / "games")
+    new_game(store, "chatty", "standard", "gm@example.com", "gmpw", [])
+    (store.root / "chatty" / PRESS_FILE).write_text('{"number": 1}\n')
+    assert export(store.root, "chatty", tmp_path / "back") == 0
+    assert sorted(p.name for p in (tmp_path / "back" / "chatty").iterdir()) == ["status"]

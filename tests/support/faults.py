@@ -17,6 +17,7 @@ from judge.runtime.config import Config, load_config
 from judge.game import join
 from judge.runtime.commit import run
 from judge.runtime.game_files import new_game
+from judge.runtime.press_file import PRESS_FILE
 from judge.status import parse_status, write_status
 from judge.status.model import Dppd
 from judge.runtime.store import GameStore
@@ -168,10 +169,10 @@ def work(config: Config, kind: str, now: datetime, kill_after: float | None) -> 
 
 # -- what is on disk -------------------------------------------------------------------------------------
 def game_files(config: Config, game: str) -> dict[str, str]:
-    """A game's status, results log and snapshots, by file name."""
+    """A game's status, results log, kept press and snapshots, by file name."""
     folder = Path(config.paths.games) / game
     return {p.name: p.read_text(encoding="utf-8") for p in sorted(folder.iterdir())
-            if p.name == "status" or p.name == "results" or p.name.startswith("status.")}
+            if p.name in ("status", "results", PRESS_FILE) or p.name.startswith("status.")}
 
 
 def outbox_mails(config: Config) -> list[tuple[str, str, str, str]]:

@@ -1,5 +1,5 @@
 """A form is the mail it stands for: the same orders, press or vote sent by web and by mail leave
-the same status file and the same mails in the outbox (Message-IDs and dates aside, which are
+the same status file, the same kept press and the same mails in the outbox (Message-IDs and dates aside, which are
 made from the incoming mail's bytes and the clock)."""
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from email import message_from_bytes, policy
 import pytest
 
 from judge.runtime.inbox import MailHandler
+from judge.runtime.press_file import PRESS_FILE
 from judge.runtime.spool import open_spools, outbox_entries, queue_mails
 
 from .conftest import (
@@ -75,6 +76,8 @@ def test_a_form_leaves_what_its_mail_leaves(two_judges, path, fields, lines):
     assert status[0] == status[1]
     assert outbox_said(by_web) == outbox_said(by_mail)
     assert outbox_said(by_web)
+    assert kept(by_web, PRESS_FILE) == kept(by_mail, PRESS_FILE)
+    assert (kept(by_web, PRESS_FILE) is not None) == (path == "/do/press")
 
 
 @pytest.mark.parametrize("path, fields, lines", [

@@ -6,11 +6,9 @@ and REVEAL. The game's life does the work (`judge.game`); these check who asks a
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
 from dataclasses import replace
-from typing import TypeVar
 
-from judge.app import master
+from judge.app import game_state, master
 from judge.commands.auth import Level, addresses_of, valid_password
 from judge.app.game_in_hand import phase_of
 from judge.commands.notices import PasswordSet, StateChanged
@@ -22,22 +20,10 @@ from judge.game import (
     make_dummy,
     preview,
     resign,
-    start_game,
 )
 from judge.game.seats import refresh_need, takeover
-from judge.game.start import starts_at_once
-from judge.game.standing import (
-    GameState,
-    Standing,
-    activate,
-    form,
-    terminate,
-    wait,
-)
 from judge.rule_names import Rule
-from judge.status.model import Dppd, GameStatus, PlayerHistory, PowerStatus, Vacancy
-
-T = TypeVar("T")
+from judge.status.model import Dppd, PlayerHistory, PowerStatus, Vacancy
 
 
 class MasterCommand(Command):
@@ -56,26 +42,26 @@ def power_block(session: Session, word: str) -> PowerStatus:
     return block
 
 
-def ruled(session: Session, change: Callable[[GameStatus, Standing], T]) -> T:
-    """One of `judge.game.standing`'s commands on the game in hand; its GameError refused."""
-    try:
-        return change(session.current(), session.standing)
-    except GameError as error:
-        raise Refusal(str(error)) from None
+def restate(session: Session, outcome: game_state.Restated) -> None:
+    """Keep what a state change did: its standing and status; a new state is told to everyone
+    in the game, a start's status before it kept as the snapshot of FORMING."""
+    session.standing = outcome.standing
+    session.update(outcome.status)
+    session.emit(*outcome.events)
+    if outcome.changed:
+        session.emit(StateChanged(session.game or "", outcome.state.value))
+    if outcome.started:
+        session.snapshot_text = session.loaded_text or None
 
 
-def restate(session: Session, standing: Standing) -> None:
-    """Keep the new standing and tell everyone in the game of the state it gives."""
-    session.standing = standing
-    session.emit(StateChanged(session.game or "", session.state.value))
+def started(session: Session) -> Said:
+    return said(f"Game '{session.game}' has started: the phase is {session.current().phase}.")
 
 
 def start_now(session: Session) -> Said:
-    """Start the forming game in hand (ACTIVATE, or FORM with no seat to fill)."""
-    session.standing = replace(session.standing, state=None)
-    session.live(start_game, session.base_map, session.now)
-    session.snapshot_text = session.loaded_text or None
-    return said(f"Game '{session.game}' has started: the phase is {session.current().phase}.")
+    """Start the forming game in hand (CREATE with no seat to fill)."""
+    restate(session, game_state.start(session.in_hand(), session.standing))
+    return started(session)
 
 
 class Form(MasterCommand):
@@ -83,13 +69,12 @@ class Form(MasterCommand):
     help = "FORM: let a game in preparation (or terminated, not started) accept JOIN"
 
     def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
-        standing = ruled(session, form)
-        if session.state is GameState.FORMING:
+        outcome = game_state.form_game(session.in_hand(), session.standing)
+        restate(session, outcome)
+        if outcome.started:
+            return started(session)
+        if not outcome.changed:
             return said(f"Game '{session.game}' is forming.")
-        if starts_at_once(session.current(), session.base_map):
-            session.standing = standing
-            return start_now(session)
-        restate(session, standing)
         private = " privacyPassword" if session.current().private else ""
         return said(f"Game '{session.game}' is forming: players join with JOIN {session.game} "
                     f"password{private}.")
@@ -100,14 +85,12 @@ class Activate(MasterCommand):
     help = "ACTIVATE: start a forming game (or one in preparation) now, or let a held game go on"
 
     def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
-        state = session.state
-        standing, start = ruled(session, activate)
-        if state is GameState.ACTIVE:
+        outcome = game_state.activate_game(session.in_hand(), session.standing)
+        restate(session, outcome)
+        if outcome.started:
+            return started(session)
+        if not outcome.changed:
             return said(f"Game '{session.game}' is active.")
-        if start:
-            session.standing = standing
-            return start_now(session)
-        restate(session, standing)
         status = session.current()
         if status.need:
             return said(f"Game '{session.game}' is no longer held; it still waits for "
@@ -121,10 +104,10 @@ class Wait(MasterCommand):
     help = "WAIT: hold a game in play (its deadline ignored, nothing processed) until ACTIVATE"
 
     def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
-        standing = ruled(session, wait)
-        if session.standing == standing:
+        outcome = game_state.wait_game(session.in_hand(), session.standing)
+        restate(session, outcome)
+        if not outcome.changed:
             return said(f"Game '{session.game}' is already waiting.")
-        restate(session, standing)
         return said(f"Game '{session.game}' is waiting: its deadline is ignored and nothing is "
                     "processed until you ACTIVATE it.")
 
@@ -134,10 +117,10 @@ class Terminate(MasterCommand):
     help = "TERMINATE: end the game without a result (nothing is processed any more)"
 
     def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
-        standing = ruled(session, terminate)
-        if session.standing == standing:
+        outcome = game_state.terminate_game(session.in_hand(), session.standing)
+        restate(session, outcome)
+        if not outcome.changed:
             return said(f"Game '{session.game}' is already terminated.")
-        restate(session, standing)
         return said(f"Game '{session.game}' is terminated: nothing is processed any more.")
 
 

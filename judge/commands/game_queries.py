@@ -2,30 +2,12 @@
 deadline, and where a player's mail goes. Read-only helpers over `Session`."""
 from __future__ import annotations
 
-from enum import Enum
-
 from judge.app.game_in_hand import past_deadline, phase_of
 from judge.commands.auth import JUDGEKEEPER, addresses_of, master_addresses
 from judge.commands.session import Session
 from judge.game.orders import Duties, duties
 from judge.status.model import GameStatus, PowerStatus
-from judge.types import MASTER, MONITOR, MOVEMENT
-
-
-class Kind(str, Enum):
-    MASTER = "master"
-    POWER = "power"  # a map power (POWER#n while forming)
-    OBSERVER = "observer"  # an observer or another ALLOWed type that may send press
-    MONITOR = "monitor"
-
-
-def kind_of(status: GameStatus, name: str) -> Kind:
-    if name in (MASTER, JUDGEKEEPER):
-        return Kind.MASTER
-    block = status.power(name)
-    if block is None or block.is_power:
-        return Kind.POWER
-    return Kind.MONITOR if block.kind == MONITOR else Kind.OBSERVER
+from judge.types import MASTER, MOVEMENT
 
 
 def in_movement(status: GameStatus) -> bool:

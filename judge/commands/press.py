@@ -12,7 +12,8 @@ from dataclasses import dataclass
 
 from judge.app.game_in_hand import phase_name, phase_of
 from judge.commands.auth import JUDGEKEEPER, Level, role_name
-from judge.commands.game_queries import Kind, game_duties, in_movement, kind_of, late_powers
+from judge.app.game_in_hand import Kind, kind_of
+from judge.commands.game_queries import game_duties, in_movement, late_powers
 from judge.commands.notices import Press
 from judge.commands.orders import has_orders
 from judge.commands.registry import Command, Stage

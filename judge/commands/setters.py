@@ -13,18 +13,28 @@ from judge.commands.auth import (
     valid_password,
 )
 from judge.commands.dates import future_deadline, parse_absence
-from judge.app.game_in_hand import deadline, past_deadline, phase_name, phase_of, processing
-from judge.commands.game_queries import Kind, game_duties, kind_of
+from judge.app import votes
+from judge.app.game_in_hand import (
+    GameInHand,
+    Kind,
+    deadline,
+    kind_of,
+    past_deadline,
+    phase_name,
+    phase_of,
+    processing,
+)
+from judge.commands.game_queries import game_duties
 from judge.commands.notices import AbsenceSet, StateChanged, ZoneChanged
 from judge.commands.registry import Command
 from judge.commands.reply import Said, said
 from judge.commands.session import Cursor, Refusal, Session
 from judge.commands.closed_games import unkept
-from judge.game import cast_vote, propose
 from judge.game.positions import alive
 from judge.rule_names import Rule
 from judge.status import values
-from judge.status.model import Dppd, PowerStatus, VoteKind
+from judge.status.model import Dppd, PowerStatus
+from judge.status.model import Vote as Ballot
 from judge.timing import game_zone, parse_timing
 from judge.game.schedule import add_absence, set_deadline, set_zone
 from judge.timing.written import day_form, long_form
@@ -258,24 +268,27 @@ class Vote(Command):
     help = "VOTE SOLO | LOSS | nWAY | NONE (PROPOSE_DIAS: YES | NO | PROPOSE DIAS | PROPOSE power)"
 
     def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
-        status, rules = session.current(), session.rules
-        power = session.role or ""
-        if kind_of(status, power) is not Kind.POWER:
-            raise Refusal("only the powers vote")
+        game, power = session.in_hand(), session.role or ""
         words = [a.upper() for a in args]
         if words[:1] == ["PROPOSE"] and len(words) == 2:
-            session.live(propose, session.map, power, words[1], session.now)
+            outcome = votes.proposal(game, power, words[1])
         else:
-            try:
-                choice = None if words in (["NONE"], ["NO"], ["VETO"]) else values.vote(words)
-            except ValueError:
-                raise Refusal(*vote_forms(" ".join(["VOTE", *words]), rules)) from None
-            if choice is not None and choice.kind is VoteKind.DRAW and Rule.NO_DRAW in rules:
-                raise Refusal("no draws in this game (NO_DRAW)")
-            session.live(cast_vote, session.map, power, choice, session.now)
-        if session.current().completed:
+            outcome = votes.vote(game, power, vote_choice(game, power, words))
+        session.update(outcome.status)
+        session.emit(*outcome.events)
+        if outcome.ended:
             return said("Your vote is recorded, and it ends the game.")
-        return said(f"The vote of {power} is now {' '.join(words)}.", *vote_meaning(words, rules))
+        return said(f"The vote of {power} is now {' '.join(words)}.",
+                    *vote_meaning(words, game.rules))
+
+
+def vote_choice(game: GameInHand, power: str, words: list[str]) -> Ballot | None:
+    """The vote the words say (NONE, NO or VETO: none); a refusal with the forms read."""
+    votes.voter(game, power)  # a seat that has no vote hears that first
+    try:
+        return None if words in (["NONE"], ["NO"], ["VETO"]) else values.vote(words)
+    except ValueError:
+        raise Refusal(*vote_forms(" ".join(["VOTE", *words]), game.rules)) from None
 
 
 def vote_meaning(words: list[str], rules: frozenset[str]) -> tuple[str, ...]:

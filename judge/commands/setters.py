@@ -13,14 +13,10 @@ from judge.commands.auth import (
     valid_password,
 )
 from judge.commands.dates import future_deadline, parse_absence
-from judge.app import votes
+from judge.app import deadlines, votes
 from judge.app.game_in_hand import (
     GameInHand,
-    Kind,
-    deadline,
-    kind_of,
     past_deadline,
-    phase_name,
     phase_of,
     processing,
 )
@@ -36,7 +32,7 @@ from judge.status import values
 from judge.status.model import Dppd, PowerStatus
 from judge.status.model import Vote as Ballot
 from judge.timing import game_zone, parse_timing
-from judge.game.schedule import add_absence, set_deadline, set_zone
+from judge.game.schedule import add_absence, set_zone
 from judge.timing.written import day_form, long_form
 from judge.types import MASTER, MOVEMENT
 
@@ -214,28 +210,18 @@ class SetDeadline(Command):
     level = Level.POWER
 
     def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
-        status, rules = session.current(), session.rules
-        master = session.is_master
-        if not master and Rule.PLAYER_DEADLINES not in rules:
-            raise Refusal("only the Master may set the deadline (no PLAYER_DEADLINES)")
-        if not master and kind_of(status, session.role or "") is Kind.MONITOR:
-            raise Refusal("a MONITOR may not set the deadline")
-        phase = phase_of(status)
-        if phase is None or Rule.NO_DEADLINE in rules:
-            raise Refusal("this game has no deadline to set" if phase is not None else
-                          f"game '{session.game}' is {phase_name(status)}: it has "
-                          "no deadline")
+        game, actor, master = session.in_hand(), session.role or "", session.is_master
+        deadlines.settable(game, actor, master)
+        status = game.status
         try:
             timing = parse_timing(status.timing or "")
             moment = future_deadline(args, session.now, status.zone,
                                      timing.at[0] if timing.at else None)
         except ValueError as exc:
             raise Refusal(str(exc)) from None
-        current = deadline(status, rules)
-        if not master and current is not None and moment <= current:
-            raise Refusal("only the Master may move a deadline earlier (PLAYER_DEADLINES lets "
-                          "players lengthen it)")
-        session.live(set_deadline, session.base_map, moment, MASTER if master else session.role)
+        outcome = deadlines.set_to(game, session.base_map, actor, master, moment)
+        session.update(outcome.status)
+        session.emit(*outcome.events)
         shown = moment.astimezone(game_zone(status.zone))
         return said(f"The deadline is now {long_form(shown)}.")
 

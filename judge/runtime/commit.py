@@ -10,7 +10,8 @@ calls for and the mail's receipt, as one entry of the game's journal (`judge.run
 so that a crash at any instant leaves the status before or after it, with the archive, the mails
 and the receipt to match. Processing a phase drops the snapshots of later phases (left by a
 rollback): what was rolled back cannot be rolled forward once the game has moved on.
-`hold_in_await` keeps a game whose processing raised (a bug) in AWAIT, for the Master to see.
+`hold_in_await` keeps a game whose processing raised (a bug) in AWAIT, for the Master to see;
+`hold_failed` does it for a game a mail or the shell holds, as the cycle does for a tick's.
 """
 from __future__ import annotations
 
@@ -211,6 +212,15 @@ def hold_in_await(game: GameDir, status: GameStatus) -> None:
     """The game as it was read, in AWAIT: its processing raised, and the Master (or the
     judgekeeper) decides what next (PROCESS! or ROLLBACK)."""
     game.write_status(write_status(replace(status, phase_mode=PhaseMode.AWAIT)))
+
+
+def hold_failed(games: StoreGames, name: str) -> None:
+    """`hold_in_await` for a game a door holds (a mail, the shell) whose processing raised
+    (`judge.app.processing.ProcessingFailed`): its status as the door read it, nothing of the
+    request's own written."""
+    _, status = games.open(name)
+    if isinstance(status.phase, Phase):
+        hold_in_await(games.held[name], status)
 
 
 def run(store: GameStore, name: str, action: Action, search: Sequence[Path] = ()) -> list[Event]:

@@ -2,7 +2,8 @@
 written here, and nowhere else.
 
 `commit` writes a `Change` (a mail's, the shell's, a web form's): the wrong passwords counted, the
-game made, purged, renamed, its state file, and its new status through `write_outcome`.
+game made (`create`, which `judge new` uses too), purged, renamed, its state file, and its new
+status through `write_outcome`.
 `write_outcome` (a change's, and the tick's) writes the new status with what goes with it: the
 snapshot of the status before a phase was processed (`status.FORMING` before the game started),
 the results archive's new entries (`judge.game.archive`, DPjudge's layout), the mails the change
@@ -25,7 +26,7 @@ from judge.commands.change import Change
 from judge.errors import StatusError
 from judge.events import Event, GameStarted, PhaseResults, RolledBack
 from judge.game.archive import cut_at, restated
-from judge.game.standing import Standing, write_standing
+from judge.game.standing import FREE, Standing, write_standing
 from judge.maps.model import Map
 from judge.phases import phase_key
 from judge.runtime import journal
@@ -36,6 +37,7 @@ from judge.runtime.game_files import (
     Archive,
     IndexReader,
     archiver,
+    forming_status,
     index_game,
     read_game,
     read_standing,
@@ -73,8 +75,7 @@ def commit(games: StoreGames, change: Change, receipt: tuple[str, bytes] | None,
     if change.create:
         with created_games(root).updating(change.creator, now) as created:
             created.append((now, name))
-        games.store.create(name, write_status(status), write_standing(change.standing))
-        index_game(GameDir(root / name), status, change.standing, index=games.index)
+        create(games.store, name, status, change.standing, games.index)
     elif change.purge:
         purge(root, games.held[name].path, now.strftime("%Y%m%d%H%M%S"))
         index_game(games.held[name], None, index=games.index)
@@ -98,6 +99,22 @@ def commit(games: StoreGames, change: Change, receipt: tuple[str, bytes] | None,
     if receipt is not None:
         journal.write_receipt(root, *receipt)
     return True
+
+
+def create(store: GameStore, name: str, status: GameStatus, standing: Standing = FREE,
+           index: IndexReader | None = None) -> None:
+    """A new game's folder: its state file and first status, then its line in the games index."""
+    store.create(name, write_status(status), write_standing(standing))
+    index_game(GameDir(store.root / name), status, standing, index=index)
+
+
+def new_game(store: GameStore, name: str, map_name: str, master: str | None = None,
+             password: str | None = None, lines: Sequence[str] = (), search: Sequence[Path] = ()
+             ) -> GameStatus:
+    """`judge new`: a forming game made (`game_files.forming_status`, its checks) and written."""
+    status = forming_status(name, map_name, master, password, lines, search)
+    create(store, name, status)
+    return status
 
 
 def purge(root: Path, path: Path, stamp: str) -> None:

@@ -1,4 +1,5 @@
-"""The use cases of the seats: JOIN, TAKEOVER and RESIGN (a power, or leaving as an observer).
+"""The use cases of the seats: JOIN, TAKEOVER and RESIGN (a power, or leaving as an observer), and
+the Master's RESIGN and DUMMY of a power.
 The door checks the sender's passwords and hands over the player, the password's hash and the
 addresses; here the game decides: it is open to the request, a seat is free, a power to take
 over is vacant (`judge.game.seats`, `judge.game.start`).
@@ -11,19 +12,21 @@ from dataclasses import dataclass, replace
 from judge.app.game_in_hand import GameInHand, closed_refusal
 from judge.app.refusal import Refusal
 from judge.events import Event, PlayerJoined
-from judge.game.seats import GameError, resign, takeover
+from judge.game.seats import GameError, make_dummy, refresh_need, resign, takeover
 from judge.game.start import join
-from judge.status.model import Dppd, GameStatus
+from judge.status.model import Dppd, GameStatus, PlayerHistory, Vacancy
 
 
 @dataclass(frozen=True)
 class Seated:
     """What a seat's change did: the status it leaves and its events; `left`, the kind of the
-    observer-type seat that was left (None: a power's)."""
+    observer-type seat that was left (None: a power's); `undummied`, a dummy the Master resigned
+    is now vacant, for a TAKEOVER."""
 
     status: GameStatus
     events: tuple[Event, ...] = ()
     left: str | None = None
+    undummied: bool = False
 
     @property
     def joined(self) -> PlayerJoined:
@@ -59,6 +62,26 @@ def leave(game: GameInHand, role: str, by_master: bool) -> Seated:
         kept = tuple(p for p in game.status.powers if p.name != role)
         return Seated(replace(game.status, powers=kept), left=block.kind)
     return lived(lambda: resign(game.status, game.map, role, by_master=by_master))
+
+
+def master_resigns(game: GameInHand, power: str) -> Seated:
+    """The Master's RESIGN of `power`: its player resigned, or, a dummy once the game started,
+    the power made vacant."""
+    status = game.status
+    block = status.power(power)
+    assert block is not None
+    if block.player is not None and block.player.dummy and not status.forming:
+        vacant = replace(block, player=PlayerHistory(Vacancy.RESIGNED, block.player.handovers),
+                         control=())
+        return Seated(refresh_need(status.with_power(vacant), game.map), undummied=True)
+    return lived(lambda: resign(status, game.map, power, by_master=True))
+
+
+def dummy(game: GameInHand, power: str) -> Seated:
+    """The Master's DUMMY: the judge plays `power` from now on (once the game has started)."""
+    if game.status.forming:
+        raise Refusal("powers are made dummies once the game has started")
+    return lived(lambda: make_dummy(game.status, game.map, power))
 
 
 def lived(change: Callable[[], tuple[GameStatus, list[Event]]]) -> Seated:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import secrets
 from dataclasses import replace
 
-from judge.app import game_state, master
+from judge.app import game_state, master, seats
 from judge.commands.auth import Level, addresses_of, valid_password
 from judge.app.game_in_hand import phase_of
 from judge.commands.notices import PasswordSet, StateChanged
@@ -17,13 +17,11 @@ from judge.commands.reply import Said, said
 from judge.commands.session import Cursor, Refusal, Session
 from judge.game import (
     GameError,
-    make_dummy,
     preview,
-    resign,
 )
-from judge.game.seats import refresh_need, takeover
+from judge.game.seats import takeover
 from judge.rule_names import Rule
-from judge.status.model import Dppd, PlayerHistory, PowerStatus, Vacancy
+from judge.status.model import Dppd, PowerStatus
 
 
 class MasterCommand(Command):
@@ -46,8 +44,7 @@ def restate(session: Session, outcome: game_state.Restated) -> None:
     """Keep what a state change did: its standing and status; a new state is told to everyone
     in the game, a start's status before it kept as the snapshot of FORMING."""
     session.standing = outcome.standing
-    session.update(outcome.status)
-    session.emit(*outcome.events)
+    session.keep(outcome.status, outcome.events)
     if outcome.changed:
         session.emit(StateChanged(session.game or "", outcome.state.value))
     if outcome.started:
@@ -145,8 +142,7 @@ class ProcessForced(Process):
 
 def moved(session: Session, outcome: master.Moved) -> None:
     """Keep what PROCESS or ROLLBACK did in the session: the status, events and standing."""
-    session.update(outcome.status)
-    session.emit(*outcome.events)
+    session.keep(outcome.status, outcome.events)
     session.standing = outcome.standing
     if outcome.snapshot_text is not None:
         session.snapshot_text = outcome.snapshot_text
@@ -215,13 +211,10 @@ class ResignPower(MasterCommand):
 
     def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
         block = power_block(session, args[0])
-        status = session.current()
-        if block.player is not None and block.player.dummy and not status.forming:
-            vacant = replace(block, player=PlayerHistory(Vacancy.RESIGNED, block.player.handovers),
-                             control=())
-            session.update(refresh_need(status.with_power(vacant), session.map))
+        outcome = seats.master_resigns(session.in_hand(), block.name)
+        session.keep(outcome.status, outcome.events)
+        if outcome.undummied:
             return said(f"{block.name} is no longer a dummy: it is vacant, for a TAKEOVER.")
-        session.live(resign, session.map, block.name, by_master=True)
         return said(f"{block.name} has been resigned.")
 
 
@@ -232,9 +225,8 @@ class Dummy(MasterCommand):
 
     def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
         block = power_block(session, args[0])
-        if session.current().forming:
-            raise Refusal("powers are made dummies once the game has started")
-        session.live(make_dummy, session.map, block.name)
+        outcome = seats.dummy(session.in_hand(), block.name)
+        session.keep(outcome.status, outcome.events)
         return said(f"{block.name} is now a dummy.")
 
 

@@ -91,7 +91,7 @@ class Join(Command):
         session.update(status)
         outcome = seats.join_game(session.in_hand(), player_of(session), session.hashed(password),
                                   (session.sender,), power or None)
-        seated(session, outcome)
+        session.keep(outcome.status, outcome.events)
         status, joined = outcome.status, outcome.joined
         lines = [f"You are now '{joined.seat}' in game '{game}'."]
         lines.append(f"{joined.remaining} position{'s' if joined.remaining != 1 else ''} left."
@@ -191,8 +191,9 @@ class Takeover(Command):
         check_privacy(session, status, args[2] if len(args) > 2 else None, self.name)
         status = leave_observer_role(session, status, password, self.name)
         session.update(status)
-        seated(session, seats.take_over(session.in_hand(), role, player_of(session),
-                                        session.hashed(password), (session.sender,)))
+        taken = seats.take_over(session.in_hand(), role, player_of(session),
+                                session.hashed(password), (session.sender,))
+        session.keep(taken.status, taken.events)
         session.role, session.level, session.target = role, Level.POWER, role
         return said(f"You have taken over {role} in game '{target.game}', and are signed on.",
                     *where_you_stand(session, role))
@@ -249,15 +250,10 @@ class Resign(Command):
 
 def finish_resign(session: Session, role: str) -> Said:
     outcome = seats.leave(session.in_hand(), role, session.is_master)
-    seated(session, outcome)
+    session.keep(outcome.status, outcome.events)
     if outcome.left is not None:
         return said(f"You have left game '{session.game}' ({outcome.left} {role}).")
     return said(f"You have resigned {role} from game '{session.game}'.")
-
-
-def seated(session: Session, outcome: seats.Seated) -> None:
-    session.update(outcome.status)
-    session.emit(*outcome.events)
 
 
 def _game_word(name: str) -> str:

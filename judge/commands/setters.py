@@ -220,8 +220,7 @@ class SetDeadline(Command):
         except ValueError as exc:
             raise Refusal(str(exc)) from None
         outcome = deadlines.set_to(game, session.base_map, actor, master, moment)
-        session.update(outcome.status)
-        session.emit(*outcome.events)
+        session.keep(outcome.status, outcome.events)
         shown = moment.astimezone(game_zone(status.zone))
         return said(f"The deadline is now {long_form(shown)}.")
 
@@ -260,8 +259,7 @@ class Vote(Command):
             outcome = votes.proposal(game, power, words[1])
         else:
             outcome = votes.vote(game, power, vote_choice(game, power, words))
-        session.update(outcome.status)
-        session.emit(*outcome.events)
+        session.keep(outcome.status, outcome.events)
         if outcome.ended:
             return said("Your vote is recorded, and it ends the game.")
         return said(f"The vote of {power} is now {' '.join(words)}.",

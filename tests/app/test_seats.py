@@ -6,7 +6,7 @@ import pytest
 
 from judge.app.game_in_hand import GameInHand
 from judge.app.refusal import Refusal
-from judge.app.seats import join_game, leave, take_over
+from judge.app.seats import dummy, join_game, leave, master_resigns, take_over
 from judge.game.rules import rules_in_force
 from judge.game.standing import GameState, game_state
 from judge.status.model import GameStatus, PlayerHistory, PowerStatus
@@ -46,3 +46,17 @@ def test_an_observer_leaves_without_a_trace(standard):
     watcher = PowerStatus(name="LOUD", kind="OBSERVER", player=PlayerHistory(player(9)))
     left = leave(in_hand(standard, status.with_power(watcher)), "LOUD", by_master=False)
     assert left.left == "OBSERVER" and left.status == status
+
+
+def test_the_master_s_dummy_waits_for_the_game_to_start_and_resign_makes_it_vacant(standard):
+    with pytest.raises(Refusal, match="once the game has started"):
+        dummy(in_hand(standard, forming()), "FRANCE")
+    made = dummy(in_hand(standard, running(standard)), "FRANCE")
+    assert made.status.power("FRANCE").player.dummy
+    vacated = master_resigns(in_hand(standard, made.status), "FRANCE")
+    assert vacated.undummied and vacated.status.power("FRANCE").player.resigned
+
+
+def test_the_master_s_resign_of_a_played_power_resigns_its_player(standard):
+    resigned = master_resigns(in_hand(standard, running(standard)), "ITALY")
+    assert not resigned.undummied and resigned.status.power("ITALY").player.resigned

@@ -8,10 +8,11 @@ from enum import Enum
 
 from judge.app.refusal import Refusal
 from judge.game.clock import deadline_in_force
+from judge.game.orders import Duties, duties
 from judge.game.standing import GameState
 from judge.maps.model import Map
 from judge.status.model import GameStatus, PhaseMode
-from judge.types import JUDGEKEEPER, MASTER, MONITOR, Phase
+from judge.types import JUDGEKEEPER, MASTER, MONITOR, MOVEMENT, Phase
 
 
 @dataclass(frozen=True)
@@ -79,3 +80,20 @@ def kind_of(status: GameStatus, name: str) -> Kind:
     if block is None or block.is_power:
         return Kind.POWER
     return Kind.MONITOR if block.kind == MONITOR else Kind.OBSERVER
+
+
+def in_movement(status: GameStatus) -> bool:
+    phase = phase_of(status)
+    return phase is not None and phase.type == MOVEMENT
+
+
+def game_duties(game: GameInHand) -> Duties:
+    """Who owes orders in the game's phase, who has given them, who is late."""
+    return duties(game.status, game.map, game.rules)
+
+
+def late_powers(game: GameInHand) -> tuple[str, ...]:
+    """Powers that owe orders, have none on file, and whose deadline has passed."""
+    if phase_of(game.status) is None or not past_deadline(game.status, game.rules, game.now):
+        return ()
+    return game_duties(game).late

@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 from judge.adjudicator.builds import hidden_build
 from judge.app.game_in_hand import GameInHand, closed_refusal, past_deadline, phase_name, phase_of, processing
 from judge.app.refusal import Refusal
-from judge.game.orders import adjustment_counts, due_powers, nothing_to_order, orders_on_file
+from judge.game.orders import Duties, adjustment_counts, due_powers, nothing_to_order, orders_on_file
 from judge.game.positions import owned_centers, position_of, units_of
 from judge.maps.model import Map
 from judge.orders import Build, Disband, Keep, Order, Proxy, Retreat, Waive, parse_orders
@@ -151,3 +151,13 @@ def submit(game: GameInHand, power: str, lines: list[str]) -> Submitted:
         raise Refusal("ORDERS MAY NOT BE CLEARED AFTER SUBMISSION (MUST_ORDER)")
     new = with_orders(status, m, rules, power, phase, orders)
     return Submitted(new, power, phase, tuple(stored_orders(new, m, rules, power)))
+
+
+def has_orders(game: GameInHand, power: str, duties: Duties, lines: list[str] | None) -> bool:
+    """Orders on file, or order `lines` given earlier in the same request that would be accepted."""
+    if power in duties.submitted:
+        return True
+    if not lines:
+        return False
+    found, errors = read_orders(game, power, lines)
+    return bool(found) and not errors

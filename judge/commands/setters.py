@@ -16,11 +16,11 @@ from judge.commands.dates import future_deadline, parse_absence
 from judge.app import deadlines, votes
 from judge.app.game_in_hand import (
     GameInHand,
+    game_duties,
     past_deadline,
     phase_of,
     processing,
 )
-from judge.commands.game_queries import game_duties
 from judge.commands.notices import AbsenceSet, StateChanged, ZoneChanged
 from judge.commands.registry import Command
 from judge.commands.reply import Said, said
@@ -111,7 +111,7 @@ class SetWait(Command):
             raise Refusal("the judge is processing this phase")
         if past_deadline(status, rules, session.now):
             raise Refusal("the deadline has passed: the wait flag can no longer be changed")
-        if not alive(block) or block.name not in game_duties(session).due:
+        if not alive(block) or block.name not in game_duties(session.in_hand()).due:
             raise Refusal(f"{block.name} has no orders to give in {phase}")
         if Rule.NO_MINOR_WAIT in rules and phase.type != MOVEMENT:
             raise Refusal("the wait flag is used only in movement phases (NO_MINOR_WAIT)")

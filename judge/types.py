@@ -6,6 +6,7 @@ from dataclasses import MISSING, dataclass, field, fields
 from enum import Enum
 
 MASTER = "MASTER"  # the Master's seat, as press, mails and the status file name it
+JUDGEKEEPER = "JUDGEKEEPER"  # the judgekeeper signed on to a game, as its Master
 OBSERVER, MONITOR = "OBSERVER", "MONITOR"  # the kinds of seat that watch a game without playing it
 
 

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from enum import Enum
 
 from judge.app.refusal import Refusal
 from judge.game.clock import deadline_in_force
+from judge.game.orders import Duties, duties
 from judge.game.standing import GameState
 from judge.maps.model import Map
 from judge.status.model import GameStatus, PhaseMode
-from judge.types import Phase
+from judge.types import JUDGEKEEPER, MASTER, MONITOR, MOVEMENT, Phase
 
 
 @dataclass(frozen=True)
@@ -61,3 +63,37 @@ def closed_refusal(state: GameState, game: str, request: str) -> Refusal | None:
     if state is GameState.TERMINATED:
         return Refusal(f"game '{game}' is terminated: {request} is refused")
     return None
+
+
+class Kind(str, Enum):
+    MASTER = "master"
+    POWER = "power"  # a map power (POWER#n while forming)
+    OBSERVER = "observer"  # an observer or another ALLOWed type that may send press
+    MONITOR = "monitor"
+
+
+def kind_of(status: GameStatus, name: str) -> Kind:
+    """What the seat `name` is in the game: its Master, a power, an observer or a monitor."""
+    if name in (MASTER, JUDGEKEEPER):
+        return Kind.MASTER
+    block = status.power(name)
+    if block is None or block.is_power:
+        return Kind.POWER
+    return Kind.MONITOR if block.kind == MONITOR else Kind.OBSERVER
+
+
+def in_movement(status: GameStatus) -> bool:
+    phase = phase_of(status)
+    return phase is not None and phase.type == MOVEMENT
+
+
+def game_duties(game: GameInHand) -> Duties:
+    """Who owes orders in the game's phase, who has given them, who is late."""
+    return duties(game.status, game.map, game.rules)
+
+
+def late_powers(game: GameInHand) -> tuple[str, ...]:
+    """Powers that owe orders, have none on file, and whose deadline has passed."""
+    if phase_of(game.status) is None or not past_deadline(game.status, game.rules, game.now):
+        return ()
+    return game_duties(game).late

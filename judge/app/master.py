@@ -2,13 +2,15 @@
 orders defaulted) and ROLLBACK / ROLLFORWARD to a snapshot, each with its checks (a phase to
 process, the game open, ready unless forced; a completed game is not rolled). Whichever door the
 Master came through (a mail, `judge process`, `judge rollback`), these decide; the door reads the
-syntax and, for a rollback, finds the snapshot.
+syntax and, for a rollback, finds the snapshot. A bug raised while moving the game is
+`judge.app.processing.ProcessingFailed`, for the door to hold the game in AWAIT.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from judge.app.game_in_hand import GameInHand, closed_refusal, phase_of
+from judge.app.processing import guarded
 from judge.app.refusal import Refusal
 from judge.events import Event, PhaseResults
 from judge.game import GameError, on_process, roll_to
@@ -46,7 +48,8 @@ def process(game: GameInHand, base_map: Map, standing: Standing, force: bool,
     if closed is not None:
         raise closed
     try:
-        new, events = on_process(status, base_map, game.now, force=force)
+        with guarded(game.name):
+            new, events = on_process(status, base_map, game.now, force=force)
     except GameError as error:
         if force or not readiness(status, base_map, game.now).duties.late:
             raise Refusal(str(error)) from None
@@ -67,8 +70,9 @@ def roll(game: GameInHand, base_map: Map, standing: Standing, snapshot: GameStat
     """The game rolled back (`forward`: forward) to `snapshot`; Refusal for a completed game."""
     rollable(game)
     try:
-        new, events = roll_to(game.status, snapshot, base_map, game.now, restore=restore, full=full,
-                              forward=forward)
+        with guarded(game.name):
+            new, events = roll_to(game.status, snapshot, base_map, game.now, restore=restore,
+                                  full=full, forward=forward)
     except GameError as error:
         raise Refusal(str(error)) from None
     return Moved(new, tuple(events), standing)

@@ -13,7 +13,7 @@ from judge.app.game_in_hand import GameInHand, closed_refusal, past_deadline, ph
 from judge.app.refusal import Refusal
 from judge.game.deadlines import deadline_for, with_deadline
 from judge.game.order_lists import LATER, SOONER, list_in, list_taking_orders, plays_lists, read_list, with_list
-from judge.game.orders import adjustment_counts, due_powers, nothing_to_order, orders_on_file
+from judge.game.orders import Duties, adjustment_counts, due_powers, nothing_to_order, orders_on_file
 from judge.game.positions import owned_centers, position_of, power_blocks, units_of
 from judge.maps.model import Map
 from judge.orders import Build, Disband, Keep, Order, Proxy, Retreat, Waive, parse_orders
@@ -194,3 +194,13 @@ def _turn(phase: Phase, filling: str | None) -> str:
     if filling == SOONER:
         return f"{phase} (its list, locked once every power has one)"
     return "the movement phase after this one (its list, locked when this phase is processed)"
+
+
+def has_orders(game: GameInHand, power: str, duties: Duties, lines: list[str] | None) -> bool:
+    """Orders on file, or order `lines` given earlier in the same request that would be accepted."""
+    if power in duties.submitted:
+        return True
+    if not lines:
+        return False
+    found, errors = read_orders(game, power, lines)
+    return bool(found) and not errors

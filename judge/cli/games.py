@@ -13,7 +13,8 @@ from judge.errors import JudgeError
 from judge.events import GameCompleted, PhaseResults, Preview, RolledBack
 from judge.game.positions import owned_centers
 from judge.game.clock import readiness
-from judge.runtime.game_files import new_game, read_game
+from judge.runtime.commit import new_game
+from judge.runtime.game_files import read_game
 from judge.runtime.master_shell import run_as_master
 from judge.game.process import preview
 from judge.game.record import results_record

@@ -21,11 +21,10 @@ from judge.mailin.message import plain_address
 from judge.maps.model import Map
 from judge.passwords import verify
 from judge.status.model import Dppd, GameStatus, PowerStatus
-from judge.types import GAME_NAME, MASTER
+from judge.types import GAME_NAME, JUDGEKEEPER, MASTER
 
 Verify = Callable[[str, "str | None"], bool]  # (given, stored) -> match: `passwords.verify`
 
-JUDGEKEEPER = "JUDGEKEEPER"
 PRIVACY = "PRIVATE-PASSWORD"  # the privacy password's count: no player's name has a dash
 MASTER_WORDS = {"M", "MASTER", "GM"}
 KEEPER_WORDS = {"JK", "JUDGEKEEPER"}

@@ -14,6 +14,7 @@ from dataclasses import replace
 from datetime import datetime
 from difflib import get_close_matches
 
+from judge.app.processing import guarded
 from judge.commands import (
     admin,
     guide,
@@ -201,8 +202,9 @@ def judge_moves(session: Session) -> None:
         return
     before = write_status(session.status)
     was_held, held = session.original_standing.held, session.standing.held
-    events = session.live(lambda after: after_mail(original, after, session.base_map, session.now,
-                                                   was_held=was_held, held=held))
+    with guarded(session.game or ""):  # it may process the phase (REAL_TIME)
+        events = session.live(lambda after: after_mail(original, after, session.base_map,
+                                                       session.now, was_held=was_held, held=held))
     if any(isinstance(e, PhaseResults) for e in events):
         session.snapshot_text = before
 

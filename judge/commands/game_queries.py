@@ -1,48 +1,10 @@
-"""What commands ask about the game in hand: who is what, who owes orders, who is late, the
-deadline, and where a player's mail goes. Read-only helpers over `Session`."""
+"""What commands ask about the game in hand: where a player's mail goes, who controls a power,
+a vacant seat."""
 from __future__ import annotations
 
-from enum import Enum
-
-from judge.app.game_in_hand import past_deadline, phase_of
 from judge.commands.auth import JUDGEKEEPER, addresses_of, master_addresses
-from judge.commands.session import Session
-from judge.game.orders import Duties, duties
 from judge.status.model import GameStatus, PowerStatus
-from judge.types import MASTER, MONITOR, MOVEMENT
-
-
-class Kind(str, Enum):
-    MASTER = "master"
-    POWER = "power"  # a map power (POWER#n while forming)
-    OBSERVER = "observer"  # an observer or another ALLOWed type that may send press
-    MONITOR = "monitor"
-
-
-def kind_of(status: GameStatus, name: str) -> Kind:
-    if name in (MASTER, JUDGEKEEPER):
-        return Kind.MASTER
-    block = status.power(name)
-    if block is None or block.is_power:
-        return Kind.POWER
-    return Kind.MONITOR if block.kind == MONITOR else Kind.OBSERVER
-
-
-def in_movement(status: GameStatus) -> bool:
-    phase = phase_of(status)
-    return phase is not None and phase.type == MOVEMENT
-
-
-def game_duties(session: Session) -> Duties:
-    return duties(session.current(), session.map, session.rules)
-
-
-def late_powers(session: Session) -> tuple[str, ...]:
-    """Powers that owe orders, have none on file, and whose deadline has passed."""
-    status = session.current()
-    if phase_of(status) is None or not past_deadline(status, session.rules, session.now):
-        return ()
-    return game_duties(session).late
+from judge.types import MASTER
 
 
 def addresses_for(status: GameStatus, name: str, limit: int) -> tuple[str, ...]:

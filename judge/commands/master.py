@@ -6,11 +6,9 @@ and REVEAL. The game's life does the work (`judge.game`); these check who asks a
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
 from dataclasses import replace
-from typing import TypeVar
 
-from judge.app import master
+from judge.app import game_state, master, seats
 from judge.commands.auth import Level, addresses_of, valid_password
 from judge.app.game_in_hand import phase_of
 from judge.commands.notices import PasswordSet, StateChanged
@@ -19,25 +17,11 @@ from judge.commands.reply import Said, said
 from judge.commands.session import Cursor, Refusal, Session
 from judge.game import (
     GameError,
-    make_dummy,
     preview,
-    resign,
-    start_game,
 )
-from judge.game.seats import refresh_need, takeover
-from judge.game.start import starts_at_once
-from judge.game.standing import (
-    GameState,
-    Standing,
-    activate,
-    form,
-    terminate,
-    wait,
-)
+from judge.game.seats import takeover
 from judge.rule_names import Rule
-from judge.status.model import Dppd, GameStatus, PlayerHistory, PowerStatus, Vacancy
-
-T = TypeVar("T")
+from judge.status.model import Dppd, PowerStatus
 
 
 class MasterCommand(Command):
@@ -56,26 +40,25 @@ def power_block(session: Session, word: str) -> PowerStatus:
     return block
 
 
-def ruled(session: Session, change: Callable[[GameStatus, Standing], T]) -> T:
-    """One of `judge.game.standing`'s commands on the game in hand; its GameError refused."""
-    try:
-        return change(session.current(), session.standing)
-    except GameError as error:
-        raise Refusal(str(error)) from None
+def restate(session: Session, outcome: game_state.Restated) -> None:
+    """Keep what a state change did: its standing and status; a new state is told to everyone
+    in the game, a start's status before it kept as the snapshot of FORMING."""
+    session.standing = outcome.standing
+    session.keep(outcome.status, outcome.events)
+    if outcome.changed:
+        session.emit(StateChanged(session.game or "", outcome.state.value))
+    if outcome.started:
+        session.snapshot_text = session.loaded_text or None
 
 
-def restate(session: Session, standing: Standing) -> None:
-    """Keep the new standing and tell everyone in the game of the state it gives."""
-    session.standing = standing
-    session.emit(StateChanged(session.game or "", session.state.value))
+def started(session: Session) -> Said:
+    return said(f"Game '{session.game}' has started: the phase is {session.current().phase}.")
 
 
 def start_now(session: Session) -> Said:
-    """Start the forming game in hand (ACTIVATE, or FORM with no seat to fill)."""
-    session.standing = replace(session.standing, state=None)
-    session.live(start_game, session.base_map, session.now)
-    session.snapshot_text = session.loaded_text or None
-    return said(f"Game '{session.game}' has started: the phase is {session.current().phase}.")
+    """Start the forming game in hand (CREATE with no seat to fill)."""
+    restate(session, game_state.start(session.in_hand(), session.standing))
+    return started(session)
 
 
 class Form(MasterCommand):
@@ -83,13 +66,12 @@ class Form(MasterCommand):
     help = "FORM: let a game in preparation (or terminated, not started) accept JOIN"
 
     def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
-        standing = ruled(session, form)
-        if session.state is GameState.FORMING:
+        outcome = game_state.form_game(session.in_hand(), session.standing)
+        restate(session, outcome)
+        if outcome.started:
+            return started(session)
+        if not outcome.changed:
             return said(f"Game '{session.game}' is forming.")
-        if starts_at_once(session.current(), session.base_map):
-            session.standing = standing
-            return start_now(session)
-        restate(session, standing)
         private = " privacyPassword" if session.current().private else ""
         return said(f"Game '{session.game}' is forming: players join with JOIN {session.game} "
                     f"password{private}.")
@@ -100,14 +82,12 @@ class Activate(MasterCommand):
     help = "ACTIVATE: start a forming game (or one in preparation) now, or let a held game go on"
 
     def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
-        state = session.state
-        standing, start = ruled(session, activate)
-        if state is GameState.ACTIVE:
+        outcome = game_state.activate_game(session.in_hand(), session.standing)
+        restate(session, outcome)
+        if outcome.started:
+            return started(session)
+        if not outcome.changed:
             return said(f"Game '{session.game}' is active.")
-        if start:
-            session.standing = standing
-            return start_now(session)
-        restate(session, standing)
         status = session.current()
         if status.need:
             return said(f"Game '{session.game}' is no longer held; it still waits for "
@@ -121,10 +101,10 @@ class Wait(MasterCommand):
     help = "WAIT: hold a game in play (its deadline ignored, nothing processed) until ACTIVATE"
 
     def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
-        standing = ruled(session, wait)
-        if session.standing == standing:
+        outcome = game_state.wait_game(session.in_hand(), session.standing)
+        restate(session, outcome)
+        if not outcome.changed:
             return said(f"Game '{session.game}' is already waiting.")
-        restate(session, standing)
         return said(f"Game '{session.game}' is waiting: its deadline is ignored and nothing is "
                     "processed until you ACTIVATE it.")
 
@@ -134,10 +114,10 @@ class Terminate(MasterCommand):
     help = "TERMINATE: end the game without a result (nothing is processed any more)"
 
     def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
-        standing = ruled(session, terminate)
-        if session.standing == standing:
+        outcome = game_state.terminate_game(session.in_hand(), session.standing)
+        restate(session, outcome)
+        if not outcome.changed:
             return said(f"Game '{session.game}' is already terminated.")
-        restate(session, standing)
         return said(f"Game '{session.game}' is terminated: nothing is processed any more.")
 
 
@@ -162,8 +142,7 @@ class ProcessForced(Process):
 
 def moved(session: Session, outcome: master.Moved) -> None:
     """Keep what PROCESS or ROLLBACK did in the session: the status, events and standing."""
-    session.update(outcome.status)
-    session.emit(*outcome.events)
+    session.keep(outcome.status, outcome.events)
     session.standing = outcome.standing
     if outcome.snapshot_text is not None:
         session.snapshot_text = outcome.snapshot_text
@@ -232,13 +211,10 @@ class ResignPower(MasterCommand):
 
     def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
         block = power_block(session, args[0])
-        status = session.current()
-        if block.player is not None and block.player.dummy and not status.forming:
-            vacant = replace(block, player=PlayerHistory(Vacancy.RESIGNED, block.player.handovers),
-                             control=())
-            session.update(refresh_need(status.with_power(vacant), session.map))
+        outcome = seats.master_resigns(session.in_hand(), block.name)
+        session.keep(outcome.status, outcome.events)
+        if outcome.undummied:
             return said(f"{block.name} is no longer a dummy: it is vacant, for a TAKEOVER.")
-        session.live(resign, session.map, block.name, by_master=True)
         return said(f"{block.name} has been resigned.")
 
 
@@ -249,9 +225,8 @@ class Dummy(MasterCommand):
 
     def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
         block = power_block(session, args[0])
-        if session.current().forming:
-            raise Refusal("powers are made dummies once the game has started")
-        session.live(make_dummy, session.map, block.name)
+        outcome = seats.dummy(session.in_hand(), block.name)
+        session.keep(outcome.status, outcome.events)
         return said(f"{block.name} is now a dummy.")
 
 

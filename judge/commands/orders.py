@@ -11,7 +11,7 @@ may name any power, a player the powers it controls (dummies on its CONTROL line
 from __future__ import annotations
 
 from judge.app.game_in_hand import phase_name, phase_of
-from judge.app.orders import orderable_phase, read_orders, stored_orders
+from judge.app.orders import orderable_phase, stored_orders
 from judge.app.orders import submit as submit_orders
 from judge.commands.auth import Level
 from judge.commands.game_queries import controls
@@ -20,21 +20,9 @@ from judge.commands.reply import Said, said
 from judge.commands.session import Cursor, Refusal, Session
 from judge.commands.notices import ListsLocked, OrdersStored
 from judge.game.order_lists import plays_lists
-from judge.game.orders import Duties
 from judge.orders.power_orders import CLEAR_WORDS
 from judge.status.writer import adjustment_text
 from judge.types import MOVEMENT
-
-
-def has_orders(session: Session, power: str, duties: Duties) -> bool:
-    """Orders on file, or order lines earlier in this mail that would be accepted."""
-    if power in duties.submitted:
-        return True
-    lines = session.orders.get(power)
-    if not lines:
-        return False
-    found, errors = read_orders(session.in_hand(), power, lines)
-    return bool(found) and not errors
 
 
 def submit(session: Session, power: str, lines: list[str]) -> Said:

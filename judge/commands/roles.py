@@ -1,7 +1,7 @@
 """Taking and leaving a role: JOIN, OBSERVE / MONITOR / other ALLOWed types, TAKEOVER, RESIGN.
 
-The seats themselves are the game's life (`judge.game.seats`); these commands check who asks
-(the sender's address is the identity), the passwords and the privacy word, and call it.
+The seats are the use cases of `judge.app.seats`; these commands check who asks (the sender's
+address is the identity), the passwords and the privacy word, and call them.
 """
 from __future__ import annotations
 
@@ -22,6 +22,7 @@ from judge.commands.auth import (
     role_name,
     valid_password,
 )
+from judge.app import seats
 from judge.app.game_in_hand import deadline, phase_name
 from judge.commands.notices import MasterChanged
 from judge.commands.registry import Command, Stage
@@ -29,9 +30,6 @@ from judge.commands.reply import Said, said
 from judge.commands.session import Cursor, Refusal, Session
 from judge.commands.signon import sign_on
 from judge.commands.closed_games import refuse_closed
-from judge.events import PlayerJoined
-from judge.game.seats import resign, takeover
-from judge.game.start import join
 from judge.status.model import Dppd, GameStatus, PlayerHistory, PowerStatus
 from judge.timing import game_zone
 from judge.timing.written import long_form
@@ -91,10 +89,10 @@ class Join(Command):
         check_privacy(session, status, args[2] if len(args) > 2 else None, self.name)
         status = leave_observer_role(session, status, password, self.name)
         session.update(status)
-        events = session.live(join, session.map, session.now, player_of(session),
-                              session.hashed(password), (session.sender,), power or None)
-        status = session.current()
-        joined = next(e for e in events if isinstance(e, PlayerJoined))
+        outcome = seats.join_game(session.in_hand(), player_of(session), session.hashed(password),
+                                  (session.sender,), power or None)
+        session.keep(outcome.status, outcome.events)
+        status, joined = outcome.status, outcome.joined
         lines = [f"You are now '{joined.seat}' in game '{game}'."]
         lines.append(f"{joined.remaining} position{'s' if joined.remaining != 1 else ''} left."
                      if joined.remaining else "The game is full.")
@@ -193,8 +191,9 @@ class Takeover(Command):
         check_privacy(session, status, args[2] if len(args) > 2 else None, self.name)
         status = leave_observer_role(session, status, password, self.name)
         session.update(status)
-        session.live(takeover, session.map, role, player_of(session), session.hashed(password),
-                     (session.sender,))
+        taken = seats.take_over(session.in_hand(), role, player_of(session),
+                                session.hashed(password), (session.sender,))
+        session.keep(taken.status, taken.events)
         session.role, session.level, session.target = role, Level.POWER, role
         return said(f"You have taken over {role} in game '{target.game}', and are signed on.",
                     *where_you_stand(session, role))
@@ -250,12 +249,10 @@ class Resign(Command):
 
 
 def finish_resign(session: Session, role: str) -> Said:
-    status = session.current()
-    block = status.power(role)
-    if block is not None and not block.is_power:
-        session.update(replace(status, powers=tuple(p for p in status.powers if p.name != role)))
-        return said(f"You have left game '{session.game}' ({block.kind} {role}).")
-    session.live(resign, session.map, role, by_master=session.is_master)
+    outcome = seats.leave(session.in_hand(), role, session.is_master)
+    session.keep(outcome.status, outcome.events)
+    if outcome.left is not None:
+        return said(f"You have left game '{session.game}' ({outcome.left} {role}).")
     return said(f"You have resigned {role} from game '{session.game}'.")
 
 

@@ -374,6 +374,11 @@ class Session:
     def emit(self, *events: Any) -> None:
         self.events.extend(events)
 
+    def keep(self, status: GameStatus, events: tuple[Any, ...]) -> None:
+        """A use case's outcome kept: its status, its events emitted."""
+        self.update(status)
+        self.emit(*events)
+
     def live(self, change: Callable[..., tuple[GameStatus, list[Any]]], *args: Any,
              **kwargs: Any) -> list[Any]:
         """Apply one of the game's life functions (`judge.game`) to the working status: its new

@@ -13,20 +13,26 @@ from judge.commands.auth import (
     valid_password,
 )
 from judge.commands.dates import future_deadline, parse_absence
-from judge.app.game_in_hand import deadline, past_deadline, phase_name, phase_of, processing
-from judge.commands.game_queries import Kind, game_duties, kind_of
+from judge.app import deadlines, votes
+from judge.app.game_in_hand import (
+    GameInHand,
+    game_duties,
+    past_deadline,
+    phase_of,
+    processing,
+)
 from judge.commands.notices import AbsenceSet, StateChanged, ZoneChanged
 from judge.commands.registry import Command
 from judge.commands.reply import Said, said
 from judge.commands.session import Cursor, Refusal, Session
 from judge.commands.closed_games import unkept
-from judge.game import cast_vote, propose
 from judge.game.positions import alive
 from judge.rule_names import Rule
 from judge.status import values
-from judge.status.model import Dppd, PowerStatus, VoteKind
+from judge.status.model import Dppd, PowerStatus
+from judge.status.model import Vote as Ballot
 from judge.timing import game_zone, parse_timing
-from judge.game.schedule import add_absence, set_deadline, set_zone
+from judge.game.schedule import add_absence, set_zone
 from judge.timing.written import day_form, long_form
 from judge.types import MASTER, MOVEMENT
 
@@ -105,7 +111,7 @@ class SetWait(Command):
             raise Refusal("the judge is processing this phase")
         if past_deadline(status, rules, session.now):
             raise Refusal("the deadline has passed: the wait flag can no longer be changed")
-        if not alive(block) or block.name not in game_duties(session).due:
+        if not alive(block) or block.name not in game_duties(session.in_hand()).due:
             raise Refusal(f"{block.name} has no orders to give in {phase}")
         if Rule.NO_MINOR_WAIT in rules and phase.type != MOVEMENT:
             raise Refusal("the wait flag is used only in movement phases (NO_MINOR_WAIT)")
@@ -204,28 +210,17 @@ class SetDeadline(Command):
     level = Level.POWER
 
     def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
-        status, rules = session.current(), session.rules
-        master = session.is_master
-        if not master and Rule.PLAYER_DEADLINES not in rules:
-            raise Refusal("only the Master may set the deadline (no PLAYER_DEADLINES)")
-        if not master and kind_of(status, session.role or "") is Kind.MONITOR:
-            raise Refusal("a MONITOR may not set the deadline")
-        phase = phase_of(status)
-        if phase is None or Rule.NO_DEADLINE in rules:
-            raise Refusal("this game has no deadline to set" if phase is not None else
-                          f"game '{session.game}' is {phase_name(status)}: it has "
-                          "no deadline")
+        game, actor, master = session.in_hand(), session.role or "", session.is_master
+        deadlines.settable(game, actor, master)
+        status = game.status
         try:
             timing = parse_timing(status.timing or "")
             moment = future_deadline(args, session.now, status.zone,
                                      timing.at[0] if timing.at else None)
         except ValueError as exc:
             raise Refusal(str(exc)) from None
-        current = deadline(status, rules)
-        if not master and current is not None and moment <= current:
-            raise Refusal("only the Master may move a deadline earlier (PLAYER_DEADLINES lets "
-                          "players lengthen it)")
-        session.live(set_deadline, session.base_map, moment, MASTER if master else session.role)
+        outcome = deadlines.set_to(game, session.base_map, actor, master, moment)
+        session.keep(outcome.status, outcome.events)
         shown = moment.astimezone(game_zone(status.zone))
         return said(f"The deadline is now {long_form(shown)}.")
 
@@ -258,24 +253,26 @@ class Vote(Command):
     help = "VOTE SOLO | LOSS | nWAY | NONE (PROPOSE_DIAS: YES | NO | PROPOSE DIAS | PROPOSE power)"
 
     def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
-        status, rules = session.current(), session.rules
-        power = session.role or ""
-        if kind_of(status, power) is not Kind.POWER:
-            raise Refusal("only the powers vote")
+        game, power = session.in_hand(), session.role or ""
         words = [a.upper() for a in args]
         if words[:1] == ["PROPOSE"] and len(words) == 2:
-            session.live(propose, session.map, power, words[1], session.now)
+            outcome = votes.proposal(game, power, words[1])
         else:
-            try:
-                choice = None if words in (["NONE"], ["NO"], ["VETO"]) else values.vote(words)
-            except ValueError:
-                raise Refusal(*vote_forms(" ".join(["VOTE", *words]), rules)) from None
-            if choice is not None and choice.kind is VoteKind.DRAW and Rule.NO_DRAW in rules:
-                raise Refusal("no draws in this game (NO_DRAW)")
-            session.live(cast_vote, session.map, power, choice, session.now)
-        if session.current().completed:
+            outcome = votes.vote(game, power, vote_choice(game, power, words))
+        session.keep(outcome.status, outcome.events)
+        if outcome.ended:
             return said("Your vote is recorded, and it ends the game.")
-        return said(f"The vote of {power} is now {' '.join(words)}.", *vote_meaning(words, rules))
+        return said(f"The vote of {power} is now {' '.join(words)}.",
+                    *vote_meaning(words, game.rules))
+
+
+def vote_choice(game: GameInHand, power: str, words: list[str]) -> Ballot | None:
+    """The vote the words say (NONE, NO or VETO: none); a refusal with the forms read."""
+    votes.voter(game, power)  # a seat that has no vote hears that first
+    try:
+        return None if words in (["NONE"], ["NO"], ["VETO"]) else values.vote(words)
+    except ValueError:
+        raise Refusal(*vote_forms(" ".join(["VOTE", *words]), game.rules)) from None
 
 
 def vote_meaning(words: list[str], rules: frozenset[str]) -> tuple[str, ...]:

@@ -2,7 +2,8 @@
 written here, and nowhere else.
 
 `commit` writes a `Change` (a mail's, the shell's, a web form's): the wrong passwords counted, the
-game made, purged, renamed, its state file, and its new status through `write_outcome`.
+game made (`create`, which `judge new` uses too), purged, renamed, its state file, and its new
+status through `write_outcome`.
 `write_outcome` (a change's, and the tick's) writes the new status with what goes with it: the
 snapshot of the status before a phase was processed (`status.FORMING` before the game started),
 the results archive's new entries (`judge.game.archive`, DPjudge's layout), the mails the change
@@ -12,7 +13,8 @@ and the receipt to match. The press a change sent is kept for the game's pages i
 entry (`judge.runtime.press_file`); a mail that only sent press writes that entry alone, the status
 left as it is. Processing a phase drops the snapshots of later phases (left by a
 rollback): what was rolled back cannot be rolled forward once the game has moved on.
-`hold_in_await` keeps a game whose processing raised (a bug) in AWAIT, for the Master to see.
+`hold_in_await` keeps a game whose processing raised (a bug) in AWAIT, for the Master to see;
+`hold_failed` does it for a game a mail or the shell holds, as the cycle does for a tick's.
 """
 from __future__ import annotations
 
@@ -27,7 +29,7 @@ from judge.commands.change import Change
 from judge.errors import StatusError
 from judge.events import Event, GameStarted, PhaseResults, RolledBack
 from judge.game.archive import cut_at, restated
-from judge.game.standing import Standing, write_standing
+from judge.game.standing import FREE, Standing, write_standing
 from judge.maps.model import Map
 from judge.phases import phase_key
 from judge.runtime import journal, press_file
@@ -38,6 +40,7 @@ from judge.runtime.game_files import (
     Archive,
     IndexReader,
     archiver,
+    forming_status,
     index_game,
     read_game,
     read_standing,
@@ -77,8 +80,7 @@ def commit(games: StoreGames, change: Change, receipt: tuple[str, bytes] | None,
     if change.create:
         with created_games(root).updating(change.creator, now) as created:
             created.append((now, name))
-        games.store.create(name, write_status(status), write_standing(change.standing))
-        index_game(GameDir(root / name), status, change.standing, index=games.index)
+        create(games.store, name, status, change.standing, games.index)
     elif change.purge:
         purge(root, games.held[name].path, now.strftime("%Y%m%d%H%M%S"))
         index_game(games.held[name], None, index=games.index)
@@ -106,6 +108,22 @@ def commit(games: StoreGames, change: Change, receipt: tuple[str, bytes] | None,
     if receipt is not None:
         journal.write_receipt(root, *receipt)
     return True
+
+
+def create(store: GameStore, name: str, status: GameStatus, standing: Standing = FREE,
+           index: IndexReader | None = None) -> None:
+    """A new game's folder: its state file and first status, then its line in the games index."""
+    store.create(name, write_status(status), write_standing(standing))
+    index_game(GameDir(store.root / name), status, standing, index=index)
+
+
+def new_game(store: GameStore, name: str, map_name: str, master: str | None = None,
+             password: str | None = None, lines: Sequence[str] = (), search: Sequence[Path] = ()
+             ) -> GameStatus:
+    """`judge new`: a forming game made (`game_files.forming_status`, its checks) and written."""
+    status = forming_status(name, map_name, master, password, lines, search)
+    create(store, name, status)
+    return status
 
 
 def purge(root: Path, path: Path, stamp: str) -> None:
@@ -223,6 +241,15 @@ def hold_in_await(game: GameDir, status: GameStatus) -> None:
     """The game as it was read, in AWAIT: its processing raised, and the Master (or the
     judgekeeper) decides what next (PROCESS! or ROLLBACK)."""
     game.write_status(write_status(replace(status, phase_mode=PhaseMode.AWAIT)))
+
+
+def hold_failed(games: StoreGames, name: str) -> None:
+    """`hold_in_await` for a game a door holds (a mail, the shell) whose processing raised
+    (`judge.app.processing.ProcessingFailed`): its status as the door read it, nothing of the
+    request's own written."""
+    _, status = games.open(name)
+    if isinstance(status.phase, Phase):
+        hold_in_await(games.held[name], status)
 
 
 def run(store: GameStore, name: str, action: Action, search: Sequence[Path] = ()) -> list[Event]:

@@ -32,13 +32,12 @@ from judge.maps import MapCache
 from judge.maps.model import Map
 from judge.passwords import hash_password
 from judge.phases import parse_phase, phase_key
-from judge.status import apply_map_directives, parse_status, write_status
+from judge.status import apply_map_directives, parse_status
 from judge.status.model import Dppd, GameStatus
 from judge.runtime.store import (
     STATE,
     STATUS,
     GameDir,
-    GameStore,
     atomic_write,
     file_identity,
     open_file,
@@ -152,12 +151,13 @@ def index_game(game: GameDir, status: GameStatus | None, standing: Standing | No
         reader.wrote(root, changed)
 
 
-def new_game(store: GameStore, name: str, map_name: str, master: str | None = None,
-             password: str | None = None, lines: Sequence[str] = (), search: Sequence[Path] = ()
-             ) -> GameStatus:
-    """Create a forming game: GAME, PHASE FORMING, MAP, MASTER, PASSWORD (hashed, as a mail's
-    CREATE stores it), the given status lines, and the map's DIRECTIVES stanzas (StatusError with
-    what would keep it from being played, `judge.game.checkup.game_problems`)."""
+def forming_status(name: str, map_name: str, master: str | None = None,
+                   password: str | None = None, lines: Sequence[str] = (),
+                   search: Sequence[Path] = ()) -> GameStatus:
+    """A new forming game's status: GAME, PHASE FORMING, MAP, MASTER, PASSWORD (hashed, as a
+    mail's CREATE stores it), the given status lines, and the map's DIRECTIVES stanzas
+    (StatusError with what would keep it from being played, `judge.game.checkup.game_problems`);
+    `judge.runtime.commit.new_game` writes it."""
     head = [f"GAME {name}", "PHASE FORMING", f"MAP {map_name}"]
     if master:
         head.append(f"MASTER {Dppd('NO-ID', master, '')}")
@@ -170,8 +170,6 @@ def new_game(store: GameStore, name: str, map_name: str, master: str | None = No
     problems = game_problems(status, m, text, file)
     if problems:
         raise StatusError(problems)
-    store.create(name, write_status(status))
-    index_game(GameDir(store.root / name), status)
     return status
 
 

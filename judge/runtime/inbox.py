@@ -39,6 +39,7 @@ from email.message import EmailMessage
 from pathlib import Path
 from typing import Any, cast
 
+from judge.app.processing import ProcessingFailed
 from judge.commands.dispatch import run_mail
 from judge.commands.reply import Reply, not_attached
 from judge.commands.session import Settings
@@ -53,7 +54,7 @@ from judge.runtime.pictures import encoder, geometry_of, position_picture
 from judge.mailout.render import Rendered, environment
 from judge.maps import MapCache
 from judge.runtime import game_files as persist
-from judge.runtime.commit import commit
+from judge.runtime.commit import commit, hold_failed
 from judge.runtime.config import Config
 from judge.runtime.game_access import AnsweredBefore, StoreGames
 from judge.runtime.gateway import envelope_address, envelope_sender
@@ -286,7 +287,11 @@ def carry_out(incoming: Incoming, store: GameStore, settings: Settings, now: dat
     templates (the results archive's words are made with them)."""
     with StoreGames(store, settings, maps, receipt, index) as games:
         for _ in range(RUNS):
-            reply, events, change = run_mail(incoming, games, settings, now)
+            try:
+                reply, events, change = run_mail(incoming, games, settings, now)
+            except ProcessingFailed as failed:  # the mail fails; its game waits for its Master
+                hold_failed(games, failed.game)
+                raise
             mails = render(reply, events, change.after) if render is not None else []
             sealed = (receipt, pack(mails)) if receipt and change.writes_game else None
             if commit(games, change, sealed, now, env=env):

@@ -4,11 +4,12 @@ would run it, written as a mail's change is, with the mails it calls for.
 The command line (PROCESS, PROCESS!, ROLLBACK ..., ROLLFORWARD ...) runs through the mail command
 layer in a session signed on as the game's Master, so every check a mail meets holds here too
 (the game's state, a game in AWAIT, readiness, the snapshot asked for), and what the judge does
-itself after a mail follows; a command that raises (a bug in processing) leaves the game in AWAIT,
-for the Master to see, as the cycle does. The change is written by the inbox runner's `commit`; the mails the
-events call for, made as a mail's are for everyone but its sender, go in the same journal entry and
-are handed to the outbox when it is carried out (`judge.runtime.journal`): a crash loses none and
-sends none twice. The Master gets no reply: the shell prints what the command did.
+itself after a mail follows; a processing that raises (a bug) leaves the game in AWAIT, for the
+Master to see, as the Master's mail and the cycle do. The change is written by the inbox runner's
+`commit`; the mails the events call for, made as a mail's are for everyone but its sender, go in
+the same journal entry and are handed to the outbox when it is carried out
+(`judge.runtime.journal`): a crash loses none and sends none twice. The Master gets no reply:
+the shell prints what the command did.
 """
 from __future__ import annotations
 
@@ -25,13 +26,13 @@ from judge.commands.session import Refusal, Session
 from judge.mailout.envelope import AUTO_GENERATED, envelopes, raw_key
 from judge.runtime.config import Config
 from judge.runtime.game_access import StoreGames
-from judge.errors import resource_failure
-from judge.runtime.commit import commit, hold_in_await
+from judge.app.processing import ProcessingFailed
+from judge.runtime.commit import commit, hold_failed
 from judge.runtime.inbox import MailHandler
 from judge.runtime.pictures import encoder
 from judge.runtime.spool import open_spools, outbox_entries, queue_mails
 from judge.status.model import GameStatus
-from judge.types import MASTER, Phase
+from judge.types import MASTER
 
 
 @dataclass(frozen=True)
@@ -54,15 +55,14 @@ def run_as_master(config: Config, game: str, line: str, now: datetime,
     with StoreGames(handler.store, handler.settings, handler.maps, index=handler.games_index) as games:
         session = Session(handler.settings.keeper, now, handler.settings, games)
         try:
-            read = master_signed_on(session, game)
+            master_signed_on(session, game)
         except Refusal as refusal:
             return MasterOutcome((), (refusal.reason, *refusal.details), True, 0)
         try:
             run_commands(session, (line,))
             judge_moves(session)
-        except Exception as exc:
-            if not resource_failure(exc) and isinstance(read.phase, Phase):
-                hold_in_await(games.held[game], read)
+        except ProcessingFailed:
+            hold_failed(games, game)
             raise
         change = change_of(session)
         mails: list[EmailMessage] = []

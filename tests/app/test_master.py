@@ -45,3 +45,15 @@ def test_a_completed_game_is_not_rolled(standard):
     with pytest.raises(Refusal, match="completed game cannot be rolled"):
         roll(in_hand(standard, done), standard, FREE, game(standard), restore=False, full=False,
              forward=False)
+
+
+def test_a_bug_in_processing_is_told_apart_from_a_refusal(standard, monkeypatch):
+    from judge.app import master
+    from judge.app.processing import ProcessingFailed
+
+    def exploding(*args, **kwargs):
+        raise KeyError("PAR")
+    monkeypatch.setattr(master, "on_process", exploding)
+    with pytest.raises(ProcessingFailed) as failed:
+        process(in_hand(standard), standard, FREE, force=True)
+    assert failed.value.game == "demo" and isinstance(failed.value.__cause__, KeyError)

@@ -12,9 +12,13 @@ from pathlib import Path
 
 import pytest
 
+from judge.app import master as master_use_case
+from judge.app.processing import ProcessingFailed
 from judge.cli.games import run_game_command
 from judge.cli.main import build_parser
 from judge.runtime.inbox import pipe_mail
+from judge.status.model import PhaseMode
+from judge.types import Phase
 from tests.support.cycle import MASTER, Judge
 from tests.support.games import DAY, NOW
 from tests.support.mail import mail
@@ -110,3 +114,38 @@ def test_the_shell_draws_its_pictures_within_the_configured_limits(tmp_path):
     code, made = by_shell(shell, "process", "g1", "--force")
     assert code == 0 and made
     assert not [part for m in made for part in m.walk() if part.get_content_maintype() == "image"]
+
+
+def exploding(*args, **kwargs):
+    raise RuntimeError("adjudicator exploded")
+
+
+def test_a_processing_that_raises_holds_the_game_in_await_both_ways(tmp_path, monkeypatch):
+    """A bug in processing fails the Master's mail (left for the daemon) and the shell's command
+    alike, and both leave the game as it was read, in AWAIT, with nothing mailed (the cycle does
+    the same: tests/runtime/cycle/test_check_command.py)."""
+    mailed, shell = judges(tmp_path)
+    monkeypatch.setattr(master_use_case, "on_process", exploding)
+    errors: list[str] = []
+    raw = mail(MASTER, "SIGNON Mg1 pw", "PROCESS!", subject="master")
+    assert pipe_mail(mailed.config, raw, None, AT, err=errors.append) == 0
+    assert errors and "left in the inbox for the daemon" in errors[0]
+    with pytest.raises(ProcessingFailed):
+        by_shell(shell, "process", "g1", "--force")
+    for judge in (mailed, shell):
+        held = judge.status("g1")
+        assert held.phase_mode is PhaseMode.AWAIT and held.phase == Phase("SPRING", 1901, "MOVEMENT")
+        assert judge.take_outbox() == []
+    assert files(shell) == files(mailed)
+
+
+def test_a_mail_short_of_memory_while_processing_leaves_the_game_as_it_was(tmp_path, monkeypatch):
+    judge, _ = judges(tmp_path)
+    before = files(judge)
+
+    def out_of_memory(*args, **kwargs):
+        raise MemoryError()
+    monkeypatch.setattr(master_use_case, "on_process", out_of_memory)
+    raw = mail(MASTER, "SIGNON Mg1 pw", "PROCESS!", subject="master")
+    assert pipe_mail(judge.config, raw, None, AT, err=lambda line: None) == 0
+    assert files(judge) == before  # the machine's trouble, not the game's: tried again later

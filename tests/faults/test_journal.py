@@ -136,8 +136,10 @@ def test_judge_process_leaves_a_game_whose_processing_fails_in_await(game, monke
     def bug(*args, **kwargs):
         raise RuntimeError("an adjudicator bug")
     monkeypatch.setattr(master, "on_process", bug)
-    with pytest.raises(RuntimeError):
+    from judge.app.processing import ProcessingFailed
+    with pytest.raises(ProcessingFailed) as failed:
         process(store, "g", TICK_AT, force=True)
+    assert isinstance(failed.value.__cause__, RuntimeError)
     files = game_files_of(store)
     assert parse_status(files["status"]).phase_mode is PhaseMode.AWAIT
     assert "results" not in files and journal.pending(store.root) == []

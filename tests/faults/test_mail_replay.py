@@ -17,7 +17,7 @@ import pytest
 
 from judge.game import join
 from judge.runtime.commit import run
-from judge.runtime.game_files import new_game
+from judge.runtime.commit import new_game
 from judge.runtime.spool import Spool
 from judge.runtime.store import GameStore
 from tests.support.faults import (

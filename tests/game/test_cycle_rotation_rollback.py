@@ -27,7 +27,7 @@ from judge.game import (
     takeover,
 )
 from judge.runtime.commit import run
-from judge.runtime.game_files import new_game
+from judge.runtime.commit import new_game
 from judge.game.start import join
 from judge.status import parse_status
 from judge.status.model import BuildOrder, PlayerHistory, Vacancy

@@ -10,7 +10,7 @@ import pytest
 from judge.cli import main
 from judge.game.games_index import parse_index
 from judge.runtime.commit import run
-from judge.runtime.game_files import new_game
+from judge.runtime.commit import new_game
 from judge.runtime.press_file import PRESS_FILE
 from judge.runtime.store import GameStore
 from judge.game import join

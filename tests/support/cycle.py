@@ -15,7 +15,7 @@ from judge.cli import main
 from judge.runtime.config import load_config
 from judge.game import join
 from judge.runtime.commit import run
-from judge.runtime.game_files import new_game
+from judge.runtime.commit import new_game
 from judge.runtime.inbox import MailHandler
 from judge.status import parse_status
 from judge.status.model import GameStatus

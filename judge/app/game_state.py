@@ -1,0 +1,91 @@
+"""The Master's use cases that change the game's state (`judge.game.standing`): FORM, ACTIVATE,
+WAIT and TERMINATE, and the start of a forming game they (and CREATE) may cause. Each decides
+from the game as read and its state file's standing; the door says it in its own words.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import TypeVar
+
+from judge.app.game_in_hand import GameInHand
+from judge.app.refusal import Refusal
+from judge.events import Event
+from judge.game import GameError, start_game
+from judge.game.standing import GameState, Standing, activate, form, game_state, terminate, wait
+from judge.game.start import starts_at_once
+from judge.status.model import GameStatus
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Restated:
+    """What a state change did: the standing and status it leaves, the events of a start;
+    `changed`, the game is in a new state its players are told of; `started`, the forming game
+    started (its status before is the snapshot of FORMING)."""
+
+    standing: Standing
+    status: GameStatus
+    events: tuple[Event, ...] = ()
+    changed: bool = False
+    started: bool = False
+
+    @property
+    def state(self) -> GameState:
+        return game_state(self.status, self.standing)
+
+
+def ruled(game: GameInHand, standing: Standing, change: Callable[[GameStatus, Standing], T]) -> T:
+    """One of `judge.game.standing`'s changes of the game; its GameError refused."""
+    try:
+        return change(game.status, standing)
+    except GameError as error:
+        raise Refusal(str(error)) from None
+
+
+def start(game: GameInHand, standing: Standing) -> Restated:
+    """The forming game started now: its powers set up for the first phase."""
+    try:
+        status, events = start_game(game.status, game.map, game.now)
+    except GameError as error:
+        raise Refusal(str(error)) from None
+    return Restated(replace(standing, state=None), status, tuple(events), started=True)
+
+
+def restated(game: GameInHand, standing: Standing) -> Restated:
+    return Restated(standing, game.status, changed=True)
+
+
+def form_game(game: GameInHand, standing: Standing) -> Restated:
+    """FORM: the game takes JOIN; it starts at once when no seat is left to fill."""
+    new = ruled(game, standing, form)
+    if game.state is GameState.FORMING:
+        return Restated(standing, game.status)
+    if starts_at_once(game.status, game.map):
+        return start(game, new)
+    return restated(game, new)
+
+
+def activate_game(game: GameInHand, standing: Standing) -> Restated:
+    """ACTIVATE: a forming game (or one in preparation) starts now; a held one goes on."""
+    new, starting = ruled(game, standing, activate)
+    if game.state is GameState.ACTIVE:
+        return Restated(standing, game.status)
+    if starting:
+        return start(game, new)
+    return restated(game, new)
+
+
+def wait_game(game: GameInHand, standing: Standing) -> Restated:
+    """WAIT: the game in play is held, its deadline ignored, until ACTIVATE."""
+    return kept_or_restated(game, standing, ruled(game, standing, wait))
+
+
+def terminate_game(game: GameInHand, standing: Standing) -> Restated:
+    """TERMINATE: the game ends without a result."""
+    return kept_or_restated(game, standing, ruled(game, standing, terminate))
+
+
+def kept_or_restated(game: GameInHand, standing: Standing, new: Standing) -> Restated:
+    return Restated(standing, game.status) if new == standing else restated(game, new)

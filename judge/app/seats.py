@@ -1,0 +1,93 @@
+"""The use cases of the seats: JOIN, TAKEOVER and RESIGN (a power, or leaving as an observer), and
+the Master's RESIGN and DUMMY of a power.
+The door checks the sender's passwords and hands over the player, the password's hash and the
+addresses; here the game decides: it is open to the request, a seat is free, a power to take
+over is vacant (`judge.game.seats`, `judge.game.start`).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from judge.app.game_in_hand import GameInHand, closed_refusal
+from judge.app.refusal import Refusal
+from judge.events import Event, PlayerJoined
+from judge.game.seats import GameError, make_dummy, refresh_need, resign, takeover
+from judge.game.start import join
+from judge.status.model import Dppd, GameStatus, PlayerHistory, Vacancy
+
+
+@dataclass(frozen=True)
+class Seated:
+    """What a seat's change did: the status it leaves and its events; `left`, the kind of the
+    observer-type seat that was left (None: a power's); `undummied`, a dummy the Master resigned
+    is now vacant, for a TAKEOVER."""
+
+    status: GameStatus
+    events: tuple[Event, ...] = ()
+    left: str | None = None
+    undummied: bool = False
+
+    @property
+    def joined(self) -> PlayerJoined:
+        return next(e for e in self.events if isinstance(e, PlayerJoined))
+
+
+def open_to(game: GameInHand, request: str) -> None:
+    """Refusal when the game's state closes it to `request` (checked before any password)."""
+    refused = closed_refusal(game.state, game.name, request)
+    if refused is not None:
+        raise refused
+
+
+def join_game(game: GameInHand, player: Dppd, password_hash: str, addresses: tuple[str, ...],
+              power: str | None) -> Seated:
+    """`player` takes a seat of the forming game (`power`: the one chosen, POWER_CHOICE)."""
+    open_to(game, "JOIN")
+    return lived(lambda: join(game.status, game.map, game.now, player, password_hash, addresses,
+                              power))
+
+
+def take_over(game: GameInHand, power: str, player: Dppd, password_hash: str,
+              addresses: tuple[str, ...]) -> Seated:
+    """`player` takes over the vacant `power`."""
+    open_to(game, "TAKEOVER")
+    return lived(lambda: takeover(game.status, game.map, power, player, password_hash, addresses))
+
+
+def leave(game: GameInHand, role: str, by_master: bool) -> Seated:
+    """`role` leaves the game: an observer-type seat goes, a power is resigned."""
+    block = game.status.power(role)
+    if block is not None and not block.is_power:
+        kept = tuple(p for p in game.status.powers if p.name != role)
+        return Seated(replace(game.status, powers=kept), left=block.kind)
+    return lived(lambda: resign(game.status, game.map, role, by_master=by_master))
+
+
+def master_resigns(game: GameInHand, power: str) -> Seated:
+    """The Master's RESIGN of `power`: its player resigned, or, a dummy once the game started,
+    the power made vacant."""
+    status = game.status
+    block = status.power(power)
+    assert block is not None
+    if block.player is not None and block.player.dummy and not status.forming:
+        vacant = replace(block, player=PlayerHistory(Vacancy.RESIGNED, block.player.handovers),
+                         control=())
+        return Seated(refresh_need(status.with_power(vacant), game.map), undummied=True)
+    return lived(lambda: resign(status, game.map, power, by_master=True))
+
+
+def dummy(game: GameInHand, power: str) -> Seated:
+    """The Master's DUMMY: the judge plays `power` from now on (once the game has started)."""
+    if game.status.forming:
+        raise Refusal("powers are made dummies once the game has started")
+    return lived(lambda: make_dummy(game.status, game.map, power))
+
+
+def lived(change: Callable[[], tuple[GameStatus, list[Event]]]) -> Seated:
+    """The seat's change made; its GameError refused."""
+    try:
+        status, events = change()
+    except GameError as error:
+        raise Refusal(str(error)) from None
+    return Seated(status, tuple(events))

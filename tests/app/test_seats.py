@@ -1,0 +1,62 @@
+"""JOIN, TAKEOVER and RESIGN as use cases, without a door: the game's state closes it, the last
+seat starts the game, a resigned power is taken over, an observer just leaves."""
+from __future__ import annotations
+
+import pytest
+
+from judge.app.game_in_hand import GameInHand
+from judge.app.refusal import Refusal
+from judge.app.seats import dummy, join_game, leave, master_resigns, take_over
+from judge.game.rules import rules_in_force
+from judge.game.standing import GameState, game_state
+from judge.status.model import GameStatus, PlayerHistory, PowerStatus
+from tests.support.games import NOW, forming, player, running
+
+
+def in_hand(m, status: GameStatus, state: GameState | None = None) -> GameInHand:
+    return GameInHand("demo", status, m, rules_in_force(status, m), state or game_state(status),
+                      NOW)
+
+
+@pytest.mark.parametrize("state, why", [(GameState.PREPARATION, "in preparation: JOIN waits"),
+                                        (GameState.TERMINATED, "terminated: JOIN is refused")])
+def test_a_closed_game_takes_no_join(standard, state, why):
+    with pytest.raises(Refusal, match=why):
+        join_game(in_hand(standard, forming(), state), player(1), "hash", (), None)
+
+
+def test_the_last_join_starts_the_game(standard):
+    status = running(standard, players=len(standard.powers) - 1)
+    seated = join_game(in_hand(standard, status), player(99), "hash", ("p@example.org",), None)
+    assert seated.joined.remaining == 0 and not seated.status.forming
+
+
+def test_a_resigned_power_is_taken_over_and_a_playing_one_is_not(standard):
+    status = running(standard)
+    resigned = leave(in_hand(standard, status), "FRANCE", by_master=False)
+    assert resigned.left is None and resigned.status.power("FRANCE").player.resigned
+    taken = take_over(in_hand(standard, resigned.status), "FRANCE", player(7), "hash", ())
+    assert taken.status.power("FRANCE").player.current == player(7)
+    with pytest.raises(Refusal):
+        take_over(in_hand(standard, status), "ENGLAND", player(8), "hash", ())
+
+
+def test_an_observer_leaves_without_a_trace(standard):
+    status = running(standard)
+    watcher = PowerStatus(name="LOUD", kind="OBSERVER", player=PlayerHistory(player(9)))
+    left = leave(in_hand(standard, status.with_power(watcher)), "LOUD", by_master=False)
+    assert left.left == "OBSERVER" and left.status == status
+
+
+def test_the_master_s_dummy_waits_for_the_game_to_start_and_resign_makes_it_vacant(standard):
+    with pytest.raises(Refusal, match="once the game has started"):
+        dummy(in_hand(standard, forming()), "FRANCE")
+    made = dummy(in_hand(standard, running(standard)), "FRANCE")
+    assert made.status.power("FRANCE").player.dummy
+    vacated = master_resigns(in_hand(standard, made.status), "FRANCE")
+    assert vacated.undummied and vacated.status.power("FRANCE").player.resigned
+
+
+def test_the_master_s_resign_of_a_played_power_resigns_its_player(standard):
+    resigned = master_resigns(in_hand(standard, running(standard)), "ITALY")
+    assert not resigned.undummied and resigned.status.power("ITALY").player.resigned

@@ -41,7 +41,7 @@ from judge.runtime.inbox import MailHandler
 from judge.status.model import GameStatus
 from judge.types import MASTER
 from judge.web import views
-from judge.web.deadline import READER_ZONE, deadlines, reader_zone, zone_names
+from judge.web.deadline import READER_ZONE, deadlines, moments, reader_zone, zone_names
 from judge.web.door import (
     Answer,
     Credentials,
@@ -112,9 +112,11 @@ def base_path(url: str) -> str:
 
 def web_environment(folder: Path | None = None) -> jinja2.Environment:
     """The pages' templates (templates/web/), every value escaped."""
-    return jinja2.Environment(
+    env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str((folder or bundled_templates_dir()) / "web")),
         autoescape=True, undefined=jinja2.StrictUndefined)
+    env.filters["moments"] = moments
+    return env
 
 
 class Pages:
@@ -320,7 +322,8 @@ class Pages:
         return self.page(request, "power.html", creds=creds, listing=answer.text,
                          board=Markup(svg) if svg else None, master=master, states=states,
                          actions=MASTER_ACTIONS, powers=self.powers_of(status), press=press,
-                         press_link=f"{self.url('power')}?press=")
+                         press_link=f"{self.url('power')}?press=",
+                         zone=reader_zone(request.session.get(READER_ZONE)))
 
     def states(self, name: str) -> views.States | None:
         with StoreGames(self.handler.store, self.handler.settings, self.handler.maps) as games:

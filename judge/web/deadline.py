@@ -3,6 +3,8 @@ the reader chose one (kept in the session; offered from the browser's zone where
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable
+from datetime import datetime
 from zoneinfo import ZoneInfo, available_timezones
 
 from judge.game.deadlines import current_deadline
@@ -34,4 +36,21 @@ def deadlines(status: GameStatus, reader: str | None = None) -> list[str]:
     if local is None:
         return []
     zones = dict.fromkeys([zone.key, "UTC", *([reader] if reader else [])])
-    return [f"{local.astimezone(ZoneInfo(key)):%a %b %d %Y %H:%M} {key}" for key in zones]
+    return _shown(local, zones)
+
+
+def moments(iso: str, reader: str | None = None) -> str:
+    """A kept time (ISO, UTC) as the pages show times: in UTC, and in the reader's zone when the
+    reader chose one; the text as it is when it is no time."""
+    try:
+        moment = datetime.fromisoformat(iso)
+    except ValueError:
+        return iso
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=ZoneInfo("UTC"))
+    return ", ".join(_shown(moment, dict.fromkeys(["UTC", *([reader] if reader else [])])))
+
+
+def _shown(moment: datetime, zones: Iterable[str]) -> list[str]:
+    """The moment on the wall clock of each zone, named after it."""
+    return [f"{moment.astimezone(ZoneInfo(key)):%a %b %d %Y %H:%M} {key}" for key in zones]

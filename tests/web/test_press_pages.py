@@ -10,6 +10,7 @@ import pytest
 
 from judge.runtime.inbox import MailHandler
 from judge.runtime.press_file import PRESS_FILE
+from judge.web.deadline import moments
 from judge.web.views import PRESS_PAGE
 
 from .conftest import (
@@ -190,3 +191,17 @@ def test_a_damaged_kept_file_shows_no_press_and_no_error(tmp_path):
     config, handler = judge_with(tmp_path, "broken")
     (config.paths.games / "broken" / PRESS_FILE).write_text("{not json\n")
     assert "None" in press_part(page_of(config, handler, None, "broken"))
+
+
+def test_a_messages_time_is_shown_in_utc_not_as_stored(fake_game):
+    config, handler = fake_game
+    public = press_part(page_of(config, handler, None, "fake"))
+    sent = NOW + timedelta(hours=1, minutes=2)  # Russia's broadcast
+    assert f"{sent:%a %b %d %Y %H:%M} UTC" in public and sent.isoformat() not in public
+
+
+def test_a_kept_time_is_shown_in_the_readers_zone_too():
+    assert moments("2026-03-01T13:01:00+00:00", "Europe/Paris") == \
+        "Sun Mar 01 2026 13:01 UTC, Sun Mar 01 2026 14:01 Europe/Paris"
+    assert moments("2026-03-01T13:01:00+00:00") == "Sun Mar 01 2026 13:01 UTC"
+    assert moments("not a time") == "not a time"

@@ -247,7 +247,7 @@ def run_cycle(store: GameStore, config: Config, now: datetime, only: str | None 
             except PathRefused as exc:  # its folder is a symlink: not a game the cycle touches
                 outcome = GameOutcome(name, (f"{name}: broken game folder: {exc}",),
                                       problems=(str(exc),))
-            index.note(name, idle.Entry(outcome.stamp, now, outcome.quiet) if outcome.quiet else None)
+            index.note(name, idle.Entry.of(outcome.stamp, now, outcome.quiet) if outcome.quiet else None)
             report.games.append(outcome)
             report.lines.extend(outcome.lines)
             _note_broken(state, outcome, report)

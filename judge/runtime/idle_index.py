@@ -1,8 +1,9 @@
 """Which games the cycle may leave unread: the index of when each game is next due.
 
-`Index` is the cycle's memory, one JSON file (`<games>/.cycle-index.json`): for each game the
-identity of its status and state files when it was last read (inode, size, modification and change
-times: any rewrite, by a mail, `judge process` or a hand edit, changes it), when that was, and the
+`Index` is the cycle's memory, one JSON file (`<games>/.cycle-index.json`, each entry in hex): for
+each game the identity of its status and state files when it was last read (inode, size,
+modification and change times: any rewrite, by a mail, `judge process` or a hand edit, changes it),
+when that was, and the
 first instant from then on at which its tick has something to do (`judge.game.clock.agenda`: the
 index keeps that instant only, it knows nothing of what is due). A game whose files are unchanged
 and whose time has not come is not even opened. The times depend on the games' files and on the
@@ -27,9 +28,10 @@ import json
 import logging
 import os
 import stat as stat_mode
+import struct
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from importlib import metadata
 from pathlib import Path
 
@@ -100,14 +102,55 @@ def stamp_of(root: Path, name: str, before: Callable[[str, str], None] | None = 
         return None
 
 
-@dataclass(frozen=True)
-class Entry:
-    stamp: Stamp
-    read: datetime  # when the game was last read
-    quiet: datetime  # the first instant from then on at which its tick has something to do
+class Entry(bytes):
+    """A game's entry, packed in one bytes object (a daemon keeps one a game): when the game was
+    last read and the first instant from then on at which its tick has something to do
+    (microseconds since the epoch), then its stamp (each number as 64 bits)."""
+
+    __slots__ = ()
+
+    @classmethod
+    def of(cls, stamp: Stamp, read: datetime, quiet: datetime) -> Entry:
+        return cls(_TIMES.pack(micros(read), micros(quiet)) + _packed(stamp))
+
+    @property
+    def stamp(self) -> Stamp:
+        return struct.unpack_from(f"<{(len(self) - _TIMES.size) // 8}Q", self, _TIMES.size)
+
+    @property
+    def read(self) -> datetime:
+        return moment(_TIMES.unpack_from(self)[0])
+
+    @property
+    def quiet(self) -> datetime:
+        return moment(self.quiet_micros)
+
+    @property
+    def quiet_micros(self) -> int:
+        return int(_TIMES.unpack_from(self)[1])
 
     def skips(self, current: Stamp, now: datetime) -> bool:
-        return self.stamp == current and self.read <= now < self.quiet
+        read, quiet = _TIMES.unpack_from(self)
+        return read <= micros(now) < quiet and self[_TIMES.size:] == _packed(current)
+
+
+_TIMES = struct.Struct("<qq")
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+_MICRO = timedelta(microseconds=1)
+_WORD = (1 << 64) - 1
+
+
+def micros(at: datetime) -> int:
+    return (at - _EPOCH) // _MICRO
+
+
+def moment(n: int) -> datetime:
+    return _EPOCH + n * _MICRO
+
+
+def _packed(stamp: Stamp) -> bytes:
+    """A stamp's numbers as 64 bits each (a negative time as its two's complement: only equality matters)."""
+    return struct.pack(f"<{len(stamp)}Q", *(n & _WORD for n in stamp))
 
 
 @dataclass
@@ -127,8 +170,7 @@ class Index:
 
     def to_json(self) -> str:
         return json.dumps({"signature": self.signature, "games": {
-            name: [list(e.stamp), e.read.isoformat(), e.quiet.isoformat()]
-            for name, e in sorted(self.entries.items())}}, separators=(",", ":"))
+            name: e.hex() for name, e in sorted(self.entries.items())}}, separators=(",", ":"))
 
 
 def load_index(root: Path, signature: str) -> Index:
@@ -137,12 +179,10 @@ def load_index(root: Path, signature: str) -> Index:
         data = json.loads(read_text(root / INDEX_FILE, root))
         if data.get("signature") != signature:
             return Index(signature, changed=True)
-        entries = {str(name): Entry(tuple(int(n) for n in s), datetime.fromisoformat(r),
-                                    datetime.fromisoformat(q))
-                   for name, (s, r, q) in data["games"].items()}
+        entries = {str(name): Entry(bytes.fromhex(packed)) for name, packed in data["games"].items()}
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return Index(signature, changed=True)
-    if any(e.read.tzinfo is None or e.quiet.tzinfo is None for e in entries.values()):
+    if any(len(e) < _TIMES.size + 32 or len(e) % 8 for e in entries.values()):
         return Index(signature, changed=True)
     return Index(signature, entries)
 
@@ -164,12 +204,17 @@ class Look:
     rest: int = 0
 
 
-FOLDER_EVENTS = (inotify.MODIFY | inotify.ATTRIB | inotify.CLOSE_WRITE | inotify.MOVED_FROM
-                 | inotify.MOVED_TO | inotify.CREATE | inotify.DELETE | inotify.DELETE_SELF
-                 | inotify.MOVE_SELF | inotify.ONLYDIR | inotify.DONT_FOLLOW)
+# A file written is reported once, when closed (not at each write: the kernel's queue of events,
+# 16,384 by default, fills more slowly; when it overflows the next cycle looks at every game).
+FOLDER_EVENTS = (inotify.ATTRIB | inotify.CLOSE_WRITE | inotify.MOVED_FROM | inotify.MOVED_TO
+                 | inotify.DELETE | inotify.DELETE_SELF | inotify.MOVE_SELF | inotify.ONLYDIR
+                 | inotify.DONT_FOLLOW)
 ROOT_EVENTS = (inotify.ATTRIB | inotify.MOVED_FROM | inotify.MOVED_TO | inotify.CREATE | inotify.DELETE
                | inotify.DELETE_SELF | inotify.MOVE_SELF | inotify.ONLYDIR)
 GONE_EVENTS = inotify.DELETE_SELF | inotify.MOVE_SELF | inotify.UNMOUNT | inotify.IGNORED
+
+
+NEVER = micros(FOREVER)
 
 
 class KeptIndex:
@@ -186,7 +231,7 @@ class KeptIndex:
         self.root_watch = -1
         self.folders: dict[int, str] = {}  # watch descriptor -> the game whose folder it watches
         self.games: set[str] = set()  # the games in the folder, as last looked at
-        self.due: list[tuple[datetime, str]] = []  # a heap of the entries' next due times
+        self.due: list[tuple[int, str]] = []  # a heap of the entries' next due times (`micros`)
         self.looked_all = False
         self.synced: datetime | None = None  # the watch, games and heap describe the index saved then
 
@@ -212,7 +257,8 @@ class KeptIndex:
         changed = self._changed()
         if changed is None:
             return self._look_at_all(root, index)
-        while self.due and self.due[0][0] <= now:
+        now_micros = micros(now)
+        while self.due and self.due[0][0] <= now_micros:
             changed.add(heapq.heappop(self.due)[1])
         changed.update(also)
         changed.update(self.games.difference(index.entries))
@@ -233,13 +279,14 @@ class KeptIndex:
         save_index(root, index)
         self.kept = (file_identity(root / INDEX_FILE), index)
         if self.looked_all:
-            self.due = [(e.quiet, name) for name, e in index.entries.items() if e.quiet != FOREVER]
+            self.due = [(e.quiet_micros, name) for name, e in index.entries.items()
+                        if e.quiet_micros != NEVER]
             heapq.heapify(self.due)
         else:
             for name in index.noted:
                 entry = index.entries.get(name)
-                if entry is not None and entry.quiet != FOREVER:
-                    heapq.heappush(self.due, (entry.quiet, name))
+                if entry is not None and entry.quiet_micros != NEVER:
+                    heapq.heappush(self.due, (entry.quiet_micros, name))
         index.noted.clear()
         self.looked_all = False
         self.synced = now if self.watch is not None else None

@@ -43,12 +43,13 @@ def _libc() -> ctypes.CDLL:
 
 class Inotify:
     def __init__(self) -> None:
+        self.fd: int | None = None
         self._lib = _libc()
         fd = self._lib.inotify_init1(os.O_NONBLOCK | os.O_CLOEXEC)
         if fd < 0:
             err = ctypes.get_errno()
             raise Unavailable(err, f"inotify_init1: {os.strerror(err)}")
-        self.fd: int | None = fd
+        self.fd = fd
 
     def add(self, path: str, mask: int) -> int:
         assert self.fd is not None
@@ -78,3 +79,6 @@ class Inotify:
         if self.fd is not None:
             os.close(self.fd)
             self.fd = None
+
+    def __del__(self) -> None:  # a user has few inotify instances (128 by default): none is left open
+        self.close()

@@ -4,6 +4,7 @@ a cycle finds every hand edit and every change the judge made, and reads a game 
 after a start the index on disk is trusted unless the judge's code changed."""
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import sys
@@ -165,3 +166,35 @@ def test_the_judges_identity_follows_its_code(monkeypatch, tmp_path):
         assert idle.judge_identity() != before
     finally:
         idle.judge_identity.cache_clear()
+
+
+@pytest.mark.parametrize("stamp", [(1, 2, 3, 4), (2**64 - 1, 0, -5 * 10**9, 10**18, 7, 8, 9)])
+def test_an_entry_is_kept_whole_through_its_file(tmp_path, stamp):
+    index = idle.Index("sig")
+    index.note("g", idle.Entry.of(stamp, NOW, idle.FOREVER))
+    index.note("h", idle.Entry.of(stamp[:4], NOW - H, NOW + 3 * H))
+    idle.save_index(tmp_path, index)
+    loaded = idle.load_index(tmp_path, "sig").entries
+    assert loaded == index.entries
+    assert (loaded["h"].read, loaded["h"].quiet) == (NOW - H, NOW + 3 * H)
+    assert loaded["g"].quiet == idle.FOREVER and loaded["g"].skips(stamp, NOW + 1000 * 24 * H)
+    assert not loaded["h"].skips(stamp[:4], NOW + 3 * H) and loaded["h"].skips(stamp[:4], NOW)
+    assert not loaded["h"].skips((1, 2, 3, 5), NOW)
+
+
+@pytest.mark.parametrize("packed", ["zz", "00" * 20, 5])
+def test_a_damaged_entry_makes_a_new_index(tmp_path, packed):
+    (tmp_path / idle.INDEX_FILE).write_text(f'{{"signature":"sig","games":{{"g":{json.dumps(packed)}}}}}')
+    assert idle.load_index(tmp_path, "sig").entries == {}
+
+
+def test_without_inotify_the_daemon_looks_at_every_game(judge, monkeypatch):
+    def unavailable():
+        raise idle.inotify.Unavailable("no inotify here")
+    monkeypatch.setattr(idle.inotify, "Inotify", unavailable)
+    started(judge, "calm")
+    daemon = Daemon(judge, True)
+    assert daemon.read(NOW + H) == ["calm"]
+    assert daemon.kept.watch is None and daemon.cycle(NOW + 2 * H).unread == 1
+    (judge.store.root / "calm" / "state").write_text("LISTED no\n")
+    assert daemon.read(NOW + 3 * H) == ["calm"]

@@ -204,6 +204,7 @@ def measure(root: Path, games: int, repeat: int, tick: bool, list_upto: int) -> 
             idle.append(cpu(lambda at=at: run_cycle(store, config, at, **daemon)))
         figures["idle s"] = statistics.median(idle)
         at += timedelta(minutes=20)
+        daemon["kept"].close()  # the daemon stopped: its watches go with it
         restarted = {"maps": MapCache(search), "env": environment(), "games_index": IndexReader(),
                      "kept": KeptIndex()}
         figures["start s"] = cpu(lambda: run_cycle(store, config, at, **restarted))

@@ -21,9 +21,10 @@ machine is) over `--repeat` runs, after a first run left untimed (maps parsed, t
 - due: one due game of a cycle (`tick_game`, as `run_cycle` calls it with what it keeps for a
   cycle): read, adjudicated, saved; each run another game, made due by writing its status back
   with its deadline passed;
-- cold and idle (with `--tick`): the daemon's first cycle, which reads every game, then cycles in
-  which no game changed and none is due, as the daemon's tick runs them (its parsed maps,
-  templates, games index and idle index kept from one to the next).
+- cold, idle and start (with `--tick`): a cycle that reads every game (as after an upgrade), then
+  cycles in which no game changed and none is due, as the daemon's tick runs them (its parsed maps,
+  templates, games index and idle index kept from one to the next), then the first cycle of a
+  daemon started afresh over the same folder (its idle index read from disk and trusted).
 
 The last column is each figure's ratio to that of the smallest judge measured.
 """
@@ -203,6 +204,11 @@ def measure(root: Path, games: int, repeat: int, tick: bool, list_upto: int) -> 
             at += timedelta(minutes=20)
             idle.append(cpu(lambda at=at: run_cycle(store, config, at, **daemon)))
         figures["idle s"] = statistics.median(idle)
+        at += timedelta(minutes=20)
+        daemon["kept"].close()  # the daemon stopped: its watches go with it
+        restarted = {"maps": MapCache(search), "env": environment(), "games_index": IndexReader(),
+                     "kept": KeptIndex()}
+        figures["start s"] = cpu(lambda: run_cycle(store, config, at, **restarted))
     return figures
 
 

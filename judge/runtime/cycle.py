@@ -23,9 +23,10 @@ and a judgekeeper's `judge check` never interleave), it:
    is not the game's: it stops the cycle, and the next tick does the rest again. A game the idle
    index (`judge.runtime.idle_index`, `<games>/.cycle-index.json`) shows unchanged since it was last read and not
    due yet (`judge.game.clock.agenda`) is not opened at all (`CycleReport.unread` counts them): an
-   idle cycle costs a few `stat` calls a game, and grows with the games that are due. The daemon's
-   first cycle reads every game, so that times a former release of the judge worked out are not
-   trusted after an upgrade. Given the outbox
+   idle cycle costs a few `stat` calls a game, and grows with the games that are due; the daemon,
+   which keeps the index with an inotify watch and a heap of due times, looks only at the games
+   that changed or are due. The index is trusted after a start unless the judge's code changed
+   (its signature), so that times a former release worked out are not. Given the outbox
    (the daemon's tick, `judge check`), a game's mails are made before its change is saved and are
    saved with it (`judge.runtime.journal`): killed at any instant, the judge loses none and sends none
    twice; the changes a crash left in flight are completed first, at the start of the next cycle;
@@ -219,15 +220,19 @@ def run_cycle(store: GameStore, config: Config, now: datetime, only: str | None 
         state, problem = read_state(store.root)
         if problem:
             report.lines.append(problem)
-        found = idle.stamps(store.root) if only is None else {}
+        kept = idle.KeptIndex(watch=False) if kept is None else kept
+        index = idle.Index(idle.signature(search), changed=True) if fresh \
+            else kept.load(store.root, idle.signature(search))
+        outage = state.last_run is not None and now - state.last_run > OUTAGE
+        look = kept.look(store.root, index, now, state.held, everything=release or outage) \
+            if only is None else idle.Look({})
+        found = look.found
         names = [only] if only is not None else list(found)
+        report.unread = look.rest
         if release:
             _release(state, names, report)
-        elif state.last_run is not None and now - state.last_run > OUTAGE:
+        elif outage:
             _hold_overdue(store, state, names, now, search, report)
-        signature = idle.signature(search)
-        kept = idle.KeptIndex() if kept is None else kept
-        index = idle.Index(signature, changed=True) if fresh else kept.load(store.root, signature)
         for name in names:
             if name in state.held:
                 report.lines.append(f"{name}: held since the outage of {state.held[name]} ({RELEASE_HINT})")
@@ -240,13 +245,13 @@ def run_cycle(store: GameStore, config: Config, now: datetime, only: str | None 
             except PathRefused as exc:  # its folder is a symlink: not a game the cycle touches
                 outcome = GameOutcome(name, (f"{name}: broken game folder: {exc}",),
                                       problems=(str(exc),))
-            index.note(name, idle.Entry(outcome.stamp, now, outcome.quiet) if outcome.quiet else None)
+            index.note(name, idle.Entry.of(outcome.stamp, now, outcome.quiet) if outcome.quiet else None)
             report.games.append(outcome)
             report.lines.extend(outcome.lines)
             _note_broken(state, outcome, report)
-        if only is None:
-            index.keep_only(names)
-        kept.save(store.root, index)
+        for gone in look.gone:
+            index.note(gone, None)
+        kept.save(store.root, index, now)
         report.held = tuple(sorted(state.held))
         report.queued = mail.queued if mail is not None else 0
         if only is None:
@@ -564,7 +569,7 @@ def cycle_tick(config: Config, games_index: IndexReader | None = None
                ) -> Callable[[datetime], list[EmailMessage]]:
     """The daemon's `tick(now)`: a cycle over every game, its lines logged; the games' mails are put
     in the outbox with their changes, the others (the judgekeeper's alerts) returned for the
-    daemon to put there. The first reads every game (see the module's doc). `games_index`:
+    daemon to put there. `games_index`:
     DPjudge's games index as the daemon keeps it for its mails too."""
     from judge.mailout.render import environment
 
@@ -573,13 +578,10 @@ def cycle_tick(config: Config, games_index: IndexReader | None = None
     maps = MapCache(map_dirs(config))
     games_index = IndexReader() if games_index is None else games_index
     kept = idle.KeptIndex()
-    first = True
 
     def tick(now: datetime) -> list[EmailMessage]:
-        nonlocal first
         report = run_cycle(store, config, now, maps=maps, outbox=open_spools(config).outbox, env=env,
-                           fresh=first, games_index=games_index, kept=kept)
-        first = False
+                           games_index=games_index, kept=kept)
         for line in report.lines:
             log.info("%s", line)
         mails, problems = cycle_mails(report, config, env)

@@ -4,7 +4,6 @@ read it."""
 from __future__ import annotations
 
 import os
-import sys
 from dataclasses import replace
 from datetime import timedelta
 
@@ -155,18 +154,6 @@ def test_the_index_is_read_again_on_a_change_of_a_games_files_and_not_otherwise(
     (judge.store.root / "still" / "state").write_text("LISTED no\n")
     touched = run_cycle(judge.store, judge.config, NOW + 4 * H)
     assert touched.unread == 1 and [o.game for o in touched.games] == ["still"]
-
-
-def test_the_index_does_not_depend_on_the_judges_source_files(judge, monkeypatch, tmp_path):  # noqa: F811
-    source = tmp_path / "decides.py"
-    source.write_text("# a module of the judge\n")
-    module = type(sys)("judge.game.schedule")
-    module.__file__ = str(source)
-    monkeypatch.setitem(sys.modules, "judge.game.schedule", module)
-    before = idle.signature([judge.root / "maps"])
-    source.write_text("# the module changed\n")
-    os.utime(source, ns=(0, 10**18))
-    assert idle.signature([judge.root / "maps"]) == before
 
 
 def test_an_index_kept_between_cycles_follows_its_file(judge):  # noqa: F811

@@ -54,7 +54,17 @@ STANDARD = {
     "EAS": (32.0, 34.0), "BLA": (34.0, 43.0), "BAL": (18.0, 56.0), "BOT": (20.0, 61.5),
     "SKA": (9.5, 58.0), "HEL": (7.5, 54.3), "BAR": (40.0, 72.0),
 }
-KNOWN = {"standard": STANDARD, "chaos": STANDARD}
+# 1900 draws Europe as the standard board does, with North Africa and the Levant added and some
+# provinces parted otherwise (Netherlands, Cologne, Alsace, Milan...).
+NINETEEN = {
+    **{n: p for n, p in STANDARD.items() if n not in ("RUH", "TUS", "NAF", "SYR")},
+    "NET": (5.6, 52.3), "COL": (7.0, 50.9), "ALS": (7.0, 48.5), "SWI": (8.2, 46.8),
+    "MIL": (9.5, 45.5), "IRE": (-8.0, 53.2), "ICE": (-18.5, 64.9), "BOS": (18.0, 44.0),
+    "MAC": (22.0, 41.3), "KON": (32.5, 37.5), "MOR": (-6.0, 33.0), "ALG": (3.0, 35.5),
+    "SOU": (3.0, 31.0), "TRP": (14.0, 31.5), "CYR": (21.5, 31.0), "EGY": (30.0, 28.5),
+    "PAL": (35.0, 31.0), "DAM": (37.0, 34.0), "HEJ": (38.5, 25.0),
+}
+KNOWN = {"standard": STANDARD, "chaos": STANDARD, "1900": NINETEEN}
 
 SIMPLIFY = 0.4  # drawing units: finer coastline detail is below a pixel of the picture
 DIGITS = 1

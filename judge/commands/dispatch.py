@@ -31,7 +31,7 @@ from judge.commands.auth import JUDGEKEEPER, overlong_addresses, role_name
 from judge.commands.change import Change, change_of
 from judge.commands.registry import Command, Registry, check_use
 from judge.commands.reply import Reply, Said
-from judge.commands.session import Cursor, GameAccess, Refusal, Session, Settings
+from judge.commands.session import Cursor, GameAccess, ReadAhead, Refusal, Session, Settings
 from judge.events import PhaseResults
 from judge.mailin.message import MAX_BODY_CHARS, Incoming
 from judge.game.schedule import after_mail
@@ -222,14 +222,15 @@ def make_reply(incoming: Incoming, session: Session) -> Reply:
     return replace(reply, quoted_from=incoming.quoted_from)
 
 
-def run_mail(incoming: Incoming, games: GameAccess, settings: Settings, now: datetime
-             ) -> tuple[Reply | None, list[object], Change]:
+def run_mail(incoming: Incoming, games: GameAccess, settings: Settings, now: datetime,
+             ahead: ReadAhead | None = None) -> tuple[Reply | None, list[object], Change]:
     """Carry out one mail's commands against the games as `games` shows them (read only): the
     reply (None for mail never to be answered), the events for others, and what the mail does to
-    the files, for the caller to write (`judge.runtime.inbox`)."""
+    the files, for the caller to write (`judge.runtime.inbox`). `ahead`: the game the mail takes
+    and the judge-wide wrong passwords as its door read them (NotReadAhead: read more, run again)."""
     if incoming.automatic or not incoming.sender or incoming.sender == settings.address:
         return None, [], Change()
-    session = Session(incoming.sender, now, settings, games,
+    session = Session(incoming.sender, now, settings, games, ahead,
                       sender_authenticated=incoming.authenticated)
     run_commands(session, incoming.lines)
     judge_moves(session)

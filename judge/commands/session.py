@@ -2,9 +2,9 @@
 what the mail still has to do at its end, and the results buffer.
 
 Commands never touch files: they read games through a `GameAccess` (read only: the inbox runner's
-view of the store, or a dictionary in tests) and change `Session.status`; what the mail did to the
-files is handed back (`judge.commands.change`) and the runner writes it once the mail is done. One
-mail changes at most one game, so locks are never taken in two orders.
+view of the store), or as their door read them ahead (`ReadAhead`), and change `Session.status`;
+what the mail did to the files is handed back (`judge.commands.change`) and the runner writes it
+once the mail is done. One mail changes at most one game, so locks are never taken in two orders.
 """
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from judge.app.game_in_hand import GameInHand
 from judge.app.refusal import Refusal
@@ -34,7 +34,7 @@ from judge.game.rules import rules_in_force
 from judge.game.seats import GameError
 from judge.game.standing import FREE, GameState, Standing, game_state
 from judge.limits import Limits
-from judge.maps import map_for_phase
+from judge.maps import MapCache, map_for_phase
 from judge.maps.bounds import MapBounds
 from judge.maps.loader import without_folders
 from judge.maps.model import Map
@@ -43,6 +43,7 @@ from judge.status.model import GameStatus
 from judge.types import MASTER, Phase
 
 
+T = TypeVar("T")
 LIMITS = Limits()  # the judgekeeper's limits when judge.toml sets none
 
 
@@ -94,7 +95,9 @@ class Settings:
 
 class GameAccess(Protocol):
     """How commands see the games, for reading only; the runner's view does the I/O and the
-    locking."""
+    locking. `maps`: the parsed maps, read through by the game in hand's map."""
+
+    maps: MapCache
 
     def names(self) -> list[str]: ...
 
@@ -134,6 +137,36 @@ class GameAccess(Protocol):
         """How many games `sender` created in the day before `now` (PURGEd ones too)."""
 
 
+@dataclass(frozen=True)
+class GameRead:
+    """The game a mail takes, as its door read it before the commands run: what opening it gave
+    (its status file's text and status, or the LookupError or Refusal it raised), its state and
+    listing (or the Refusal reading them raised), its wrong passwords."""
+
+    opened: tuple[str, GameStatus] | Exception
+    standing: Standing | Refusal = FREE
+    failures: throttle.Failures = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class ReadAhead:
+    """What a door read for a mail before its commands run, so that they call nothing of the
+    door's: the games it takes, by name, and the judge-wide wrong passwords (None: not read)."""
+
+    games: dict[str, GameRead] = field(default_factory=dict)
+    judge_failures: throttle.Failures | None = None
+
+
+class NotReadAhead(Exception):
+    """The mail needs what its door has not read for it: the game `name` (None: only the
+    judge-wide wrong passwords). The door reads it and runs the mail again (the commands are pure:
+    the run before changed nothing)."""
+
+    def __init__(self, name: str | None):
+        super().__init__(name)
+        self.name = name
+
+
 class Cursor:
     """The mail's lines, read one at a time; commands with a body (PRESS, CREATE, MORPH) take
     the lines they need."""
@@ -169,6 +202,7 @@ class Session:
     now: datetime
     settings: Settings
     games: GameAccess
+    ahead: ReadAhead | None = None  # what the door read ahead (None: read from `games` as needed)
     results: Results = field(default_factory=Results)
     events: list[Any] = field(default_factory=list)
     game: str | None = None  # the game this mail may change
@@ -206,14 +240,25 @@ class Session:
             raise Refusal(f"this mail already works on game '{self.game}': one mail changes one "
                           f"game, send another for '{name}'")
         if self.status is None:
+            read = self.read_ahead(name)
             try:
-                self.loaded_text, self.status = self.games.open(name)
+                self.loaded_text, self.status = (self.games.open(name) if read is None
+                                                 else given(read.opened))
                 self.original = self.status
             except LookupError:
                 raise Refusal(f"there is no game '{name}' on this judge") from None
             self.game = name
-            self.standing = self.original_standing = self.games.standing(name)
+            self.standing = self.original_standing = (self.games.standing(name) if read is None
+                                                      else given(read.standing))
         return self.status
+
+    def read_ahead(self, name: str) -> GameRead | None:
+        """The game `name` as the door read it ahead (None: the door reads it when asked)."""
+        if self.ahead is None:
+            return None
+        if name not in self.ahead.games:
+            raise NotReadAhead(name)
+        return self.ahead.games[name]
 
     def update(self, status: GameStatus) -> None:
         self.status = status
@@ -233,7 +278,8 @@ class Session:
         """The game's map with its MORPH lines, as it stands at its BEGIN."""
         if self._map is None:
             try:
-                self._map = self.games.load_map(self.current())
+                status = self.current()
+                self._map = self.games.maps.get(status.map_name, status.morphs)
             except MapError as error:
                 raise Refusal(f"the map of game '{self.game}' cannot be read; its Master must "
                               "mend it", *(str(without_folders(p)) for p in error.problems[:5])) from None
@@ -339,13 +385,21 @@ class Session:
 
     def game_failures(self, name: str) -> throttle.Failures:
         """The wrong passwords of game `name`, with this mail's own counted."""
-        return self.failures[name] if name in self.failures else self.games.password_failures(name)
+        if name in self.failures:
+            return self.failures[name]
+        if self.ahead is not None and name in self.ahead.games:
+            return self.ahead.games[name].failures
+        return self.games.password_failures(name)
 
     def judge_wide_failures(self) -> throttle.Failures:
         """The judge-wide wrong passwords, as first read by this mail (the runner writes its
         table only if nobody changed them meanwhile), with this mail's own counted."""
         if self.judge_failures is not None:
             return self.judge_failures
+        if self.judge_failures_read is None and self.ahead is not None:
+            if self.ahead.judge_failures is None:
+                raise NotReadAhead(None)
+            self.judge_failures_read = self.ahead.judge_failures
         if self.judge_failures_read is None:
             self.judge_failures_read = self.games.judge_password_failures()
         return self.judge_failures_read
@@ -390,6 +444,13 @@ class Session:
         self.update(status)
         self.emit(*events)
         return events
+
+
+def given(outcome: T | Exception) -> T:
+    """What a read ahead gave, or the error it raised, raised again."""
+    if isinstance(outcome, Exception):
+        raise outcome
+    return outcome
 
 
 def judge_wide(secret: throttle.Secret) -> bool:

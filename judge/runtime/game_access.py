@@ -21,7 +21,11 @@ from pathlib import Path
 from typing import Self, TypeVar
 
 from judge.commands import throttle
-from judge.commands.session import Refusal, Settings
+from judge.commands.dispatch import run_mail
+from judge.commands.change import Change
+from judge.commands.reply import Reply
+from judge.commands.session import GameRead, NotReadAhead, ReadAhead, Refusal, Settings
+from judge.mailin.message import Incoming
 from judge.errors import MapError, Problem, StateError, StatusError
 from judge.runtime import game_files as persist
 from judge.runtime.sender_history import created_games
@@ -198,6 +202,26 @@ class StoreGames:
     def games_created(self, sender: str, now: datetime) -> int:
         return len(created_games(self.store.root).read(sender, now))
 
+    def read_for(self, ahead: ReadAhead, name: str | None) -> ReadAhead:
+        """`ahead` with the game `name` read as a mail that takes it needs it (opened, locked,
+        as `open` does) and the judge-wide wrong passwords, if not read yet."""
+        games = dict(ahead.games)
+        if name is not None:
+            games[name] = self.game_read(name)
+        wide = self.judge_password_failures() if ahead.judge_failures is None else ahead.judge_failures
+        return ReadAhead(games, wide)
+
+    def game_read(self, name: str) -> GameRead:
+        try:
+            opened = self.open(name)
+        except (LookupError, Refusal) as error:  # told by the command that takes the game
+            return GameRead(error)
+        try:
+            standing: Standing | Refusal = self.standing(name)
+        except Refusal as refusal:
+            standing = refusal
+        return GameRead(opened, standing, self.password_failures(name))
+
     # -- the judge-wide count, at the runner's commit ------------------------------------------
     def update_judge_password_failures(
             self, change: Callable[[throttle.Failures], tuple[throttle.Failures, T]]) -> T:
@@ -225,3 +249,16 @@ def read_failures(folder: Path, root: Path) -> throttle.Failures:
         return throttle.from_json(read_text(folder / FAILURES, root))
     except (OSError, ValueError):
         return {}
+
+
+def run_read_ahead(incoming: Incoming, games: StoreGames, settings: Settings, now: datetime
+                   ) -> tuple[Reply | None, list[object], Change]:
+    """`run_mail` with what the mail's commands read of the games read ahead: each time they
+    need more (a game, the judge-wide wrong passwords), it is read and the mail run again, so that
+    the commands call nothing of this layer's."""
+    ahead = ReadAhead()
+    while True:
+        try:
+            return run_mail(incoming, games, settings, now, ahead)
+        except NotReadAhead as needed:
+            ahead = games.read_for(ahead, needed.name)

@@ -7,8 +7,9 @@ in, the mails it calls for out, in five steps:
    read-only view (`judge.runtime.game_access.StoreGames`), the one it may change locked, its
    change a crash left in flight completed first (when that was this mail's own, its receipt
    answers it), and read once;
-3. run: `judge.commands.dispatch.run_mail`, a pure function of the mail, the games as read and
-   the time, gives the reply, the events and the change (`judge.commands.change.Change`);
+3. run: `judge.commands.dispatch.run_mail` (through `game_access.run_read_ahead`, which reads
+   ahead the game the mail takes), a pure function of the mail, the games as read and the time,
+   gives the reply, the events and the change (`judge.commands.change.Change`);
 4. render: the reply (templates/reply.txt unless another `render` is given) and the events'
    mailings (the mail layer's `Mailer`), within the sender's reply limit and the recipients one
    mail's answers may reach; each mailing goes out as one mail per recipient
@@ -40,7 +41,6 @@ from pathlib import Path
 from typing import Any, cast
 
 from judge.app.processing import ProcessingFailed
-from judge.commands.dispatch import run_mail
 from judge.commands.reply import Reply, not_attached
 from judge.commands.session import Settings
 from judge.errors import StatusError, resource_failure
@@ -56,7 +56,7 @@ from judge.maps import MapCache
 from judge.runtime import game_files as persist
 from judge.runtime.commit import commit, hold_failed
 from judge.runtime.config import Config
-from judge.runtime.game_access import AnsweredBefore, StoreGames
+from judge.runtime.game_access import AnsweredBefore, StoreGames, run_read_ahead
 from judge.runtime.gateway import envelope_address, envelope_sender
 from judge.runtime.journal import read_receipt
 from judge.runtime.sender_history import (
@@ -288,7 +288,7 @@ def carry_out(incoming: Incoming, store: GameStore, settings: Settings, now: dat
     with StoreGames(store, settings, maps, receipt, index) as games:
         for _ in range(RUNS):
             try:
-                reply, events, change = run_mail(incoming, games, settings, now)
+                reply, events, change = run_read_ahead(incoming, games, settings, now)
             except ProcessingFailed as failed:  # the mail fails; its game waits for its Master
                 hold_failed(games, failed.game)
                 raise

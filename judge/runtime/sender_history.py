@@ -60,7 +60,9 @@ class SenderTimes:
                                     for time, key in entries))
 
     def inside(self, entries: Entries, now: datetime) -> Entries:
-        kept = set(recent((time for time, _ in entries), now, self.window))
+        # the times handed to ratelimit as a list (here and in `grant`): a generator would have
+        # it run this module's code, a call back up a layer
+        kept = set(recent([time for time, _ in entries], now, self.window))
         return sorted(entry for entry in entries if entry[0] in kept)
 
     def prune(self, now: datetime) -> int:
@@ -105,7 +107,7 @@ class ReplyHistory(SenderTimes):
             if before:
                 return min(before, wanted)
             limit = self.signed_limit if signed else self.limit
-            granted = allowance((time for time, _ in entries), now, limit, self.window, wanted)
+            granted = allowance([time for time, _ in entries], now, limit, self.window, wanted)
             entries += [(now, key)] * granted
             return granted
 

@@ -1,18 +1,13 @@
 """How far one orders mail reaches into the judge (`tests/support/module_trace.py`): the modules
 whose functions run while the inbox runner carries it out, warm, and the calls that go back up a
-layer. The issue's aim is 15 modules; today's count is held so that it cannot grow unseen, and
-each way back up a layer is named: both are the shell's readers the command layer is handed (the
-games as read, the sender's reply history), which a use case taking the game as read would not
-need."""
+layer. The aim is 15 modules; today's count is held so that it cannot grow unseen, and no call
+goes back up: the shell reads ahead what the commands need (`session.ReadAhead`)."""
 from __future__ import annotations
 
 from tests.support.module_trace import orders_mail_trace
 
 MODULES_AT_MOST = 59
-UP_A_LAYER = {
-    ("judge.commands.session", "judge.runtime.game_access"),  # StoreGames: games read on demand
-    ("judge.commands.ratelimit", "judge.runtime.sender_history"),  # the reply history's records
-}
+UP_A_LAYER: set[tuple[str, str]] = set()
 
 
 def test_an_orders_mail_crosses_no_more_modules_than_counted_and_goes_up_no_new_way(tmp_path):

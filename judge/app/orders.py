@@ -41,7 +41,7 @@ class Submitted:
     power: str
     phase: Phase
     on_file: tuple[str, ...]
-    turn: str = ""
+    turn: str
     locked: bool = False
     lock_deadline: datetime | None = None
 

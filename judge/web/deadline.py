@@ -35,8 +35,7 @@ def deadlines(status: GameStatus, reader: str | None = None) -> list[str]:
         return []
     if local is None:
         return []
-    zones = dict.fromkeys([zone.key, "UTC", *([reader] if reader else [])])
-    return _shown(local, zones)
+    return _shown(local, (zone.key, "UTC", reader))
 
 
 def moments(iso: str, reader: str | None = None) -> str:
@@ -48,9 +47,10 @@ def moments(iso: str, reader: str | None = None) -> str:
         return iso
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=ZoneInfo("UTC"))
-    return ", ".join(_shown(moment, dict.fromkeys(["UTC", *([reader] if reader else [])])))
+    return ", ".join(_shown(moment, ("UTC", reader)))
 
 
-def _shown(moment: datetime, zones: Iterable[str]) -> list[str]:
-    """The moment on the wall clock of each zone, named after it."""
-    return [f"{moment.astimezone(ZoneInfo(key)):%a %b %d %Y %H:%M} {key}" for key in zones]
+def _shown(moment: datetime, zones: Iterable[str | None]) -> list[str]:
+    """The moment on the wall clock of each zone named (each once, in order), named after it."""
+    return [f"{moment.astimezone(ZoneInfo(key)):%a %b %d %Y %H:%M} {key}"
+            for key in dict.fromkeys(key for key in zones if key)]

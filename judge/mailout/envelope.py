@@ -22,7 +22,6 @@ import logging
 import random
 import re
 import sys
-from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
 from email.message import EmailMessage
@@ -292,21 +291,13 @@ class PictureParts:
     last reader, however many mails the batch holds."""
 
     def __init__(self, draw: Draw, keep: int = 8) -> None:
-        self.draw, self.keep = draw, keep
-        self.made: OrderedDict[tuple[str, str, str], bytes | None] = OrderedDict()
+        self.draw = draw
+        self.part: Callable[[Picture, str], bytes | None] = lru_cache(maxsize=keep)(self._part)
 
-    def part(self, drawn: Picture, kind: str) -> bytes | None:
+    def _part(self, drawn: Picture, kind: str) -> bytes | None:
         """The picture's part as a mail writes it, None when it could not be made."""
-        key = (drawn.svg, drawn.stem, kind)
-        if key in self.made:
-            self.made.move_to_end(key)
-            return self.made[key]
         data = drawn.svg.encode("utf-8") if kind == "svg" else self.draw(drawn, kind)
-        made = None if data is None else bytes(picture_part(data, drawn.stem, kind))
-        self.made[key] = made
-        if len(self.made) > self.keep:
-            self.made.popitem(last=False)
-        return made
+        return None if data is None else bytes(picture_part(data, drawn.stem, kind))
 
 
 def with_pictures(raw: bytes, pictures: Draw | PictureParts) -> bytes:

@@ -3,7 +3,7 @@ PNG, PDF or SVG files made once per mail run whatever the number of recipients."
 from __future__ import annotations
 
 import logging
-from collections import OrderedDict
+from functools import lru_cache
 from collections.abc import Iterable
 
 import jinja2
@@ -56,14 +56,10 @@ def encoder(limits: Limits, worker: PictureWorker | None = None) -> Draw:
     every door draws within them); a picture that cannot be made is left out of the mail
     (logged), never holding the mail's text back. The last `KEPT_PICTURES` made are kept, so
     that the mails of a batch after a picture's last reader do not hold it."""
-    made: OrderedDict[tuple[str, str], bytes | None] = OrderedDict()
     drawer = worker or PictureWorker()
 
+    @lru_cache(maxsize=KEPT_PICTURES)
     def draw(drawn: Picture, kind: str) -> bytes | None:
-        key = (drawn.svg, kind)
-        if key in made:
-            made.move_to_end(key)
-            return made[key]
         try:
             data = encode_bounded(drawn.svg, kind, limits, drawer)
         except PictureRefused as exc:
@@ -74,9 +70,6 @@ def encoder(limits: Limits, worker: PictureWorker | None = None) -> Draw:
                 raise
             log.exception("picture %s: no %s made", drawn.stem, kind)
             data = None
-        made[key] = data
-        if len(made) > KEPT_PICTURES:
-            made.popitem(last=False)
         return data
 
     return draw

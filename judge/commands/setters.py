@@ -3,7 +3,6 @@ SET LISTED / UNLISTED, and VOTE: what a signed-on player (or the Master) changes
 the game."""
 from __future__ import annotations
 
-from dataclasses import replace
 from datetime import datetime
 
 from judge.commands.auth import (
@@ -12,18 +11,16 @@ from judge.commands.auth import (
     valid_password,
 )
 from judge.commands.dates import future_deadline, parse_absence
-from judge.app import deadlines, seat_settings, votes
+from judge.app import deadlines, game_settings, seat_settings, votes
 from judge.app.game_in_hand import GameInHand
 from judge.commands.notices import AbsenceSet, StateChanged, ZoneChanged
 from judge.commands.registry import Command
 from judge.commands.reply import Said, said
 from judge.commands.session import Cursor, Refusal, Session
-from judge.commands.closed_games import unkept
 from judge.rule_names import Rule
 from judge.status import values
 from judge.status.model import Vote as Ballot
 from judge.timing import game_zone, parse_timing
-from judge.game.schedule import add_absence, set_zone
 from judge.timing.written import day_form, long_form
 from judge.types import MASTER
 
@@ -99,21 +96,15 @@ class SetAbsence(Command):
     help = "SET ABSENCE [date] [TO date]: days on which no deadline may fall (players: 14 days)"
 
     def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
-        status, rules = session.current(), session.rules
-        master = session.is_master
-        if Rule.NO_ABSENCES in rules and not master:
-            raise Refusal("only the Master sets absences in this game (NO_ABSENCES)")
-        if status.completed:
-            raise Refusal("the game is over")
+        game, master = session.in_hand(), session.is_master
+        game_settings.absence_settable(game, master)
         try:
-            absence = parse_absence(args, session.now, status.zone)
-            today = session.now.astimezone(game_zone(status.zone)).date()
-            if not master and absence.days(today) > session.settings.max_absence_days:
-                raise Refusal(f"only the Master may set an absence longer than "
-                              f"{session.settings.max_absence_days} days")
-            session.update(add_absence(status, *absence.stamps(), session.now))
+            absence = parse_absence(args, session.now, game.status.zone)
         except ValueError as exc:
             raise Refusal(str(exc)) from None
+        session.update(game_settings.set_absence(game, master, absence,
+                                                 session.settings.max_absence_days))
+        rules = game.rules
         who = session.role or MASTER
         session.emit(AbsenceSet(session.game or "", absence.first, absence.last, absence.timed,
                                 None if Rule.HIDE_ABSENTEES in rules else who, who,
@@ -136,17 +127,10 @@ class SetZone(Command):
     help = "SET ZONE Europe/Paris (the Master: the game's time zone)"
 
     def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
-        status = session.current()
         zone = args[0] if len(args) == 1 and self.name == "SET ZONE" else None
         if self.name == "SET ZONE" and len(args) != 1:
             raise Refusal("SET ZONE takes one zone name, such as Europe/Paris")
-        if not session.is_master:
-            raise unkept("players' own time zones", f"keep one: times are given in the game's "
-                         f"zone, {status.zone or 'GMT'}")
-        try:
-            status = set_zone(status, zone)
-        except ValueError as exc:
-            raise Refusal(str(exc)) from None
+        status = game_settings.set_game_zone(session.in_hand(), session.is_master, zone)
         session.update(status)
         session.emit(ZoneChanged(session.game or "", status.zone))
         return said(f"The game's time zone is now {status.zone or 'GMT'}.")
@@ -187,9 +171,10 @@ class SetListed(Command):
 
     def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
         word = "listed" if self.listed else "unlisted"
-        if session.standing.listed == self.listed:
+        standing = game_settings.listing(session.standing, self.listed)
+        if standing is None:
             return said(f"Game '{session.game}' is already {word}.")
-        session.standing = replace(session.standing, listed=self.listed)
+        session.standing = standing
         session.emit(StateChanged(session.game or "", word))
         return said(f"Game '{session.game}' is {word}: " + (
             "it shows in LIST." if self.listed else

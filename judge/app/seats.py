@@ -1,5 +1,5 @@
-"""The use cases of the seats: JOIN, TAKEOVER and RESIGN (a power, or leaving as an observer), and
-the Master's RESIGN and DUMMY of a power.
+"""The use cases of the seats: JOIN, OBSERVE / MONITOR (a seat that watches the game), TAKEOVER and
+RESIGN (a power, or leaving as an observer), and the Master's RESIGN and DUMMY of a power.
 The door checks the sender's passwords and hands over the player, the password's hash and the
 addresses; here the game decides: it is open to the request, a seat is free, a power to take
 over is vacant (`judge.game.seats`, `judge.game.start`).
@@ -14,7 +14,11 @@ from judge.app.refusal import Refusal
 from judge.events import Event, PlayerJoined
 from judge.game.seats import GameError, make_dummy, refresh_need, resign, takeover
 from judge.game.start import join
-from judge.status.model import Dppd, GameStatus, PlayerHistory, Vacancy
+from judge.status.model import Dppd, GameStatus, PlayerHistory, PowerStatus, Vacancy
+from judge.types import KEEPER_WORDS, MASTER_WORDS, MONITOR, OBSERVER
+
+BUILT_IN_TYPES = (OBSERVER, MONITOR)
+NO_PRIVACY_TYPES = (MONITOR,)  # the watchers a private game takes without its privacy password
 
 
 @dataclass(frozen=True)
@@ -46,6 +50,47 @@ def join_game(game: GameInHand, player: Dppd, password_hash: str, addresses: tup
     open_to(game, "JOIN")
     return lived(lambda: join(game.status, game.map, game.now, player, password_hash, addresses,
                               power))
+
+
+def watcher_kind(status: GameStatus, word: str) -> str:
+    """The kind of watching seat `word` names (at least its first three letters): OBSERVER,
+    MONITOR or a kind the game ALLOWs."""
+    word = word.upper()
+    for kind in BUILT_IN_TYPES + tuple(sorted(status.allow)):
+        if len(word) >= 3 and kind.startswith(word) or word == kind:
+            return kind
+    raise Refusal(f"{word} is not a kind of player in game '{status.name}' (OBSERVE, MONITOR"
+                  + "".join(f", {k}" for k in sorted(status.allow)) + ")")
+
+
+def watchable(status: GameStatus, game: str) -> None:
+    """Refusal for a game over (checked before any password); `game`: its name as asked for."""
+    if status.completed:
+        raise Refusal(f"game '{game}' is over")
+
+
+def seat_name_free(game: GameInHand, name: str) -> None:
+    """Refusal unless `name` may name a new watching seat: not a power, its initials, the Master
+    or the judgekeeper, and not taken (checked before the password is hashed)."""
+    m, status = game.map, game.status
+    initials = {info.abbrev for info in m.powers.values() if info.abbrev}
+    if name in MASTER_WORDS or name in KEEPER_WORDS or name in m.powers or \
+            name.startswith("POWER#") or all(c in initials | {"M"} for c in name) or \
+            not name.replace("#", "").replace("_", "").isalnum():
+        raise Refusal(f"'{name}' cannot be a player's name: choose another (not a power, its "
+                      "initials, MASTER or JK)")
+    if status.power(name) is not None:
+        raise Refusal(f"'{name}' is already taken in game '{status.name}'")
+
+
+def watch(game: GameInHand, name: str, kind: str, player: Dppd, password_hash: str,
+          addresses: tuple[str, ...]) -> Seated:
+    """`player` watches the game as `kind` `name` (OBSERVE, MONITOR or an ALLOWed kind)."""
+    watchable(game.status, game.name)
+    seat_name_free(game, name)
+    block = PowerStatus(name=name, kind=kind, player=PlayerHistory(player), address=addresses,
+                        password=password_hash)
+    return Seated(game.status.with_power(block))
 
 
 def take_over(game: GameInHand, power: str, player: Dppd, password_hash: str,

@@ -1,5 +1,5 @@
 """The use cases of the seats: JOIN, OBSERVE / MONITOR (a seat that watches the game), TAKEOVER and
-RESIGN (a power, or leaving as an observer), and the Master's RESIGN and DUMMY of a power.
+RESIGN (a power, or leaving as an observer), and the Master's RESIGN, DUMMY and REVIVE of a power.
 The door checks the sender's passwords and hands over the player, the password's hash and the
 addresses; here the game decides: it is open to the request, a seat is free, a power to take
 over is vacant (`judge.game.seats`, `judge.game.start`).
@@ -127,6 +127,36 @@ def dummy(game: GameInHand, power: str) -> Seated:
     if game.status.forming:
         raise Refusal("powers are made dummies once the game has started")
     return lived(lambda: make_dummy(game.status, game.map, power))
+
+
+def last_player(block: PowerStatus) -> Dppd | None:
+    """The player who played `block` before its last handover."""
+    if block.player is None or not block.player.handovers:
+        return None
+    previous = block.player.handovers[0].previous
+    return previous if isinstance(previous, Dppd) else None
+
+
+def revivable(game: GameInHand, power: str) -> Dppd:
+    """The player whose resignation of `power` the Master's REVIVE undoes (checked before a new
+    password is read)."""
+    block = game.status.power(power)
+    player = last_player(block) if block is not None else None
+    if block is None or block.player is None or not block.player.resigned or player is None:
+        raise Refusal(f"{power} has no resignation to undo")
+    return player
+
+
+def revive(game: GameInHand, power: str, password_hash: str) -> Seated:
+    """The Master's REVIVE: `power` given back to the player who resigned it, as if the
+    resignation had not been (its handover dropped)."""
+    player = revivable(game, power)
+    taken = lived(lambda: takeover(game.status, game.map, power, player, password_hash))
+    revived = taken.status.power(power)
+    assert revived is not None and revived.player is not None
+    handovers = revived.player.handovers[1:] if revived.player.handovers else ()
+    again = replace(revived, player=replace(revived.player, handovers=handovers))
+    return Seated(taken.status.with_power(again), taken.events)
 
 
 def lived(change: Callable[[], tuple[GameStatus, list[Event]]]) -> Seated:

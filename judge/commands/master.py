@@ -19,9 +19,8 @@ from judge.game import (
     GameError,
     preview,
 )
-from judge.game.seats import takeover
 from judge.rule_names import Rule
-from judge.status.model import Dppd, PowerStatus
+from judge.status.model import PowerStatus
 
 
 class MasterCommand(Command):
@@ -237,33 +236,20 @@ class Revive(MasterCommand):
 
     def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
         block = power_block(session, args[0])
-        player = last_player(block)
-        if block.player is None or not block.player.resigned or player is None:
-            raise Refusal(f"{block.name} has no resignation to undo")
+        player = seats.revivable(session.in_hand(), block.name)
         try:
             password = valid_password(args[1]) if len(args) > 1 else secrets.token_urlsafe(6)
         except ValueError as exc:
             raise Refusal(str(exc)) from None
-        session.live(takeover, session.map, block.name, player, session.hashed(password))
-        status = session.current()
-        revived = status.power(block.name)
-        assert revived is not None and revived.player is not None
-        handovers = revived.player.handovers[1:] if revived.player.handovers else ()
-        status = status.with_power(replace(revived, player=replace(revived.player,
-                                                                   handovers=handovers)))
-        session.update(status)
+        outcome = seats.revive(session.in_hand(), block.name, session.hashed(password))
+        session.keep(outcome.status, outcome.events)
+        revived = outcome.status.power(block.name)
+        assert revived is not None
         limit = session.settings.addresses_per_player
         session.emit(PasswordSet(session.game or "", block.name, addresses_of(revived, limit),
                                  password))
         return said(f"{block.name} is played again by {player.email}; the new password has been "
                     "mailed to the player.")
-
-
-def last_player(block: PowerStatus) -> Dppd | None:
-    if block.player is None or not block.player.handovers:
-        return None
-    previous = block.player.handovers[0].previous
-    return previous if isinstance(previous, Dppd) else None
 
 
 class Reveal(MasterCommand):

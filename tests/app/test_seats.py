@@ -13,6 +13,7 @@ from judge.app.seats import (
     join_game,
     leave,
     master_resigns,
+    revive,
     take_over,
     watch,
     watcher_kind,
@@ -89,3 +90,17 @@ def test_a_game_over_takes_no_watcher(standard):
     over = replace(running(standard), phase=GameStage.COMPLETED)
     with pytest.raises(Refusal, match="game 'demo' is over"):
         watch(in_hand(standard, over), "LOUD", "OBSERVER", player(9), "hash", ())
+
+
+def test_revive_gives_a_resigned_power_back_to_its_last_player(standard):
+    status = running(standard)
+    before = status.power("FRANCE").player
+    resigned = leave(in_hand(standard, status), "FRANCE", by_master=False).status
+    revived = revive(in_hand(standard, resigned), "FRANCE", "new-hash").status.power("FRANCE")
+    assert revived.player.current == before.current and not revived.player.resigned
+    assert revived.player.handovers == before.handovers and revived.password == "new-hash"
+
+
+def test_revive_undoes_only_a_resignation(standard):
+    with pytest.raises(Refusal, match="FRANCE has no resignation to undo"):
+        revive(in_hand(standard, running(standard)), "FRANCE", "new-hash")

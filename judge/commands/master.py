@@ -1,12 +1,11 @@
 """The Master's commands after a SIGNON: the game's state (FORM, ACTIVATE, WAIT, TERMINATE, kept in
 the game's state file by `judge.game.standing`'s rules), PROCESS / PROCESS! / PREVIEW (at the end of the
 mail, after the orders in it are stored), ROLLBACK and ROLLFORWARD, RESIGN / DUMMY / REVIVE a power,
-and REVEAL. The game's life does the work (`judge.game`); these check who asks and when, and report.
+and REVEAL. The use cases do the work (`judge.app`); these read the mail's words and report.
 """
 from __future__ import annotations
 
 import secrets
-from dataclasses import replace
 
 from judge.app import game_state, master, seats
 from judge.commands.auth import Level, addresses_of, valid_password
@@ -15,11 +14,7 @@ from judge.commands.notices import PasswordSet, StateChanged
 from judge.commands.registry import Command, Stage
 from judge.commands.reply import Said, said
 from judge.commands.session import Cursor, Refusal, Session
-from judge.game import (
-    GameError,
-    preview,
-)
-from judge.rule_names import Rule
+from judge.game import GameError
 from judge.status.model import PowerStatus
 
 
@@ -162,10 +157,7 @@ class Preview(MasterCommand):
     writes = False
 
     def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
-        if phase_of(session.current()) is None:
-            raise Refusal(f"game '{session.game}' has no phase to preview")
-        session.live(lambda status, *args: (status, [preview(status, *args)]), session.base_map,
-                     session.now)
+        session.emit(master.preview_phase(session.in_hand(), session.base_map))
         return said("The preview is on its way to the Master.")
 
 
@@ -257,13 +249,7 @@ class Reveal(MasterCommand):
     help = "REVEAL: in a NO_REVEAL game that is over, make the players' identities public"
 
     def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
-        status = session.current()
-        if Rule.NO_REVEAL not in session.rules:
-            raise Refusal("REVEAL is for NO_REVEAL games: the players are revealed at the end")
-        if not status.completed:
-            raise Refusal("REVEAL waits until the game is completed")
-        rules = status.rules - {Rule.NO_REVEAL}
-        session.update(replace(status, rules=rules, rules_off=status.rules_off | {Rule.NO_REVEAL}))
+        session.update(game_state.reveal(session.in_hand()))
         session.emit(StateChanged(session.game or "", "revealed"))
         return said(f"The players of game '{session.game}' are revealed.")
 

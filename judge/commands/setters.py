@@ -17,7 +17,7 @@ from judge.commands.notices import AbsenceSet, StateChanged, ZoneChanged
 from judge.commands.registry import Command
 from judge.commands.reply import Said, said
 from judge.commands.session import Cursor, Refusal, Session
-from judge.rule_names import Rule
+from judge.rule_names import Rule, Rules
 from judge.status import values
 from judge.status.model import Vote as Ballot
 from judge.timing import game_zone, parse_timing
@@ -213,7 +213,7 @@ def vote_choice(game: GameInHand, power: str, words: list[str]) -> Ballot | None
         raise Refusal(*vote_forms(" ".join(["VOTE", *words]), game.rules)) from None
 
 
-def vote_meaning(words: list[str], rules: frozenset[str]) -> tuple[str, ...]:
+def vote_meaning(words: list[str], rules: Rules) -> tuple[str, ...]:
     """What a LOSS vote agrees to, which depends on the game's draw rule."""
     if words != ["LOSS"] or Rule.PROPOSE_DIAS in rules:
         return ()
@@ -224,7 +224,7 @@ def vote_meaning(words: list[str], rules: frozenset[str]) -> tuple[str, ...]:
              "such a draw, or to a concession to a power voting SOLO."),)
 
 
-def vote_forms(written: str, rules: frozenset[str]) -> tuple[str, str]:
+def vote_forms(written: str, rules: Rules) -> tuple[str, str]:
     """The refusal of a vote the judge cannot read: the forms it reads, with examples."""
     forms = "VOTE 3WAY (a draw of at most three powers), VOTE SOLO, VOTE LOSS or VOTE NONE"
     if Rule.PROPOSE_DIAS in rules:

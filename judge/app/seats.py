@@ -1,5 +1,6 @@
 """The use cases of the seats: JOIN, OBSERVE / MONITOR (a seat that watches the game), TAKEOVER and
-RESIGN (a power, or leaving as an observer), and the Master's RESIGN, DUMMY and REVIVE of a power.
+RESIGN (a power, or leaving as an observer), the Master's RESIGN, DUMMY and REVIVE of a power, and
+a new Master taking the game over.
 The door checks the sender's passwords and hands over the player, the password's hash and the
 addresses; here the game decides: it is open to the request, a seat is free, a power to take
 over is vacant (`judge.game.seats`, `judge.game.start`).
@@ -157,6 +158,15 @@ def revive(game: GameInHand, power: str, password_hash: str) -> Seated:
     handovers = revived.player.handovers[1:] if revived.player.handovers else ()
     again = replace(revived, player=replace(revived.player, handovers=handovers))
     return Seated(taken.status.with_power(again), taken.events)
+
+
+def new_master(game: GameInHand, address: str) -> Seated:
+    """The game's Master is the one at `address` from now on (TAKEOVER master@game, with the
+    Master's password)."""
+    status = game.status
+    master = replace(status.master, email=address) if status.master is not None \
+        else Dppd("NO-ID", address, "")
+    return Seated(replace(status, master=master))
 
 
 def lived(change: Callable[[], tuple[GameStatus, list[Event]]]) -> Seated:

@@ -65,7 +65,7 @@ def leave_observer_role(session: Session, status: GameStatus, password: str,
     if not session.checked(status, own_check(block), password, command):
         raise Refusal(f"{sender} is {block.kind} {block.name} in game '{status.name}': to change "
                       "role, give that role's password")
-    return replace(status, powers=tuple(p for p in status.powers if p.name != block.name))
+    return seats.leave(replace(session.in_hand(), status=status), block.name, by_master=False).status
 
 
 class Join(Command):
@@ -192,9 +192,7 @@ def take_master(session: Session, status: GameStatus, given: str) -> Said:
         raise Refusal(f"TAKEOVER: wrong password for MASTER in game '{status.name}' (the "
                       "current Master gives it to the successor)")
     old = master_addresses(status)
-    new = replace(status.master, email=session.sender) if status.master is not None \
-        else player_of(session)
-    session.update(replace(status, master=new))
+    session.update(seats.new_master(replace(session.in_hand(), status=status), session.sender).status)
     session.emit(MasterChanged(status.name or "", old, session.sender))
     session.role, session.level, session.target = MASTER, level, None
     return said(f"You are now the Master of game '{status.name}', and are signed on.",

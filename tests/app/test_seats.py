@@ -13,6 +13,7 @@ from judge.app.seats import (
     join_game,
     leave,
     master_resigns,
+    new_master,
     revive,
     take_over,
     watch,
@@ -104,3 +105,10 @@ def test_revive_gives_a_resigned_power_back_to_its_last_player(standard):
 def test_revive_undoes_only_a_resignation(standard):
     with pytest.raises(Refusal, match="FRANCE has no resignation to undo"):
         revive(in_hand(standard, running(standard)), "FRANCE", "new-hash")
+
+
+def test_a_new_master_takes_the_game_over_by_address(standard):
+    status = running(standard)
+    taken = new_master(in_hand(standard, status), "heir@example.org").status
+    assert taken.master.email == "heir@example.org"
+    assert taken.powers == status.powers

@@ -1,6 +1,6 @@
 """The Master's use cases that change the game's state (`judge.game.standing`): FORM, ACTIVATE,
 WAIT and TERMINATE, and the start of a forming game they (and CREATE) may cause; and REVEAL, which
-makes a NO_REVEAL game's players known once it is over. Each decides
+makes a NO_REVEAL game's players known once it is over; and whether PURGE may remove the game. Each decides
 from the game as read and its state file's standing; the door says it in its own words.
 """
 from __future__ import annotations
@@ -16,7 +16,7 @@ from judge.game import GameError, start_game
 from judge.game.standing import GameState, Standing, activate, form, game_state, terminate, wait
 from judge.game.start import starts_at_once
 from judge.rule_names import Rule
-from judge.status.model import GameStatus
+from judge.status.model import Dppd, GameStatus
 
 T = TypeVar("T")
 
@@ -102,3 +102,17 @@ def reveal(game: GameInHand) -> GameStatus:
         raise Refusal("REVEAL waits until the game is completed")
     return replace(status, rules=status.rules - {Rule.NO_REVEAL},
                    rules_off=status.rules_off | {Rule.NO_REVEAL})
+
+
+def purgeable(status: GameStatus, state: GameState, by_keeper: bool) -> None:
+    """Refusal unless PURGE may remove the game: one that has not started and that nobody has
+    joined (the judgekeeper purges any)."""
+    if by_keeper:
+        return
+    if state not in (GameState.PREPARATION, GameState.FORMING):
+        raise Refusal("only a game that has not started can be purged; the normal way to end a "
+                      "game early is TERMINATE (or ask the judgekeeper)")
+    joined = [b.name for b in status.powers
+              if isinstance(b.player.current if b.player else None, Dppd)]
+    if joined:
+        raise Refusal(f"players have joined ({', '.join(joined)}): make them resign first")

@@ -8,6 +8,8 @@ from enum import Enum
 MASTER = "MASTER"  # the Master's seat, as press, mails and the status file name it
 JUDGEKEEPER = "JUDGEKEEPER"  # the judgekeeper signed on to a game, as its Master
 OBSERVER, MONITOR = "OBSERVER", "MONITOR"  # the kinds of seat that watch a game without playing it
+MASTER_WORDS = frozenset({"M", "MASTER", "GM"})  # what names the Master in a sign-on or a seat
+KEEPER_WORDS = frozenset({"JK", "JUDGEKEEPER"})  # what names the judgekeeper
 
 
 def filled_directly(cls: type) -> type:

@@ -7,10 +7,11 @@ from judge.adjudicator.model import OrderResult, Position, Resolution, Result
 from judge.maps.model import Map
 from judge.orders.model import Order
 from judge.types import ADJUSTMENTS, MOVEMENT, RETREATS
+from judge.rule_names import Rules
 
 
 def resolve(m: Map, position: Position, orders: Mapping[str, Sequence[Order]],
-            rules: frozenset[str] = frozenset()) -> Resolution:
+            rules: Rules = frozenset()) -> Resolution:
     """Adjudicate one phase. `m` is the map in force in the phase (see `map_for_phase`)."""
     kind = position.phase.type
     if kind == MOVEMENT:

@@ -32,12 +32,12 @@ from judge.adjudicator.model import (
 from judge.adjudicator.removals import removal_order
 from judge.maps.model import Map
 from judge.orders.model import Build, Disband, Keep, Order, Waive
-from judge.rule_names import Rule
+from judge.rule_names import Rule, Rules
 from judge.types import Unit, UnitType
 
 
 def resolve_adjustments(m: Map, position: Position, orders: Mapping[str, Sequence[Order]],
-                        rules: frozenset[str] = frozenset()) -> Resolution:
+                        rules: Rules = frozenset()) -> Resolution:
     """Adjudicate an adjustment phase: orders by power, carried out in the order given."""
     homes = current_homes(m, position.homes, position.centers, position.phase)
     options = build_options(m, position.units, position.centers, rules, homes=homes, phase=position.phase,
@@ -74,7 +74,7 @@ class _PowerOutcome:
     """One power's adjustment orders carried out against its `PowerBuilds`; `units` is changed."""
 
     def __init__(self, m: Map, options: PowerBuilds, units: list[Unit], given: list[Order],
-                 rules: frozenset[str], position: Position) -> None:
+                 rules: Rules, position: Position) -> None:
         self.m, self.options, self.units = m, options, units
         self.results: list[OrderResult] = []
         self.gained: set[str] = set()
@@ -105,7 +105,7 @@ class _PowerOutcome:
             return builds.waive(order)
         return _not_due(order, "it has builds, not removals")
 
-    def civil_builds(self, builds: _Builds, rules: frozenset[str], position: Position) -> list[OrderResult]:
+    def civil_builds(self, builds: _Builds, rules: Rules, position: Position) -> list[OrderResult]:
         power = self.options.power
         need = min(builds.left, len(self.options.sites()))
         made: list[OrderResult] = []
@@ -160,7 +160,7 @@ class _PowerOutcome:
 class _Builds:
     """The builds one power has made so far this phase, and what that leaves."""
 
-    def __init__(self, m: Map, options: PowerBuilds, rules: frozenset[str]) -> None:
+    def __init__(self, m: Map, options: PowerBuilds, rules: Rules) -> None:
         self.m, self.options, self.rules = m, options, rules
         self.left = options.count
         self.claims = options.claims

@@ -17,7 +17,7 @@ from judge.maps.derived import per_map
 from judge.maps.model import CAPE, STRAIT, Abut, Map
 from judge.orders.model import Order
 from judge.orders.reach import ConvoyRoutes, convoy_routes
-from judge.rule_names import Rule
+from judge.rule_names import Rule, Rules
 from judge.types import Unit, UnitType, province_of
 
 HOLD, MOVE, SUPPORT, CONVOY = "hold", "move", "support", "convoy"
@@ -100,7 +100,7 @@ map_facts = per_map(MapFacts)  # (a MapFacts holds no reference to its map)
 class Board:
     """Every unit of the phase, with indexes by province; built by `movement.build_board`."""
 
-    def __init__(self, m: Map, position: Position, rules: frozenset[str]) -> None:
+    def __init__(self, m: Map, position: Position, rules: Rules) -> None:
         self.map = m
         self.position = position
         self.rules = rules

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from judge.maps.model import Map, PowerInfo
 from judge.phases import next_phase
-from judge.rule_names import Rule
+from judge.rule_names import Rule, Rules
 from judge.types import ADJUSTMENTS, Phase, Unit
 
 Units = Mapping[str, tuple[Unit, ...]]
@@ -88,7 +88,7 @@ class PowerBuilds:
         return frozenset(sites - self.occupied)
 
 
-def hidden_build(m: Map, power: str, site: str, rules: frozenset[str]) -> bool:
+def hidden_build(m: Map, power: str, site: str, rules: Rules) -> bool:
     """Whether a build of the power in the province is hidden (under HIDE_BUILDS, or on one of its
     `~` sites): its results name no unit, and DPjudge keeps the order as `BUILD A PAR HIDDEN`."""
     info = m.powers.get(power)
@@ -103,13 +103,13 @@ def owns_a_home(owned: Iterable[str], homes: frozenset[str]) -> bool:
     return any(c in homes for c in owned)
 
 
-def partisans_rise(owned: frozenset[str], homes: frozenset[str], rules: frozenset[str]) -> bool:
+def partisans_rise(owned: frozenset[str], homes: frozenset[str], rules: Rules) -> bool:
     held = len(owned & homes)
     return Rule.NO_PARTISANS not in rules and 0 < held < len(homes)
 
 
 def adjustment_count(info: PowerInfo, units: tuple[Unit, ...], owned: frozenset[str],
-                     homes: frozenset[str], rules: frozenset[str], tokens: int = 0) -> int:
+                     homes: frozenset[str], rules: Rules, tokens: int = 0) -> int:
     """Builds allowed (> 0) or removals due (< 0) for one power; see the module's doc."""
     count = len(owned) + tokens - len(units)
     if partisans_rise(owned, homes, rules):
@@ -122,7 +122,7 @@ def adjustment_count(info: PowerInfo, units: tuple[Unit, ...], owned: frozenset[
     return count
 
 
-def adjustment_counts(m: Map, units: Units, centers: Centers, rules: frozenset[str] = frozenset(), *,
+def adjustment_counts(m: Map, units: Units, centers: Centers, rules: Rules = frozenset(), *,
                       homes: Homes | None = None, phase: Phase | None = None,
                       tokens: Tokens | None = None) -> dict[str, int]:
     """Each power's adjustment count (builds allowed > 0, removals due < 0), by power name."""
@@ -141,7 +141,7 @@ def tokens_of(info: PowerInfo, first: bool, tokens: Tokens | None) -> tuple[int,
     return (info.build_and_own, info.build_unowned) if first else (0, 0)
 
 
-def needs_adjustments(m: Map, units: Units, centers: Centers, rules: frozenset[str] = frozenset(), *,
+def needs_adjustments(m: Map, units: Units, centers: Centers, rules: Rules = frozenset(), *,
                       homes: Homes | None = None, phase: Phase | None = None,
                       tokens: Tokens | None = None) -> bool:
     """Whether any power must remove a unit, or may build one and has somewhere to build it."""
@@ -152,7 +152,7 @@ def needs_adjustments(m: Map, units: Units, centers: Centers, rules: frozenset[s
     return False
 
 
-def build_options(m: Map, units: Units, centers: Centers, rules: frozenset[str] = frozenset(), *,
+def build_options(m: Map, units: Units, centers: Centers, rules: Rules = frozenset(), *,
                   homes: Homes | None = None, phase: Phase | None = None,
                   tokens: Tokens | None = None) -> dict[str, PowerBuilds]:
     """Each power's `PowerBuilds` at the start of an adjustment phase."""
@@ -172,7 +172,7 @@ def build_options(m: Map, units: Units, centers: Centers, rules: frozenset[str] 
 
 def _power_builds(m: Map, info: PowerInfo, units: tuple[Unit, ...], owned: frozenset[str],
                   homes: frozenset[str], all_homes: frozenset[str], owners: Mapping[str, str],
-                  occupied: frozenset[str], rules: frozenset[str], tokens: tuple[int, int],
+                  occupied: frozenset[str], rules: Rules, tokens: tuple[int, int],
                   reserved: frozenset[str]) -> PowerBuilds:
     own_tokens, free_tokens = tokens
     count = adjustment_count(info, units, owned, homes, rules, own_tokens + free_tokens)
@@ -195,7 +195,7 @@ def _power_builds(m: Map, info: PowerInfo, units: tuple[Unit, ...], owned: froze
 
 
 def _centre_sites(owned: frozenset[str], homes: frozenset[str], all_homes: frozenset[str],
-                  rules: frozenset[str]) -> frozenset[str]:
+                  rules: Rules) -> frozenset[str]:
     if Rule.HOME_BUILDS in rules:
         return owned & all_homes
     if Rule.BUILD_ANY in rules or Rule.REMOTE_BUILDS in rules:

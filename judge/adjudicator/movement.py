@@ -34,7 +34,7 @@ from judge.adjudicator.retreats import no_retreats
 from judge.maps.model import Map
 from judge.orders.model import Convoy, Hold, Move, Order, Support
 from judge.orders.validate import OrderChecker
-from judge.rule_names import Rule
+from judge.rule_names import Rule, Rules
 from judge.types import Unit, province_of
 
 VOIDED, DISLODGED = (Result.VOID,), (Result.DISLODGED,)  # the usual results, made once
@@ -47,7 +47,7 @@ WORDS = {MOVE: moves.words, SUPPORT: supports.words, CONVOY: convoys.words}
 
 
 def resolve_movement(m: Map, position: Position, orders: Mapping[str, Sequence[Order]],
-                     rules: frozenset[str] = frozenset()) -> Resolution:
+                     rules: Rules = frozenset()) -> Resolution:
     """Adjudicate a movement phase."""
     adjudication = Adjudication(linked_board(m, position, orders, rules))
     adjudication.run()
@@ -58,7 +58,7 @@ def resolve_movement(m: Map, position: Position, orders: Mapping[str, Sequence[O
 
 
 def linked_board(m: Map, position: Position, orders: Mapping[str, Sequence[Order]],
-                 rules: frozenset[str]) -> Board:
+                 rules: Rules) -> Board:
     """The board ready to decide: every order given, every move placed, the helpers linked."""
     board = build_board(m, position, orders, rules)
     leagues.check(board)  # supports and convoys a league forbids
@@ -69,7 +69,7 @@ def linked_board(m: Map, position: Position, orders: Mapping[str, Sequence[Order
 
 
 def build_board(m: Map, position: Position, orders: Mapping[str, Sequence[Order]],
-                rules: frozenset[str]) -> Board:
+                rules: Rules) -> Board:
     """Place the units and give each its order. Every order is checked (`OrderChecker`): what a
     legal order says holds on the board (a move is placed: `moves.place`)."""
     board = Board(m, position, rules)

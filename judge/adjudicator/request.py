@@ -52,6 +52,7 @@ from judge.types import (
     UnitType,
     province_of,
 )
+from judge.rule_names import Rules
 
 UNIT = re.compile(r"\s*([AF])\s+(\S+)\s*", re.IGNORECASE)
 DISLODGED = re.compile(r"(.*?)-->(.*)")
@@ -99,7 +100,7 @@ class _Tools:
             self.maps[name] = _load(self.load_map, name)
         return self.maps[name]
 
-    def reader(self, m: Map, rules: frozenset[str]) -> OrderReader:
+    def reader(self, m: Map, rules: Rules) -> OrderReader:
         key = (id(m), rules)
         if key not in self.readers:  # the map is kept with its reader, so its id stays its own
             self.readers[key] = (m, OrderReader(m, rules))

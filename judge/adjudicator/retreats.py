@@ -24,19 +24,19 @@ from judge.adjudicator.model import (
 )
 from judge.maps.model import CAPE, Map
 from judge.orders.model import Disband, Order, Retreat
-from judge.rule_names import Rule
+from judge.rule_names import Rule, Rules
 from judge.types import Unit, province_of
 
 Retreats = Mapping[Unit, tuple[str, ...]]
 
 
-def no_retreats(rules: frozenset[str]) -> bool:
+def no_retreats(rules: Rules) -> bool:
     """NO_RETREAT (or NO_QUARTER): a dislodged unit has nowhere to go, it is destroyed."""
     return Rule.NO_RETREAT in rules or Rule.NO_QUARTER in rules
 
 
 def resolve_retreats(m: Map, position: Position, orders: Mapping[str, Sequence[Order]],
-                     rules: frozenset[str] = frozenset()) -> Resolution:
+                     rules: Rules = frozenset()) -> Resolution:
     """Adjudicate a retreat phase: orders by power; the position's `dislodged` lists the retreats."""
     no_retreat = no_retreats(rules)
     chosen: dict[tuple[str, Unit], str] = {}  # (power, dislodged unit) -> retreat location
@@ -167,7 +167,7 @@ def _units_after(position: Position, chosen: Mapping[tuple[str, Unit], str],
 
 # --- civil disorder ---------------------------------------------------------------------------------
 
-def civil_disorder_orders(m: Map, position: Position, power: str, rules: frozenset[str]) -> list[Order]:
+def civil_disorder_orders(m: Map, position: Position, power: str, rules: Rules) -> list[Order]:
     """The orders of a power in civil disorder: disband all, or under CD_RETREATS retreat each unit,
     preferring (in this order) a centre it does not own that is its home, one it does not own, an
     owned home, an owned centre, and then any place; never two of its units to one province."""

@@ -13,6 +13,7 @@ from judge.game.standing import GameState
 from judge.maps.model import Map
 from judge.status.model import GameStatus, PhaseMode
 from judge.types import JUDGEKEEPER, MASTER, MONITOR, MOVEMENT, Phase
+from judge.rule_names import Rules
 
 
 @dataclass(frozen=True)
@@ -23,7 +24,7 @@ class GameInHand:
     name: str
     status: GameStatus
     map: Map
-    rules: frozenset[str]
+    rules: Rules
     state: GameState
     now: datetime
 
@@ -38,7 +39,7 @@ def phase_name(status: GameStatus) -> str:
     return str(phase) if isinstance(phase, Phase) else phase.value.lower()
 
 
-def deadline(status: GameStatus, rules: frozenset[str]) -> datetime | None:
+def deadline(status: GameStatus, rules: Rules) -> datetime | None:
     """The deadline in force (`judge.game.clock`); None when there is none or it cannot be read."""
     try:
         return deadline_in_force(status, rules)
@@ -46,7 +47,7 @@ def deadline(status: GameStatus, rules: frozenset[str]) -> datetime | None:
         return None
 
 
-def past_deadline(status: GameStatus, rules: frozenset[str], now: datetime) -> bool:
+def past_deadline(status: GameStatus, rules: Rules, now: datetime) -> bool:
     moment = deadline(status, rules)
     return moment is not None and now >= moment
 

@@ -1,5 +1,6 @@
 """The Master's use cases that change the game's state (`judge.game.standing`): FORM, ACTIVATE,
-WAIT and TERMINATE, and the start of a forming game they (and CREATE) may cause. Each decides
+WAIT and TERMINATE, and the start of a forming game they (and CREATE) may cause; and REVEAL, which
+makes a NO_REVEAL game's players known once it is over; and whether PURGE may remove the game. Each decides
 from the game as read and its state file's standing; the door says it in its own words.
 """
 from __future__ import annotations
@@ -14,7 +15,8 @@ from judge.events import Event
 from judge.game import GameError, start_game
 from judge.game.standing import GameState, Standing, activate, form, game_state, terminate, wait
 from judge.game.start import starts_at_once
-from judge.status.model import GameStatus
+from judge.rule_names import Rule
+from judge.status.model import Dppd, GameStatus
 
 T = TypeVar("T")
 
@@ -89,3 +91,28 @@ def terminate_game(game: GameInHand, standing: Standing) -> Restated:
 
 def kept_or_restated(game: GameInHand, standing: Standing, new: Standing) -> Restated:
     return Restated(standing, game.status) if new == standing else restated(game, new)
+
+
+def reveal(game: GameInHand) -> GameStatus:
+    """REVEAL: a NO_REVEAL game over shows who played: the rule is turned off."""
+    status = game.status
+    if Rule.NO_REVEAL not in game.rules:
+        raise Refusal("REVEAL is for NO_REVEAL games: the players are revealed at the end")
+    if not status.completed:
+        raise Refusal("REVEAL waits until the game is completed")
+    return replace(status, rules=status.rules - {Rule.NO_REVEAL},
+                   rules_off=status.rules_off | {Rule.NO_REVEAL})
+
+
+def purgeable(status: GameStatus, state: GameState, by_keeper: bool) -> None:
+    """Refusal unless PURGE may remove the game: one that has not started and that nobody has
+    joined (the judgekeeper purges any)."""
+    if by_keeper:
+        return
+    if state not in (GameState.PREPARATION, GameState.FORMING):
+        raise Refusal("only a game that has not started can be purged; the normal way to end a "
+                      "game early is TERMINATE (or ask the judgekeeper)")
+    joined = [b.name for b in status.powers
+              if isinstance(b.player.current if b.player else None, Dppd)]
+    if joined:
+        raise Refusal(f"players have joined ({', '.join(joined)}): make them resign first")

@@ -1,9 +1,10 @@
 """The Master's use cases that move the game through its phases: PROCESS (PROCESS!: the missing
-orders defaulted) and ROLLBACK / ROLLFORWARD to a snapshot, each with its checks (a phase to
-process, the game open, ready unless forced; a completed game is not rolled). Whichever door the
-Master came through (a mail, `judge process`, `judge rollback`), these decide; the door reads the
-syntax and, for a rollback, finds the snapshot. A bug raised while moving the game is
-`judge.app.processing.ProcessingFailed`, for the door to hold the game in AWAIT.
+orders defaulted), PREVIEW (what PROCESS! would give, the game unchanged) and ROLLBACK /
+ROLLFORWARD to a snapshot, each with its checks (a phase to process, the game open, ready unless
+forced; a completed game is not rolled). Whichever door the Master came through (a mail, `judge
+process`, `judge rollback`, a page), these decide; the door reads the syntax and, for a rollback,
+finds the snapshot. A bug raised while moving the game is `judge.app.processing.ProcessingFailed`,
+for the door to hold the game in AWAIT.
 """
 from __future__ import annotations
 
@@ -12,8 +13,8 @@ from dataclasses import dataclass
 from judge.app.game_in_hand import GameInHand, closed_refusal, phase_of
 from judge.app.processing import guarded
 from judge.app.refusal import Refusal
-from judge.events import Event, PhaseResults
-from judge.game import GameError, on_process, roll_to
+from judge.events import Event, PhaseResults, Preview
+from judge.game import GameError, on_process, preview, roll_to
 from judge.game.clock import readiness
 from judge.game.standing import Standing, settled
 from judge.maps.model import Map
@@ -56,6 +57,17 @@ def process(game: GameInHand, base_map: Map, standing: Standing, force: bool,
         raise Refusal(str(error), "PROCESS! processes it now, the missing orders "
                       "defaulted.") from None
     return Moved(new, tuple(events), settled(new, standing), write_status(status))
+
+
+def preview_phase(game: GameInHand, base_map: Map) -> Preview:
+    """What processing the phase now would give, the missing orders defaulted; the game is
+    unchanged."""
+    if phase_of(game.status) is None:
+        raise Refusal(f"game '{game.name}' has no phase to preview")
+    try:
+        return preview(game.status, base_map, game.now)
+    except GameError as error:
+        raise Refusal(str(error)) from None
 
 
 def rollable(game: GameInHand) -> None:

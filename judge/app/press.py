@@ -14,7 +14,7 @@ from judge.app.refusal import Refusal
 from judge.game.neighbours import Seen, remote, touching
 from judge.game.press_routing import PressRouting, route
 from judge.game.visibility import seers_of, units_seen
-from judge.rule_names import Rule
+from judge.rule_names import Rule, Rules
 from judge.status.model import GameStatus
 from judge.types import MASTER
 
@@ -105,7 +105,7 @@ def unread_dummy(status: GameStatus, name: str, sender: str) -> bool:
     return not block.control or block.control[0] in (MASTER, sender)
 
 
-def check_distance(game: GameInHand, sender: str, request: PressRequest, rules: frozenset[str]
+def check_distance(game: GameInHand, sender: str, request: PressRequest, rules: Rules
                    ) -> None:
     """TOUCH_PRESS and REMOTE_PRESS: private press only to the powers that touch the sender's (or
     that are remote from them), broadcasts only with PUBLIC_PRESS. In a BLIND game two powers
@@ -141,7 +141,7 @@ def sight(game: GameInHand, readers: tuple[str, ...]) -> Seen | None:
             for name in readers if status.power(name) is not None}
 
 
-def check_orders_rules(game: GameInHand, sender: str, rules: frozenset[str], private: bool,
+def check_orders_rules(game: GameInHand, sender: str, rules: Rules, private: bool,
                        late: tuple[str, ...], pending: Mapping[str, list[str]]) -> None:
     if Rule.MUST_ORDER in rules and phase_of(game.status) is not None:
         duties = game_duties(game)
@@ -151,7 +151,7 @@ def check_orders_rules(game: GameInHand, sender: str, rules: frozenset[str], pri
         raise Refusal("Private press not allowed while late (your orders are overdue)")
 
 
-def check_colour(request: PressRequest, rules: frozenset[str], status: GameStatus) -> None:
+def check_colour(request: PressRequest, rules: Rules, status: GameStatus) -> None:
     fake = Rule.FAKE_PRESS in rules
     if (request.fake_to is not None or request.fake_broadcast or request.claimed_from) and not fake:
         raise Refusal("Fake press not allowed in this game")

@@ -10,3 +10,11 @@ class Refusal(Exception):
         super().__init__(reason)
         self.reason = reason
         self.details = details
+
+
+UNKEPT = "the status file has no directive to keep a game's {what} yet, so this judge cannot {act}"
+
+
+def unkept(what: str, act: str) -> Refusal:
+    """The refusal of what the status file has no way to keep."""
+    return Refusal(UNKEPT.format(what=what, act=act))

@@ -1,5 +1,6 @@
-"""The use cases of the seats: JOIN, TAKEOVER and RESIGN (a power, or leaving as an observer), and
-the Master's RESIGN and DUMMY of a power.
+"""The use cases of the seats: JOIN, OBSERVE / MONITOR (a seat that watches the game), TAKEOVER and
+RESIGN (a power, or leaving as an observer), the Master's RESIGN, DUMMY and REVIVE of a power, and
+a new Master taking the game over.
 The door checks the sender's passwords and hands over the player, the password's hash and the
 addresses; here the game decides: it is open to the request, a seat is free, a power to take
 over is vacant (`judge.game.seats`, `judge.game.start`).
@@ -14,7 +15,11 @@ from judge.app.refusal import Refusal
 from judge.events import Event, PlayerJoined
 from judge.game.seats import GameError, make_dummy, refresh_need, resign, takeover
 from judge.game.start import join
-from judge.status.model import Dppd, GameStatus, PlayerHistory, Vacancy
+from judge.status.model import Dppd, GameStatus, PlayerHistory, PowerStatus, Vacancy
+from judge.types import KEEPER_WORDS, MASTER_WORDS, MONITOR, OBSERVER
+
+BUILT_IN_TYPES = (OBSERVER, MONITOR)
+NO_PRIVACY_TYPES = (MONITOR,)  # the watchers a private game takes without its privacy password
 
 
 @dataclass(frozen=True)
@@ -46,6 +51,47 @@ def join_game(game: GameInHand, player: Dppd, password_hash: str, addresses: tup
     open_to(game, "JOIN")
     return lived(lambda: join(game.status, game.map, game.now, player, password_hash, addresses,
                               power))
+
+
+def watcher_kind(status: GameStatus, word: str) -> str:
+    """The kind of watching seat `word` names (at least its first three letters): OBSERVER,
+    MONITOR or a kind the game ALLOWs."""
+    word = word.upper()
+    for kind in BUILT_IN_TYPES + tuple(sorted(status.allow)):
+        if len(word) >= 3 and kind.startswith(word) or word == kind:
+            return kind
+    raise Refusal(f"{word} is not a kind of player in game '{status.name}' (OBSERVE, MONITOR"
+                  + "".join(f", {k}" for k in sorted(status.allow)) + ")")
+
+
+def watchable(status: GameStatus, game: str) -> None:
+    """Refusal for a game over (checked before any password); `game`: its name as asked for."""
+    if status.completed:
+        raise Refusal(f"game '{game}' is over")
+
+
+def seat_name_free(game: GameInHand, name: str) -> None:
+    """Refusal unless `name` may name a new watching seat: not a power, its initials, the Master
+    or the judgekeeper, and not taken (checked before the password is hashed)."""
+    m, status = game.map, game.status
+    initials = {info.abbrev for info in m.powers.values() if info.abbrev}
+    if name in MASTER_WORDS or name in KEEPER_WORDS or name in m.powers or \
+            name.startswith("POWER#") or all(c in initials | {"M"} for c in name) or \
+            not name.replace("#", "").replace("_", "").isalnum():
+        raise Refusal(f"'{name}' cannot be a player's name: choose another (not a power, its "
+                      "initials, MASTER or JK)")
+    if status.power(name) is not None:
+        raise Refusal(f"'{name}' is already taken in game '{status.name}'")
+
+
+def watch(game: GameInHand, name: str, kind: str, player: Dppd, password_hash: str,
+          addresses: tuple[str, ...]) -> Seated:
+    """`player` watches the game as `kind` `name` (OBSERVE, MONITOR or an ALLOWed kind)."""
+    watchable(game.status, game.name)
+    seat_name_free(game, name)
+    block = PowerStatus(name=name, kind=kind, player=PlayerHistory(player), address=addresses,
+                        password=password_hash)
+    return Seated(game.status.with_power(block))
 
 
 def take_over(game: GameInHand, power: str, player: Dppd, password_hash: str,
@@ -82,6 +128,45 @@ def dummy(game: GameInHand, power: str) -> Seated:
     if game.status.forming:
         raise Refusal("powers are made dummies once the game has started")
     return lived(lambda: make_dummy(game.status, game.map, power))
+
+
+def last_player(block: PowerStatus) -> Dppd | None:
+    """The player who played `block` before its last handover."""
+    if block.player is None or not block.player.handovers:
+        return None
+    previous = block.player.handovers[0].previous
+    return previous if isinstance(previous, Dppd) else None
+
+
+def revivable(game: GameInHand, power: str) -> Dppd:
+    """The player whose resignation of `power` the Master's REVIVE undoes (checked before a new
+    password is read)."""
+    block = game.status.power(power)
+    player = last_player(block) if block is not None else None
+    if block is None or block.player is None or not block.player.resigned or player is None:
+        raise Refusal(f"{power} has no resignation to undo")
+    return player
+
+
+def revive(game: GameInHand, power: str, password_hash: str) -> Seated:
+    """The Master's REVIVE: `power` given back to the player who resigned it, as if the
+    resignation had not been (its handover dropped)."""
+    player = revivable(game, power)
+    taken = lived(lambda: takeover(game.status, game.map, power, player, password_hash))
+    revived = taken.status.power(power)
+    assert revived is not None and revived.player is not None
+    handovers = revived.player.handovers[1:] if revived.player.handovers else ()
+    again = replace(revived, player=replace(revived.player, handovers=handovers))
+    return Seated(taken.status.with_power(again), taken.events)
+
+
+def new_master(game: GameInHand, address: str) -> Seated:
+    """The game's Master is the one at `address` from now on (TAKEOVER master@game, with the
+    Master's password)."""
+    status = game.status
+    master = replace(status.master, email=address) if status.master is not None \
+        else Dppd("NO-ID", address, "")
+    return Seated(replace(status, master=master))
 
 
 def lived(change: Callable[[], tuple[GameStatus, list[Event]]]) -> Seated:

@@ -21,6 +21,7 @@ from judge.commands.auth import (
     valid_password,
 )
 from judge.commands.game_queries import addresses_for
+from judge.app import game_state
 from judge.commands.master import start_now
 from judge.commands.notices import GameCreated, GameRenamed
 from judge.commands.registry import Command, Stage
@@ -187,14 +188,7 @@ class Purge(Command):
     def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
         status = session.take_game(game_word(args[0]))
         level = master_level(session, status, args[1], self.name)
-        if level < Level.JUDGEKEEPER:
-            if session.state not in (GameState.PREPARATION, GameState.FORMING):
-                raise Refusal("only a game that has not started can be purged; the normal way "
-                              "to end a game early is TERMINATE (or ask the judgekeeper)")
-            joined = [b.name for b in status.powers if isinstance(
-                b.player.current if b.player else None, Dppd)]
-            if joined:
-                raise Refusal(f"players have joined ({', '.join(joined)}): make them resign first")
+        game_state.purgeable(status, session.state, level >= Level.JUDGEKEEPER)
         session.purge = True
         return said(f"Game '{status.name}' has been purged.")
 

@@ -21,13 +21,11 @@ from judge.mailin.message import plain_address
 from judge.maps.model import Map
 from judge.passwords import verify
 from judge.status.model import Dppd, GameStatus, PowerStatus
-from judge.types import GAME_NAME, JUDGEKEEPER, MASTER
+from judge.types import GAME_NAME, JUDGEKEEPER, KEEPER_WORDS, MASTER, MASTER_WORDS
 
 Verify = Callable[[str, "str | None"], bool]  # (given, stored) -> match: `passwords.verify`
 
 PRIVACY = "PRIVATE-PASSWORD"  # the privacy password's count: no player's name has a dash
-MASTER_WORDS = {"M", "MASTER", "GM"}
-KEEPER_WORDS = {"JK", "JUDGEKEEPER"}
 
 
 class Level(IntEnum):

@@ -1,16 +1,12 @@
 """The game's state as the commands see it (`Session.state`, from the status and the state file, see
-`judge.game.standing`): who may still see a hidden game, which commands a closed game refuses, and the
-refusal for what this judge cannot keep.
+`judge.game.standing`): who may still see a hidden game, and which commands a closed game refuses.
 """
 from __future__ import annotations
 
 from judge.app.game_in_hand import closed_refusal
 from judge.commands.auth import master_addresses
-from judge.commands.session import Refusal, Session
+from judge.commands.session import Session
 from judge.status.model import GameStatus
-
-UNKEPT = "the status file has no directive to keep a game's {what} yet, so this judge cannot {act}"
-
 
 def sees_hidden(session: Session, status: GameStatus) -> bool:
     """Whether the sender may see a game in preparation or unlisted: signed on to it, its Master
@@ -26,7 +22,3 @@ def refuse_closed(session: Session, command: str) -> None:
     refused = closed_refusal(session.state, session.game or "", command)
     if refused is not None:
         raise refused
-
-
-def unkept(what: str, act: str) -> Refusal:
-    return Refusal(UNKEPT.format(what=what, act=act))

@@ -16,7 +16,7 @@ from judge.commands.reply import Document
 from judge.game.archive import Ownership
 from judge.game.rules import listed_rules, rules_in_force
 from judge.maps.model import Map
-from judge.rule_names import Rule
+from judge.rule_names import Rule, Rules
 from judge.status.model import Dppd, GameStatus, PowerStatus, Vacancy
 from judge.types import MASTER, Phase, Unit, UnitType
 
@@ -106,7 +106,7 @@ def roster(status: GameStatus, m: Map, reader: str | None, late: Collection[str]
     return master_line, tuple(rows)
 
 
-def _people(status: GameStatus, rules: frozenset[str], block: PowerStatus, reader: str | None,
+def _people(status: GameStatus, rules: Rules, block: PowerStatus, reader: str | None,
             late: bool) -> tuple[Person, ...]:
     history = block.player
     if history is None:
@@ -123,7 +123,7 @@ def _people(status: GameStatus, rules: frozenset[str], block: PowerStatus, reade
                          current=n == len(steps) - 1) for n, (phase, seat) in enumerate(steps))
 
 
-def _person(phase: str | None, seat: object, status: GameStatus, rules: frozenset[str],
+def _person(phase: str | None, seat: object, status: GameStatus, rules: Rules,
             block: PowerStatus, reader: str | None, late: bool, current: bool) -> Person:
     """One seat as `reader` may see it under the rules in force (HIDE_DUMMIES, HIDE_LATE_POWERS,
     NO_REVEAL: brought in by BLIND and others too)."""
@@ -180,7 +180,7 @@ def _timing(written: str | None) -> str:
     return text if "DAYS" in (w.upper() for w in words) else text + " Days -MTWTF-"
 
 
-def press(rules: frozenset[str]) -> str:
+def press(rules: Rules) -> str:
     if Rule.NO_PRESS in rules:
         return "None."
     kinds = [text for rule, text in PRESS_KINDS if rule in rules] or ["White"]

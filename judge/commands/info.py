@@ -36,7 +36,7 @@ from judge.game.archive import for_reader, ownership
 from judge.game.orders import duties
 from judge.game.positions import position_of
 from judge.maps import map_for_phase
-from judge.rule_names import Rule
+from judge.rule_names import Rule, Rules
 from judge.types import MASTER, Phase, Unit
 from judge.maps.model import Map
 from judge.game.rules import rules_in_force
@@ -67,7 +67,7 @@ class InfoCommand(Command):
                 return status, standing
         raise Refusal(f"there is no game '{name}' on this judge")
 
-    def blind(self, session: Session, status: GameStatus, rules: frozenset[str]) -> bool:
+    def blind(self, session: Session, status: GameStatus, rules: Rules) -> bool:
         """Whether the game is BLIND; one in play is refused before a SIGNON, as each power sees
         its own."""
         blind = Rule.BLIND in rules
@@ -170,7 +170,7 @@ def _phase(phase: Phase | None) -> tuple[str, str, int, str] | None:
     return kind[:-1] if kind.endswith("s") else kind, phase.season.title(), phase.year, phase.abbrev
 
 
-def _names(m: Map, powers: Iterable[str], rules: frozenset[str], rule: str) -> tuple[str, ...] | None:
+def _names(m: Map, powers: Iterable[str], rules: Rules, rule: str) -> tuple[str, ...] | None:
     """The powers by name where `rule` lists them; None where it does not."""
     if rule not in rules:
         return None
@@ -199,7 +199,7 @@ class Summary(InfoCommand):
         return said(document=summary_document(session, status, m, rules, blind))
 
 
-def summary_document(session: Session, status: GameStatus, m: Map, rules: frozenset[str],
+def summary_document(session: Session, status: GameStatus, m: Map, rules: Rules,
                      blind: bool) -> SummaryDocument:
     name = status.name or ""
     reader = reader_of(session)
@@ -212,7 +212,7 @@ def summary_document(session: Session, status: GameStatus, m: Map, rules: frozen
                            parameters(status, m, session.settings.judge_id), centres, rows, tables)
 
 
-def blind_sight(status: GameStatus, m: Map, rules: frozenset[str], reader: str | None
+def blind_sight(status: GameStatus, m: Map, rules: Rules, reader: str | None
                 ) -> tuple[Callable[[str], bool], Mapping[str, tuple[Unit, ...]]]:
     """A BLIND game's board as `reader` sees it: whose units and centres it sees in full (its
     own, its vassals', everything for the Master and the omniscient), and the other units its
@@ -233,7 +233,7 @@ def reader_of(session: Session) -> str | None:
     return MASTER if session.is_master else session.role
 
 
-def late_in(session: Session, status: GameStatus, m: Map, rules: frozenset[str]) -> tuple[str, ...]:
+def late_in(session: Session, status: GameStatus, m: Map, rules: Rules) -> tuple[str, ...]:
     """The powers late with orders: they owe some, and the deadline has passed."""
     if phase_of(status) is None or not past_deadline(status, rules, session.now):
         return ()
@@ -299,7 +299,7 @@ class MapCommand(InfoCommand):
         return said(f"{board} is attached ({request.kind.upper()}).", picture=request)
 
 
-def seen_position(status: GameStatus, m: Map, rules: frozenset[str], reader: str | None,
+def seen_position(status: GameStatus, m: Map, rules: Rules, reader: str | None,
                   phase: Phase) -> tuple[Position, frozenset[str]]:
     """A BLIND game's position as `reader` sees it, what its LIST shows (`blind_sight`): the units
     and centres of the powers it sees in full (`full_sight`), the other units it sees (a

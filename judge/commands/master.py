@@ -1,12 +1,11 @@
 """The Master's commands after a SIGNON: the game's state (FORM, ACTIVATE, WAIT, TERMINATE, kept in
 the game's state file by `judge.game.standing`'s rules), PROCESS / PROCESS! / PREVIEW (at the end of the
 mail, after the orders in it are stored), ROLLBACK and ROLLFORWARD, RESIGN / DUMMY / REVIVE a power,
-and REVEAL. The game's life does the work (`judge.game`); these check who asks and when, and report.
+and REVEAL. The use cases do the work (`judge.app`); these read the mail's words and report.
 """
 from __future__ import annotations
 
 import secrets
-from dataclasses import replace
 
 from judge.app import game_state, master, seats
 from judge.commands.auth import Level, addresses_of, valid_password
@@ -15,13 +14,8 @@ from judge.commands.notices import PasswordSet, StateChanged
 from judge.commands.registry import Command, Stage
 from judge.commands.reply import Said, said
 from judge.commands.session import Cursor, Refusal, Session
-from judge.game import (
-    GameError,
-    preview,
-)
-from judge.game.seats import takeover
-from judge.rule_names import Rule
-from judge.status.model import Dppd, PowerStatus
+from judge.game import GameError
+from judge.status.model import PowerStatus
 
 
 class MasterCommand(Command):
@@ -163,10 +157,7 @@ class Preview(MasterCommand):
     writes = False
 
     def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
-        if phase_of(session.current()) is None:
-            raise Refusal(f"game '{session.game}' has no phase to preview")
-        session.live(lambda status, *args: (status, [preview(status, *args)]), session.base_map,
-                     session.now)
+        session.emit(master.preview_phase(session.in_hand(), session.base_map))
         return said("The preview is on its way to the Master.")
 
 
@@ -237,21 +228,15 @@ class Revive(MasterCommand):
 
     def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
         block = power_block(session, args[0])
-        player = last_player(block)
-        if block.player is None or not block.player.resigned or player is None:
-            raise Refusal(f"{block.name} has no resignation to undo")
+        player = seats.revivable(session.in_hand(), block.name)
         try:
             password = valid_password(args[1]) if len(args) > 1 else secrets.token_urlsafe(6)
         except ValueError as exc:
             raise Refusal(str(exc)) from None
-        session.live(takeover, session.map, block.name, player, session.hashed(password))
-        status = session.current()
-        revived = status.power(block.name)
-        assert revived is not None and revived.player is not None
-        handovers = revived.player.handovers[1:] if revived.player.handovers else ()
-        status = status.with_power(replace(revived, player=replace(revived.player,
-                                                                   handovers=handovers)))
-        session.update(status)
+        outcome = seats.revive(session.in_hand(), block.name, session.hashed(password))
+        session.keep(outcome.status, outcome.events)
+        revived = outcome.status.power(block.name)
+        assert revived is not None
         limit = session.settings.addresses_per_player
         session.emit(PasswordSet(session.game or "", block.name, addresses_of(revived, limit),
                                  password))
@@ -259,25 +244,12 @@ class Revive(MasterCommand):
                     "mailed to the player.")
 
 
-def last_player(block: PowerStatus) -> Dppd | None:
-    if block.player is None or not block.player.handovers:
-        return None
-    previous = block.player.handovers[0].previous
-    return previous if isinstance(previous, Dppd) else None
-
-
 class Reveal(MasterCommand):
     name = "REVEAL"
     help = "REVEAL: in a NO_REVEAL game that is over, make the players' identities public"
 
     def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
-        status = session.current()
-        if Rule.NO_REVEAL not in session.rules:
-            raise Refusal("REVEAL is for NO_REVEAL games: the players are revealed at the end")
-        if not status.completed:
-            raise Refusal("REVEAL waits until the game is completed")
-        rules = status.rules - {Rule.NO_REVEAL}
-        session.update(replace(status, rules=rules, rules_off=status.rules_off | {Rule.NO_REVEAL}))
+        session.update(game_state.reveal(session.in_hand()))
         session.emit(StateChanged(session.game or "", "revealed"))
         return said(f"The players of game '{session.game}' are revealed.")
 

@@ -9,8 +9,6 @@ from dataclasses import replace
 from typing import ClassVar
 
 from judge.commands.auth import (
-    KEEPER_WORDS,
-    MASTER_WORDS,
     Level,
     block_of_sender,
     check_game_word,
@@ -30,13 +28,10 @@ from judge.commands.reply import Said, said
 from judge.commands.session import Cursor, Refusal, Session
 from judge.commands.signon import sign_on
 from judge.commands.closed_games import refuse_closed
-from judge.status.model import Dppd, GameStatus, PlayerHistory, PowerStatus
+from judge.status.model import Dppd, GameStatus
 from judge.timing import game_zone
 from judge.timing.written import long_form
-from judge.types import MASTER, MONITOR, OBSERVER
-
-BUILT_IN_TYPES = (OBSERVER, MONITOR)
-NO_PRIVACY_TYPES = (MONITOR,)
+from judge.types import MASTER
 
 
 def player_of(session: Session) -> Dppd:
@@ -70,7 +65,7 @@ def leave_observer_role(session: Session, status: GameStatus, password: str,
     if not session.checked(status, own_check(block), password, command):
         raise Refusal(f"{sender} is {block.kind} {block.name} in game '{status.name}': to change "
                       "role, give that role's password")
-    return replace(status, powers=tuple(p for p in status.powers if p.name != block.name))
+    return seats.leave(replace(session.in_hand(), status=status), block.name, by_master=False).status
 
 
 class Join(Command):
@@ -123,17 +118,16 @@ class EnterAs(Command):
         name, _, game = args[0].partition("@")
         status = session.take_game(_game_word(game))
         refuse_closed(session, self.word.upper())
-        kind = player_type(self.word, status)
+        kind = seats.watcher_kind(status, self.word)
         password = _password(args[1])
-        if status.completed:
-            raise Refusal(f"game '{game}' is over")
-        if kind not in NO_PRIVACY_TYPES:
+        seats.watchable(status, game)
+        if kind not in seats.NO_PRIVACY_TYPES:
             check_privacy(session, status, args[2] if len(args) > 2 else None, kind)
-        status = leave_observer_role(session, status, password, kind)
-        check_player_name(session, status, name.upper())
-        block = PowerStatus(name=name.upper(), kind=kind, player=PlayerHistory(player_of(session)),
-                            address=(session.sender,), password=session.hashed(password))
-        session.update(status.with_power(block))
+        session.update(leave_observer_role(session, status, password, kind))
+        seats.seat_name_free(session.in_hand(), name.upper())
+        outcome = seats.watch(session.in_hand(), name.upper(), kind, player_of(session),
+                              session.hashed(password), (session.sender,))
+        session.keep(outcome.status, outcome.events)
         return said(f"You are now {kind} '{name.upper()}' in game '{game}'.",
                     f"Sign on with SIGNON {name.lower()}@{game} and your password.")
 
@@ -142,28 +136,6 @@ class EnterAsMonitor(EnterAs):
     name = "MONITOR"
     words = ("MONITOR",)
     help = "MONITOR name@game password: receive the game's results (no privacy password needed)"
-
-
-def player_type(word: str, status: GameStatus) -> str:
-    """The type a word names (at least its first three letters): OBSERVER, MONITOR or ALLOWed."""
-    word = word.upper()
-    for kind in BUILT_IN_TYPES + tuple(sorted(status.allow)):
-        if len(word) >= 3 and kind.startswith(word) or word == kind:
-            return kind
-    raise Refusal(f"{word} is not a kind of player in game '{status.name}' (OBSERVE, MONITOR"
-                  + "".join(f", {k}" for k in sorted(status.allow)) + ")")
-
-
-def check_player_name(session: Session, status: GameStatus, name: str) -> None:
-    m = session.map
-    initials = {info.abbrev for info in m.powers.values() if info.abbrev}
-    if name in MASTER_WORDS or name in KEEPER_WORDS or name in m.powers or \
-            name.startswith("POWER#") or all(c in initials | {"M"} for c in name) or \
-            not name.replace("#", "").replace("_", "").isalnum():
-        raise Refusal(f"'{name}' cannot be a player's name: choose another (not a power, its "
-                      "initials, MASTER or JK)")
-    if status.power(name) is not None:
-        raise Refusal(f"'{name}' is already taken in game '{status.name}'")
 
 
 class Takeover(Command):
@@ -220,9 +192,7 @@ def take_master(session: Session, status: GameStatus, given: str) -> Said:
         raise Refusal(f"TAKEOVER: wrong password for MASTER in game '{status.name}' (the "
                       "current Master gives it to the successor)")
     old = master_addresses(status)
-    new = replace(status.master, email=session.sender) if status.master is not None \
-        else player_of(session)
-    session.update(replace(status, master=new))
+    session.update(seats.new_master(replace(session.in_hand(), status=status), session.sender).status)
     session.emit(MasterChanged(status.name or "", old, session.sender))
     session.role, session.level, session.target = MASTER, level, None
     return said(f"You are now the Master of game '{status.name}', and are signed on.",

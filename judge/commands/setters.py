@@ -3,46 +3,26 @@ SET LISTED / UNLISTED, and VOTE: what a signed-on player (or the Master) changes
 the game."""
 from __future__ import annotations
 
-from dataclasses import replace
 from datetime import datetime
 
 from judge.commands.auth import (
-    JUDGEKEEPER,
     Level,
     valid_addresses,
     valid_password,
 )
 from judge.commands.dates import future_deadline, parse_absence
-from judge.app import deadlines, votes
-from judge.app.game_in_hand import (
-    GameInHand,
-    game_duties,
-    past_deadline,
-    phase_of,
-    processing,
-)
+from judge.app import deadlines, game_settings, seat_settings, votes
+from judge.app.game_in_hand import GameInHand
 from judge.commands.notices import AbsenceSet, StateChanged, ZoneChanged
 from judge.commands.registry import Command
 from judge.commands.reply import Said, said
 from judge.commands.session import Cursor, Refusal, Session
-from judge.commands.closed_games import unkept
-from judge.game.positions import alive
-from judge.rule_names import Rule
+from judge.rule_names import Rule, Rules
 from judge.status import values
-from judge.status.model import Dppd, PowerStatus
 from judge.status.model import Vote as Ballot
 from judge.timing import game_zone, parse_timing
-from judge.game.schedule import add_absence, set_zone
 from judge.timing.written import day_form, long_form
-from judge.types import MASTER, MOVEMENT
-
-
-def own_block(session: Session, command: str) -> PowerStatus:
-    """The block of the player signed on (the Master has none)."""
-    block = session.current().power(session.role or "")
-    if block is None:
-        raise Refusal(f"{command} is for a player; the Master has no such setting")
-    return block
+from judge.types import MASTER
 
 
 class SetAddress(Command):
@@ -55,16 +35,8 @@ class SetAddress(Command):
             found = valid_addresses(args, limit) if args else (session.sender,)
         except ValueError as exc:
             raise Refusal(str(exc)) from None
-        status = session.current()
-        if session.role in (MASTER, JUDGEKEEPER):
-            if session.role == JUDGEKEEPER or len(found) != 1:
-                raise Refusal("the Master's mail goes to one address: SET ADDRESS one@address")
-            master = status.master or Dppd("NO-ID", found[0], "")
-            address = found if status.address else ()  # a DPjudge game's ADDRESS line follows
-            session.update(replace(status, master=replace(master, email=found[0]), address=address))
-        else:
-            block = own_block(session, self.name)
-            session.update(status.with_power(replace(block, address=found)))
+        outcome = seat_settings.set_address(session.in_hand(), session.role or "", found)
+        session.keep(outcome.status, outcome.events)
         return said(f"Mail for {session.role} now goes to {', '.join(found)}.")
 
 
@@ -79,18 +51,10 @@ class SetPassword(Command):
             password = valid_password(args[0])
         except ValueError as exc:
             raise Refusal(str(exc)) from None
-        status = session.current()
-        if session.role == JUDGEKEEPER:
-            raise Refusal("the judgekeeper's password is set in the judge's configuration")
-        password = session.hashed(password)
-        if session.role == MASTER:
-            session.update(replace(status, password=password))
-        else:
-            block = own_block(session, self.name)
-            if block.control:
-                raise Refusal(f"{block.name} is controlled by {block.control[0]} and has no "
-                              "password of its own")
-            session.update(status.with_power(replace(block, password=password)))
+        role = session.role or ""
+        seat_settings.password_settable(role)
+        outcome = seat_settings.set_password(session.in_hand(), role, session.hashed(password))
+        session.keep(outcome.status, outcome.events)
         return said(f"The password of {session.role} has been changed.")
 
 
@@ -100,23 +64,10 @@ class SetWait(Command):
     wait = True
 
     def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
-        status, rules = session.current(), session.rules
-        block = own_block(session, self.name)
-        phase = phase_of(status)
-        if not block.is_power or phase is None:
-            raise Refusal("the wait flag is for powers in a running game")
-        if self.wait and Rule.REAL_TIME in rules:
-            raise Refusal("a REAL_TIME game never waits for the deadline")
-        if processing(status):
-            raise Refusal("the judge is processing this phase")
-        if past_deadline(status, rules, session.now):
-            raise Refusal("the deadline has passed: the wait flag can no longer be changed")
-        if not alive(block) or block.name not in game_duties(session.in_hand()).due:
-            raise Refusal(f"{block.name} has no orders to give in {phase}")
-        if Rule.NO_MINOR_WAIT in rules and phase.type != MOVEMENT:
-            raise Refusal("the wait flag is used only in movement phases (NO_MINOR_WAIT)")
-        session.update(status.with_power(replace(block, wait=self.wait)))
-        return said(f"{block.name} will {'wait for the deadline' if self.wait else 'not wait'}.")
+        role = session.role or ""
+        outcome = seat_settings.set_wait(session.in_hand(), role, self.wait)
+        session.keep(outcome.status, outcome.events)
+        return said(f"{role} will {'wait for the deadline' if self.wait else 'not wait'}.")
 
 
 class SetNoWait(SetWait):
@@ -130,15 +81,14 @@ class SetMap(Command):
     help = "SET MAP PNG|PDF|SVG|NONE: the board's picture your results mails carry (NONE: text only)"
 
     def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
-        block = own_block(session, self.name)
-        try:
-            kind = values.picture_format(args)
-        except ValueError:
-            raise Refusal(f"SET MAP takes one of {', '.join(values.PICTURE_FORMATS)}") from None
-        session.update(session.current().with_power(replace(block, picture=kind)))
+        role = session.role or ""
+        outcome = seat_settings.set_picture(session.in_hand(), role, args)
+        session.keep(outcome.status, outcome.events)
+        block = outcome.status.power(role)
+        kind = block.picture if block is not None else None
         if kind == "NONE":
-            return said(f"{block.name}'s results mails will carry no picture of the board.")
-        return said(f"{block.name}'s results mails will carry the board as {kind}.")
+            return said(f"{role}'s results mails will carry no picture of the board.")
+        return said(f"{role}'s results mails will carry the board as {kind}.")
 
 
 class SetAbsence(Command):
@@ -146,21 +96,15 @@ class SetAbsence(Command):
     help = "SET ABSENCE [date] [TO date]: days on which no deadline may fall (players: 14 days)"
 
     def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
-        status, rules = session.current(), session.rules
-        master = session.is_master
-        if Rule.NO_ABSENCES in rules and not master:
-            raise Refusal("only the Master sets absences in this game (NO_ABSENCES)")
-        if status.completed:
-            raise Refusal("the game is over")
+        game, master = session.in_hand(), session.is_master
+        game_settings.absence_settable(game, master)
         try:
-            absence = parse_absence(args, session.now, status.zone)
-            today = session.now.astimezone(game_zone(status.zone)).date()
-            if not master and absence.days(today) > session.settings.max_absence_days:
-                raise Refusal(f"only the Master may set an absence longer than "
-                              f"{session.settings.max_absence_days} days")
-            session.update(add_absence(status, *absence.stamps(), session.now))
+            absence = parse_absence(args, session.now, game.status.zone)
         except ValueError as exc:
             raise Refusal(str(exc)) from None
+        session.update(game_settings.set_absence(game, master, absence,
+                                                 session.settings.max_absence_days))
+        rules = game.rules
         who = session.role or MASTER
         session.emit(AbsenceSet(session.game or "", absence.first, absence.last, absence.timed,
                                 None if Rule.HIDE_ABSENTEES in rules else who, who,
@@ -183,17 +127,10 @@ class SetZone(Command):
     help = "SET ZONE Europe/Paris (the Master: the game's time zone)"
 
     def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
-        status = session.current()
         zone = args[0] if len(args) == 1 and self.name == "SET ZONE" else None
         if self.name == "SET ZONE" and len(args) != 1:
             raise Refusal("SET ZONE takes one zone name, such as Europe/Paris")
-        if not session.is_master:
-            raise unkept("players' own time zones", f"keep one: times are given in the game's "
-                         f"zone, {status.zone or 'GMT'}")
-        try:
-            status = set_zone(status, zone)
-        except ValueError as exc:
-            raise Refusal(str(exc)) from None
+        status = game_settings.set_game_zone(session.in_hand(), session.is_master, zone)
         session.update(status)
         session.emit(ZoneChanged(session.game or "", status.zone))
         return said(f"The game's time zone is now {status.zone or 'GMT'}.")
@@ -234,9 +171,10 @@ class SetListed(Command):
 
     def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
         word = "listed" if self.listed else "unlisted"
-        if session.standing.listed == self.listed:
+        standing = game_settings.listing(session.standing, self.listed)
+        if standing is None:
             return said(f"Game '{session.game}' is already {word}.")
-        session.standing = replace(session.standing, listed=self.listed)
+        session.standing = standing
         session.emit(StateChanged(session.game or "", word))
         return said(f"Game '{session.game}' is {word}: " + (
             "it shows in LIST." if self.listed else
@@ -275,7 +213,7 @@ def vote_choice(game: GameInHand, power: str, words: list[str]) -> Ballot | None
         raise Refusal(*vote_forms(" ".join(["VOTE", *words]), game.rules)) from None
 
 
-def vote_meaning(words: list[str], rules: frozenset[str]) -> tuple[str, ...]:
+def vote_meaning(words: list[str], rules: Rules) -> tuple[str, ...]:
     """What a LOSS vote agrees to, which depends on the game's draw rule."""
     if words != ["LOSS"] or Rule.PROPOSE_DIAS in rules:
         return ()
@@ -286,7 +224,7 @@ def vote_meaning(words: list[str], rules: frozenset[str]) -> tuple[str, ...]:
              "such a draw, or to a concession to a power voting SOLO."),)
 
 
-def vote_forms(written: str, rules: frozenset[str]) -> tuple[str, str]:
+def vote_forms(written: str, rules: Rules) -> tuple[str, str]:
     """The refusal of a vote the judge cannot read: the forms it reads, with examples."""
     forms = "VOTE 3WAY (a draw of at most three powers), VOTE SOLO, VOTE LOSS or VOTE NONE"
     if Rule.PROPOSE_DIAS in rules:

@@ -19,13 +19,13 @@ from judge.adjudicator.model import Position
 from judge.maps.model import Map
 from judge.orders.model import Hold, Order, Support
 from judge.orders.reach import map_reach
-from judge.rule_names import Rule
+from judge.rule_names import Rule, Rules
 from judge.status.model import GameStatus
 from judge.types import Unit
 
 
 def in_civil_disorder(status: GameStatus, power: str, orders: Sequence[Order] | None,
-                      rules: frozenset[str]) -> bool:
+                      rules: Rules) -> bool:
     """Whether CD_SUPPORTS orders the power's units: see the module's doc."""
     block = status.power(power)
     if orders or block is None or block.player is None:

@@ -38,7 +38,7 @@ from judge.game.rules import rules_in_force
 from judge.game.standing import FREE, Standing
 from judge.maps import map_for_phase
 from judge.maps.model import Map
-from judge.rule_names import Rule
+from judge.rule_names import Rule, Rules
 from judge.status.model import Dppd, GameStatus, PhaseMode
 from judge.timing import cycle_slot, parse_timing, vacations_over_at, warn_times
 from judge.timing.spec import Timing
@@ -91,7 +91,7 @@ def readiness(status: GameStatus, m: Map, now: datetime) -> Readiness:
     return _readiness(status, m, rules, deadline_in_force(status, rules), now)
 
 
-def _readiness(status: GameStatus, m: Map, rules: frozenset[str], deadline: datetime | None,
+def _readiness(status: GameStatus, m: Map, rules: Rules, deadline: datetime | None,
                now: datetime) -> Readiness:
     phase = status.phase
     if not isinstance(phase, Phase):
@@ -116,7 +116,7 @@ def _readiness(status: GameStatus, m: Map, rules: frozenset[str], deadline: date
     return Readiness(True, "", duty)
 
 
-def processing_step(rules: frozenset[str]) -> Step:
+def processing_step(rules: Rules) -> Step:
     """What a ready phase gets: processed, or under the PREVIEW rule shown to the Master."""
     return Step.PREVIEW if Rule.PREVIEW in rules else Step.PROCESS
 
@@ -143,7 +143,7 @@ def agenda(status: GameStatus, m: Map, now: datetime, standing: Standing = FREE)
     return Agenda(steps, upcoming, times, late, dismissable, timed=True)
 
 
-def _main_step(status: GameStatus, rules: frozenset[str], times: InForce, timing: Timing,
+def _main_step(status: GameStatus, rules: Rules, times: InForce, timing: Timing,
                state: Readiness, dismissable: tuple[str, ...], now: datetime) -> Step | None:
     late, deadline, grace = state.duties.late, times.deadline, times.grace_end
     if grace is not None and now >= grace and late and _grace_acts(rules, dismissable):
@@ -164,7 +164,7 @@ def _main_step(status: GameStatus, rules: frozenset[str], times: InForce, timing
     return None
 
 
-def _grace_acts(rules: frozenset[str], dismissable: tuple[str, ...]) -> bool:
+def _grace_acts(rules: Rules, dismissable: tuple[str, ...]) -> bool:
     """Whether the grace end does something: civil disorder or a preview always, a dismissal only
     when a late power has a player to dismiss."""
     return Rule.CIVIL_DISORDER in rules or Rule.CIVIL_PREVIEW in rules or bool(dismissable)

@@ -16,7 +16,7 @@ from datetime import datetime
 
 from judge.game.rules import rules_in_force
 from judge.maps.model import Map
-from judge.rule_names import Rule
+from judge.rule_names import Rule, Rules
 from judge.status.model import GameStatus
 from judge.timing import format_deadline, grace_end, next_deadline, parse_deadline, parse_timing
 from judge.types import Phase
@@ -54,14 +54,14 @@ def current_deadline(status: GameStatus) -> datetime | None:
     return parse_deadline(status.deadline, status.zone) if status.deadline else None
 
 
-def deadline_in_force(status: GameStatus, rules: frozenset[str]) -> datetime | None:
+def deadline_in_force(status: GameStatus, rules: Rules) -> datetime | None:
     """See the module's doc. ValueError when the DEADLINE or ZONE line cannot be read."""
     if not isinstance(status.phase, Phase) or Rule.NO_DEADLINE in rules:
         return None
     return current_deadline(status)
 
 
-def in_force(status: GameStatus, rules: frozenset[str]) -> InForce:
+def in_force(status: GameStatus, rules: Rules) -> InForce:
     """The deadline in force and its grace end. ValueError when the DEADLINE, ZONE or TIMING line
     cannot be read."""
     deadline = deadline_in_force(status, rules)

@@ -29,7 +29,7 @@ from judge.game.vassals import keeps, vassalship
 from judge.maps import map_for_phase
 from judge.maps.model import Map
 from judge.phases import next_phase
-from judge.rule_names import Rule
+from judge.rule_names import Rule, Rules
 from judge.status.model import GameStatus, PhaseMode
 from judge.types import ADJUSTMENTS, MOVEMENT, RETREATS, Phase, Unit, UnitType
 
@@ -60,7 +60,7 @@ def mode_for(phase: Phase) -> PhaseMode:
     return PhaseMode.PHASE if phase.type in ADJUDICATED else PhaseMode.WAIT
 
 
-def advance(status: GameStatus, base: Map, processed: Phase, rules: frozenset[str]) -> Advance:
+def advance(status: GameStatus, base: Map, processed: Phase, rules: Rules) -> Advance:
     """Move `status` (whose board is the board after `processed`) to the next phase to play."""
     step = Advance(status, processed)
     for _ in range(4 * len(base.flow) + 8):
@@ -84,7 +84,7 @@ def _year_ends(phase: Phase, following: Phase) -> bool:
                                                     or following.year != phase.year)
 
 
-def _capture(step: Advance, m: Map, rules: frozenset[str], counted: Phase) -> None:
+def _capture(step: Advance, m: Map, rules: Rules, counted: Phase) -> None:
     vassals = Rule.VASSAL_DUMMIES in rules
     centers, changed = capture(m, units_of(step.status, m), centers_of(step.status, m),
                                keeps(step.status) if vassals else None)
@@ -97,7 +97,7 @@ def _capture(step: Advance, m: Map, rules: frozenset[str], counted: Phase) -> No
         step.captured.update(found.moved)
 
 
-def partisans_marked(status: GameStatus, m: Map, rules: frozenset[str]) -> GameStatus:
+def partisans_marked(status: GameStatus, m: Map, rules: Rules) -> GameStatus:
     """DPjudge's `SC*` on the OWNS line, one for each partisan site of a power that holds some of
     its homes but not all (`partisans_rise`), as its ownership() writes them at the year's end:
     DPjudge reads the winter's partisan builds from them (the judge counts them afresh)."""
@@ -128,7 +128,7 @@ def garrison(status: GameStatus, m: Map) -> GameStatus:
     return status
 
 
-def _nothing_to_do(status: GameStatus, m: Map, phase: Phase, rules: frozenset[str]) -> bool:
+def _nothing_to_do(status: GameStatus, m: Map, phase: Phase, rules: Rules) -> bool:
     if phase.type == RETREATS:
         return not any(b.dislodged for b in power_blocks(status, m))
     if phase.type == ADJUSTMENTS:
@@ -145,7 +145,7 @@ def _pass_over(step: Advance, m: Map, phase: Phase) -> None:
         step.status = with_board(step.status, m, homes=centers_of(step.status, m))
 
 
-def _fit_units(status: GameStatus, m: Map, rules: frozenset[str]) -> tuple[GameStatus, dict]:
+def _fit_units(status: GameStatus, m: Map, rules: Rules) -> tuple[GameStatus, dict]:
     """Units the map in force no longer lets stand where they are: kept, adapted or destroyed."""
     lost: dict[str, tuple[Unit, ...]] = {}
     units = units_of(status, m)
@@ -163,7 +163,7 @@ def _fit_units(status: GameStatus, m: Map, rules: frozenset[str]) -> tuple[GameS
     return (with_board(status, m, units=units) if changed else status), lost
 
 
-def _fit(unit: Unit, m: Map, rules: frozenset[str]) -> Unit | None:
+def _fit(unit: Unit, m: Map, rules: Rules) -> Unit | None:
     if m.can_stand(unit) or Rule.HIBERNATE in rules:
         return unit
     if Rule.UNITS_ADAPT in rules:

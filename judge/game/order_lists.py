@@ -24,6 +24,7 @@ from judge.orders.power_orders import entry_problem, lines_after_clear
 from judge.orders.validate import OrderChecker
 from judge.status.model import GameStatus, PowerStatus
 from judge.types import Phase, Unit, UnitType
+from judge.rule_names import Rules
 
 CRYSTAL_BALL = "xtalball"  # DPjudge's game class of Crystal Ball games
 SOONER, LATER = "sooner", "later"
@@ -59,7 +60,7 @@ def lists_submitted(powers: Sequence[PowerStatus]) -> tuple[str, ...]:
     return tuple(b.name for b in powers if b.units and list_in(b, which))
 
 
-def read_list(m: Map, power: str, lines: list[str], phase: Phase, rules: frozenset[str]
+def read_list(m: Map, power: str, lines: list[str], phase: Phase, rules: Rules
               ) -> tuple[list[Order], list[tuple[str, str]]]:
     """The orders of a list and (line, reason) for each line refused; CLEAR or NMR drops the lines
     before it. A later line for a unit does not replace an earlier one here: processing reads the

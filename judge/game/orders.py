@@ -18,7 +18,7 @@ from judge.game.positions import build_tokens, centers_of, power_blocks, units_o
 from judge.maps.model import Map
 from judge.orders.model import Build, Convoy, Disband, Hold, Move, Order, Proxy, Retreat, Support, Waive
 from judge.orders.parser import OrderReader
-from judge.rule_names import Rule
+from judge.rule_names import Rule, Rules
 from judge.status.model import (
     BuildOrder,
     DisbandOrder,
@@ -39,7 +39,7 @@ class OrderSheet:
     unreadable: Mapping[str, tuple[str, ...]]
 
 
-def orders_on_file(status: GameStatus, m: Map, phase: Phase, rules: frozenset[str],
+def orders_on_file(status: GameStatus, m: Map, phase: Phase, rules: Rules,
                    powers: Collection[str] | None = None) -> OrderSheet:
     """The orders of `phase` in the status (`m`: the map in force in the phase); of `powers`
     only, when given (each power's orders read as they are in the whole sheet)."""
@@ -110,7 +110,7 @@ class Duties:
         return self.late + self.defaulted
 
 
-def due_powers(status: GameStatus, m: Map, rules: frozenset[str]) -> tuple[str, ...]:
+def due_powers(status: GameStatus, m: Map, rules: Rules) -> tuple[str, ...]:
     """`duties(...).due` without reading the orders on file: the powers owing orders now."""
     phase = status.phase
     if not isinstance(phase, Phase) or status.phase_mode in (PhaseMode.SKIP, PhaseMode.WAIT):
@@ -118,7 +118,7 @@ def due_powers(status: GameStatus, m: Map, rules: frozenset[str]) -> tuple[str, 
     return tuple(owing(status, m, phase, rules))
 
 
-def duties(status: GameStatus, m: Map, rules: frozenset[str]) -> Duties:
+def duties(status: GameStatus, m: Map, rules: Rules) -> Duties:
     """`m`: the map in force in the status's phase."""
     phase = status.phase
     if not isinstance(phase, Phase) or status.phase_mode in (PhaseMode.SKIP, PhaseMode.WAIT):
@@ -137,13 +137,13 @@ def duties(status: GameStatus, m: Map, rules: frozenset[str]) -> Duties:
                   tuple(b.name for b in power_blocks(status, m) if b.wait))
 
 
-def waited_for(block: PowerStatus | None, rules: frozenset[str]) -> bool:
+def waited_for(block: PowerStatus | None, rules: Rules) -> bool:
     """Whether processing waits for the power: not for a DUMMY under CD_DUMMIES."""
     dummy = block is not None and block.player is not None and block.player.dummy
     return not (dummy and Rule.CD_DUMMIES in rules)
 
 
-def owing(status: GameStatus, m: Map, phase: Phase, rules: frozenset[str]) -> list[str]:
+def owing(status: GameStatus, m: Map, phase: Phase, rules: Rules) -> list[str]:
     """The powers with something to order in `phase`, in file order."""
     blocks = power_blocks(status, m)
     if phase.type == MOVEMENT:
@@ -156,7 +156,7 @@ def owing(status: GameStatus, m: Map, phase: Phase, rules: frozenset[str]) -> li
     return []
 
 
-def adjustment_options(status: GameStatus, m: Map, phase: Phase, rules: frozenset[str]
+def adjustment_options(status: GameStatus, m: Map, phase: Phase, rules: Rules
                        ) -> dict[str, PowerBuilds]:
     """Power -> what it may build or must remove in the adjustment phase `phase`."""
     homes = {b.name: frozenset(b.home) for b in power_blocks(status, m) if b.home is not None}
@@ -164,7 +164,7 @@ def adjustment_options(status: GameStatus, m: Map, phase: Phase, rules: frozense
                          phase=phase, tokens=build_tokens(status, m))
 
 
-def adjustment_counts(status: GameStatus, m: Map, phase: Phase, rules: frozenset[str]) -> dict[str, int]:
+def adjustment_counts(status: GameStatus, m: Map, phase: Phase, rules: Rules) -> dict[str, int]:
     """Power -> builds (> 0, capped by the sites open) or removals (< 0) it must order; only powers
     with a choice to make (removing every unit is no choice)."""
     units = units_of(status, m)
@@ -177,7 +177,7 @@ def adjustment_counts(status: GameStatus, m: Map, phase: Phase, rules: frozenset
     return counts
 
 
-def nothing_to_order(status: GameStatus, m: Map, phase: Phase, rules: frozenset[str],
+def nothing_to_order(status: GameStatus, m: Map, phase: Phase, rules: Rules,
                      power: str) -> str:
     """Why `power` (not in `due_powers`) has no orders to give in `phase`, in a few words."""
     if power in owing(status, m, phase, rules):
@@ -199,7 +199,7 @@ def nothing_to_order(status: GameStatus, m: Map, phase: Phase, rules: frozenset[
 
 
 def _complete(block: PowerStatus | None, orders: tuple[Order, ...] | None, phase: Phase,
-              rules: frozenset[str], count: int | None) -> bool:
+              rules: Rules, count: int | None) -> bool:
     if block is None or orders is None:
         return False
     if phase.type == MOVEMENT:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from judge.types import MASTER
 from judge.status.model import GameStatus, Omniscience
-from judge.rule_names import Rule
+from judge.rule_names import Rule, Rules
 
 
 @dataclass(frozen=True)
@@ -31,7 +31,7 @@ class PressRouting:
     knowing: tuple[str, ...]
 
 
-def route(status: GameStatus, rules: frozenset[str], sender: str, to: tuple[str, ...] | None, *,
+def route(status: GameStatus, rules: Rules, sender: str, to: tuple[str, ...] | None, *,
           fake_to: tuple[str, ...] | None = None, fake_broadcast: bool = False,
           claimed_from: str | None = None, colour: str | None = None) -> PressRouting:
     """The routing of a message from `sender` to `to` (None: a broadcast) with its options
@@ -47,7 +47,7 @@ def route(status: GameStatus, rules: frozenset[str], sender: str, to: tuple[str,
                         readers, tuple(knowing))
 
 
-def shown_sender(rules: frozenset[str], sender: str, to: tuple[str, ...] | None,
+def shown_sender(rules: Rules, sender: str, to: tuple[str, ...] | None,
                  claimed_from: str | None = None, colour: str | None = None) -> str | None:
     """Who the readers are told sent the message (None: nobody, it is anonymous)."""
     to_master = to is not None and set(to) == {MASTER}
@@ -62,7 +62,7 @@ def shown_sender(rules: frozenset[str], sender: str, to: tuple[str, ...] | None,
     return sender
 
 
-def _everyone_but(status: GameStatus, rules: frozenset[str], sender: str) -> list[str]:
+def _everyone_but(status: GameStatus, rules: Rules, sender: str) -> list[str]:
     """A broadcast's readers: the powers, then the observers, but the sender; the Master unless
     PRESS_MASTER keeps players' broadcasts from him."""
     blocks = [b for b in status.powers if b.is_power] + \

@@ -15,6 +15,7 @@ from judge.maps.model import Map
 from judge.status import values
 from judge.status.model import GameStatus, RotateStep, RotateWhen
 from judge.types import Phase
+from judge.rule_names import Rules
 
 
 def rotation(status: GameStatus, m: Map) -> tuple[RotateStep, ...]:
@@ -39,7 +40,7 @@ def rotate_after(status: GameStatus, m: Map, processed: Phase) -> tuple[GameStat
     return _rotate(status, names)
 
 
-def rotate_before(status: GameStatus, m: Map, phase: Phase, rules: frozenset[str]
+def rotate_before(status: GameStatus, m: Map, phase: Phase, rules: Rules
                   ) -> tuple[GameStatus, dict[str, str]]:
     """Rotation before the phase the game has just entered (`m`: the map in force in it)."""
     steps = rotation(status, m)

@@ -55,7 +55,7 @@ from judge.game.victory import check_votes, complete, last_man, winners
 from judge.maps import map_for_phase
 from judge.maps.model import Map
 from judge.orders.model import Build
-from judge.rule_names import Rule
+from judge.rule_names import Rule, Rules
 from judge.status.model import BuildOrder, GameStatus
 from judge.types import ADJUSTMENTS, MOVEMENT, RETREATS, Phase, Unit
 
@@ -69,7 +69,7 @@ class Processing:
     base: Map
     now: datetime
     phase: Phase
-    rules: frozenset[str]
+    rules: Rules
     m: Map
     position: Position
     missing: tuple[str, ...] = ()
@@ -190,7 +190,7 @@ def report(p: Processing) -> Processing:
 
 
 def _with_cd_supports(status: GameStatus, m: Map, position, sheet: OrderSheet,
-                      missing: tuple[str, ...], rules: frozenset[str]) -> OrderSheet:
+                      missing: tuple[str, ...], rules: Rules) -> OrderSheet:
     """CD_SUPPORTS: the judge's orders for the powers in civil disorder (`cd_supports`)."""
     given = dict(sheet.orders)
     for power in missing:
@@ -199,7 +199,7 @@ def _with_cd_supports(status: GameStatus, m: Map, position, sheet: OrderSheet,
     return replace(sheet, orders=given)
 
 
-def _sightings(status: GameStatus, m: Map, rules: frozenset[str], resolution: Resolution | None,
+def _sightings(status: GameStatus, m: Map, rules: Rules, resolution: Resolution | None,
                revealed: dict[str, tuple[Unit, ...]]) -> dict[tuple[str, Unit], UnitSighting]:
     """BLIND: who sees each unit of the phase (worked out before the board changes; `revealed`:
     the units built hidden, which others find where they end)."""
@@ -217,7 +217,7 @@ def _sightings(status: GameStatus, m: Map, rules: frozenset[str], resolution: Re
     return visibility.other_sightings(m, rules, seers, phase.type, resolution, position.units)
 
 
-def _blinded(status: GameStatus, m: Map, rules: frozenset[str], resolution: Resolution | None
+def _blinded(status: GameStatus, m: Map, rules: Rules, resolution: Resolution | None
              ) -> tuple[UnitSighting, ...]:
     """BLIND: the units readers stop seeing when a movement phase destroys dislodged units."""
     if Rule.BLIND not in rules or resolution is None or resolution.phase.type != MOVEMENT:
@@ -232,7 +232,7 @@ def _blinded(status: GameStatus, m: Map, rules: frozenset[str], resolution: Reso
     return visibility.blinded_by_destruction(m, rules, seers, resolution.units, destroyed)
 
 
-def _seen_centres(status: GameStatus, m: Map, rules: frozenset[str], year_end: bool,
+def _seen_centres(status: GameStatus, m: Map, rules: Rules, year_end: bool,
                   following: Phase | None) -> GameStatus:
     """BLIND: each power's SEES brought up to date when the results show the ownership (the
     centres seen since the year began)."""
@@ -284,7 +284,7 @@ def _clear_orders(status: GameStatus, m: Map, resolution: Resolution | None,
     return status, {p: len(us) for p, us in hidden.items()}
 
 
-def _ending(status: GameStatus, m: Map, phase: Phase, step: Advance, rules: frozenset[str],
+def _ending(status: GameStatus, m: Map, phase: Phase, step: Advance, rules: Rules,
             now: datetime) -> tuple[GameStatus, GameCompleted | None]:
     """The game over by victory at the year's end, the last unit standing, or the votes on file.
     As in DPjudge, whose processing has moved on when it finds the end, the game ends in the phase

@@ -36,7 +36,7 @@ from judge.game.seats import (
 )
 from judge.maps.model import Map, PowerInfo
 from judge.phases import previous_phase
-from judge.rule_names import Rule
+from judge.rule_names import Rule, Rules
 from judge.status.model import Dppd, GameStatus, PlayerHistory, PowerStatus, Vacancy
 from judge.timing import game_zone
 from judge.types import ADJUSTMENTS, Phase, Unit
@@ -81,7 +81,7 @@ def starts_at_once(status: GameStatus, m: Map) -> bool:
     return open_seats(status, m) <= 0 and Rule.START_MASTER not in rules_in_force(status, m)
 
 
-def first_phase(m: Map, rules: frozenset[str]) -> Phase:
+def first_phase(m: Map, rules: Rules) -> Phase:
     """The map's BEGIN; under MOBILIZE or BLANK_BOARD the adjustment phase before it."""
     if (Rule.MOBILIZE in rules or Rule.BLANK_BOARD in rules) and m.begin.type != ADJUSTMENTS:
         return previous_phase(m, m.begin, ADJUSTMENTS)
@@ -103,7 +103,7 @@ def assign(status: GameStatus, m: Map, seed: str) -> dict[str, PowerStatus]:
 
 
 def _power_block(status: GameStatus, info: PowerInfo, seat: PowerStatus | None,
-                 main: str | None, rules: frozenset[str]) -> PowerStatus:
+                 main: str | None, rules: Rules) -> PowerStatus:
     """The power's block at the start: its seat's player (or a dummy) and the map's board."""
     base = seat or status.power(info.name) or PowerStatus(name=info.name)
     block = replace(base, name=info.name)
@@ -114,7 +114,7 @@ def _power_block(status: GameStatus, info: PowerInfo, seat: PowerStatus | None,
     return replace(block, units=units, owns=owns, dislodged=(), home=None, orders=None, adjustments=())
 
 
-def _board(info: PowerInfo, rules: frozenset[str], dummy: bool) -> tuple[tuple[Unit, ...], tuple[str, ...]]:
+def _board(info: PowerInfo, rules: Rules, dummy: bool) -> tuple[tuple[Unit, ...], tuple[str, ...]]:
     """The power's units and OWNS line at the start (see the module's doc)."""
     if Rule.MOBILIZE in rules:
         return (), ("SC!",) * (len(info.homes) if dummy and Rule.IMMOBILE_DUMMIES in rules else 1)

@@ -30,7 +30,7 @@ from judge.game.positions import owned_centers, power_blocks
 from judge.game.rules import rules_in_force
 from judge.game.seats import GameError
 from judge.maps.model import Map
-from judge.rule_names import Rule
+from judge.rule_names import Rule, Rules
 from judge.status.model import (
     GameResult,
     GameStage,
@@ -51,7 +51,7 @@ def hold_win_note(year: int) -> str:
     return f"HOLD_WIN: the victory condition was met in {year}"
 
 
-def scores(status: GameStatus, m: Map, rules: frozenset[str]) -> dict[str, int]:
+def scores(status: GameStatus, m: Map, rules: Rules) -> dict[str, int]:
     """What counts towards victory for each power."""
     blocks = power_blocks(status, m)
     owned = {b.name: owned_centers(b) for b in blocks}
@@ -78,7 +78,7 @@ def controlled(status: GameStatus, m: Map) -> dict[str, set[str]]:
     return found
 
 
-def criterion(m: Map, rules: frozenset[str], year: int) -> int:
+def criterion(m: Map, rules: Rules, year: int) -> int:
     if Rule.VICTORY_HOMES in rules and m.victory == (len(m.supply_centers) // 2 + 1,):
         homes = [len(info.homes) for info in m.powers.values() if info.homes]
         total = sum(homes)
@@ -86,7 +86,7 @@ def criterion(m: Map, rules: frozenset[str], year: int) -> int:
     return m.victory_in(year)
 
 
-def winners(status: GameStatus, m: Map, rules: frozenset[str], year: int
+def winners(status: GameStatus, m: Map, rules: Rules, year: int
             ) -> tuple[GameStatus, tuple[str, ...]]:
     """The winners at the end of `year` (empty: the game goes on), with HOLD_WIN notes updated.
     Under LAST_MAN_STANDING nobody wins by centres (`last_man`)."""
@@ -117,7 +117,7 @@ def _hold(status: GameStatus, m: Map, found: tuple[str, ...], year: int
     return status, held
 
 
-def vote_result(status: GameStatus, m: Map, rules: frozenset[str]) -> tuple[str, tuple[str, ...]] | None:
+def vote_result(status: GameStatus, m: Map, rules: Rules) -> tuple[str, tuple[str, ...]] | None:
     """("draw" | "concession", powers) when the votes end the game, else None."""
     alive = with_a_vote(status, m)
     voters = [b for b in power_blocks(status, m) if b.name in alive

@@ -31,7 +31,7 @@ from judge.events import UnitSighting
 from judge.game.positions import owned_centers
 from judge.maps.model import Map, Terrain
 from judge.orders.model import Build, Move, Retreat
-from judge.rule_names import Rule
+from judge.rule_names import Rule, Rules
 from judge.status.model import GameStatus
 from judge.types import ADJUSTMENTS, MASTER, MOVEMENT, Unit, UnitType, province_of
 
@@ -91,7 +91,7 @@ def spotted(places: Iterable[str]) -> set[str]:
     return {province_of(p) for p in places}
 
 
-def _scs(seers: Seers, seer: str, rules: frozenset[str], m: Map) -> tuple[set[str], set[str]]:
+def _scs(seers: Seers, seer: str, rules: Rules, m: Map) -> tuple[set[str], set[str]]:
     """The centres a seer spots from, before and after the phase."""
     vassals = seers.vassals(seer)
     if Rule.NO_SCS_SEE in rules:
@@ -105,7 +105,7 @@ def _scs(seers: Seers, seer: str, rules: frozenset[str], m: Map) -> tuple[set[st
     return homes, homes
 
 
-def _spotters(units: Iterable[Unit], target: Unit | None, rules: frozenset[str]) -> list[str]:
+def _spotters(units: Iterable[Unit], target: Unit | None, rules: Rules) -> list[str]:
     kinds = {UnitType.ARMY, UnitType.FLEET}
     if target is not None and Rule.UNITS_SEE_SAME in rules:
         kinds = {target.type}
@@ -114,7 +114,7 @@ def _spotters(units: Iterable[Unit], target: Unit | None, rules: frozenset[str])
     return [u.location for u in units if u.type in kinds]
 
 
-def sight(m: Map, rules: frozenset[str], seers: Seers, owner: str | None, start: str, end: str,
+def sight(m: Map, rules: Rules, seers: Seers, owner: str | None, start: str, end: str,
           target: Unit | None = None, dislodging: bool = False, hidden: bool = False
           ) -> dict[str, int]:
     """Each reader's bits for a unit (`target`) of `owner` going from `start` to `end`, or for a
@@ -186,7 +186,7 @@ def sighting(power: str, unit: Unit, there: Unit, shows: Mapping[str, int], kind
                         frozenset(gone), frozenset(lost))
 
 
-def movement_sightings(m: Map, rules: frozenset[str], seers: Seers,
+def movement_sightings(m: Map, rules: Rules, seers: Seers,
                        moves: Mapping[str, Mapping[Unit, Unit]], dislodged: Iterable[str],
                        hidden: Mapping[str, Iterable[Unit]] | None = None
                        ) -> dict[tuple[str, Unit], UnitSighting]:
@@ -206,7 +206,7 @@ def movement_sightings(m: Map, rules: frozenset[str], seers: Seers,
     return found
 
 
-def blinded_by_destruction(m: Map, rules: frozenset[str], seers: Seers,
+def blinded_by_destruction(m: Map, rules: Rules, seers: Seers,
                            standing: Mapping[str, Iterable[Unit]],
                            destroyed: Mapping[str, Iterable[Unit]]) -> tuple[UnitSighting, ...]:
     """The units of a movement phase that readers stop seeing when the dislodged units with no
@@ -229,7 +229,7 @@ def blinded_by_destruction(m: Map, rules: frozenset[str], seers: Seers,
     return tuple(found)
 
 
-def other_sightings(m: Map, rules: frozenset[str], seers: Seers, kind: str, resolution: Resolution,
+def other_sightings(m: Map, rules: Rules, seers: Seers, kind: str, resolution: Resolution,
                     standing: Mapping[str, Iterable[Unit]]) -> dict[tuple[str, Unit], UnitSighting]:
     """(power, unit) -> its sighting, for a retreat or adjustment phase: each retreat, disband,
     build and removal, then each unit that did nothing (`standing`: every unit on the board before
@@ -255,13 +255,13 @@ def other_sightings(m: Map, rules: frozenset[str], seers: Seers, kind: str, reso
     return found
 
 
-def centre_readers(m: Map, rules: frozenset[str], seers: Seers, center: str) -> set[str]:
+def centre_readers(m: Map, rules: Rules, seers: Seers, center: str) -> set[str]:
     """The readers who see a centre after the phase (bit 2)."""
     return {who for who, how in sight(m, rules, seers, None, center, center).items()
             if how & AFTER_START}
 
 
-def centre_sightings(m: Map, rules: frozenset[str], seers: Seers, sees: Mapping[str, Iterable[str]]
+def centre_sightings(m: Map, rules: Rules, seers: Seers, sees: Mapping[str, Iterable[str]]
                      ) -> dict[str, tuple[str, ...]]:
     """Each reader's SEES after a phase: the centres it saw before (`sees`), then those of the
     other powers (owner by owner) and the unowned ones it sees now. Its own and its vassals'
@@ -289,7 +289,7 @@ def centre_sightings(m: Map, rules: frozenset[str], seers: Seers, sees: Mapping[
     return result
 
 
-def shows_ownership(rules: frozenset[str], year_end: bool, next_type: str | None) -> bool:
+def shows_ownership(rules: Rules, year_end: bool, next_type: str | None) -> bool:
     """Whether a BLIND game's results end with the centres' ownership: at the year's end, and
     before each movement phase unless a modifier makes it pointless."""
     if year_end:
@@ -318,7 +318,7 @@ def seers_of(status: GameStatus, m: Map, before: Mapping[str, Iterable[Unit]] | 
         start={name: tuple(u.location for u in info.units) for name, info in m.powers.items()})
 
 
-def with_sees(status: GameStatus, m: Map, rules: frozenset[str], fresh: bool = False) -> GameStatus:
+def with_sees(status: GameStatus, m: Map, rules: Rules, fresh: bool = False) -> GameStatus:
     """The status with each reader's SEES brought up to date (`fresh`: started anew, as at the
     year's end and the game's start)."""
     earlier = {} if fresh else {b.name: b.sees for b in status.powers}
@@ -345,7 +345,7 @@ def dislodged_places(resolution: Resolution) -> set[str]:
     return {u.province for units in resolution.dislodged.values() for u in units}
 
 
-def units_seen(m: Map, rules: frozenset[str], seers: Seers, reader: str
+def units_seen(m: Map, rules: Rules, seers: Seers, reader: str
                ) -> dict[str, tuple[Unit, ...]]:
     """Power -> the units (and dislodged units) `reader` sees on the board now, for LIST."""
     return {power: tuple(u for u in units

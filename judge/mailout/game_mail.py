@@ -24,6 +24,7 @@ from judge.mailout.render import Rendered, render
 from judge.maps.model import Map
 from judge.status.model import GameStatus
 from judge.game.games_index import VARIANT as STANDARD_CLASS
+from judge.rule_names import Rules
 
 T = TypeVar("T")
 E = TypeVar("E")
@@ -48,7 +49,7 @@ class GameMail:
     force: what every handler writes its mailings with."""
 
     def __init__(self, env: jinja2.Environment, status: GameStatus, m: Map, *, judge: str = "LOCAL",
-                 keeper: str = "", rules: frozenset[str] | None = None,
+                 keeper: str = "", rules: Rules | None = None,
                  addresses_per_player: int = PER_PLAYER, replied: Iterable[str] = (),
                  pictures: bool = False, geometry: Geometry | None = None, url: str = "",
                  game_class: str = "") -> None:

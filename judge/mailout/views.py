@@ -28,7 +28,7 @@ from judge.orders.model import (
     Support,
     Waive,
 )
-from judge.rule_names import Rule
+from judge.rule_names import Rule, Rules
 from judge.timing.zones import game_zone
 from judge.types import ADJUSTMENTS, MOVEMENT, Phase, Unit, UnitType, province_of
 
@@ -256,7 +256,7 @@ def _by_power(m: Map, results: Sequence[OrderResult], owners: Mapping[str, str],
 
 
 def phase_results(m: Map, resolution: Resolution, position: Position | None = None,
-                  rules: frozenset[str] = frozenset(),
+                  rules: Rules = frozenset(),
                   unit_order: Mapping[str, Sequence[Unit]] | None = None) -> PhaseReport:
     """The order lines of a phase by power (in name order; a movement phase's in the order of
     `unit_order`, each power's units as the status file lists them, other phases' as resolved),
@@ -289,7 +289,7 @@ def phase_results(m: Map, resolution: Resolution, position: Position | None = No
     return PhaseReport(phase_view(phase), powers, dislodged)
 
 
-def _phantom_shown(line: OrderLine, present: Collection[str], rules: frozenset[str]) -> OrderLine:
+def _phantom_shown(line: OrderLine, present: Collection[str], rules: Rules) -> OrderLine:
     """SHOW_PHANTOM prints no supported or convoyed unit's nationality, and prints a support or
     convoy of a unit that is not there (FICTIONAL_OK) as it was given; without it, such an order
     is printed as the HOLD it amounts to (as DPjudge prints them). `present`: the provinces with
@@ -363,7 +363,7 @@ def _in_unit_order(lines: list[OrderLine], units: Sequence[Unit]) -> list[OrderL
 
 
 def _pending_builds(m: Map, resolution: Resolution, position: Position,
-                    rules: frozenset[str]) -> dict[str, int]:
+                    rules: Rules) -> dict[str, int]:
     options = build_options(m, position.units, position.centers, rules, homes=position.homes,
                             phase=position.phase, tokens=position.tokens)
     pending = {}
@@ -410,7 +410,7 @@ def with_captures(centers: Mapping[str, frozenset[str]], captured: Mapping[str, 
 
 def dislodgements(m: Map, resolution: Resolution,
                   unit_order: Mapping[str, Sequence[Unit]] | None = None,
-                  rules: frozenset[str] = frozenset()) -> tuple[Dislodgement, ...]:
+                  rules: Rules = frozenset()) -> tuple[Dislodgement, ...]:
     """The units a movement phase dislodged, by power name then as `unit_order` lists them (by
     place without it), each with its retreats in the order of its place's ABUTS line."""
     found = []
@@ -462,7 +462,7 @@ def unit_holdings(m: Map, units: Mapping[str, Iterable[Unit]]) -> tuple[Holding,
 
 
 def adjustments(m: Map, units: Mapping[str, Sequence[Unit]], centers: Mapping[str, frozenset[str]],
-                rules: frozenset[str] = frozenset(), *, phase: Phase | None = None,
+                rules: Rules = frozenset(), *, phase: Phase | None = None,
                 homes: Mapping[str, frozenset[str]] | None = None,
                 victors: Iterable[str] = ()) -> tuple[Adjustment, ...]:
     """The adjustment table after the ownership changes: every power with centres or units."""

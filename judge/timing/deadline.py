@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from datetime import datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
-from judge.rule_names import Rule
+from judge.rule_names import Rule, Rules
 from judge.timing.durations import Duration
 from judge.timing.offdays import OffTime
 from judge.timing.spec import Timing
@@ -75,7 +75,7 @@ def next_deadline(
     phase_type: str,
     zone: str | None,
     now: datetime,
-    rules: frozenset[str],
+    rules: Rules,
     current_deadline: datetime | None = None,
     first: bool = False,
 ) -> datetime | None:
@@ -98,7 +98,7 @@ def next_deadline(
 
 
 def _game(timing: Timing, phase_type: str, zone: str | None, now: datetime,
-          rules: frozenset[str]) -> _Game:
+          rules: Rules) -> _Game:
     delay = phase_delay(timing, phase_type)
     realtime = Rule.REAL_TIME in rules or delay.span < _SHORT
     jump = timing.skip or Rule.JUMP_OFF_DAYS in rules

@@ -5,7 +5,7 @@ import dataclasses
 from collections.abc import Sequence
 from datetime import datetime
 
-from judge.rule_names import Rule
+from judge.rule_names import Rule, Rules
 from judge.timing.durations import Duration, parse_duration
 from judge.timing.spec import Timing
 from judge.timing.zones import game_zone, require_aware, to_wall, wall_reached
@@ -44,7 +44,7 @@ def _warn_durations(warn_spec: str | Sequence[Duration] | None) -> Sequence[Dura
 def grace_end(
     deadline: datetime,
     grace: str | Duration | None,
-    rules: frozenset[str] = frozenset(),
+    rules: Rules = frozenset(),
 ) -> datetime | None:
     """When late powers are resigned or put in civil disorder: the deadline plus GRACE.
 

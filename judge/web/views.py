@@ -25,6 +25,7 @@ from judge.runtime.press_file import newest_first
 from judge.runtime.store import GameDir, GameStore
 from judge.status import parse_status
 from judge.status.model import GameStatus
+from judge.rule_names import Rules
 
 # the index's sections, in DPjudge's order: open to join, in play, over
 SECTIONS = (("Open to join", (GameState.FORMING,)),
@@ -99,7 +100,7 @@ class Rule:
     note: str
 
 
-def in_force(status: GameStatus, maps: MapCache) -> frozenset[str]:
+def in_force(status: GameStatus, maps: MapCache) -> Rules:
     """The rules the game plays by (its own as written, when its map cannot be read)."""
     try:
         return rules_in_force(status, maps.get(status.map_name, status.morphs))

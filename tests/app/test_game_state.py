@@ -5,12 +5,13 @@ from __future__ import annotations
 import pytest
 
 from judge.app.game_in_hand import GameInHand
-from judge.app.game_state import activate_game, form_game, terminate_game, wait_game
+from judge.app.game_state import activate_game, form_game, purgeable, terminate_game, wait_game
 from judge.app.refusal import Refusal
+from judge.game import join
 from judge.game.rules import rules_in_force
 from judge.game.standing import FREE, GameState, Standing, game_state
 from judge.status.model import GameStatus
-from tests.support.games import NOW, forming, game
+from tests.support.games import NOW, forming, game, player
 
 PREPARATION = Standing(GameState.PREPARATION)
 
@@ -61,3 +62,17 @@ def test_terminate_ends_the_game_once(standard):
     assert ended.changed and ended.state is GameState.TERMINATED
     assert not terminate_game(in_hand(standard, game(standard), ended.standing),
                               ended.standing).changed
+
+
+def test_purge_takes_a_game_nobody_joined_that_has_not_started(standard):
+    purgeable(forming(), GameState.FORMING, by_keeper=False)
+    purgeable(forming(), GameState.PREPARATION, by_keeper=False)
+    with pytest.raises(Refusal, match="has not started can be purged"):
+        purgeable(game(standard), GameState.ACTIVE, by_keeper=False)
+    purgeable(game(standard), GameState.ACTIVE, by_keeper=True)
+
+
+def test_purge_waits_for_the_players_who_joined_to_resign(standard):
+    joined, _ = join(forming(), standard, NOW, player(1), "pw1")
+    with pytest.raises(Refusal, match=r"players have joined \(POWER#1\)"):
+        purgeable(joined, GameState.FORMING, by_keeper=False)

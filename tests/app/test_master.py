@@ -7,10 +7,12 @@ from dataclasses import replace
 import pytest
 
 from judge.app.game_in_hand import GameInHand
-from judge.app.master import process, roll
+from judge.app.game_state import reveal
+from judge.app.master import preview_phase, process, roll
 from judge.app.refusal import Refusal
 from judge.game.rules import rules_in_force
 from judge.game.standing import FREE, GameState
+from judge.rule_names import Rule
 from judge.status.model import GameStage
 from judge.types import Phase
 from tests.support.games import D, H, game
@@ -57,3 +59,22 @@ def test_a_bug_in_processing_is_told_apart_from_a_refusal(standard, monkeypatch)
     with pytest.raises(ProcessingFailed) as failed:
         process(in_hand(standard), standard, FREE, force=True)
     assert failed.value.game == "demo" and isinstance(failed.value.__cause__, KeyError)
+
+
+def test_a_preview_is_what_processing_would_give_and_changes_nothing(standard):
+    before = in_hand(standard)
+    shown = preview_phase(before, standard)
+    assert shown.results.phase == before.status.phase
+    with pytest.raises(Refusal, match="no phase to preview"):
+        preview_phase(in_hand(standard, replace(game(standard), phase=GameStage.COMPLETED)),
+                      standard)
+
+
+def test_reveal_turns_no_reveal_off_once_the_game_is_over(standard):
+    hidden = game(standard, "RULE NO_REVEAL")
+    with pytest.raises(Refusal, match="waits until the game is completed"):
+        reveal(in_hand(standard, hidden))
+    shown = reveal(in_hand(standard, replace(hidden, phase=GameStage.COMPLETED)))
+    assert Rule.NO_REVEAL not in shown.rules and Rule.NO_REVEAL in shown.rules_off
+    with pytest.raises(Refusal, match="for NO_REVEAL games"):
+        reveal(in_hand(standard, replace(game(standard), phase=GameStage.COMPLETED)))

@@ -2,14 +2,26 @@
 seat starts the game, a resigned power is taken over, an observer just leaves."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from judge.app.game_in_hand import GameInHand
 from judge.app.refusal import Refusal
-from judge.app.seats import dummy, join_game, leave, master_resigns, take_over
+from judge.app.seats import (
+    dummy,
+    join_game,
+    leave,
+    master_resigns,
+    new_master,
+    revive,
+    take_over,
+    watch,
+    watcher_kind,
+)
 from judge.game.rules import rules_in_force
 from judge.game.standing import GameState, game_state
-from judge.status.model import GameStatus, PlayerHistory, PowerStatus
+from judge.status.model import GameStage, GameStatus, PlayerHistory, PowerStatus
 from tests.support.games import NOW, forming, player, running
 
 
@@ -60,3 +72,43 @@ def test_the_master_s_dummy_waits_for_the_game_to_start_and_resign_makes_it_vaca
 def test_the_master_s_resign_of_a_played_power_resigns_its_player(standard):
     resigned = master_resigns(in_hand(standard, running(standard)), "ITALY")
     assert not resigned.undummied and resigned.status.power("ITALY").player.resigned
+
+
+def test_a_watcher_takes_a_kind_the_game_knows_and_a_free_name(standard):
+    status = running(standard)
+    assert watcher_kind(status, "obs") == "OBSERVER" and watcher_kind(status, "MONITOR") == "MONITOR"
+    with pytest.raises(Refusal, match="not a kind of player"):
+        watcher_kind(status, "SPY")
+    seated = watch(in_hand(standard, status), "LOUD", "OBSERVER", player(9), "hash", ("o@x.org",))
+    assert seated.status.power("LOUD").kind == "OBSERVER"
+    assert seated.status.power("LOUD").address == ("o@x.org",)
+    for taken in ("LOUD", "FRANCE", "EF", "MASTER", "JK"):
+        with pytest.raises(Refusal):
+            watch(in_hand(standard, seated.status), taken, "OBSERVER", player(9), "hash", ())
+
+
+def test_a_game_over_takes_no_watcher(standard):
+    over = replace(running(standard), phase=GameStage.COMPLETED)
+    with pytest.raises(Refusal, match="game 'demo' is over"):
+        watch(in_hand(standard, over), "LOUD", "OBSERVER", player(9), "hash", ())
+
+
+def test_revive_gives_a_resigned_power_back_to_its_last_player(standard):
+    status = running(standard)
+    before = status.power("FRANCE").player
+    resigned = leave(in_hand(standard, status), "FRANCE", by_master=False).status
+    revived = revive(in_hand(standard, resigned), "FRANCE", "new-hash").status.power("FRANCE")
+    assert revived.player.current == before.current and not revived.player.resigned
+    assert revived.player.handovers == before.handovers and revived.password == "new-hash"
+
+
+def test_revive_undoes_only_a_resignation(standard):
+    with pytest.raises(Refusal, match="FRANCE has no resignation to undo"):
+        revive(in_hand(standard, running(standard)), "FRANCE", "new-hash")
+
+
+def test_a_new_master_takes_the_game_over_by_address(standard):
+    status = running(standard)
+    taken = new_master(in_hand(standard, status), "heir@example.org").status
+    assert taken.master.email == "heir@example.org"
+    assert taken.powers == status.powers

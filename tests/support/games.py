@@ -123,3 +123,12 @@ def ordered(s, but: tuple[str, ...] = ()):
 
 def kinds(events) -> list[str]:
     return [type(e).__name__ for e in events]
+
+
+def in_hand(m, status: GameStatus, now: datetime = NOW, state=None):
+    """`status` on map `m` as a use case reads it (`judge.app.game_in_hand.GameInHand`)."""
+    from judge.app.game_in_hand import GameInHand
+    from judge.game.rules import rules_in_force
+    from judge.game.standing import game_state
+    return GameInHand("demo", status, m, rules_in_force(status, m), state or game_state(status),
+                      now)

@@ -1,6 +1,6 @@
 """A form is the mail it stands for: the same orders, press or vote sent by web and by mail leave
 the same status file, the same kept press and the same mails in the outbox (Message-IDs and dates aside, which are
-made from the incoming mail's bytes and the clock)."""
+made from the incoming mail's bytes and the clock, and a multipart mail's boundary, drawn at random)."""
 from __future__ import annotations
 
 import shutil
@@ -25,7 +25,7 @@ from .conftest import (
     start_game,
 )
 
-UNSTABLE = ("Message-ID", "Date", "In-Reply-To", "References")
+UNSTABLE = ("Message-ID", "Date", "In-Reply-To", "References", "Content-Type")
 
 
 def outbox_said(config) -> list[tuple[tuple[str, str], ...]]:
@@ -35,7 +35,11 @@ def outbox_said(config) -> list[tuple[tuple[str, str], ...]]:
         mail = message_from_bytes(raw, policy=policy.default)
         headers = tuple((k, str(v)) for k, v in mail.items() if k not in UNSTABLE)
         body = mail.get_body(("plain",))
-        said.append((*headers, ("body", body.get_content() if body is not None else "")))
+        # a multipart mail's boundary is drawn at random: its parts are compared instead
+        parts = tuple((p.get_content_type(), p.get_filename(), p.get_content())
+                      for p in mail.iter_attachments())
+        said.append((*headers, ("type", mail.get_content_type()), *parts,
+                     ("body", body.get_content() if body is not None else "")))
     return sorted(said)
 
 
@@ -60,6 +64,7 @@ def two_judges(tmp_path):
     ("/do/press", {"to": "ENGLAND", "text": "Shall we?"},
      ["PRESS TO ENGLAND", "Shall we?", "ENDPRESS"]),
     ("/do/vote", {"vote": "SOLO"}, ["VOTE SOLO"]),
+    ("/do/address", {"address": "elsewhere@example.org"}, ["SET ADDRESS elsewhere@example.org"]),
 ])
 def test_a_form_leaves_what_its_mail_leaves(two_judges, path, fields, lines):
     by_web, by_mail = two_judges
@@ -84,6 +89,8 @@ def test_a_form_leaves_what_its_mail_leaves(two_judges, path, fields, lines):
     ("/do/state", {"state": "waiting"}, ["WAIT"]),
     ("/do/state", {"state": "terminated"}, ["TERMINATE"]),
     ("/do/morph", {"lines": "VICTORY 17"}, ["MORPH", "VICTORY 17", "END MORPH"]),
+    ("/do/master", {"action": "PREVIEW"}, ["PREVIEW"]),
+    ("/do/master", {"action": "PROCESS!"}, ["PROCESS!"]),
 ])
 def test_a_masters_form_leaves_what_its_mail_leaves(two_judges, path, fields, lines):
     by_web, by_mail = two_judges

@@ -27,7 +27,7 @@ from judge.game.positions import power_blocks
 from judge.game.stages import Processing, Stage
 from judge.game.variants.model import Variant
 from judge.game.variants.standard import PIPELINE
-from judge.rule_names import Rule
+from judge.rule_names import Rule, Rules
 from judge.status.model import PowerStatus
 from judge.types import MOVEMENT
 
@@ -58,7 +58,7 @@ def lock_lists(p: Processing) -> Processing:
 
 
 def list_fates(block: PowerStatus, largest: int, owners: Mapping[tuple[str, str], str],
-               rules: frozenset[str]) -> tuple[tuple[str, str], ...]:
+               rules: Rules) -> tuple[tuple[str, str], ...]:
     """Each line of the power's SOONER list with its fate (see the module's doc), then a hold for
     each of its units no line orders. `owners`: the power of the unit of each kind in a province."""
     lines = block.sooner or ()

@@ -92,6 +92,7 @@ class MailHandler:
         self.maps = MapCache(self.settings.map_dirs)
         self.games_index = persist.IndexReader() if games_index is None else games_index
         self.pictures = PictureWorker()  # the child process that draws this runner's pictures
+        self.draw = encoder(self.config.limits, self.pictures)  # each picture made once, for all its mails
 
     def __call__(self, raw: bytes, now: datetime) -> list[EmailMessage]:
         return self.run(raw, now)[1]
@@ -137,7 +138,7 @@ class MailHandler:
         the status of the game the mail worked on, as the mail leaves it, by name (None: gone)."""
         judge = self.config.judge
         key = raw_key(raw, "reply")
-        draw, attach = encoder(self.config.limits, self.pictures), self.config.maps.attach.lower()
+        draw, attach = self.draw, self.config.maps.attach.lower()
         answer = self.answer(incoming, reply, now, key, after, draw)
         replied = answer.recipients
         if reply is not None and reply.said_by_confirmation:
@@ -257,7 +258,7 @@ class MailHandler:
                         judge=self.config.judge.id, keeper=self.config.judge.keeper,
                         addresses_per_player=self.settings.addresses_per_player,
                         replied=replied, pictures=self.config.maps.attach.lower() != "none",
-                        geometry=geometry_of(m), url=self.config.judge.url)
+                        read_geometry=partial(geometry_of, m), url=self.config.judge.url)
         return mailer.for_events(cast(list[Any], events), now)
 
     def read(self, game: str) -> GameStatus | None:

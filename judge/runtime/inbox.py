@@ -44,7 +44,8 @@ from judge.app.processing import ProcessingFailed
 from judge.commands.reply import Reply, not_attached
 from judge.commands.session import Settings
 from judge.errors import StatusError, resource_failure
-from judge.mailin.message import LENIENT, Incoming, parse, read_message, reply_headers
+from judge.mailin.message import (LENIENT, Incoming, envelope_address, envelope_sender, parse,
+                                  read_message, reply_headers)
 from judge.mailout.envelope import AUTO_GENERATED, envelopes, loop_token, raw_key
 from judge.drawing.pictures import Picture
 from judge.mailout.envelope import Draw
@@ -57,7 +58,6 @@ from judge.runtime import game_files as persist
 from judge.runtime.commit import commit, hold_failed
 from judge.runtime.config import Config
 from judge.runtime.game_access import AnsweredBefore, StoreGames, run_read_ahead
-from judge.runtime.gateway import envelope_address, envelope_sender
 from judge.runtime.journal import read_receipt
 from judge.runtime.sender_history import (
     HISTORY_FOLDER,

@@ -20,7 +20,7 @@ in, the mails it calls for out, in five steps:
    with its receipt, or neither), and the wrong passwords counted; then the locks go, and the
    caller puts the mails in the outbox (`judge.runtime.spool.queue_mails`).
 
-Replies to one sender are rate-limited (`judge.commands.ratelimit`), and the CPU each mail cost
+Replies to one sender are rate-limited (`judge.runtime.sender_history.allowance`), and the CPU each mail cost
 is counted against its sender's share (`judge.runtime.fair_share`): both kept a file a sender
 (`judge.runtime.sender_history`). `pipe_mail` is `judge mail`.
 """

@@ -13,10 +13,10 @@ import pytest
 
 from judge.commands.dispatch import REGISTRY
 from judge.commands.notices import Press
-from judge.commands.ratelimit import allowance, pruned
 from judge.runtime.config import Config, JudgeSection, PathsSection
 from judge.events import DeadlineSet, PhaseResults, VoteCast
 from judge.runtime.inbox import MailHandler, pipe_mail, with_envelope
+from judge.runtime.sender_history import allowance, recent
 from tests.support.commands import EML, GAMES, NOW, eml
 
 
@@ -62,8 +62,7 @@ def test_rate_limit_counts_replies_in_the_window():
 
 
 def test_rate_limit_forgets_old_replies():
-    kept = pruned({"a@b": [NOW - timedelta(hours=3)], "c@d": [NOW]}, NOW, timedelta(hours=1))
-    assert kept == {"c@d": [NOW]}
+    assert recent([NOW, NOW - timedelta(hours=3)], NOW, timedelta(hours=1)) == [NOW]
 
 
 # -- the daemon's handle_mail --------------------------------------------------------------------

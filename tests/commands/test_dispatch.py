@@ -11,13 +11,14 @@ from pathlib import Path
 
 import pytest
 
-from judge.commands.dispatch import REGISTRY
+from judge.commands.dispatch import REGISTRY, game_signed_on
 from judge.commands.notices import Press
+from judge.mailin.message import Incoming
 from judge.runtime.config import Config, JudgeSection, PathsSection
 from judge.events import DeadlineSet, PhaseResults, VoteCast
 from judge.runtime.inbox import MailHandler, pipe_mail, with_envelope
 from judge.runtime.sender_history import allowance, recent
-from tests.support.commands import EML, GAMES, NOW, eml
+from tests.support.commands import EML, GAMES, NOW, SETTINGS, eml
 
 
 def test_the_first_error_stops_the_mail_and_the_rest_is_quoted(vienna):
@@ -49,6 +50,30 @@ def test_every_contract_command_is_known():
                 "SET DEADLINE", "SET UNLISTED", "SET LISTED", "MORPH", "VOTE", "NMR", "MONITOR",
                 "SET ZONE", "PROCESS!"}
     assert contract <= known
+
+
+# -- what a door reads ahead ------------------------------------------------------------------
+@pytest.mark.parametrize("lines, game", [
+    (("SIGNON Fvienna pw", "A PAR H"), "vienna"),
+    (("", "  signon france@Vienna pw", "A PAR H"), "vienna"),
+    (("SIGNON JK@vienna pw",), "vienna"),
+    (("SIGNON Fvienna",), "vienna"),  # refused by SIGNON, against the game it names
+    (("LIST vienna", "SIGNON Fvienna pw"), None),  # the games it takes are asked for as it runs
+    (("JOIN vienna pw",), None),
+    (("SIGNON",), None),
+    (("SIGNON F pw",), None),
+    ((), None),
+])
+def test_a_mail_is_read_ahead_the_game_its_first_signon_takes(lines, game):
+    incoming = Incoming("anne@example.org", "orders", "<1@example.org>", (), lines)
+    assert game_signed_on(incoming, SETTINGS) == game
+
+
+def test_a_mail_that_is_not_run_has_nothing_read_ahead():
+    lines = ("SIGNON Fvienna pw",)
+    robot = Incoming("anne@example.org", "orders", "<1@example.org>", (), lines, automatic="bulk")
+    own = Incoming(SETTINGS.address, "orders", "<1@example.org>", (), lines)
+    assert game_signed_on(robot, SETTINGS) is None and game_signed_on(own, SETTINGS) is None
 
 
 # -- the reply rate limit -------------------------------------------------------------------

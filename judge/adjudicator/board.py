@@ -13,8 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from judge.adjudicator.model import Position
-from judge.maps.derived import per_map
-from judge.maps.model import CAPE, STRAIT, Abut, Map
+from judge.maps.model import CAPE, STRAIT, Abut, Map, per_map
 from judge.orders.model import Order
 from judge.orders.reach import ConvoyRoutes, convoy_routes
 from judge.rule_names import Rule, Rules

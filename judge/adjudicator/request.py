@@ -37,8 +37,7 @@ from judge.adjudicator import resolve
 from judge.adjudicator.builds import needs_adjustments
 from judge.adjudicator.model import OrderResult, Position, Resolution, Result
 from judge.errors import JudgeError, MapError, OrderError
-from judge.maps.derived import per_map
-from judge.maps.model import Map
+from judge.maps.model import Map, per_map
 from judge.maps.parser import map_for_phase
 from judge.orders.model import Order
 from judge.orders.parser import OrderableUnits, OrderReader

@@ -18,8 +18,6 @@ Public API
   the reply masks; `dispatch.REGISTRY` holds them all (`help_lines()`).
 - `auth`: identities (`Fgame`, `france@game`, `Mgame`, `3game`, `JK@game`), password levels
   (judgekeeper > Master > power > omniscient, read-only), compared in constant time.
-- `ratelimit.allowance(history, now, limit, window, wanted)`: how many copies of a reply the
-  sender's limit still lets out, pure.
 - `judge.runtime.inbox.MailHandler(config)`: the daemon's `handle_mail(raw, now)`;
   `pipe_mail` is `judge mail`.
 
@@ -62,7 +60,7 @@ Choices where the spec is silent
   its own, the registered addresses get a copy (Cc). A player's mail goes to a few addresses
   (`Settings.addresses_per_player`, 3 by default: SET ADDRESS takes no more, and a longer ADDRESS
   line written by hand is mailed at its first ones only); each copy of a reply is one reply of the
-  sender's limit (`ratelimit`).
+  sender's limit (`judge.runtime.sender_history.allowance`).
 - The Master's OFFICIAL changes the subject and drops the press header of the press after it, not
   its readers: OFFICIAL then PRESS TO ITALY reaches Italy only.
 - One mail changes one game (no lock is ever taken in two orders).

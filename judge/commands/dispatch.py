@@ -27,7 +27,7 @@ from judge.commands import (
     setters,
     signon,
 )
-from judge.commands.auth import JUDGEKEEPER, overlong_addresses, role_name
+from judge.commands.auth import JUDGEKEEPER, overlong_addresses, parse_target, role_name
 from judge.commands.change import Change, change_of
 from judge.commands.registry import Command, Registry, check_use
 from judge.commands.reply import Reply, Said
@@ -228,10 +228,31 @@ def run_mail(incoming: Incoming, games: GameAccess, settings: Settings, now: dat
     reply (None for mail never to be answered), the events for others, and what the mail does to
     the files, for the caller to write (`judge.runtime.inbox`). `ahead`: the game the mail takes
     and the judge-wide wrong passwords as its door read them (NotReadAhead: read more, run again)."""
-    if incoming.automatic or not incoming.sender or incoming.sender == settings.address:
+    if not carried_out(incoming, settings):
         return None, [], Change()
     session = Session(incoming.sender, now, settings, games, ahead,
                       sender_authenticated=incoming.authenticated)
     run_commands(session, incoming.lines)
     judge_moves(session)
     return make_reply(incoming, session), session.events, change_of(session)
+
+
+def carried_out(incoming: Incoming, settings: Settings) -> bool:
+    """Whether the mail's commands are run: never for automatic mail, mail with no sender to
+    answer, or the judge's own."""
+    return not (incoming.automatic or not incoming.sender or incoming.sender == settings.address)
+
+
+def game_signed_on(incoming: Incoming, settings: Settings, registry: Registry = REGISTRY) -> str | None:
+    """The game the mail's first command takes when it is a SIGNON (`SIGNON Fgame password`), as
+    SIGNON reads it: what its door reads ahead, so that the mail runs once. None when the mail
+    is not run, or begins otherwise: the games it takes are asked for as it runs (NotReadAhead)."""
+    if not carried_out(incoming, settings):
+        return None
+    words = next((line.split() for line in incoming.lines if line.split()), [])
+    if registry.find([w.upper() for w in words], False) is not signon.Signon or len(words) < 2:
+        return None
+    try:
+        return parse_target(words[1]).game
+    except ValueError:
+        return None

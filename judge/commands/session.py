@@ -57,7 +57,7 @@ class Settings:
     keeper_password: str = ""
     map_dirs: tuple[Path, ...] = ()
     max_absence_days: int = 14  # players' limit; the Master has none
-    replies_per_window: int = LIMITS.replies_per_sender  # copies included, see ratelimit.py
+    replies_per_window: int = LIMITS.replies_per_sender  # copies included, see sender_history.allowance
     signed_replies_per_window: int = LIMITS.signed_replies_per_sender  # mail with a right password
     reply_window: timedelta = timedelta(minutes=LIMITS.reply_window_minutes)
     addresses_per_player: int = LIMITS.addresses_per_player  # see auth.addresses_of

@@ -42,7 +42,8 @@ tested it (`Secret`; its own `Record` under its key):
 A shared secret allows more failures before its first pause (`Scope`): the legitimate typos of a
 whole game, or of the whole judge, add up on it. The caller keeps the tables (the game's beside
 the game, under its lock; the judge-wide one at the games' root, under its own:
-`judge.runtime.game_access`) and passes them in, as `ratelimit` does for replies.
+`judge.runtime.game_access`) and passes them in, as `judge.runtime.sender_history` does for
+replies.
 """
 from __future__ import annotations
 

@@ -14,8 +14,7 @@ from dataclasses import dataclass, replace
 
 from judge.drawing.regions import NO_PROVINCE, Rings, check_regions
 from judge.errors import Problem
-from judge.maps.derived import per_map
-from judge.maps.model import Map, Terrain
+from judge.maps.model import Map, Terrain, per_map
 
 
 @dataclass(frozen=True)

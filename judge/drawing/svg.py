@@ -21,8 +21,7 @@ from judge.drawing.regions import NO_PROVINCE
 from judge.drawing.cells import Polygon, cells, nearest_gaps
 from judge.drawing.geometry import Geometry, province_point
 from judge.drawing.labels import Box, Labels, Point, around, label_spots
-from judge.maps.derived import per_map
-from judge.maps.model import Map, Terrain
+from judge.maps.model import Map, Terrain, per_map
 
 CANVAS_WIDTH = 1200  # the picture's least width in SVG units: a PNG of that width shows text at its size
 MAX_WIDTH = 1600

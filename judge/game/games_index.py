@@ -8,7 +8,7 @@ xtalball...), its state (preparation, forming, active, waiting, completed, termi
 an older word for a hold), then flags: `unlisted` (LIST leaves it out), `private` (a PRIVATE game).
 
 DPjudge reads a game's state there and nowhere else. This judge reads it for a game with no state
-file of its own (`judge.game.standing`), so that a copied DPjudge games folder plays on as it was,
+file of its own (`judge.game.standing.indexed_standing`), so that a copied DPjudge games folder plays on as it was,
 and keeps it up to date when a game is created or changes state, so that DPjudge could read the
 folder back. Words DPjudge may add that this judge does not use are kept as they are.
 """
@@ -16,12 +16,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from judge.game.standing import FREE, GameState, Standing, game_state
+from judge.game.standing import FREE, UNLISTED, Standing, game_state
 from judge.status.model import GameStatus
 
 INDEX_FILE = "status"
 VARIANT = "standard"  # DPjudge's game class for every map this judge plays
-UNLISTED, PRIVATE, HELD = "unlisted", "private", "held"
+PRIVATE = "private"
 MANAGED = (UNLISTED, PRIVATE)  # the flags this judge sets from a game; other words are kept
 
 
@@ -30,10 +30,6 @@ class IndexEntry:
     variant: str = VARIANT
     state: str = ""
     flags: tuple[str, ...] = ()
-
-    @property
-    def listed(self) -> bool:
-        return UNLISTED not in self.flags
 
 
 def parse_index(text: str) -> dict[str, IndexEntry]:
@@ -55,18 +51,6 @@ def write_index(entries: dict[str, IndexEntry]) -> str:
 
 def _line(name: str, entry: IndexEntry) -> str:
     return "%32s %s\n" % (name, " ".join(w for w in (entry.variant, entry.state, *entry.flags) if w))
-
-
-def standing_of(entry: IndexEntry, status: GameStatus) -> Standing:
-    """What the index says of a game with no state file: its hold (preparation, a Master's wait, a
-    termination) and its listing. A game waiting for replacements (a NEED line) waits by its status,
-    and takes them over as any game does."""
-    state = {GameState.PREPARATION.value: GameState.PREPARATION,
-             GameState.TERMINATED.value: GameState.TERMINATED}.get(entry.state)
-    if HELD in (entry.state, *entry.flags) or (entry.state == GameState.WAITING.value
-                                               and not status.need):
-        state = GameState.WAITING
-    return Standing(None if status.completed else state, entry.listed)
 
 
 def entry_for(status: GameStatus, standing: Standing = FREE, old: IndexEntry | None = None

@@ -38,6 +38,9 @@ from judge.status.model import GameStatus
 from judge.types import Phase
 
 STATE_FILE = "state"
+# words of DPjudge's games index (`judge.game.games_index`) that tell a standing: `held` is an
+# older word for a hold, `unlisted` a game LIST leaves out
+HELD, UNLISTED = "held", "unlisted"
 
 
 class GameState(str, Enum):
@@ -78,6 +81,18 @@ class Standing:
 
 
 FREE = Standing()
+
+
+def indexed_standing(state: str, flags: tuple[str, ...], status: GameStatus) -> Standing:
+    """What DPjudge's games index says of a game with no state file, from the state word and flags
+    of its line: its hold (preparation, a Master's wait, a termination) and its listing. A game
+    waiting for replacements (a NEED line) waits by its status, and takes them over as any game
+    does."""
+    held = {GameState.PREPARATION.value: GameState.PREPARATION,
+            GameState.TERMINATED.value: GameState.TERMINATED}.get(state)
+    if HELD in (state, *flags) or (state == GameState.WAITING.value and not status.need):
+        held = GameState.WAITING
+    return Standing(None if status.completed else held, UNLISTED not in flags)
 YES_NO = {"yes": True, "no": False}
 
 

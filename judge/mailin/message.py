@@ -143,6 +143,28 @@ def header(msg: Message, name: str) -> str:
     return " ".join(UNPRINTABLE.sub(" ", str(value)).split()) if value is not None else ""
 
 
+# The null sender of a bounce as MTAs write it: `<>`, Postfix's ${sender} (MAILER-DAEMON), qmail's.
+NULL_SENDERS = frozenset({"", "mailer-daemon", "#@[]"})
+NOT_IN_A_PATH = re.compile(r"[\x00-\x20\x7f<>]")  # nothing that could end the header or the path
+
+
+def envelope_address(text: str) -> str:
+    """An envelope sender as an MTA gave it (`<a@b>`, `a@b`, `<>`, `MAILER-DAEMON`): the bare
+    address, "" for the null sender of a bounce."""
+    address = NOT_IN_A_PATH.sub("", text)
+    return "" if address.lower() in NULL_SENDERS else address
+
+
+def envelope_sender(msg: Message) -> str | None:
+    """The envelope sender from a spooled mail's first `Return-Path:` header, the one the final
+    delivery put in front ("" for a bounce, None if unknown: mail from IMAP may have none). Only
+    the header block is read: a Return-Path quoted in a body (a bounce's) is none."""
+    path = header(msg, "Return-Path")
+    if not path:
+        return None
+    return envelope_address(parseaddr(path)[1] or path)
+
+
 def plain_address(address: str) -> bool:
     """Whether `address` is one the judge may answer and keep (see PLAIN_ADDRESS)."""
     return bool(PLAIN_ADDRESS.fullmatch(address)) and len(address) <= 254

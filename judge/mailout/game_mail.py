@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
+from functools import cached_property
 from typing import Any, Generic, Protocol, TypeVar, cast
 
 import jinja2
@@ -51,13 +52,12 @@ class GameMail:
     def __init__(self, env: jinja2.Environment, status: GameStatus, m: Map, *, judge: str = "LOCAL",
                  keeper: str = "", rules: Rules | None = None,
                  addresses_per_player: int = PER_PLAYER, replied: Iterable[str] = (),
-                 pictures: bool = False, geometry: Geometry | None = None, url: str = "",
-                 game_class: str = "") -> None:
+                 pictures: bool = False, read_geometry: Callable[[], Geometry | None] = lambda: None,
+                 url: str = "", game_class: str = "") -> None:
         self.env, self.status, self.map, self.keeper = env, status, m, keeper
         # those a reply to the mail that made the events already told: no notice of it for them
         self.replied = frozenset(a.lower() for a in replied)
-        # results carry the board's picture (drawn with `geometry`, or schematically when None)
-        self.pictures, self.geometry = pictures, geometry
+        self.pictures, self._read_geometry = pictures, read_geometry
         self.rules = rules_in_force(status, m) if rules is None else rules
         self.people = audience(status, addresses_per_player)
         self.game = views.GameView(judge, status.name or "", status.map_name, status.zone or "GMT",
@@ -66,6 +66,12 @@ class GameMail:
         # (what, the event's id, its completion's id) -> (the events, kept so that their ids stay
         # theirs; what was made)
         self._made: dict[tuple[str, int, int], tuple[tuple[object, ...], object]] = {}
+
+    @cached_property
+    def geometry(self) -> Geometry | None:
+        """The map's drawing data, which results draw their board with (schematically when None):
+        read the first time a picture is drawn, so that a mail with none (orders) reads no drawing."""
+        return self._read_geometry()
 
     def render(self, name: str, **context: Any) -> Rendered:
         """A template rendered for the game; its subject names the game as DPjudge's do (players'

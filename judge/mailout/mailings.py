@@ -53,7 +53,13 @@ class Mailer(GameMail):
             if handler is None:
                 raise ValueError(f"no mailing for a {type(event).__name__} event")
             mailings += self._unreplied(handler, handler.mailings(self, event, occasion))
-        return for_tester(merged(mailings), self.people.tester) + keeper.keeper_notices(self, events)
+        return for_tester(merged(mailings), self.people.tester) + self.keeper_copies(events)
+
+    def keeper_copies(self, events: Sequence[object]) -> list[Mailing]:
+        """What the judgekeeper is told whatever TESTER says: games created on a trial map."""
+        return [mailing for e in events if isinstance(e, notices.GameCreated) and e.trial and self.keeper
+                for mailing in self.mail([self.keeper], "game_created", master=e.master,
+                                         map_name=e.map_name, trial=e.trial)]
 
     def _unreplied(self, handler: Notifier, mailings: list[Mailing]) -> list[Mailing]:
         """The notice of what a mail did goes to those its reply did not tell: one mail a person."""

@@ -1,14 +1,17 @@
 """The immutable map: places, adjacencies, powers and the calendar of a variant.
 
 A `Map` is what the parser returns and what every rule decision reads. Its adjacency queries are the
-adjudicator's hot path, so the move tables are computed once, when the map is made.
+adjudicator's hot path, so the move tables are computed once, when the map is made; what other
+modules work out from a map once they keep while the map lives (`per_map`).
 """
 from __future__ import annotations
 
+import weakref
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
 from types import MappingProxyType
-from typing import Mapping
+from typing import Mapping, TypeVar
 
 from judge.errors import Problem
 from judge.types import Phase, Unit, UnitType, province_of
@@ -305,3 +308,22 @@ def _coasts(locations: Mapping[str, Location]) -> Mapping[str, tuple[str, ...]]:
             if char == "/":
                 found[abbrev[:at]] = found.get(abbrev[:at], ()) + (abbrev,)
     return MappingProxyType(found)
+
+
+T = TypeVar("T")
+
+
+def per_map(make: Callable[[Map], T]) -> Callable[[Map], T]:
+    """`make(m)`, made on the first call for each map and kept while the map lives. A Map is
+    immutable and hashed by identity, so what is made of it once stays right; what `make` returns
+    must hold no strong reference to its map, or the map would never go."""
+    kept: weakref.WeakKeyDictionary[Map, T] = weakref.WeakKeyDictionary()
+
+    def for_map(m: Map) -> T:
+        found = kept.get(m)
+        if found is None:
+            found = kept[m] = make(m)
+        return found
+
+    for_map.__doc__ = f"`{getattr(make, '__name__', 'make')}` of the map, made once a map (`per_map`)."
+    return for_map

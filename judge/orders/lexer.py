@@ -12,8 +12,7 @@ import weakref
 from dataclasses import dataclass
 
 from judge.errors import OrderError
-from judge.maps.derived import per_map
-from judge.maps.model import Map
+from judge.maps.model import Map, per_map
 from judge.orders.names import either, place_name
 from judge.types import UnitType, province_of
 

@@ -12,8 +12,7 @@ from enum import Enum
 from typing import Callable, Mapping, Sequence
 
 from judge.errors import OrderError
-from judge.maps.derived import per_map
-from judge.maps.model import Map
+from judge.maps.model import Map, per_map
 from judge.orders.lexer import LINES_KEPT, Lexeme, Place, PlaceIndex, Word, is_word, lex, place_index
 from judge.orders.model import Build, Convoy, Disband, Hold, Keep, Move, Order, Proxy, Retreat, Support, Waive
 from judge.orders.names import either, place_name, unit_name

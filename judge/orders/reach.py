@@ -9,8 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 
-from judge.maps.derived import per_map
-from judge.maps.model import Abut, Map, Terrain
+from judge.maps.model import Abut, Map, Terrain, per_map
 from judge.orders.names import place_name
 from judge.rule_names import Rule
 from judge.types import Unit, UnitType, province_of

@@ -162,7 +162,7 @@ def write_outcome(game: GameDir, before_text: str, m: Map, after: GameStatus, ev
     before the phase rolled back to, as DPjudge does. `standing`: the game's state and listing
     as the change leaves them, for the games index; by default read before the status changes,
     since a games index's `waiting` means a vacancy or the Master's hold by the status it was
-    written for (`judge.game.games_index.standing_of`). `games_index`: the caller's kept
+    written for (`judge.game.standing.indexed_standing`). `games_index`: the caller's kept
     games index (`IndexReader`), which the game's line is read and written through. `press`:
     the press records to keep with the change, and how many the game keeps at most."""
     if standing is None:

@@ -52,6 +52,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -487,7 +488,7 @@ def _mailer(env: Environment, config: Config, status: GameStatus, m: Map) -> Mai
     return Mailer(env, status, m, judge=config.judge.id, keeper=config.judge.keeper,
                   addresses_per_player=config.limits.addresses_per_player,
                   pictures=config.maps.attach.lower() != "none",
-                  geometry=geometry_of(m), url=config.judge.url)
+                  read_geometry=partial(geometry_of, m), url=config.judge.url)
 
 
 def _outcome_mailings(mailer: Mailer, config: Config, now: datetime, outcome: GameOutcome) -> list[Mailing]:

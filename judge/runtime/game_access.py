@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Self, TypeVar
 
 from judge.commands import throttle
-from judge.commands.dispatch import run_mail
+from judge.commands.dispatch import game_signed_on, run_mail
 from judge.commands.change import Change
 from judge.commands.reply import Reply
 from judge.commands.session import GameRead, NotReadAhead, ReadAhead, Refusal, Settings
@@ -253,10 +253,12 @@ def read_failures(folder: Path, root: Path) -> throttle.Failures:
 
 def run_read_ahead(incoming: Incoming, games: StoreGames, settings: Settings, now: datetime
                    ) -> tuple[Reply | None, list[object], Change]:
-    """`run_mail` with what the mail's commands read of the games read ahead: each time they
-    need more (a game, the judge-wide wrong passwords), it is read and the mail run again, so that
-    the commands call nothing of this layer's."""
-    ahead = ReadAhead()
+    """`run_mail` with what the mail's commands read of the games read ahead, so that the commands
+    call nothing of this layer's: the game of the mail's first SIGNON and the judge-wide wrong
+    passwords before it runs (an orders mail runs once); each time the commands need more (a mail
+    that begins otherwise), it is read and the mail run again."""
+    signed_on = game_signed_on(incoming, settings)
+    ahead = ReadAhead() if signed_on is None else games.read_for(ReadAhead(), signed_on)
     while True:
         try:
             return run_mail(incoming, games, settings, now, ahead)

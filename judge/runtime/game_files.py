@@ -24,10 +24,9 @@ from judge.game.games_index import (
     IndexEntry,
     entry_for,
     parse_index,
-    standing_of,
     write_index,
 )
-from judge.game.standing import FREE, Standing, parse_standing
+from judge.game.standing import FREE, Standing, indexed_standing, parse_standing
 from judge.maps import MapCache
 from judge.maps.model import Map
 from judge.passwords import hash_password
@@ -92,7 +91,7 @@ def read_standing(game: GameDir, status: GameStatus | None = None,
     entry = (index or read_index)(game.root).get(game.name)
     if entry is None:
         return FREE
-    return standing_of(entry, status or read_status_file(game)[1])
+    return indexed_standing(entry.state, entry.flags, status or read_status_file(game)[1])
 
 
 def read_index(root: Path) -> dict[str, IndexEntry]:

@@ -13,16 +13,13 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-import re
 import socket
 from collections.abc import Callable
-from email.message import Message
-from email.utils import parseaddr
 
 from aiosmtpd.smtp import SMTP, Envelope, Session
 
 from judge.runtime.config import JudgeSection
-from judge.mailin.message import header
+from judge.mailin.message import envelope_address
 from judge.runtime.spool import Spool
 
 log = logging.getLogger("judge.mailin.smtp")
@@ -52,34 +49,12 @@ def accepts_address_of(own: str) -> Callable[[str], bool]:
     return accepts
 
 
-# The null sender of a bounce as MTAs write it: `<>`, Postfix's ${sender} (MAILER-DAEMON), qmail's.
-NULL_SENDERS = frozenset({"", "mailer-daemon", "#@[]"})
-NOT_IN_A_PATH = re.compile(r"[\x00-\x20\x7f<>]")  # nothing that could end the header or the path
-
-
-def envelope_address(text: str) -> str:
-    """An envelope sender as an MTA gave it (`<a@b>`, `a@b`, `<>`, `MAILER-DAEMON`): the bare
-    address, "" for the null sender of a bounce."""
-    address = NOT_IN_A_PATH.sub("", text)
-    return "" if address.lower() in NULL_SENDERS else address
-
-
 def delivery_headers(mail_from: str | None, rcpt_tos: list[str]) -> bytes:
     """What a final delivery puts in front of the message (RFC 5321 section 4.4)."""
     sender = envelope_address(mail_from or "")  # aiosmtpd gives "<>" for a bounce
     lines = [f"Return-Path: <{sender}>"]
     lines += [f"X-Original-To: {rcpt}" for rcpt in rcpt_tos]
     return ("\r\n".join(lines) + "\r\n").encode("utf-8", "surrogateescape")
-
-
-def envelope_sender(msg: Message) -> str | None:
-    """The envelope sender from a spooled mail's first `Return-Path:` header, the one the final
-    delivery put in front ("" for a bounce, None if unknown: mail from IMAP may have none). Only
-    the header block is read: a Return-Path quoted in a body (a bounce's) is none."""
-    path = header(msg, "Return-Path")
-    if not path:
-        return None
-    return envelope_address(parseaddr(path)[1] or path)
 
 
 class Gateway:

@@ -20,7 +20,7 @@ in, the mails it calls for out, in five steps:
    with its receipt, or neither), and the wrong passwords counted; then the locks go, and the
    caller puts the mails in the outbox (`judge.runtime.spool.queue_mails`).
 
-Replies to one sender are rate-limited (`judge.commands.ratelimit`), and the CPU each mail cost
+Replies to one sender are rate-limited (`judge.runtime.sender_history.allowance`), and the CPU each mail cost
 is counted against its sender's share (`judge.runtime.fair_share`): both kept a file a sender
 (`judge.runtime.sender_history`). `pipe_mail` is `judge mail`.
 """
@@ -44,7 +44,8 @@ from judge.app.processing import ProcessingFailed
 from judge.commands.reply import Reply, not_attached
 from judge.commands.session import Settings
 from judge.errors import StatusError, resource_failure
-from judge.mailin.message import LENIENT, Incoming, parse, read_message, reply_headers
+from judge.mailin.message import (LENIENT, Incoming, envelope_address, envelope_sender, parse,
+                                  read_message, reply_headers)
 from judge.mailout.envelope import AUTO_GENERATED, envelopes, loop_token, raw_key
 from judge.drawing.pictures import Picture
 from judge.mailout.envelope import Draw
@@ -57,7 +58,6 @@ from judge.runtime import game_files as persist
 from judge.runtime.commit import commit, hold_failed
 from judge.runtime.config import Config
 from judge.runtime.game_access import AnsweredBefore, StoreGames, run_read_ahead
-from judge.runtime.gateway import envelope_address, envelope_sender
 from judge.runtime.journal import read_receipt
 from judge.runtime.sender_history import (
     HISTORY_FOLDER,
@@ -92,6 +92,7 @@ class MailHandler:
         self.maps = MapCache(self.settings.map_dirs)
         self.games_index = persist.IndexReader() if games_index is None else games_index
         self.pictures = PictureWorker()  # the child process that draws this runner's pictures
+        self.draw = encoder(self.config.limits, self.pictures)  # each picture made once, for all its mails
 
     def __call__(self, raw: bytes, now: datetime) -> list[EmailMessage]:
         return self.run(raw, now)[1]
@@ -137,7 +138,7 @@ class MailHandler:
         the status of the game the mail worked on, as the mail leaves it, by name (None: gone)."""
         judge = self.config.judge
         key = raw_key(raw, "reply")
-        draw, attach = encoder(self.config.limits, self.pictures), self.config.maps.attach.lower()
+        draw, attach = self.draw, self.config.maps.attach.lower()
         answer = self.answer(incoming, reply, now, key, after, draw)
         replied = answer.recipients
         if reply is not None and reply.said_by_confirmation:
@@ -257,7 +258,7 @@ class MailHandler:
                         judge=self.config.judge.id, keeper=self.config.judge.keeper,
                         addresses_per_player=self.settings.addresses_per_player,
                         replied=replied, pictures=self.config.maps.attach.lower() != "none",
-                        geometry=geometry_of(m), url=self.config.judge.url)
+                        read_geometry=partial(geometry_of, m), url=self.config.judge.url)
         return mailer.for_events(cast(list[Any], events), now)
 
     def read(self, game: str) -> GameStatus | None:

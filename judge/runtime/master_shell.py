@@ -29,7 +29,6 @@ from judge.runtime.game_access import StoreGames
 from judge.app.processing import ProcessingFailed
 from judge.runtime.commit import commit, hold_failed
 from judge.runtime.inbox import MailHandler
-from judge.runtime.pictures import encoder
 from judge.runtime.spool import open_spools, outbox_entries, queue_mails
 from judge.status.model import GameStatus
 from judge.types import MASTER
@@ -91,7 +90,7 @@ def notices(handler: MailHandler, origin: bytes, events: Sequence[object], now: 
             after: dict[str, GameStatus | None]) -> list[EmailMessage]:
     """The events' mailings as a mail's are made for everyone but its sender (`MailHandler.mails`),
     each Message-ID made of `origin`, so that the same change makes the same mails."""
-    draw = encoder(handler.config.limits, handler.pictures)
+    draw = handler.draw
     attach = handler.config.maps.attach.lower()
     mails: list[EmailMessage] = []
     for number, mailing in enumerate(handler.mailings(events, now, after)):

@@ -1,5 +1,5 @@
 """Pictures for the mails: a map's drawing data read from disk, the pictures MAP asks for, and the
-PNG, PDF or SVG files made once per mail run whatever the number of recipients."""
+PNG, PDF or SVG files made once for all the mails that carry them."""
 from __future__ import annotations
 
 import logging

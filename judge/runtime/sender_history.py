@@ -4,19 +4,23 @@ games he created (`created_games`, in the games' root), the CPU his mail cost (`
 file is read and rewritten under its own lock (the daemon and `judge mail` may work at once), so
 the cost of a mail does not grow with the number of senders. The files are not fsynced: they
 only limit, and a crash that forgets their last seconds lets a sender have a little more. Neither
-a folder nor a file in it is followed if a symlink."""
+a folder nor a file in it is followed if a symlink.
+
+The reply limit itself is a pure function of the times kept (`allowance`): a sender (or a robot
+forging one) who writes in a loop gets at most `limit` replies in any `window`; the commands in
+the extra mails are still carried out, only the replies stop. Every copy of a reply counts: a
+reply to the sender with copies to a power's four addresses costs five."""
 from __future__ import annotations
 
 import contextlib
 import fcntl
 import hashlib
 import os
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import IO
 
-from judge.commands.ratelimit import allowance, recent
 from judge.commands.session import Settings
 from judge.runtime.store import PathRefused, file_stat, make_folder, names_in, open_file, remove
 
@@ -25,6 +29,18 @@ CREATED_FOLDER = ".created"  # at the games' root: a PURGE does not give a game 
 CPU_FOLDER = "cpu-use"
 CPU_WINDOW = timedelta(hours=1)
 Entries = list[tuple[datetime, str]]
+
+
+def recent(history: Iterable[datetime], now: datetime, window: timedelta) -> list[datetime]:
+    """The times still inside the window ending at `now`, oldest first."""
+    return sorted(t for t in history if now - window < t <= now)
+
+
+def allowance(history: Iterable[datetime], now: datetime, limit: int, window: timedelta,
+              wanted: int) -> int:
+    """How many of `wanted` copies of a reply may go out now for a sender answered at the times in
+    `history` (each copy sent is one time in it)."""
+    return max(0, min(wanted, limit - len(recent(history, now, window))))
 
 
 class SenderTimes:
@@ -60,8 +76,6 @@ class SenderTimes:
                                     for time, key in entries))
 
     def inside(self, entries: Entries, now: datetime) -> Entries:
-        # the times handed to ratelimit as a list (here and in `grant`): a generator would have
-        # it run this module's code, a call back up a layer
         kept = set(recent([time for time, _ in entries], now, self.window))
         return sorted(entry for entry in entries if entry[0] in kept)
 

@@ -11,13 +11,14 @@ from pathlib import Path
 
 import pytest
 
-from judge.commands.dispatch import REGISTRY
+from judge.commands.dispatch import REGISTRY, game_signed_on
 from judge.commands.notices import Press
-from judge.commands.ratelimit import allowance, pruned
+from judge.mailin.message import Incoming
 from judge.runtime.config import Config, JudgeSection, PathsSection
 from judge.events import DeadlineSet, PhaseResults, VoteCast
 from judge.runtime.inbox import MailHandler, pipe_mail, with_envelope
-from tests.support.commands import EML, GAMES, NOW, eml
+from judge.runtime.sender_history import allowance, recent
+from tests.support.commands import EML, GAMES, NOW, SETTINGS, eml
 
 
 def test_the_first_error_stops_the_mail_and_the_rest_is_quoted(vienna):
@@ -51,6 +52,30 @@ def test_every_contract_command_is_known():
     assert contract <= known
 
 
+# -- what a door reads ahead ------------------------------------------------------------------
+@pytest.mark.parametrize("lines, game", [
+    (("SIGNON Fvienna pw", "A PAR H"), "vienna"),
+    (("", "  signon france@Vienna pw", "A PAR H"), "vienna"),
+    (("SIGNON JK@vienna pw",), "vienna"),
+    (("SIGNON Fvienna",), "vienna"),  # refused by SIGNON, against the game it names
+    (("LIST vienna", "SIGNON Fvienna pw"), None),  # the games it takes are asked for as it runs
+    (("JOIN vienna pw",), None),
+    (("SIGNON",), None),
+    (("SIGNON F pw",), None),
+    ((), None),
+])
+def test_a_mail_is_read_ahead_the_game_its_first_signon_takes(lines, game):
+    incoming = Incoming("anne@example.org", "orders", "<1@example.org>", (), lines)
+    assert game_signed_on(incoming, SETTINGS) == game
+
+
+def test_a_mail_that_is_not_run_has_nothing_read_ahead():
+    lines = ("SIGNON Fvienna pw",)
+    robot = Incoming("anne@example.org", "orders", "<1@example.org>", (), lines, automatic="bulk")
+    own = Incoming(SETTINGS.address, "orders", "<1@example.org>", (), lines)
+    assert game_signed_on(robot, SETTINGS) is None and game_signed_on(own, SETTINGS) is None
+
+
 # -- the reply rate limit -------------------------------------------------------------------
 def test_rate_limit_counts_replies_in_the_window():
     window = timedelta(hours=1)
@@ -62,8 +87,7 @@ def test_rate_limit_counts_replies_in_the_window():
 
 
 def test_rate_limit_forgets_old_replies():
-    kept = pruned({"a@b": [NOW - timedelta(hours=3)], "c@d": [NOW]}, NOW, timedelta(hours=1))
-    assert kept == {"c@d": [NOW]}
+    assert recent([NOW, NOW - timedelta(hours=3)], NOW, timedelta(hours=1)) == [NOW]
 
 
 # -- the daemon's handle_mail --------------------------------------------------------------------

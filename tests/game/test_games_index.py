@@ -6,13 +6,17 @@ from dataclasses import replace
 
 import pytest
 
-from judge.game.games_index import IndexEntry, entry_for, parse_index, standing_of, write_index
-from judge.game.standing import GameState, Standing
+from judge.game.games_index import IndexEntry, entry_for, parse_index, write_index
+from judge.game.standing import GameState, Standing, indexed_standing
 from judge.status import parse_status
 from judge.status.model import GameStage, Need
 from tests.support.dpjudge import GAMES
 
 ACTIVE = parse_status("GAME g\nPHASE SPRING 1901 MOVEMENT\n")
+
+
+def from_index(entry: IndexEntry, status):
+    return indexed_standing(entry.state, entry.flags, status)
 
 
 def test_dpjudge_index_is_read_with_every_state_and_flag():
@@ -45,12 +49,12 @@ def test_lines_are_written_as_dpjudge_writes_them():
 ])
 def test_the_standing_a_game_arrives_in(line, need, standing):
     status = replace(ACTIVE, need=(Need("ITALY", 4, 4),) if need else ())
-    assert standing_of(parse_index(line)["g"], status) == standing
+    assert from_index(parse_index(line)["g"], status) == standing
 
 
 def test_a_completed_game_is_completed_whatever_the_index_says():
     done = replace(ACTIVE, phase=GameStage.COMPLETED)
-    assert standing_of(parse_index("g standard terminated")["g"], done) == Standing()
+    assert from_index(parse_index("g standard terminated")["g"], done) == Standing()
 
 
 def test_the_line_written_keeps_the_variant_and_words_the_judge_does_not_use():

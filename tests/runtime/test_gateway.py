@@ -16,8 +16,8 @@ from judge.runtime.gateway import (
     GatewaySMTP,
     accepts_address,
     delivery_headers,
-    envelope_sender,
 )
+from judge.mailin.message import envelope_sender
 from judge.runtime.spool import Spool
 from tests.support.transport import LOOPBACK, free_port
 

@@ -17,7 +17,7 @@ from judge.mailin.message import read_message
 from judge.maps import MapCache
 from judge.runtime import journal
 from judge.runtime.game_access import FAILURES, StoreGames
-from judge.runtime.gateway import envelope_sender
+from judge.mailin.message import envelope_sender
 from judge.runtime.inbox import carry_out
 from tests.support.commands import EML, NOW, SETTINGS, Judge
 from tests.support.mail import mail

@@ -17,7 +17,7 @@ from judge.mailin.message import read_message
 from judge.mailout.mailings import Mailer, render_reply
 from judge.mailout.render import environment
 from judge.maps import MapCache
-from judge.runtime.gateway import envelope_sender
+from judge.mailin.message import envelope_sender
 from judge.runtime.game_files import IndexReader
 from judge.runtime.inbox import carry_out
 from judge.status import parse_status, write_status

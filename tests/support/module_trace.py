@@ -88,12 +88,21 @@ def orders_mail_trace(root: Path) -> Trace:
     return trace
 
 
+def by_layer(modules: set[str]) -> dict[str, list[str]]:
+    """The modules under each layer's name ("core": below the use cases), lowest layer first."""
+    names = ("core", *LAYERS)
+    found: dict[str, list[str]] = {}
+    for module in sorted(modules, key=lambda m: (layer(m, LAYERS), m)):
+        found.setdefault(names[layer(module, LAYERS)], []).append(module)
+    return found
+
+
 def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         trace = orders_mail_trace(Path(folder))
     print(f"{len(trace.modules)} modules:")
-    for name in sorted(trace.modules):
-        print(f"  {name}")
+    for name, modules in by_layer(trace.modules).items():
+        print(f"  {name} ({len(modules)}): {', '.join(m.removeprefix('judge.') for m in modules)}")
     for caller, callee in sorted(trace.upward):
         print(f"up a layer: {caller} -> {callee}")
 

@@ -17,16 +17,10 @@ from judge.types import Phase
 
 
 def created(mail: GameMail, notice: notices.GameCreated, occasion: Occasion) -> list[Mailing]:
-    """The map's NOTIFY addresses (the judgekeeper's copy of a trial map's game: `keeper_notices`)."""
+    """The map's NOTIFY addresses (the judgekeeper's copy of a trial map's game:
+    `judge.mailout.mailings.Mailer.keeper_copies`, whatever TESTER says)."""
     return mail.mail(notice.notify, "game_created", master=notice.master, map_name=notice.map_name,
                      trial=notice.trial)
-
-
-def keeper_notices(mail: GameMail, events: Sequence[object]) -> list[Mailing]:
-    """What the judgekeeper is told whatever TESTER says: games created on a trial map."""
-    return [mailing for e in events if isinstance(e, notices.GameCreated) and e.trial and mail.keeper
-            for mailing in mail.mail([mail.keeper], "game_created", master=e.master,
-                                     map_name=e.map_name, trial=e.trial)]
 
 
 def adjudication_error(mail: GameMail, keeper: str, phase: Phase, error: str) -> list[Mailing]:

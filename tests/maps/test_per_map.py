@@ -4,7 +4,7 @@ from __future__ import annotations
 import gc
 import weakref
 
-from judge.maps.derived import per_map
+from judge.maps.model import per_map
 from tests.support.maps import map_from_text
 
 TINY = """\

@@ -45,6 +45,7 @@ FOREIGN = 0.3  # how often a sheet bribes a unit of another power
 ALTERNATIVE = 0.2  # how often a bribe names a second order after `|`
 SAVINGS = 0.2  # how often a sheet asks for savings
 COMMENT = 0.1  # how often a sheet carries a `%` comment
+WILDCARD = 0.6  # in a rich game: how often a foreign bribe is a wildcard (`!`, `@`, `>`, `&`)
 
 
 def first_income(m: Map, centers: int) -> int:
@@ -67,8 +68,9 @@ def payola_opening(m: Map, rng: random.Random, rules: tuple[str, ...]) -> str:
     return text
 
 
-def offer_sheets(m: Map, status_text: str, rng: random.Random) -> dict[str, list[str]]:
-    """Each power's offer sheet for a movement phase."""
+def offer_sheets(m: Map, status_text: str, rng: random.Random, rich: bool = False) -> dict[str, list[str]]:
+    """Each power's offer sheet for a movement phase; `rich`: larger bribes, so that treasuries are
+    overspent and totals tie, with wildcards, repetitions (`2*3`) and plateaus (`9#5`)."""
     status = parse_status(status_text)
     drawn, other = phase_orders(m, status, rng), phase_orders(m, status, rng)
     foreign = [line for lines in drawn.values() for line in lines]
@@ -79,11 +81,13 @@ def offer_sheets(m: Map, status_text: str, rng: random.Random) -> dict[str, list
             alternative = other[power][n].split(maxsplit=2)[2]
             if rng.random() < ALTERNATIVE and alternative != line.split(maxsplit=2)[2]:
                 line = f"{line} | {alternative}"
-            sheet.append(f"{rng.randint(0, 9)} : {line}")
-        if foreign and rng.random() < FOREIGN:
-            target = rng.choice(foreign)
-            if target not in lines:
-                sheet.append(f"{rng.randint(1, 12)} : {target}")
+            sheet.append(f"{_amount(rng, rich, 0)} : {line}")
+        for _ in range(5 if rich else 1):
+            if foreign and rng.random() < FOREIGN:
+                target = rng.choice(foreign)
+                if target not in lines:
+                    code = rng.choice("!@>&") if rich and rng.random() < WILDCARD else ":"
+                    sheet.append(f"{_amount(rng, rich, 1)} {code} {target}")
         if rng.random() < SAVINGS:
             sheet.append(f"{rng.randint(1, 10)} $")
         if rng.random() < COMMENT:
@@ -117,7 +121,18 @@ def play_phase(host: Host, phase: Phase, given: dict[str, list[str]],
     return mails, sent, ready
 
 
-def record(seed: int, years: int, rules: tuple[str, ...] = ()) -> dict:
+def _amount(rng: random.Random, rich: bool, least: int) -> str:
+    if not rich:
+        return str(rng.randint(least, 12 if least else 9))
+    amount = rng.choice([rng.randint(max(least, 1), 6) * 5, rng.randint(least, 30)])
+    if amount > 4 and rng.random() < 0.15:
+        return f"{amount}#{amount // 2}"
+    if 0 < amount < 8 and rng.random() < 0.1:
+        return f"2*{amount}"
+    return str(amount)
+
+
+def record(seed: int, years: int, rules: tuple[str, ...] = (), rich: bool = False) -> dict:
     m = MapCache().get("standard")
     rng = random.Random(f"payola|{seed}")
     start = payola_opening(m, rng, rules)
@@ -132,7 +147,7 @@ def record(seed: int, years: int, rules: tuple[str, ...] = ()) -> dict:
             if not isinstance(phase, Phase) or phase.year >= 1901 + years:
                 break
             if phase.type == MOVEMENT:
-                given = offer_sheets(m, text, rng)
+                given = offer_sheets(m, text, rng, rich)
             else:
                 given = phase_orders(m, parse_status(text), rng)
             mails, sent, ready = play_phase(host, phase, given, addresses)
@@ -142,7 +157,8 @@ def record(seed: int, years: int, rules: tuple[str, ...] = ()) -> dict:
             phases.append({"phase": phase.abbrev, "mails": mails, "ready": ready,
                            "results": results(sent), "status": after})
             text = after
-    return {"seed": seed, "game": GAME, "start": start, "phases": phases}
+    return {"seed": seed, "rich": rich, "rules": list(rules), "game": GAME, "start": start,
+            "phases": phases}
 
 
 def main() -> None:
@@ -150,9 +166,11 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--years", type=int, default=3)
     parser.add_argument("--rule", action="append", default=[], help="a RULE of the game (repeatable)")
+    parser.add_argument("--rich", action="store_true",
+                        help="larger bribes: overspent treasuries, ties, wildcards and plateaus")
     parser.add_argument("--out", type=Path, default=FIXTURE)
     args = parser.parse_args()
-    game = record(args.seed, args.years, tuple(args.rule))
+    game = record(args.seed, args.years, tuple(args.rule), args.rich)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(game, indent=1, ensure_ascii=False) + "\n")
     print(f"{len(game['phases'])} phases, {sum(len(p['results']) for p in game['phases'])} results mails")

@@ -22,6 +22,8 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+from judge.events import BribesSettled
+from judge.game.bribe_statements import statements
 from judge.game.bribes import Owner, settle
 from judge.game.offer_sheet import SheetReader
 from judge.game.positions import alive, power_blocks
@@ -70,17 +72,25 @@ def settle_bribes(p: Processing) -> Processing:
     spendable = {b.name: max(balance(b) - sheets[b.name].saved, 0) for b in blocks}
     letters = {info.name: info.abbrev for info in p.m.powers.values()}
     draw = random.Random(f"{p.status.name}|{p.phase.abbrev}")
-    owners = [Owner(b.name, b.units, full_acceptance(b.accept, letters.get(b.name, ""), list(letters.values()), draw),
-                    holds_on_ties=b.player is not None and b.player.dummy and not b.control and b.accept == "?")
-              for b in blocks]
+    accepts = {b.name: full_acceptance(b.accept, letters.get(b.name, ""), list(letters.values()), draw)
+               for b in blocks}
+    owners = [Owner(b.name, b.units, accepts[b.name], holds_on_ties=_holds_on_ties(b)) for b in blocks]
     settlement = settle(owners, letters, {n: s.offers for n, s in sheets.items()}, spendable)
+    places = {b.name: accepts[b.name].find(letters.get(b.name, "?")) for b in blocks}
+    told = statements(p.m, blocks, settlement, sheets, places, {b.name: balance(b) for b in blocks})
     status = p.status
     for block in blocks:
         orders = tuple(str(s.order) for s in settlement.units if s.owner == block.name)
         paid = with_balance(block, balance(block) - settlement.spent.get(block.name, 0))
         status = status.with_power(replace(paid, orders=orders, offers=()))
     idle = tuple(b.name for b in blocks if not sheets[b.name].offers and alive(b))
-    return replace(p, status=status, idle=idle)
+    settled = BribesSettled(p.status.name or "", p.phase, told)
+    return replace(p, status=status, idle=idle, events=(*p.events, settled))
+
+
+def _holds_on_ties(block: PowerStatus) -> bool:
+    """A DUMMY nobody controls, whose list is `?`: its units hold when the best bribes tie."""
+    return block.player is not None and block.player.dummy and not block.control and block.accept == "?"
 
 
 def yearly_income(owned: int, victory: int, status: GameStatus, centers: tuple[str, ...]) -> int:

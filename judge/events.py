@@ -124,6 +124,16 @@ class BribesSettled:
 
 
 @dataclass(frozen=True)
+class IncomePaid:
+    """A Payola year's end: each power's treasury before, the year's income, and after; each power
+    with money is sent its report."""
+
+    game: str
+    year: int
+    reports: tuple[tuple[str, int, int, int], ...]
+
+
+@dataclass(frozen=True)
 class PhaseResults:
     """A phase was adjudicated (or, for a WAIT phase, passed by the Master). Tell everyone; append to
     the results log. `orders` are the orders each power had on file (typed), `unreadable` the lines
@@ -304,4 +314,5 @@ class RolledBack:
 
 Event = (PlayerJoined | PlayerLeft | GameFull | GameStarted | PhaseResults | Preview | DeadlineSet
          | CivilDisorder | LateNotice | Reminder | Dismissal | Resigned | TookOver | Dummied | VoteCast
-         | ControlRotated | GameCompleted | RolledBack | ListsPlayed | BribesSettled)
+         | ControlRotated | GameCompleted | RolledBack | ListsPlayed | BribesSettled
+         | IncomePaid)

@@ -317,6 +317,13 @@ def payola_statements(mailer: Mailer, m: Map) -> list:
 
 
 @case
+def payola_income(mailer: Mailer, m: Map) -> list:
+    """A year's income: Austria paid; Italy, left with nothing, is sent no report."""
+    reports = (("AUSTRIA", 12, 48, 60), ("ITALY", 0, 0, 0))
+    return mailer.for_events([ev.IncomePaid("jigdy", 1902, reports)])
+
+
+@case
 def crystal_ball_lists_locked(mailer: Mailer, m: Map) -> list:
     return mailer.for_events([notices.ListsLocked("jigdy", NEXT)])
 

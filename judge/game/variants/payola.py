@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from judge.events import BribesSettled
+from judge.events import BribesSettled, IncomePaid
 from judge.game.bribe_statements import statements
 from judge.game.bribes import Owner, settle
 from judge.game.offer_sheet import SheetReader
@@ -113,13 +113,16 @@ def collect_income(p: Processing) -> Processing:
         return p
     status = p.status
     victory = _victory(p.m)
+    reports = []
     for block in power_blocks(status, p.m):
         if block.funds is None and not block.owns:
             continue
         centers = tuple(c for c in block.owns if c not in ("SC!", "SC?", "SC*"))
         earned = yearly_income(len(centers), victory, status, centers)
         status = status.with_power(with_balance(block, balance(block) + earned))
-    return replace(p, status=status)
+        reports.append((block.name, balance(block), earned, balance(block) + earned))
+    paid = IncomePaid(p.status.name or "", p.phase.year, tuple(reports))
+    return replace(p, status=status, events=(*p.events, paid))
 
 
 def _victory(m: Map) -> int:

@@ -1,4 +1,5 @@
-"""Payola's mails: after each movement phase, each power's account statement, to that power alone."""
+"""Payola's mails, each to one power alone: after each movement phase its account statement, at
+each year's end its income report (none for a power left with no money, as in DPjudge)."""
 from __future__ import annotations
 
 from judge import events as ev
@@ -13,4 +14,10 @@ def bribes_settled(mail: GameMail, event: ev.BribesSettled, occasion: Occasion) 
                                phase_line=str(event.phase).upper(), s=s)]
 
 
-HANDLERS: tuple[Notifier, ...] = (Handler(ev.BribesSettled, bribes_settled),)
+def income_paid(mail: GameMail, event: ev.IncomePaid, occasion: Occasion) -> list[Mailing]:
+    return [m for power, before, earned, after in event.reports if after
+            for m in mail.mail(mail.people.of([power]), "income_report", year=event.year, power=power,
+                               before=before, earned=earned, after=after)]
+
+
+HANDLERS: tuple[Notifier, ...] = (Handler(ev.BribesSettled, bribes_settled), Handler(ev.IncomePaid, income_paid))

@@ -170,6 +170,7 @@ class PhaseResults:
     blinded: tuple[UnitSighting, ...] = ()
     processed_deadline: datetime | None = None
     units_before: Mapping[str, tuple[Unit, ...]] = field(default_factory=dict)
+    income: str = ""  # Payola: the year's income phase, paid on the way (`Winter 1901 Income`)
 
 
 @dataclass(frozen=True)

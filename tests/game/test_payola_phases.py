@@ -1,10 +1,11 @@
 """Payola's phases processed by the judge as DPjudge processed them: every phase of the two games
 DPjudge played by mail (`tests/support/record_payola_game.py`) processed from the status file
-DPjudge held with every sheet and order in, and the status file after it compared whole with the
-one DPjudge saved: the orders the bribes bought adjudicated, each treasury charged, the sheets
-emptied, and each year's income paid (with a year's end met after a movement, a retreat or an
-adjustment phase). Compared as the Crystal Ball game is: less the next deadline, INHABITS, the
-order of OWNS and DPjudge's first VOTE SOLO (docs/dpjudge.md)."""
+DPjudge held with every sheet and order in; the status file after it compared whole with the one
+DPjudge saved, and its results mail with DPjudge's: the orders the bribes bought adjudicated, each
+treasury charged, the sheets emptied, and each year's income paid (with a year's end met after a
+movement, a retreat or an adjustment phase). Status files compared as the Crystal Ball game's
+are: less the next deadline, INHABITS, the order of OWNS and DPjudge's first VOTE SOLO
+(docs/dpjudge.md)."""
 from __future__ import annotations
 
 import random
@@ -18,6 +19,7 @@ from judge.game.variants.payola import PAYOLA, full_acceptance, yearly_income
 from judge.maps import MapCache
 from judge.status import parse_status, write_status
 from judge.status.model import GameStatus, Tax
+from tests.game.test_dpjudge_games import normalised, results_mails
 from tests.game.test_xtalball_by_mail import status_as_compared
 from tests.support.payola import recorded
 
@@ -30,6 +32,17 @@ def test_the_phase_leaves_the_status_dpjudge_saved(game, phase):
     status = replace(parse_status(phase["ready"]), variant="payola")
     after, _ = process_phase(status, MapCache().get("standard"), NOW, PAYOLA)
     assert status_as_compared(write_status(after)) == status_as_compared(phase["status"])
+
+
+@pytest.mark.parametrize("game, phase", PHASES, ids=[f"{g}-{p['phase']}" for g, p in PHASES])
+def test_the_phase_sends_the_results_dpjudge_sent(game, phase):
+    # the orders the bribes bought, under their owners' names; after the adjustments of a year,
+    # the line saying that the year's income was paid
+    status = replace(parse_status(phase["ready"]), variant="payola")
+    after, events = process_phase(status, MapCache().get("standard"), NOW, PAYOLA)
+    theirs = [{**m, "body": normalised(m["body"])} for m in phase["results"]
+              if m["subject"].startswith("Diplomacy results")]
+    assert results_mails(after, events) == theirs
 
 
 def test_the_first_years_income_falls_with_each_centre_a_power_holds():

@@ -47,7 +47,8 @@ def test_payola_settles_the_bribes_first_and_collects_income_once_the_game_has_m
     names = [s.name for s in PAYOLA.stages]
     assert names[0] == "settle the bribes"
     assert names.index("collect income") == names.index("move on") + 1
-    assert [n for n in names if n not in ("settle the bribes", "collect income")] == \
+    assert names[-1] == "tell of the income"
+    assert [n for n in names if n not in ("settle the bribes", "collect income", "tell of the income")] == \
         [s.name for s in STANDARD.stages]
 
 

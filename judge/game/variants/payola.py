@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from judge.events import BribesSettled, IncomePaid
+from judge.events import BribesSettled, IncomePaid, PhaseResults
 from judge.game.bribe_statements import statements
 from judge.game.bribes import Owner, settle
 from judge.game.offer_sheet import SheetReader
@@ -32,7 +32,8 @@ from judge.game.variants.model import Variant
 from judge.game.variants.standard import PIPELINE
 from judge.maps.model import Map
 from judge.status.model import Fund, GameStatus, PowerStatus
-from judge.types import MOVEMENT, Phase
+from judge.rule_names import Rule
+from judge.types import ADJUSTMENTS, MOVEMENT, Phase
 
 CASH = "$"
 
@@ -125,6 +126,19 @@ def collect_income(p: Processing) -> Processing:
     return replace(p, status=status, events=(*p.events, paid))
 
 
+def tell_income(p: Processing) -> Processing:
+    """The results of the phase that reached the year's end say the year's income was paid, as
+    DPjudge's results say it (`Winter 1901 Income has been distributed.`), unless the game ended."""
+    reached = p.status.phase
+    if not isinstance(reached, Phase) or reached.year == p.phase.year or Rule.NO_LEDGERS in p.rules:
+        return p
+    counted = p.phase if p.phase.type == ADJUSTMENTS else p.step.counted if p.step else None
+    season = (counted or p.phase).season.title()
+    told = f"{season} {p.phase.year} Income"
+    return replace(p, events=tuple(replace(e, income=told) if isinstance(e, PhaseResults) else e
+                                   for e in p.events))
+
+
 def _victory(m: Map) -> int:
     return m.victory[0]
 
@@ -138,4 +152,5 @@ PAYOLA = Variant("payola", "Payola Diplomacy", (
     *PIPELINE[:_after("move on")],
     Stage("collect income", collect_income),
     *PIPELINE[_after("move on"):],
+    Stage("tell of the income", tell_income),
 ), played=False)

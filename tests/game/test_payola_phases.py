@@ -2,10 +2,9 @@
 DPjudge played by mail (`tests/support/record_payola_game.py`) processed from the status file
 DPjudge held with every sheet and order in; the status file after it compared whole with the one
 DPjudge saved, and its results mail with DPjudge's: the orders the bribes bought adjudicated, each
-treasury charged, the sheets emptied, and each year's income paid (with a year's end met after a
-movement, a retreat or an adjustment phase). Status files compared as the Crystal Ball game's
-are: less the next deadline, INHABITS, the order of OWNS and DPjudge's first VOTE SOLO
-(docs/dpjudge.md)."""
+treasury charged, the sheets emptied, and each year's income paid. Status files compared as the
+Crystal Ball game's are: less the next deadline, INHABITS, the order of OWNS and DPjudge's first
+VOTE SOLO (docs/dpjudge.md)."""
 from __future__ import annotations
 
 import random

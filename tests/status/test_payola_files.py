@@ -11,7 +11,8 @@ import pytest
 
 from judge.status import parse_status, write_status
 from judge.status.model import Fund, Tax
-from tests.support.status import game, power, problems
+from tests.status.test_errors import assert_only_problem
+from tests.support.status import game, power
 
 GAME = json.loads((Path(__file__).parent / "fixtures" / "payola_by_mail.json").read_text())
 # Every file DPjudge saved: with the phase's offer sheets in, and after the phase was processed
@@ -94,5 +95,4 @@ BLOCK = HEAD + "\nFRANCE\nA PAR\n"  # the power's own lines from line 6
     (BLOCK + "A PAR - BUR\n", 6, "movement orders go after an ORDERS line"),
 ])
 def test_a_payola_line_in_error_is_reported_with_its_line(text, line, message):
-    found = problems(text)
-    assert len(found) == 1 and found[0][0] == line and message in found[0][1], found
+    assert_only_problem(text, line, message)

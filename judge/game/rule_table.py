@@ -65,6 +65,7 @@ LISTS = "Crystal Ball order lists"
 REFUSED = "refused: Payola games are not yet played by mail"
 NOT_SETTLED = REFUSED + "; its bribes are not settled so yet"
 TRANSFERS = REFUSED + "; transfers are made on DPjudge's web pages, which the judge's pages lack"
+PLAYED = "played as DPjudge plays it (a recorded game); Payola games are not yet taken by mail"
 LIMITED = ("with PUBLIC_LISTS: a power's first lines only, one more than the largest power has "
            "centres, as DPjudge counts them; alone it publishes nothing, as in DPjudge")
 
@@ -202,9 +203,8 @@ RULES: tuple[Rule, ...] = (
     Rule("EXCHANGE", INCOME, "", False, PAYOLA,
          REFUSED + "; investors, shares, dividends and elections are not played (DPjudge leaves its "
                    "elections unfinished)"),
-    Rule("FLAT_TAX", INCOME, "", False, PAYOLA,
-         REFUSED + "; income is reckoned by TAX lines or the victory count only"),
-    Rule("NO_HOARDING", INCOME, "", False, PAYOLA, REFUSED + "; income is always added to the treasury"),
+    Rule("FLAT_TAX", INCOME, "", True, PAYOLA, PLAYED),
+    Rule("NO_HOARDING", INCOME, "", True, PAYOLA, PLAYED),
     Rule("ZEROSUM", INCOME, "", False, PAYOLA, REFUSED + "; income comes from taxes only, never from captured centres"),
     Rule("EBAYOLA", BRIBE_SECRECY, "", False, PAYOLA, NOT_SETTLED),
     Rule("HIDE_COST", BRIBE_SECRECY, "-NO_LEDGERS", False, PAYOLA, REFUSED + "; every statement shows the price paid"),
@@ -217,15 +217,15 @@ RULES: tuple[Rule, ...] = (
     Rule("DIRECT_ONLY", BRIBES, "", False, PAYOLA, NOT_SETTLED),
     Rule("RESTRICT_SIGNAL", BRIBES, "+SIGNAL_SUPPORT", False, PAYOLA, NOT_SETTLED),
     Rule("PAY_DUMMIES", BRIBES, "!REMOTE_BRIBE !TOUCH_BRIBE", False, PAYOLA, NOT_SETTLED),
-    Rule("NO_SAVINGS", BRIBES, "", False, PAYOLA,
-         REFUSED + " (the offer sheet refuses savings and plateaus under it already)"),
-    Rule("NO_PLATEAU", BRIBES, "", False, PAYOLA, REFUSED + " (the offer sheet refuses plateaus under it already)"),
+    Rule("NO_SAVINGS", BRIBES, "", True, PAYOLA,
+         "a sheet's savings and plateaus refused with DPjudge's words; Payola games are not yet taken by mail"),
+    Rule("NO_PLATEAU", BRIBES, "", True, PAYOLA,
+         "a sheet's plateaus refused with DPjudge's words; Payola games are not yet taken by mail"),
     Rule("PAYOLA_CLASSIC", BRIBES, "=FLAT_TAX =NO_SAVINGS =DIRECT_ONLY =ZERO_FOREIGN", False, PAYOLA, REFUSED),
     Rule("LIMIT_OFFERS", BRIBES, "+DIRECT_ONLY", False, PAYOLA, NOT_SETTLED),
     Rule("REMOTE_BRIBE", BRIBES, "-TOUCH_BRIBE !PAY_DUMMIES", False, PAYOLA, NOT_SETTLED),
     Rule("TOUCH_BRIBE", BRIBES, "-REMOTE_BRIBE !PAY_DUMMIES", False, PAYOLA, NOT_SETTLED),
-    Rule("ZERO_FOREIGN", BRIBES, "!BLIND", False, PAYOLA,
-         REFUSED + " (the offer sheet takes 0 AgP bribes to foreign units under it already)"),
+    Rule("ZERO_FOREIGN", BRIBES, "!BLIND", True, PAYOLA, PLAYED),
 
     Rule("PUBLIC_LISTS", LISTS, "!BLIND", True, XTALBALL),
     Rule("LIMIT_LISTS", LISTS, "!BLIND", True, XTALBALL, LIMITED),

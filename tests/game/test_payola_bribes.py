@@ -17,7 +17,7 @@ from judge.rule_names import Rule
 from judge.status import parse_status
 from tests.support.payola import ledgers, movement_phases, settled
 
-PHASES = [(game, phase) for game in ("plain", "rich") for phase in movement_phases(game)]
+PHASES = [(game, phase) for game in ("plain", "rich", "rules") for phase in movement_phases(game)]
 IDS = [f"{game}-{phase['phase']}" for game, phase in PHASES]
 
 
@@ -92,11 +92,16 @@ def test_repetitions_alternatives_and_wildcards_spread_as_dpjudge_spreads_them()
     assert [(o.code, o.amount) for o in offers[6:8]] == [(":", 0), ("!", 4)]
 
 
+def test_under_zero_foreign_a_bribe_of_nothing_to_a_foreign_unit_is_taken():
+    assert read(["0 : A MUN - BUR"], rules=frozenset({Rule.ZERO_FOREIGN})).lines == ("0 : A MUN - BUR",)
+
+
 @pytest.mark.parametrize("line, rules, message", [
     ("0 : A MUN - BUR", frozenset(), "ZERO AgP OFFER TO FOREIGN UNIT: A MUN"),
     ("5 $", frozenset({Rule.NO_SAVINGS}), "SAVINGS NOT ALLOWED IN THIS GAME"),
     ("5#2 $", frozenset(), "PLATEAU AMOUNT ON SAVINGS REQUEST"),
     ("5#2 : A PAR - BUR", frozenset({Rule.NO_PLATEAU}), "PLATEAUS NOT ALLOWED"),
+    ("5#2 : A PAR - BUR", frozenset({Rule.NO_SAVINGS}), "PLATEAUS NOT ALLOWED"),
     ("5#7 : A PAR - BUR", frozenset(), "INVALID OFFER AMOUNT: 5#7"),
     ("10000 : A PAR - BUR", frozenset(), "INVALID OFFER AMOUNT: 10000"),
     ("5+ : A PAR - BUR", frozenset(), "ADDITIONAL BRIBE NOT GIVEN: 5+"),

@@ -16,6 +16,7 @@ import pytest
 from judge.game.process import process_phase
 from judge.game.variants.payola import PAYOLA, full_acceptance, yearly_income
 from judge.maps import MapCache
+from judge.rule_names import Rule
 from judge.status import parse_status, write_status
 from judge.status.model import GameStatus, Tax
 from tests.game.test_dpjudge_games import normalised, results_mails
@@ -23,7 +24,7 @@ from tests.game.test_xtalball_by_mail import status_as_compared
 from tests.support.payola import recorded
 
 NOW = datetime(2026, 11, 27, 20, 7, tzinfo=UTC)
-PHASES = [(game, phase) for game in ("plain", "rich") for phase in recorded(game)["phases"]]
+PHASES = [(game, phase) for game in ("plain", "rich", "rules") for phase in recorded(game)["phases"]]
 
 
 @pytest.mark.parametrize("game, phase", PHASES, ids=[f"{g}-{p['phase']}" for g, p in PHASES])
@@ -46,15 +47,19 @@ def test_the_phase_sends_the_results_dpjudge_sent(game, phase):
 
 def test_the_first_years_income_falls_with_each_centre_a_power_holds():
     # on the standard map (18 centres to win): 15 + 16 + 17 for three, 14 + 15 + 16 + 17 for four
-    assert [yearly_income(n, 18, GameStatus(), ()) for n in (3, 4, 5)] == [48, 62, 75]
+    assert [yearly_income(("X",) * n, 18, 7, GameStatus(), frozenset()) for n in (3, 4, 5)] == [48, 62, 75]
 
 
 def test_a_tax_sets_each_centres_yield_and_the_cap_limits_the_year():
+    none = frozenset()
     flat = GameStatus(taxes=(Tax(4),), cap=10)
-    assert yearly_income(3, 18, flat, ("PAR", "BRE", "MAR")) == 10
-    assert yearly_income(2, 18, replace(flat, cap=None), ("PAR", "BRE")) == 8
+    assert yearly_income(("PAR", "BRE", "MAR"), 18, 7, flat, none) == 10
+    assert yearly_income(("PAR", "BRE"), 18, 7, replace(flat, cap=None), none) == 8
     rated = GameStatus(taxes=(Tax(5, "PAR"), Tax(1, "BRE")))
-    assert yearly_income(3, 18, rated, ("PAR", "BRE", "MAR")) == 6
+    assert yearly_income(("PAR", "BRE", "MAR"), 18, 7, rated, none) == 6
+    # FLAT_TAX: each centre yields as many as the map has powers, unless a TAX line says otherwise
+    assert yearly_income(("PAR", "BRE", "MAR"), 18, 7, GameStatus(), frozenset({Rule.FLAT_TAX})) == 21
+    assert yearly_income(("PAR",), 18, 7, replace(flat, cap=None), frozenset({Rule.FLAT_TAX})) == 4
 
 
 def test_a_list_leaves_the_powers_it_does_not_name_to_an_order_drawn_for_the_phase():

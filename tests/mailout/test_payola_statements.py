@@ -17,7 +17,7 @@ from tests.game.test_dpjudge_games import NOW, SETTINGS, URL, normalised
 from tests.support.commands import MAPS, TEMPLATES
 from tests.support.payola import JUDGE, movement_phases, recorded
 
-PHASES = [(game, phase) for game in ("plain", "rich") for phase in movement_phases(game)]
+PHASES = [(game, phase) for game in ("plain", "rich", "rules") for phase in movement_phases(game)]
 
 
 def mailed(phase: dict, kind: type) -> list[dict]:
@@ -40,7 +40,7 @@ def test_each_power_is_sent_the_statement_dpjudge_sent_it(game, phase):
     assert mailed(phase, BribesSettled) == sent(phase, "bribe results")
 
 
-ALL = [(game, phase) for game in ("plain", "rich") for phase in recorded(game)["phases"]]
+ALL = [(game, phase) for game in ("plain", "rich", "rules") for phase in recorded(game)["phases"]]
 
 
 @pytest.mark.parametrize("game, phase", ALL, ids=[f"{g}-{p['phase']}" for g, p in ALL])

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from judge.game.bribes import Owner, Settlement, settle
 from judge.game.offer_sheet import Sheet, SheetReader
 from judge.game.positions import position_of
+from judge.game.rules import rules_in_force
 from judge.maps import MapCache
 from judge.rule_names import Rule
 from judge.status import parse_status
@@ -18,7 +19,9 @@ from judge.types import MOVEMENT, Phase
 
 TESTS = Path(__file__).parent.parent
 GAMES = {"plain": TESTS / "status" / "fixtures" / "payola_by_mail.json",
-         "rich": TESTS / "game" / "fixtures" / "payola_rich_by_mail.json"}
+         "rich": TESTS / "game" / "fixtures" / "payola_rich_by_mail.json",
+         # FLAT_TAX, NO_HOARDING and ZERO_FOREIGN
+         "rules": TESTS / "game" / "fixtures" / "payola_rules_by_mail.json"}
 JUDGE = "judge@example.org"
 
 
@@ -39,10 +42,10 @@ class Settled:
 
 def settled(phase: dict) -> Settled:
     """The phase's sheets, as DPjudge saved them before processing, read and settled by the judge."""
-    status = parse_status(phase["ready"])
+    status = replace(parse_status(phase["ready"]), variant="payola")
     m = MapCache().get(status.map_name)
     assert isinstance(status.phase, Phase) and status.phase.type == MOVEMENT
-    reader = SheetReader(m, position_of(status, m, status.phase), frozenset({Rule.ORDER_ANY}))
+    reader = SheetReader(m, position_of(status, m, status.phase), rules_in_force(status, m) | {Rule.ORDER_ANY})
     sheets = {b.name: reader.read(b.name, b.offers) for b in status.powers}
     balances = {b.name: b.funds[0].amount if b.funds else 0 for b in status.powers}
     spendable = {name: max(balances[name] - sheet.saved, 0) for name, sheet in sheets.items()}

@@ -68,9 +68,11 @@ def payola_opening(m: Map, rng: random.Random, rules: tuple[str, ...]) -> str:
     return text
 
 
-def offer_sheets(m: Map, status_text: str, rng: random.Random, rich: bool = False) -> dict[str, list[str]]:
+def offer_sheets(m: Map, status_text: str, rng: random.Random, rich: bool = False,
+                 zero_foreign: bool = False) -> dict[str, list[str]]:
     """Each power's offer sheet for a movement phase; `rich`: larger bribes, so that treasuries are
-    overspent and totals tie, with wildcards, repetitions (`2*3`) and plateaus (`9#5`)."""
+    overspent and totals tie, with wildcards, repetitions (`2*3`) and plateaus (`9#5`);
+    `zero_foreign` (ZERO_FOREIGN): bribes of 0 to other powers' units too."""
     status = parse_status(status_text)
     drawn, other = phase_orders(m, status, rng), phase_orders(m, status, rng)
     foreign = [line for lines in drawn.values() for line in lines]
@@ -87,7 +89,7 @@ def offer_sheets(m: Map, status_text: str, rng: random.Random, rich: bool = Fals
                 target = rng.choice(foreign)
                 if target not in lines:
                     code = rng.choice("!@>&") if rich and rng.random() < WILDCARD else ":"
-                    sheet.append(f"{_amount(rng, rich, 1)} {code} {target}")
+                    sheet.append(f"{_amount(rng, rich, 0 if zero_foreign else 1)} {code} {target}")
         if rng.random() < SAVINGS:
             sheet.append(f"{rng.randint(1, 10)} $")
         if rng.random() < COMMENT:
@@ -147,7 +149,7 @@ def record(seed: int, years: int, rules: tuple[str, ...] = (), rich: bool = Fals
             if not isinstance(phase, Phase) or phase.year >= 1901 + years:
                 break
             if phase.type == MOVEMENT:
-                given = offer_sheets(m, text, rng, rich)
+                given = offer_sheets(m, text, rng, rich, "ZERO_FOREIGN" in rules)
             else:
                 given = phase_orders(m, parse_status(text), rng)
             mails, sent, ready = play_phase(host, phase, given, addresses)

@@ -14,8 +14,10 @@ from the game's name and the phase, so that the same phase always settles the sa
 At the end of each year (when the game moves into a new year) each power's treasury grows by its
 income: with no TAX line, the n-th of its c centres yields the victory count less c plus n - 1
 (18 - 3 + 0 + 1 + 2 = 48 for three centres on the standard map), so a small power earns more
-for each centre than a large one; `TAX n` makes every centre yield n, `TAX PAR 3` one centre 3,
-and CAP limits a year's income. Retreats and adjustments are ordered as in the standard game.
+for each centre than a large one; `TAX n` makes every centre yield n, FLAT_TAX as many as the map
+has powers, `TAX PAR 3` one centre 3, and CAP limits a year's income. Under NO_HOARDING what was
+left of last year's money is lost when the income comes in. Retreats and adjustments are ordered
+as in the standard game.
 """
 from __future__ import annotations
 
@@ -94,11 +96,15 @@ def _holds_on_ties(block: PowerStatus) -> bool:
     return block.player is not None and block.player.dummy and not block.control and block.accept == "?"
 
 
-def yearly_income(owned: int, victory: int, status: GameStatus, centers: tuple[str, ...]) -> int:
-    """What a power owning `centers` (`owned` of them) earns at the year's end."""
+def yearly_income(centers: tuple[str, ...], victory: int, powers: int, status: GameStatus,
+                  rules: frozenset[str]) -> int:
+    """What a power owning `centers` earns at the year's end (`powers`: how many the map has)."""
+    owned = len(centers)
     flat = next((t.amount for t in status.taxes if t.center is None), None)
     if flat is not None:
         earned = owned * flat
+    elif Rule.FLAT_TAX in rules:
+        earned = owned * powers
     elif any(t.center for t in status.taxes):
         rates = {t.center: t.amount for t in status.taxes if t.center}
         earned = sum(rates.get(c, 0) for c in centers)
@@ -113,15 +119,16 @@ def collect_income(p: Processing) -> Processing:
     if not isinstance(reached, Phase) or reached.year == p.phase.year:
         return p
     status = p.status
-    victory = _victory(p.m)
+    victory, powers = _victory(p.m), len([n for n in p.m.powers if not n.startswith("_")])
     reports = []
     for block in power_blocks(status, p.m):
         if block.funds is None and not block.owns:
             continue
         centers = tuple(c for c in block.owns if c not in ("SC!", "SC?", "SC*"))
-        earned = yearly_income(len(centers), victory, status, centers)
-        status = status.with_power(with_balance(block, balance(block) + earned))
-        reports.append((block.name, balance(block), earned, balance(block) + earned))
+        earned = yearly_income(centers, victory, powers, status, p.rules)
+        kept = 0 if Rule.NO_HOARDING in p.rules else balance(block)  # NO_HOARDING: last year's money is lost
+        status = status.with_power(with_balance(block, kept + earned))
+        reports.append((block.name, kept, earned, kept + earned))
     paid = IncomePaid(p.status.name or "", p.phase.year, tuple(reports))
     return replace(p, status=status, events=(*p.events, paid))
 

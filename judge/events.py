@@ -96,6 +96,44 @@ class ListsPlayed:
 
 
 @dataclass(frozen=True)
+class BribeStatement:
+    """A power's account after a Payola movement phase (`judge.game.bribe_statements`): each of
+    its units with its flag (`*`: paid nothing by the power), the total paid, the unit and the
+    order it carries out; each winning bribe it paid (amount, unit, order); its sheet's lines as
+    shown; whether it offered anything; its balance before, its reductions for overspending, what
+    it paid and what it has left."""
+
+    power: str
+    units: tuple[tuple[str, int, str, str], ...]
+    accepted: tuple[tuple[int, str, str], ...]
+    sheet: tuple[str, ...]
+    offered: bool
+    previous: int
+    reductions: int
+    spent: int
+    remaining: int
+
+
+@dataclass(frozen=True)
+class BribesSettled:
+    """A Payola movement phase's bribes settled: each power is sent its statement."""
+
+    game: str
+    phase: Phase
+    statements: tuple[BribeStatement, ...]
+
+
+@dataclass(frozen=True)
+class IncomePaid:
+    """A Payola year's end: each power's treasury before, the year's income, and after; each power
+    with money is sent its report."""
+
+    game: str
+    year: int
+    reports: tuple[tuple[str, int, int, int], ...]
+
+
+@dataclass(frozen=True)
 class PhaseResults:
     """A phase was adjudicated (or, for a WAIT phase, passed by the Master). Tell everyone; append to
     the results log. `orders` are the orders each power had on file (typed), `unreadable` the lines
@@ -132,6 +170,7 @@ class PhaseResults:
     blinded: tuple[UnitSighting, ...] = ()
     processed_deadline: datetime | None = None
     units_before: Mapping[str, tuple[Unit, ...]] = field(default_factory=dict)
+    income: str = ""  # Payola: the year's income phase, paid on the way (`Winter 1901 Income`)
 
 
 @dataclass(frozen=True)
@@ -276,4 +315,5 @@ class RolledBack:
 
 Event = (PlayerJoined | PlayerLeft | GameFull | GameStarted | PhaseResults | Preview | DeadlineSet
          | CivilDisorder | LateNotice | Reminder | Dismissal | Resigned | TookOver | Dummied | VoteCast
-         | ControlRotated | GameCompleted | RolledBack | ListsPlayed)
+         | ControlRotated | GameCompleted | RolledBack | ListsPlayed | BribesSettled
+         | IncomePaid)

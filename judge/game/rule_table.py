@@ -59,7 +59,13 @@ DEADLINES, END = "Deadlines and processing", "Game end"
 FUNDS, INCOME, BRIBE_SECRECY, BRIBES = ("Payola funds", "Payola income", "Payola bribe secrecy",
                                         "Payola bribes")
 LISTS = "Crystal Ball order lists"
-REFUSED = "refused: the judge does not play this variant"
+# Payola games are processed by the core (bribes settled, treasuries charged, income paid, the
+# statements and reports mailed) but not yet taken by mail or the cycle: every Payola rule is
+# refused, each for what the judge would still lack once they are
+REFUSED = "refused: Payola games are not yet played by mail"
+NOT_SETTLED = REFUSED + "; its bribes are not settled so yet"
+TRANSFERS = REFUSED + "; transfers are made on DPjudge's web pages, which the judge's pages lack"
+PLAYED = "played as DPjudge plays it (a recorded game); Payola games are not yet taken by mail"
 LIMITED = ("with PUBLIC_LISTS: a power's first lines only, one more than the largest power has "
            "centres, as DPjudge counts them; alone it publishes nothing, as in DPjudge")
 
@@ -189,31 +195,37 @@ RULES: tuple[Rule, ...] = (
     Rule("NO_EOG", END, "", True, note="the judge keeps no press archive: post-game press is never stored"),
     Rule("LAST_MAN_STANDING", END, "+SOLITAIRE", True, STANDARD),
 
-    Rule("ANON_TRANSFER", FUNDS, "", False, PAYOLA, REFUSED),
-    Rule("NO_DONATIONS", FUNDS, "!GARRISON", False, PAYOLA, REFUSED),
-    Rule("NO_TRANSFER", FUNDS, "", False, PAYOLA, REFUSED),
-    Rule("ONE_TRANSFER", FUNDS, "", False, PAYOLA, REFUSED),
-    Rule("NO_LOOTING", FUNDS, "", False, PAYOLA, REFUSED),
-    Rule("EXCHANGE", INCOME, "", False, PAYOLA, REFUSED),
-    Rule("FLAT_TAX", INCOME, "", False, PAYOLA, REFUSED),
-    Rule("NO_HOARDING", INCOME, "", False, PAYOLA, REFUSED),
-    Rule("ZEROSUM", INCOME, "", False, PAYOLA, REFUSED),
-    Rule("EBAYOLA", BRIBE_SECRECY, "", False, PAYOLA, REFUSED),
-    Rule("HIDE_COST", BRIBE_SECRECY, "-NO_LEDGERS", False, PAYOLA, REFUSED),
-    Rule("HIDE_OFFERS", BRIBE_SECRECY, "-NO_LEDGERS", False, PAYOLA, REFUSED),
-    Rule("PUBLIC_TOTALS", BRIBE_SECRECY, "!BLIND", False, PAYOLA, REFUSED),
-    Rule("NO_LEDGERS", BRIBE_SECRECY, "-HIDE_COSTS -HIDE_OFFERS", False, PAYOLA, REFUSED),
-    Rule("DIRECT_ONLY", BRIBES, "", False, PAYOLA, REFUSED),
-    Rule("RESTRICT_SIGNAL", BRIBES, "+SIGNAL_SUPPORT", False, PAYOLA, REFUSED),
-    Rule("PAY_DUMMIES", BRIBES, "!REMOTE_BRIBE !TOUCH_BRIBE", False, PAYOLA, REFUSED),
-    Rule("NO_SAVINGS", BRIBES, "", False, PAYOLA, REFUSED),
-    Rule("NO_PLATEAU", BRIBES, "", False, PAYOLA, REFUSED),
-    Rule("PAYOLA_CLASSIC", BRIBES, "=FLAT_TAX =NO_SAVINGS =DIRECT_ONLY =ZERO_FOREIGN", False,
-         PAYOLA, REFUSED),
-    Rule("LIMIT_OFFERS", BRIBES, "+DIRECT_ONLY", False, PAYOLA, REFUSED),
-    Rule("REMOTE_BRIBE", BRIBES, "-TOUCH_BRIBE !PAY_DUMMIES", False, PAYOLA, REFUSED),
-    Rule("TOUCH_BRIBE", BRIBES, "-REMOTE_BRIBE !PAY_DUMMIES", False, PAYOLA, REFUSED),
-    Rule("ZERO_FOREIGN", BRIBES, "!BLIND", False, PAYOLA, REFUSED),
+    Rule("ANON_TRANSFER", FUNDS, "", False, PAYOLA, TRANSFERS),
+    Rule("NO_DONATIONS", FUNDS, "!GARRISON", False, PAYOLA, REFUSED + "; a power off the board keeps its treasury"),
+    Rule("NO_TRANSFER", FUNDS, "", False, PAYOLA, TRANSFERS),
+    Rule("ONE_TRANSFER", FUNDS, "", False, PAYOLA, TRANSFERS),
+    Rule("NO_LOOTING", FUNDS, "", False, PAYOLA, REFUSED + "; DPjudge names it but applies it nowhere"),
+    Rule("EXCHANGE", INCOME, "", False, PAYOLA,
+         REFUSED + "; investors, shares, dividends and elections are not played (DPjudge leaves its "
+                   "elections unfinished)"),
+    Rule("FLAT_TAX", INCOME, "", True, PAYOLA, PLAYED),
+    Rule("NO_HOARDING", INCOME, "", True, PAYOLA, PLAYED),
+    Rule("ZEROSUM", INCOME, "", False, PAYOLA, REFUSED + "; income comes from taxes only, never from captured centres"),
+    Rule("EBAYOLA", BRIBE_SECRECY, "", False, PAYOLA, NOT_SETTLED),
+    Rule("HIDE_COST", BRIBE_SECRECY, "-NO_LEDGERS", False, PAYOLA, REFUSED + "; every statement shows the price paid"),
+    Rule("HIDE_OFFERS", BRIBE_SECRECY, "-NO_LEDGERS", False, PAYOLA,
+         REFUSED + "; every statement shows the sheet and the bribes accepted"),
+    Rule("PUBLIC_TOTALS", BRIBE_SECRECY, "!BLIND", False, PAYOLA,
+         REFUSED + "; totals are not published, and no chart is kept"),
+    Rule("NO_LEDGERS", BRIBE_SECRECY, "-HIDE_COSTS -HIDE_OFFERS", False, PAYOLA,
+         REFUSED + "; statements and income reports are always mailed"),
+    Rule("DIRECT_ONLY", BRIBES, "", False, PAYOLA, NOT_SETTLED),
+    Rule("RESTRICT_SIGNAL", BRIBES, "+SIGNAL_SUPPORT", False, PAYOLA, NOT_SETTLED),
+    Rule("PAY_DUMMIES", BRIBES, "!REMOTE_BRIBE !TOUCH_BRIBE", False, PAYOLA, NOT_SETTLED),
+    Rule("NO_SAVINGS", BRIBES, "", True, PAYOLA,
+         "a sheet's savings and plateaus refused with DPjudge's words; Payola games are not yet taken by mail"),
+    Rule("NO_PLATEAU", BRIBES, "", True, PAYOLA,
+         "a sheet's plateaus refused with DPjudge's words; Payola games are not yet taken by mail"),
+    Rule("PAYOLA_CLASSIC", BRIBES, "=FLAT_TAX =NO_SAVINGS =DIRECT_ONLY =ZERO_FOREIGN", False, PAYOLA, REFUSED),
+    Rule("LIMIT_OFFERS", BRIBES, "+DIRECT_ONLY", False, PAYOLA, NOT_SETTLED),
+    Rule("REMOTE_BRIBE", BRIBES, "-TOUCH_BRIBE !PAY_DUMMIES", False, PAYOLA, NOT_SETTLED),
+    Rule("TOUCH_BRIBE", BRIBES, "-REMOTE_BRIBE !PAY_DUMMIES", False, PAYOLA, NOT_SETTLED),
+    Rule("ZERO_FOREIGN", BRIBES, "!BLIND", True, PAYOLA, PLAYED),
 
     Rule("PUBLIC_LISTS", LISTS, "!BLIND", True, XTALBALL),
     Rule("LIMIT_LISTS", LISTS, "!BLIND", True, XTALBALL, LIMITED),

@@ -27,7 +27,7 @@ from judge.commands.reply import Reply
 from judge.game import archive
 from judge.mailout.audience import Mailing, PictureMail, bounded, for_tester, merged
 from judge.mailout.game_mail import GameMail, Notifier, Occasion, handler_table
-from judge.mailout.notices import deadlines, game_changes, keeper, lists, press, results, seats
+from judge.mailout.notices import deadlines, game_changes, keeper, lists, payola, press, results, seats
 from judge.mailout.render import render
 
 __all__ = ["EVENT_KINDS", "HANDLERS", "Mailer", "Mailing", "PictureMail", "bounded", "render_reply"]
@@ -36,7 +36,8 @@ __all__ = ["EVENT_KINDS", "HANDLERS", "Mailer", "Mailing", "PictureMail", "bound
 EVENT_KINDS: tuple[type, ...] = (*get_args(ev.Event), *get_args(notices.Notice))
 
 HANDLERS = handler_table([*results.HANDLERS, *seats.HANDLERS, *deadlines.HANDLERS, *press.HANDLERS,
-                          *game_changes.HANDLERS, *keeper.HANDLERS, *lists.HANDLERS], EVENT_KINDS)
+                          *game_changes.HANDLERS, *keeper.HANDLERS, *lists.HANDLERS, *payola.HANDLERS],
+                         EVENT_KINDS)
 
 
 class Mailer(GameMail):

@@ -129,6 +129,8 @@ GAME = {
     "PROPOSAL": Directive("proposal", v.proposal),
     "NEED": Directive("need", _need, Combine.EXTEND),
     "ROTATE": Directive("rotate", v.rotate),
+    "TAX": Directive("taxes", v.tax, Combine.APPEND),
+    "CAP": Directive("cap", v.cap),
 }
 GAME_ALIASES = {"RULES": "RULE", "TEAMS": "TEAM", "DESCRIPTION": "DESC"}
 
@@ -158,6 +160,11 @@ POWER = {
     "SOONER": Directive("sooner", _order_list),
     "LATER": Directive("later", _order_list),
     "PICTURE": Directive("picture", v.picture_format),
+    "ACCEPT": Directive("accept", v.acceptance),
+    "SENT": Directive("sent", lambda words: v.power_name(v.one_word(words, "one power's name")),
+                      Combine.APPEND),
+    "ELECT": Directive("elect", v.election),
+    "STATE": Directive("state", lambda words: v.one_word(words, "one word").upper()),
 }
 POWER_ALIASES = {"HOMES": "HOME", "INHABITS": "HOME"}
 
@@ -166,6 +173,18 @@ POWER_ALIASES = {"HOMES": "HOME", "INHABITS": "HOME"}
 # movement phase and the one after.
 ORDER_LISTS = ("ORDERS", "SOONER", "LATER")
 UNIT_WORDS = ("A", "F")  # a power block line starting with one of these is a unit
+# DPjudge's Payola game writes these after its game block, past the blank line that ends it
+PAYOLA_GAME_TAIL = ("TAX", "CAP")
+
+
+def is_offer_line(words: list[str], pay_dummies: bool) -> bool:
+    """Whether a power block's line is on a Payola offer sheet: a bribe (`5 : A PAR - BUR`, `2 $`)
+    or a `%` comment; under PAY_DUMMIES also an order to one's own unit, written without its
+    `0 :` (`A PAR - BUR`)."""
+    first = words[0]
+    if first[0].isdigit() or first[0] == "%":
+        return True
+    return pay_dummies and first.upper() in UNIT_WORDS and len(words) > 2 and words[2] != "-->"
 STANZA_ENDS = {"DESC": ("DESC", "DESCRIPTION"), "NAME": ("NAME",), "MORPH": ("MORPH",)}
 
 

@@ -180,6 +180,17 @@ class Fund:
 
 
 @dataclass(frozen=True, slots=True)
+class Tax:
+    """Payola's `TAX PAR 3` (what one centre yields a year) or `TAX 2` (what every centre yields)."""
+
+    amount: int
+    center: str | None = None
+
+    def __str__(self) -> str:
+        return f"{self.center} {self.amount}" if self.center else str(self.amount)
+
+
+@dataclass(frozen=True, slots=True)
 class Dislodged:
     """`A PAR --> BUR GAS`: a dislodged unit and every place it may retreat to."""
 
@@ -242,6 +253,14 @@ class PowerStatus:
     sooner: tuple[str, ...] | None = None
     later: tuple[str, ...] | None = None
     picture: str | None = None  # PICTURE line: the board's picture in results mails (PNG, PDF, SVG, NONE)
+    # Payola: the acceptance list (`FG?`: France's bribes first, then Germany's, then the others'),
+    # the offer sheet as written (bribe lines and `%` comments), the powers funds were sent to this
+    # phase (ONE_TRANSFER), and the Exchange's votes (`A:B`) and STATE word
+    accept: str | None = None
+    offers: tuple[str, ...] = ()
+    sent: tuple[str, ...] = ()
+    elect: tuple[str, ...] = ()
+    state: str | None = None
 
     @property
     def is_power(self) -> bool:
@@ -285,6 +304,8 @@ class GameStatus:
     delay: int | None = None
     timing: str | None = None  # the TIMING keys and values as written; judge.timing reads them
     signon: str | None = None  # SIGNON: a legacy line of DPjudge's, kept as written
+    taxes: tuple[Tax, ...] = ()  # Payola's TAX lines, in file order
+    cap: int | None = None  # Payola's CAP: the most a power's income may be in a year
     layout: Layout = Layout.JUDGE
     powers: tuple[PowerStatus, ...] = ()
     # DPjudge's game class (`standard`, `xtalball`): not in the status file but in the games index,

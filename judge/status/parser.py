@@ -15,15 +15,18 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from judge.errors import Problem, StatusError
+from judge.rule_names import Rule
 from judge.status import values as v
 from judge.status.keywords import (
     ORDER_LISTS,
+    PAYOLA_GAME_TAIL,
     STANZA_ENDS,
     UNIT_WORDS,
     Combine,
     Directive,
     game_directive,
     is_keyword,
+    is_offer_line,
     power_directive,
 )
 from judge.status.model import (
@@ -121,6 +124,7 @@ class _Reader:
         self.in_orders: str | None = None  # the field of the list the order lines fill
         self.stanza: _Stanza | None = None
         self.bare_heading = False  # a started game's power opened by its name alone (DPjudge's way)
+        self.game_tail = False  # reading Payola's TAX and CAP lines past the game block (DPjudge's way)
         self.owned: dict[str, tuple[str, int]] = {}
         self.occupied: dict[tuple[bool, str], tuple[str, int]] = {}
 
@@ -135,7 +139,13 @@ class _Reader:
         elif not self.started:
             self.started, self.game.line, self.block = True, line.number, self.game
             self.game_line(line)
-        elif self.block is None:
+        elif self.game_tail and line.keyword in PAYOLA_GAME_TAIL:
+            self.game_line(line)
+        elif self.block is None and not self.powers and line.keyword in PAYOLA_GAME_TAIL:
+            self.game_tail = True  # DPjudge's Payola game: its next line names the first power
+            self.game_line(line)
+        elif self.block is None or self.game_tail:
+            self.game_tail = False
             self.block = self.start_power(line)
         elif self.block is self.game:
             self.game_line(line)
@@ -222,6 +232,9 @@ class _Reader:
         return block
 
     def power_line(self, block: _Draft, line: _Line) -> None:
+        if is_offer_line(line.words, self.rule_in_force(Rule.PAY_DUMMIES)):
+            block.values.setdefault("offers", []).append(v.text(line.words))
+            return
         if line.keyword in UNIT_WORDS:
             self.unit_line(block, line)
             return
@@ -239,6 +252,11 @@ class _Reader:
             self.check_owner(block, line, value)
         elif line.keyword in ("PASSWORD", "CONTROL") and {"password", "control"} <= block.seen.keys():
             self.problem(line.number, "a power has a PASSWORD or a CONTROL line, not both")
+
+    def rule_in_force(self, name: str) -> bool:
+        """Whether the game block read so far turns `name` on (and not off)."""
+        said = [on for rule, on in self.game.values.get("rules", ()) if rule == name]
+        return bool(said) and all(said)
 
     def unit_line(self, block: _Draft, line: _Line) -> None:
         words = line.words

@@ -3,7 +3,7 @@
 The order is DPjudge's: the map's stanzas are read first (those for every variant, then those for
 the game's variant, each in map order), then the game's own lines, which take precedence: a value
 the game sets wins over the map's, TIMING keys the game sets win over the map's same keys, and lists
-(DESC, NAME, MORPH lines) hold the map's lines before the game's. RULEs add up from every source:
+(DESC, NAME, MORPH and Payola's TAX lines) hold the map's lines before the game's. RULEs add up from every source:
 `RULE !X` turns X off after all other rules, wherever either line comes from (status syntax, RULE).
 MORPH lines are map lines: they change the game's map after the map file and its stanzas are read.
 
@@ -21,8 +21,8 @@ from judge.status.model import GameStatus
 from judge.status.parser import parse_game_lines
 
 SCALARS = ("name", "master", "password", "tester", "start", "finish", "result", "private",
-           "proposal", "deadline", "zone", "delay", "judge", "signon")
-CONCATENATED = ("morphs", "description", "origin")
+           "proposal", "deadline", "zone", "delay", "judge", "signon", "cap")
+CONCATENATED = ("morphs", "description", "origin", "taxes")
 EITHER = ("need", "rotate", "teams", "address", "groups")
 
 

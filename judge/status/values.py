@@ -21,6 +21,7 @@ from judge.status.model import (
     RotateStep,
     RotateWhen,
     Seat,
+    Tax,
     Team,
     Vacancy,
     Vote,
@@ -270,3 +271,35 @@ def hides(words: list[str]) -> tuple[Unit, ...]:
     if not all(found):
         raise ValueError("takes units separated by commas, such as A PAR, F BRE")
     return tuple(unit(item) for item in found)
+
+
+def tax(words: list[str]) -> Tax:
+    """Payola's `TAX 2` (every centre) or `TAX PAR 3` (one centre): a yearly yield of 0 or more."""
+    count(words, 1, 2, "a yield (TAX 2) or a centre and its yield (TAX PAR 3)")
+    if not words[-1].isdigit():
+        raise ValueError(f"a centre's yearly yield is a whole number of 0 or more, not {words[-1]!r}")
+    return Tax(int(words[-1]), center(words[0]) if len(words) == 2 else None)
+
+
+def cap(words: list[str]) -> int:
+    word = one_word(words, "one number, the most income a power takes in a year")
+    if not word.isdigit() or int(word) < 1:
+        raise ValueError(f"the income cap is a whole number of 1 or more, not {word!r}")
+    return int(word)
+
+
+def acceptance(words: list[str]) -> str:
+    """A Payola acceptance list, `FG?`: power letters (and `?` for the others), each once."""
+    word = one_word(words, "one word: power letters in order of preference, such as FG?").upper()
+    repeated = sorted({c for c in word if word.count(c) > 1})
+    if repeated:
+        raise ValueError(f"{repeated[0]!r} appears more than once in the acceptance list {word}")
+    return word
+
+
+def election(words: list[str]) -> tuple[str, ...]:
+    """The Exchange's votes, `A:B E:F`: for each company, the power voted its chief."""
+    for word in count(words, 1, None, "votes such as A:B (company, then candidate)"):
+        if len(word.split(":")) != 2 or not all(word.split(":")):
+            raise ValueError(f"{word!r} is not a vote such as A:B (company, then candidate)")
+    return tuple(w.upper() for w in words)

@@ -88,6 +88,9 @@ def _game_block(s: GameStatus) -> list[str]:
         *_optional("TIMING", s.timing),
         *(_optional("JUDGE", s.judge) if s.layout is Layout.DPJUDGE else []),  # DPjudge's twice
         *_optional("SIGNON", s.signon),
+        # DPjudge's Payola game writes these past the blank line, where it cannot read them back
+        *[_line("TAX", tax) for tax in s.taxes],
+        *_optional("CAP", s.cap),
     ]
 
 
@@ -142,6 +145,11 @@ def _power_block(p: PowerStatus, bare: bool, dpjudge: bool) -> list[str]:
         *[_line(d.unit, "-->", *d.retreats) for d in p.dislodged],
         *[str(unit) for unit in p.units],
         *[adjustment_text(order, dpjudge) for order in p.adjustments],
+        *_words("ELECT", p.elect),
+        *[_line("SENT", power) for power in p.sent],
+        *_optional("ACCEPT", p.accept),
+        *_optional("STATE", p.state),
+        *p.offers,
         *([] if p.orders is None else ["ORDERS", *p.orders]),
         # DPjudge writes a Crystal Ball power's lists last, LATER first, and an empty list not at all
         *(["LATER", *p.later] if p.later else []),

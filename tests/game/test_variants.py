@@ -8,6 +8,7 @@ from judge.events import PhaseResults
 from judge.game.process import process_phase
 from judge.game.stages import Processing, Stage
 from judge.game.variants import (
+    PAYOLA,
     STANDARD,
     XTALBALL,
     Variant,
@@ -39,6 +40,16 @@ def test_a_variant_is_found_by_dpjudges_game_class_in_any_case():
     assert variant_named("Standard") is STANDARD
     assert variant_named("chess") is None
     assert variant_named("XTALBALL") is XTALBALL
+    assert variant_named("payola") is PAYOLA
+
+
+def test_payola_settles_the_bribes_first_and_collects_income_once_the_game_has_moved_on():
+    names = [s.name for s in PAYOLA.stages]
+    assert names[0] == "settle the bribes"
+    assert names.index("collect income") == names.index("move on") + 1
+    assert names[-1] == "tell of the income"
+    assert [n for n in names if n not in ("settle the bribes", "collect income", "tell of the income")] == \
+        [s.name for s in STANDARD.stages]
 
 
 def test_the_judge_plays_standard_and_crystal_ball_games_and_no_other_variant():

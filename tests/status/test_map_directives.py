@@ -8,6 +8,7 @@ from judge.errors import StatusError
 from judge.maps.loader import load_map
 from judge.maps.model import Stanza
 from judge.status import apply_map_directives, parse_status, write_status
+from judge.status.model import Tax
 from tests.support.status import game
 
 GENERAL = Stanza(None, ("RULE CD_DUMMIES CD_BUILDS", "ZONE Europe/London", "TIMING NEXT 3D WARN 1D",
@@ -70,12 +71,19 @@ def test_the_testing_maps_stanza():
 
 def test_bad_stanza_lines_are_reported_with_the_stanza_and_its_line():
     with pytest.raises(StatusError) as caught:
-        apply_map_directives(game("GAME g"), [Stanza("PAYOLA", ("RULE X", "TAX 1", "OWNS PAR"))],
+        apply_map_directives(game("GAME g"), [Stanza("PAYOLA", ("RULE X", "BRIBE 1", "OWNS PAR"))],
                              variant="PAYOLA", file="payola.map")
     found = [(p.file, p.line, p.message) for p in caught.value.problems]
-    assert found == [("payola.map (PAYOLA DIRECTIVES)", 2, "unknown game directive 'TAX'"),
+    assert found == [("payola.map (PAYOLA DIRECTIVES)", 2, "unknown game directive 'BRIBE'"),
                      ("payola.map (PAYOLA DIRECTIVES)", 3,
                       "OWNS belongs in a power's block (after a blank line and the power's name)")]
+
+
+def test_a_payola_stanza_sets_the_taxes_and_cap_under_the_games_own():
+    stanzas = [Stanza("PAYOLA", ("TAX 1", "TAX PAR 3", "CAP 30"))]
+    applied = apply_map_directives(game("GAME g\nTAX VIE 2\nCAP 40"), stanzas, variant="payola")
+    assert applied.taxes == (Tax(1), Tax(3, "PAR"), Tax(2, "VIE")) and applied.cap == 40
+    assert apply_map_directives(applied, stanzas, variant="payola") == applied
 
 
 def test_stanzas_of_another_variant_are_not_read():

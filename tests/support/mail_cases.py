@@ -304,6 +304,26 @@ def crystal_ball_public_lists(mailer: Mailer, m: Map) -> list:
 
 
 @case
+def payola_statements(mailer: Mailer, m: Map) -> list:
+    """A power's statement with its units bribed away, its bribes lowered and a foreign bribe won;
+    a power with no unit whose one bribe lost; one with no unit that offered nothing."""
+    austria = ev.BribeStatement(
+        "AUSTRIA", (("*", 12, "A BUD", "- SER"), (" ", 3, "F TRI", "H")),
+        ((3, "F TRI", "H"), (7, "A VEN", "- TRI")), ("     3 : F TRI H", "     9 : A VEN - TRI", "     4 $"),
+        True, 25, 2, 10, 15)
+    england = ev.BribeStatement("ENGLAND", (), (), ("    20 : A BUD - GAL",), True, 30, 1, 0, 30)
+    italy = ev.BribeStatement("ITALY", (), (), (), False, 8, 0, 0, 8)
+    return mailer.for_events([ev.BribesSettled("jigdy", parse_phase(m, "S1902M"), (austria, england, italy))])
+
+
+@case
+def payola_income(mailer: Mailer, m: Map) -> list:
+    """A year's income: Austria paid; Italy, left with nothing, is sent no report."""
+    reports = (("AUSTRIA", 12, 48, 60), ("ITALY", 0, 0, 0))
+    return mailer.for_events([ev.IncomePaid("jigdy", 1902, reports)])
+
+
+@case
 def crystal_ball_lists_locked(mailer: Mailer, m: Map) -> list:
     return mailer.for_events([notices.ListsLocked("jigdy", NEXT)])
 

@@ -34,6 +34,7 @@ from judge.status.model import (
     RetreatOrder,
     RotateStep,
     RotateWhen,
+    Tax,
     Team,
     Vacancy,
     Vote,
@@ -136,6 +137,14 @@ order_text = st.tuples(unit, st.lists(st.text(UPPER + string.digits + "-/", min_
                                       min_size=1, max_size=5)).map(lambda t: " ".join([str(t[0]), *t[1]]))
 texts = st.lists(free_text, max_size=5).map(tuple)
 words = st.lists(power_name, max_size=5).map(tuple)
+# Payola: an offer-sheet line (a bribe, a savings request or a `%` comment), an acceptance list, a
+# vote of the Exchange, a TAX line
+offer_line = st.tuples(st.sampled_from(string.digits + "%"), st.lists(word, max_size=6)).map(
+    lambda t: " ".join([t[0] + t[1][0], *t[1][1:]]) if t[1] else t[0])
+acceptance = st.lists(st.sampled_from(UPPER + "?"), min_size=1, max_size=8, unique=True).map("".join)
+elect = st.lists(st.tuples(power_name, power_name).map(":".join).filter(lambda w: w.count(":") == 1),
+                 min_size=1, max_size=3).map(tuple)
+tax = st.builds(Tax, st.integers(0, 99), st.none() | center)
 
 
 @st.composite
@@ -161,6 +170,11 @@ def power_status(draw, name: str) -> PowerStatus:
                                       max_size=2))),
         adjustments=tuple(draw(st.lists(adjustment, max_size=4))),
         orders=draw(st.none() | st.lists(order_text, max_size=5).map(tuple)),
+        accept=draw(st.none() | acceptance),
+        offers=tuple(draw(st.lists(offer_line, max_size=4))),
+        sent=draw(words),
+        elect=draw(st.just(()) | elect),
+        state=draw(st.none() | upper_word),
     )
 
 
@@ -219,6 +233,7 @@ def game_status(draw, max_powers: int = 4) -> GameStatus:
         judge=draw(st.none() | free_text), signon=draw(st.none() | free_text),
         address=tuple(draw(st.lists(email, max_size=2))),
         groups=tuple(draw(st.lists(upper_word, max_size=3))),
+        taxes=tuple(draw(st.lists(tax, max_size=3))), cap=draw(st.none() | st.integers(1, 999)),
         layout=_layout(draw(st.booleans()), played, powers),
         powers=tuple(powers),
     )

@@ -8,11 +8,12 @@ one whose games the mail commands and the cycle carry: a game of any other is re
 from __future__ import annotations
 
 from judge.game.variants.model import Variant
+from judge.game.variants.payola import PAYOLA
 from judge.game.variants.standard import STANDARD
 from judge.game.variants.xtalball import XTALBALL
 from judge.status.model import GameStatus
 
-VARIANTS: tuple[Variant, ...] = (STANDARD, XTALBALL)
+VARIANTS: tuple[Variant, ...] = (STANDARD, XTALBALL, PAYOLA)
 
 
 def variant_named(name: str) -> Variant | None:
@@ -36,5 +37,5 @@ def played_variants() -> str:
     return ", ".join(v.name for v in VARIANTS if v.played)
 
 
-__all__ = ["STANDARD", "VARIANTS", "XTALBALL", "Variant", "played_variant", "played_variants", "variant_named",
-           "variant_of"]
+__all__ = ["PAYOLA", "STANDARD", "VARIANTS", "XTALBALL", "Variant", "played_variant", "played_variants",
+           "variant_named", "variant_of"]

@@ -63,7 +63,7 @@ def results_context(mail: GameMail, event: ev.PhaseResults, completed: ev.GameCo
                "lost": views.unit_holdings(m, event.lost),
                "next_phase": views.phase_view(event.next_phase) if event.next_phase else None,
                "deadline": mail.when(event.deadline),
-               "processed_deadline": mail.when(event.processed_deadline)}
+               "processed_deadline": mail.when(event.processed_deadline), "income": event.income}
     if Rule.BLIND in mail.rules:
         context = _tailored(mail, context, event, reader or mail.reader(MASTER))
     return context

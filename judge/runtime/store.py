@@ -2,8 +2,9 @@
 
 A game is `games/<name>/` holding `status` (the truth), `status.<S1901M>` snapshots taken before each
 processing (so any phase can be rolled back to), `results` (the results archive: every results mail,
-appended, `judge.game.archive`; `results.0` the archive before a rollback cut it), and
-`state` when the game has a state or a listing the status file cannot keep (`judge.game.standing`).
+appended, `judge.game.archive`; `results.0` the archive before a rollback cut it), a Crystal Ball
+game's `lists` (its locked lists, phase by phase, as DPjudge keeps them), and `state` when the game
+has a state or a listing the status file cannot keep (`judge.game.standing`).
 Mail, the scheduler and the CLI all go through `GameStore.locked`, so they never interleave; a crash at
 any instant leaves the old or the new status, never a torn one.
 

@@ -180,6 +180,26 @@ def submit(game: GameInHand, power: str, lines: list[str]) -> Submitted:
     return Submitted(new, power, phase, tuple(on_file), _turn(phase, filling), locked, lock_deadline)
 
 
+@dataclass(frozen=True)
+class ListsAhead:
+    """A Crystal Ball power's lists for the turns ahead: SOONER for the next movement phase, LATER
+    for the one after it, and the one orders sent now go to (`filling`)."""
+
+    sooner: tuple[str, ...]
+    later: tuple[str, ...]
+    filling: str
+
+
+def lists_ahead(status: GameStatus, m: Map, power: str) -> ListsAhead | None:
+    """The power's Crystal Ball lists, as its orders mail shows them (None: not a Crystal Ball
+    game in a movement phase, or no such power)."""
+    phase = phase_of(status)
+    block = status.power(power)
+    if block is None or phase is None or (filling := list_filled(status, m, phase)) is None:
+        return None
+    return ListsAhead(list_in(block, SOONER), list_in(block, LATER), filling)
+
+
 def list_filled(status: GameStatus, m: Map, phase: Phase) -> str | None:
     """The Crystal Ball list orders go to now (None: not a Crystal Ball movement phase)."""
     if phase.type != MOVEMENT or not plays_lists(status):

@@ -7,7 +7,7 @@ phase and LATER for the one after it. As DPjudge takes them:
 - every list after that goes to LATER, in whatever phase it is sent: SOONER cannot be changed;
 - a line orders a unit that may not be there when its turn comes: it is checked against the map
   as if the unit stood where the line says (the unit type must be written), not against the board;
-  a proxy order is refused (DPjudge counts them apart, against the smallest power's centres);
+  a proxy order is refused, as DPjudge refuses it (it reads the power's name out of the line);
 - a movement phase may be processed once every power with units has the list it owes.
 """
 from __future__ import annotations
@@ -31,6 +31,7 @@ SOONER, LATER = "sooner", "later"
 # DPjudge plays every Crystal Ball game with these: a list orders units that may not be there, and
 # names others' units
 LIST_RULES = frozenset({"FICTIONAL_OK", "PROXY_OK"})
+NO_PROXY_IN_LISTS = "a Crystal Ball list takes no proxy order (DPjudge refuses one too: NO PROXY POWER SPECIFIED)"
 UNIT_WORDS = frozenset({"A", "F", "ARMY", "FLEET"})
 
 
@@ -76,7 +77,7 @@ def read_list(m: Map, power: str, lines: list[str], phase: Phase, rules: Rules
             errors.append((text, str(error)))
             continue
         if isinstance(order, Proxy):
-            errors.append((text, "this judge takes no proxy order in a Crystal Ball list yet"))
+            errors.append((text, NO_PROXY_IN_LISTS))
             continue
         unit = getattr(order, "unit", None)
         if unit is None or text.split()[0].upper() not in UNIT_WORDS:

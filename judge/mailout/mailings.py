@@ -75,6 +75,10 @@ class Mailer(GameMail):
         them (`judge.mailout.notices.results.archived`)."""
         return results.archived(self, events)
 
+    def lists_kept(self, events: Sequence[object]) -> str:
+        """What the game's lists file keeps of the events (`judge.mailout.notices.lists`)."""
+        return lists.lists_kept(self, events)
+
 
 def render_reply(env: jinja2.Environment, reply: Reply) -> tuple[str, str]:
     """Subject and body of the one answer to a mail, from reply.txt."""

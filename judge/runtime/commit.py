@@ -42,6 +42,7 @@ from judge.runtime.game_files import (
     archiver,
     forming_status,
     index_game,
+    lists_entries,
     read_game,
     read_standing,
     snapshot_phases,
@@ -182,9 +183,10 @@ def write_outcome(game: GameDir, before_text: str, m: Map, after: GameStatus, ev
     elif results and records:
         length, restored = _deadline_restated(game, after, results[0])
     records = restored + records
-    if records or mails or receipt or length is not None or press[0]:
+    lists = lists_entries(after, m, events)
+    if records or mails or receipt or length is not None or press[0] or lists:
         journal.complete(game, journal.write(game, after_text, records, mails, receipt, length,
-                                             press), deliver)
+                                             press, lists), deliver)
     else:
         game.write_status(after_text)
     if results:  # the game moved on: what was rolled back cannot come back

@@ -1,7 +1,8 @@
 """`judge export GAME FOLDER`: a game written as DPjudge reads it, so that a judgekeeper can take it
 back to DPjudge: FOLDER/GAME/status and each snapshot `status.S1901M` in DPjudge's layout and
-encoding (`judge.status.dpjudge`), the `results` archive copied as it is, and the game's line in
-FOLDER/status, DPjudge's games index (made, or updated beside the lines already there).
+encoding (`judge.status.dpjudge`), the `results` archive and a Crystal Ball game's `lists` file
+copied as they are, and the game's line in FOLDER/status, DPjudge's games index (made, or updated
+beside the lines already there).
 
 FOLDER is DPjudge's games folder (or any folder to copy into it). The game is read under its lock
 and nothing of the judge's own folder is changed. A password the judge stored hashed is written as
@@ -16,7 +17,7 @@ from pathlib import Path
 from judge.game.games_index import INDEX_FILE, entry_for, write_index
 from judge.passwords import is_hashed
 from judge.runtime.game_files import read_index, read_standing, read_status_file
-from judge.runtime.store import RESULTS, STATUS, GameStore, atomic_write, make_folder, read_bytes
+from judge.runtime.store import LISTS, RESULTS, STATUS, GameStore, atomic_write, make_folder, read_bytes
 from judge.status import parse_status
 from judge.status.dpjudge import DPJUDGE_ENCODING, dpjudge_bytes
 from judge.status.model import GameStatus
@@ -44,10 +45,11 @@ def export_game(store: GameStore, name: str, folder: Path) -> Exported:
         for abbrev in game.snapshots():
             snapshot = parse_status(game.read_snapshot(abbrev), f"{name}/{STATUS}.{abbrev}")
             _write(target / f"{STATUS}.{abbrev}", snapshot, name, done, f"{name}/{STATUS}.{abbrev}")
-        with contextlib.suppress(FileNotFoundError):
-            results = read_bytes(game.path / RESULTS, game.root)
-            atomic_write(target / RESULTS, results, root=folder)
-            done.files.append(target / RESULTS)
+        for kept in (RESULTS, LISTS):
+            with contextlib.suppress(FileNotFoundError):
+                data = read_bytes(game.path / kept, game.root)
+                atomic_write(target / kept, data, root=folder)
+                done.files.append(target / kept)
     index = read_index(folder)
     index[name] = entry_for(status, standing, index.get(name))
     atomic_write(folder / INDEX_FILE, write_index(index).encode(DPJUDGE_ENCODING), root=folder)

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from judge.errors import StatusError
-from judge.events import Event, GameCompleted, PhaseResults
+from judge.events import Event, GameCompleted, ListsPlayed, PhaseResults
 from judge.game.archive import entry_text
 from judge.runtime import journal
 from judge.game.checkup import game_problems
@@ -193,6 +193,17 @@ def archiver(judge_id: str = "LOCAL", address: str = "judge@localhost", env: Any
             mails = Mailer(env, status, m, judge=judge_id).archived(events)
         return "".join(entry_text(address, now, subject, body) for subject, body in mails)
     return entries
+
+
+def lists_entries(status: GameStatus, m: Map, events: Sequence[Event], env: Any = None) -> str:
+    """What a change adds to a Crystal Ball game's lists file: each movement phase's locked lists
+    as processing read them (none for another game)."""
+    if not any(isinstance(e, ListsPlayed) for e in events):
+        return ""
+    from judge.mailout.mailings import Mailer
+    from judge.mailout.render import environment
+
+    return Mailer(env or environment(), status, m).lists_kept(events)
 
 
 def snapshot_phases(game: GameDir, m: Map) -> list[tuple[str, Phase | str]]:

@@ -20,7 +20,8 @@ instead of being carried out a second time (`judge.runtime.inbox`). `prune_recei
 
 A change may carry press messages to keep for the game's pages (`judge.runtime.press_file`), kept
 after the results log and before the receipt; a change of press alone leaves the status as it is
-(its `after` is None).
+(its `after` is None). A Crystal Ball phase's locked lists are added to the game's `lists` file
+with the results log, the file's length before them kept in the entry as the archive's is.
 """
 from __future__ import annotations
 
@@ -82,12 +83,12 @@ def pending(root: Path) -> list[str]:
 
 def write(game: GameDir, after: str | None, records: str, mails: Mails,
           receipt: tuple[str, bytes] | None = None, length: int | None = None,
-          press: tuple[Sequence[dict[str, Any]], int] = ((), 0)) -> Entry:
+          press: tuple[Sequence[dict[str, Any]], int] = ((), 0), lists: str = "") -> Entry:
     """Record the change from the status on file to `after` (None: the status stays; its commit
     point); `complete` then carries it out. `receipt`: (name, bytes) of the receipt of the mail
     that made the change. `length`: the bytes of the results archive to keep before the records
     (a rollback cuts it; default: all of it). `press`: the press records to keep, and how many
-    the game keeps at most."""
+    the game keeps at most. `lists`: the text to add to the game's lists file."""
     entry: Entry = {"before": status_digest(game) or digest(""), "after": after, "done": False,
                     "length": game.results_size() if length is None else length,
                     "records": records,
@@ -96,6 +97,8 @@ def write(game: GameDir, after: str | None, records: str, mails: Mails,
         entry["receipt"] = [receipt[0], base64.b64encode(receipt[1]).decode("ascii")]
     if press[0]:
         entry["press"], entry["press_limit"] = list(press[0]), press[1]
+    if lists:
+        entry["lists"], entry["lists_length"] = lists, game.lists_size()
     path = path_of(game)
     make_folder(path.parent, game.root)
     atomic_write(path, json.dumps(entry).encode("utf-8"), root=game.root)
@@ -131,12 +134,14 @@ def complete(game: GameDir, entry: Entry, deliver: Deliver | None = None) -> str
             _drop(path, game.root)
             return None
         _complete_results(game, entry["length"], entry["records"])
+        if entry.get("lists"):
+            game.keep_lists(entry["lists_length"], entry["lists"])
         if entry.get("press"):
             press_file.keep(game, entry["press"], entry["press_limit"])
         if "receipt" in entry:  # last: a receipt on file goes with its change made
             written, raw = entry["receipt"]
             write_receipt(game.path.parent, written, base64.b64decode(raw))
-        entry.update(done=True, records="", press=[])
+        entry.update(done=True, records="", press=[], lists="")
         if entry["mails"] and deliver is None:
             atomic_write(path, json.dumps(entry).encode("utf-8"), root=game.root)
             return written

@@ -2,8 +2,9 @@
 
 A game is `games/<name>/` holding `status` (the truth), `status.<S1901M>` snapshots taken before each
 processing (so any phase can be rolled back to), `results` (the results archive: every results mail,
-appended, `judge.game.archive`; `results.0` the archive before a rollback cut it), and
-`state` when the game has a state or a listing the status file cannot keep (`judge.game.standing`).
+appended, `judge.game.archive`; `results.0` the archive before a rollback cut it), a Crystal Ball
+game's `lists` (its locked lists, phase by phase, as DPjudge keeps them), and `state` when the game
+has a state or a listing the status file cannot keep (`judge.game.standing`).
 Mail, the scheduler and the CLI all go through `GameStore.locked`, so they never interleave; a crash at
 any instant leaves the old or the new status, never a torn one.
 
@@ -34,6 +35,9 @@ log = logging.getLogger("judge.store")
 STATUS = "status"
 STATE = "state"
 RESULTS = "results"
+# a Crystal Ball game's locked lists, each movement phase's as processing read them, appended (DPjudge's
+# file, written whatever the rules: PUBLIC_LISTS only decides whether they are also mailed)
+LISTS = "lists"
 ROLLED_BACK = "results.0"  # the archive before a rollback (DPjudge's name), for ROLLFORWARD
 LOCK = ".lock"
 TMP = ".tmp"  # the end of a temporary file's name (`.<name>.<pid>.<thread>.tmp`)
@@ -444,6 +448,21 @@ class GameDir:
 
     def cut_results(self, length: int) -> None:
         truncate(self.path / RESULTS, length, self.root)
+
+    def lists_size(self) -> int:
+        """The Crystal Ball lists file's length in bytes (0 when there is none yet)."""
+        try:
+            return file_stat(self.path / LISTS, self.root).st_size
+        except FileNotFoundError:
+            return 0
+
+    def keep_lists(self, length: int, text: str) -> None:
+        """The lists file cut to `length` bytes, then `text` added: what a crash wrote of it
+        before goes first. (DPjudge writes latin-1; the lines are the map's names and orders,
+        ASCII on every map, written here as UTF-8.)"""
+        if self.lists_size() > length:
+            truncate(self.path / LISTS, length, self.root)
+        append_bytes(self.path / LISTS, text.encode(UTF8), self.root)
 
 
 class GameStore:

@@ -319,10 +319,11 @@ class Pages:
         role = self.role_of(status, creds) if status is not None else None
         press = await asyncio.to_thread(views.press_page, self.handler.store, creds.game, role,
                                         page_number(request)) if role else None
+        lists = views.lists_of(status, self.handler.maps, role) if role and status is not None else None
         return self.page(request, "power.html", creds=creds, listing=answer.text,
                          board=Markup(svg) if svg else None, master=master, states=states,
                          actions=MASTER_ACTIONS, powers=self.powers_of(status), press=press,
-                         press_link=f"{self.url('power')}?press=",
+                         lists=lists, press_link=f"{self.url('power')}?press=",
                          zone=reader_zone(request.session.get(READER_ZONE)))
 
     def states(self, name: str) -> views.States | None:

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 import jinja2
 
+from judge.app.orders import ListsAhead, lists_ahead
 from judge.commands.reply import PictureRequest
 from judge.commands.session import Refusal
 from judge.errors import MapError, StatusError
@@ -106,6 +107,14 @@ def in_force(status: GameStatus, maps: MapCache) -> Rules:
         return rules_in_force(status, maps.get(status.map_name, status.morphs))
     except MapError:
         return status.rules
+
+
+def lists_of(status: GameStatus, maps: MapCache, power: str) -> ListsAhead | None:
+    """A Crystal Ball power's lists for the turns ahead, as its orders mail shows them."""
+    try:
+        return lists_ahead(status, maps.get(status.map_name, status.morphs), power)
+    except MapError:
+        return None
 
 
 def rules_of(status: GameStatus, maps: MapCache) -> list[Rule]:

@@ -16,7 +16,7 @@ def test_help_answers_with_the_players_guide(vienna, body):
     sent = vienna.send(eml("list_all.eml", (b"LIST", body)))
     assert not sent.failed
     for example in ("JOIN GAME PASSWORD", "SIGNON FGAME PASSWORD", "A PAR - BUR", "PRESS TO EI",
-                    "VOTE 3WAY", "LIST GAME"):
+                    "VOTE 3WAY", "LIST GAME", "Crystal Ball", "A list takes no proxy order"):
         assert example in sent.text, example
     assert all(len(line) < 78 for line in sent.text.splitlines())
 
@@ -28,7 +28,8 @@ def test_help_master_answers_with_the_masters_guide(vienna, body):
     for example in ("CREATE GAME PASSWORD", "FORM", "ACTIVATE", "PROCESS!", "PREVIEW",
                     "ROLLBACK S1902M RESTORE", "ROLLFORWARD", "MORPH ... END MORPH",
                     "SET DEADLINE FRI 18:00", "SET ABSENCE", "RESIGN FRANCE", "DUMMY FRANCE",
-                    "TERMINATE", "TAKEOVER MASTER@GAME PASSWORD"):
+                    "TERMINATE", "TAKEOVER MASTER@GAME PASSWORD", "XTALBALL", "RULE PUBLIC_LISTS",
+                    "RULE LIMIT_LISTS"):
         assert example in sent.text, example
     assert "A PAR - BUR" not in sent.text  # the player's guide is HELP's
     assert all(len(line) < 78 for line in sent.text.splitlines())

@@ -97,6 +97,20 @@ def test_a_half_written_results_record_is_cut_back(game):
     assert (store.root / "g" / "results").read_text() == "PHASE S1901M\nA\nB\n"
 
 
+def test_a_half_written_lists_entry_is_cut_back_and_written_once(game):
+    """A Crystal Ball change's locked lists are added to the `lists` file DPjudge kept before
+    once, whatever part of them a crash had written."""
+    store, _ = game
+    with store.locked("g") as folder:
+        (folder.path / "lists").write_text("KEPT\n")
+        journal.write(folder, "x", "", (), lists="SPRING 1902 MOVEMENT ORDERS\n")
+        with open(folder.path / "lists", "a") as handle:
+            handle.write("SPRING 19")  # a crash in the middle of the append
+        folder.write_status("x")
+        journal.replay(folder)
+    assert (store.root / "g" / "lists").read_text() == "KEPT\nSPRING 1902 MOVEMENT ORDERS\n"
+
+
 def test_without_an_outbox_the_mails_wait_for_the_next_cycle(game):
     store, outbox = game
     text, m, new, events = processed(store)

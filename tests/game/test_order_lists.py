@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 
 from judge.game.rules import check_rules
-from judge.game.order_lists import LATER, SOONER, list_taking_orders, lists_submitted, read_list
+from judge.game.order_lists import LATER, NO_PROXY_IN_LISTS, SOONER, list_taking_orders, lists_submitted, read_list
 from judge.status import parse_status
 from tests.support.xtalball import HERE
 
@@ -27,7 +27,7 @@ def test_a_list_orders_units_the_power_may_not_have_yet(standard):
     ("A MAO H", "no army can stand in MAO"),
     ("F STP - BOT", "a fleet in STP stands on one of its coasts: name it"),
     ("A PAR - MOS", "A PAR cannot reach Moscow"),
-    ("A PAR PROXY ENGLAND", "this judge takes no proxy order in a Crystal Ball list yet"),
+    ("A PAR PROXY ENGLAND", NO_PROXY_IN_LISTS),
 ])
 def test_a_line_no_unit_could_carry_out_is_refused(standard, line, reason):
     assert read_list(standard, "FRANCE", [line], STATUS.phase, frozenset()) == ([], [(line, reason)])

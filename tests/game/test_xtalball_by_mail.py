@@ -143,3 +143,21 @@ def test_the_last_first_list_locks_the_lists_and_everyone_is_told_as_dpjudge_tol
                      for e in events if isinstance(e, ListsLocked) for m in mailer.for_events([e])])
     assert told == [[{**b, "body": normalised(b["body"])} for b in each["broadcasts"]]
                     for each in PHASES[0]["mails"]]
+
+
+def lists_after(tmp_path: Path, phases: list[dict], index: int) -> str:
+    """The game's `lists` file after the judge plays phase `index`, from the one DPjudge kept
+    before it copied into the game's folder (a game moved over mid-play)."""
+    judge = crystal_ball_judge(tmp_path, phases[index - 1]["status"])
+    kept = judge.store.root / GAME["game"] / "lists"
+    if phases[index - 1]["lists"]:
+        kept.write_bytes(phases[index - 1]["lists"].encode("latin-1"))
+    played(judge, phases[index])
+    return kept.read_bytes().decode("latin-1") if kept.exists() else ""
+
+
+@pytest.mark.parametrize("index", range(1, len(PHASES)), ids=[p["phase"] for p in PHASES[1:]])
+def test_the_lists_file_is_carried_on_as_dpjudge_wrote_it(index, tmp_path):
+    """Without PUBLIC_LISTS nobody is mailed the locked lists, but DPjudge keeps them, every line
+    with its fate, in the game's `lists` file, a movement phase appended at a time."""
+    assert lists_after(tmp_path, PHASES, index) == PHASES[index]["lists"]

@@ -16,7 +16,7 @@ from judge.mailout.mailings import Mailer
 from judge.runtime.game_files import read_status_file
 from judge.runtime.store import GameDir
 from tests.game.test_dpjudge_games import NOW, SETTINGS, URL, normalised, raw_mail
-from tests.game.test_xtalball_by_mail import crystal_ball_judge, expected, played
+from tests.game.test_xtalball_by_mail import crystal_ball_judge, expected, lists_after, played
 from tests.support.commands import MAPS, TEMPLATES
 
 GAME = json.loads((Path(__file__).parent / "fixtures" / "xtalball_public_lists.json").read_text(encoding="utf-8"))
@@ -47,3 +47,10 @@ def test_the_lists_are_published_as_dpjudge_published_them(index, tmp_path):
 def test_the_phase_plays_as_dpjudge_played_it(index, tmp_path):
     judge = crystal_ball_judge(tmp_path, PHASES[index - 1]["status"] if index else GAME["start"])
     assert played(judge, PHASES[index]) == expected(PHASES[index])
+
+
+@pytest.mark.parametrize("index", PROCESSED, ids=[PHASES[i]["phase"] for i in PROCESSED])
+def test_the_lists_file_keeps_what_was_published(index, tmp_path):
+    """The `lists` file keeps each phase's lists as mailed: under LIMIT_LISTS, a power's first
+    lines only."""
+    assert lists_after(tmp_path, PHASES, index) == PHASES[index]["lists"]

@@ -137,3 +137,12 @@ def test_the_kept_press_is_left_out(tmp_path):
     (store.root / "chatty" / PRESS_FILE).write_text('{"number": 1}\n')
     assert export(store.root, "chatty", tmp_path / "back") == 0
     assert sorted(p.name for p in (tmp_path / "back" / "chatty").iterdir()) == ["status"]
+
+
+def test_a_crystal_ball_games_lists_file_goes_back_as_it_is(tmp_path):
+    """DPjudge keeps a Crystal Ball game's locked lists in its `lists` file: the export carries it."""
+    store = GameStore(tmp_path / "games")
+    new_game(store, "ball", "standard", "gm@example.com", "gmpw", [])
+    (store.root / "ball" / "lists").write_bytes(b"SPRING 1901 MOVEMENT ORDERS\n")
+    assert export(store.root, "ball", tmp_path / "back") == 0
+    assert (tmp_path / "back" / "ball" / "lists").read_bytes() == b"SPRING 1901 MOVEMENT ORDERS\n"

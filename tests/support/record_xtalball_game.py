@@ -11,7 +11,7 @@ units that have gone, and now and then no list at all: civil disorder), and in r
 adjustments its orders as in the standard game; the Master's PROCESS ends each phase (PROCESS!
 when a list is missing). Every mail in with the order confirmations DPjudge answered it with and
 the broadcast it made of it (the lock notice),
-DPjudge's results mails out and the status file it saved are written to
+DPjudge's results mails out, the status file it saved and its `lists` file are written to
 `tests/game/fixtures/xtalball_by_mail.json`. Needs Python 2.7 for DPjudge; the test does not."""
 from __future__ import annotations
 
@@ -70,6 +70,12 @@ def broadcasts(sent: list[str]) -> list[dict]:
     return [{"to": sorted(to), "subject": subject, "body": body} for (subject, body), to in out.items()]
 
 
+def lists_file(host: Host) -> str:
+    """The game's `lists` file as DPjudge left it ("" when it wrote none yet)."""
+    path = host.root / "games" / host.game / "lists"
+    return path.read_bytes().decode("latin-1") if path.exists() else ""
+
+
 def record(seed: int, years: int, rules: tuple[str, ...] = (), revise: float = 0) -> dict:
     m = MapCache().get("standard")
     start = opening(m).replace("\n\n", "".join(f"\nRULE {r}" for r in rules) + "\n\n", 1)
@@ -102,7 +108,8 @@ def record(seed: int, years: int, rules: tuple[str, ...] = (), revise: float = 0
                      + "SIGNOFF\n")
 
         orders(start, 0)  # the first lists, for Spring 1901: locked when the last is in
-        first = {"phase": "lists", "mails": mails, "results": results(sent), "status": host.status()}
+        first = {"phase": "lists", "mails": mails, "results": results(sent), "status": host.status(),
+                 "lists": lists_file(host)}
         phases.append(first)
         text = host.status()
         while True:
@@ -118,7 +125,8 @@ def record(seed: int, years: int, rules: tuple[str, ...] = (), revise: float = 0
             after = host.status()
             if parse_status(after).phase == phase:
                 raise SystemExit(f"DPjudge did not process {phase}:\n" + "\n".join(sent))
-            phases.append({"phase": phase.abbrev, "mails": mails, "results": results(sent), "status": after})
+            phases.append({"phase": phase.abbrev, "mails": mails, "results": results(sent), "status": after,
+                           "lists": lists_file(host)})
             text = after
     return {"seed": seed, "game": GAME, "start": start, "phases": phases}
 

@@ -7,7 +7,9 @@ still change. When a movement phase is processed its SOONER list is read as DPju
 - a later line for the same unit revokes an earlier one;
 - at most as many lines count as the largest power has centres, the rest are ignored;
 - a line for a unit the power does not have there (it moved, or was lost) is dropped;
-- a unit no line orders holds.
+- a unit no line orders holds;
+- a proxy line (`A VIE P ITALY`, left in a status file DPjudge saved) is dropped, from both lists,
+  as DPjudge drops it when it reads the file: it reads the power's name out of the line.
 
 Each line's fate (ordered, revoked, ignored, no unit, or another power's unit) and the holds added
 are what PUBLIC_LISTS mails to everyone (`ListsPlayed`).
@@ -46,10 +48,11 @@ def lock_lists(p: Processing) -> Processing:
     owners = {_unit_key(str(u)): b.name for b in blocks for u in b.units}
     status, read = p.status, {}
     for block in blocks:
-        fates = list_fates(block, largest, owners, p.rules)
+        fates = list_fates(replace(block, sooner=without_proxies(block.sooner)), largest, owners, p.rules)
         read[block.name] = fates
         status = status.with_power(replace(block, orders=tuple(x for f, x in fates if f == ORDERED),
-                                           sooner=block.later or _first_hold(block), later=None))
+                                           sooner=without_proxies(block.later) or _first_hold(block),
+                                           later=None))
     order = {name: n for n, name in enumerate(p.m.powers)}
     shown = tuple((b.name, read[b.name]) for b in sorted(blocks, key=lambda b: order.get(b.name, len(order)))
                   if b.units)
@@ -78,6 +81,14 @@ def list_fates(block: PowerStatus, largest: int, owners: Mapping[tuple[str, str]
     ordered = {_unit_key(line) for count, line in enumerate(lines) if fates[count] == ORDERED}
     defaults = tuple((DEFAULT, f"{u} H") for u in block.units if _unit_key(str(u)) not in ordered)
     return tuple((fates[count], line) for count, line in enumerate(lines)) + defaults
+
+
+def without_proxies(lines: tuple[str, ...] | None) -> tuple[str, ...] | None:
+    """A list less its proxy lines (`A VIE P ITALY`), as DPjudge reads a list from its status
+    file: it takes the power's name out of such a line, which then orders nothing and is
+    dropped (by mail it refuses them). None: no list left."""
+    kept = tuple(line for line in lines or () if line.upper().split()[2:3] not in (["P"], ["PROXY"]))
+    return kept or None
 
 
 def _first_hold(block: PowerStatus) -> tuple[str, ...] | None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 import random
+import signal
 from collections import Counter
 from pathlib import Path
 
@@ -27,6 +28,7 @@ from judge.status import parse_status
 from judge.runtime.store import GameStore
 from tests.support.faults import (
     NOW,
+    start,
     TICK_AT,
     copy_judge,
     game_files,
@@ -120,6 +122,8 @@ def test_sigkill_at_a_random_instant_loses_nothing_and_doubles_nothing(kind, tmp
         check_killed(config, before, after)
         if kind != "process" or games(config) != after:  # the judge started again (the keeper
             work(config, kind, WHEN[kind], None)          # runs `judge process` again if need be)
+        else:  # killed after its commit point: the mails wait in the journal for the next cycle
+            work(config, "tick", WHEN[kind], None)
         final = games(config)
         assert all(final[g] in (after[g], twice[g]) for g in after) and final.keys() == after.keys(), \
             f"run {number}: the games differ from an unkilled run"
@@ -128,3 +132,23 @@ def test_sigkill_at_a_random_instant_loses_nothing_and_doubles_nothing(kind, tmp
         if kind == "mail":
             assert all(places == ["done"] for places in inbox_items(config).values())
     assert kills >= RUNS // 2, "most runs must be killed mid-work (the work took too little time?)"
+
+
+def test_a_process_by_hand_killed_at_its_commit_point_has_its_mails_sent_by_the_next_cycle(tmp_path):
+    """The status is rolled forward when the game is next read, so the keeper has no reason to
+    run `judge process` again: the results wait in the journal, and the daemon's next cycle sends
+    them, once."""
+    base = make_judge(tmp_path / "base", "process")
+    before = games(base)
+    reference = copy_judge(tmp_path / "base", tmp_path / "reference")
+    work(reference, "process", WHEN["process"], None)
+    after, mails = games(reference), outbox_mails(reference)
+    config = copy_judge(tmp_path / "base", tmp_path / "run")
+    killed = start(config, "process", WHEN["process"], JUDGE_TEST_KILL_AFTER_JOURNAL="1")
+    output = killed.communicate(timeout=120)[0].decode()
+    assert killed.returncode == -signal.SIGKILL, output
+    check_killed(config, before, after)
+    assert games(config) == after and outbox_mails(config) == []
+    work(config, "tick", WHEN["process"], None)
+    assert games(config) == after
+    assert Counter(outbox_mails(config)) == Counter(mails), "the results lost or sent twice"

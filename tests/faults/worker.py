@@ -17,6 +17,9 @@ With `JUDGE_TEST_KILL_BEFORE_QUEUE=folder` in its environment, the inbox worker 
 (SIGKILL) the first time it is about to put a processed mail's replies in the outbox: the game
 written, no reply queued, the mail still claimed. The replies it was about to queue are left in
 `folder` (1.eml, 2.eml...).
+
+With `JUDGE_TEST_KILL_AFTER_JOURNAL=1`, the worker kills itself (SIGKILL) as soon as the first
+change's journal is written: the change's commit point passed, nothing of it carried out yet.
 """
 from __future__ import annotations
 
@@ -58,6 +61,20 @@ def killed_before_queue(folder: Path) -> None:
     Daemon.queue = queue  # type: ignore[method-assign]
 
 
+def killed_after_journal() -> None:
+    """The journal's write made a SIGKILL of the worker itself, once the entry is on disk."""
+    import signal
+
+    from judge.runtime import journal
+
+    real = journal.write
+
+    def write(*args, **kwargs):
+        real(*args, **kwargs)
+        os.kill(os.getpid(), signal.SIGKILL)
+    journal.write = write  # type: ignore[assignment]
+
+
 def main(kind: str, config_path: str, now_text: str) -> int:
     from judge.runtime.config import load_config
     from judge.runtime.cycle import cycle_tick, queue
@@ -69,6 +86,8 @@ def main(kind: str, config_path: str, now_text: str) -> int:
         slowed(float(os.environ["JUDGE_TEST_SLOW"]))
     if os.environ.get("JUDGE_TEST_KILL_BEFORE_QUEUE"):
         killed_before_queue(Path(os.environ["JUDGE_TEST_KILL_BEFORE_QUEUE"]))
+    if os.environ.get("JUDGE_TEST_KILL_AFTER_JOURNAL"):
+        killed_after_journal()
     now = datetime.fromisoformat(now_text)
     tick = cycle_tick(config) if kind == "tick" else None
     daemon = Daemon(config, clock=lambda: now) if kind == "mail" else None

@@ -18,7 +18,6 @@ import argparse
 import fcntl
 import os
 import smtplib
-import socket
 import statistics
 import subprocess
 import sys
@@ -30,15 +29,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from aiosmtpd.controller import Controller
 from gamekit import JUDGE_ADDRESS, make_judge
-from mail import orders_mails
+from mail import free_port, orders_mails
 
 HERE = Path(__file__).resolve().parent
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 class Sink:

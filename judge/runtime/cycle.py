@@ -197,7 +197,8 @@ def cycle_lock(root: Path) -> Iterator[None]:
 def run_cycle(store: GameStore, config: Config, now: datetime, only: str | None = None, *,
               release: bool = False, maps: MapCache | None = None, outbox: Spool | None = None,
               env: Environment | None = None, fresh: bool = False, games_index: IndexReader | None = None,
-              kept: idle.KeptIndex | None = None) -> CycleReport:
+              kept: idle.KeptIndex | None = None,
+              between: Callable[[], None] | None = None) -> CycleReport:
     """One cycle over every game (or the game `only`): see the module's doc. LookupError when `only`
     names no game. `maps`: parsed maps a long-lived caller keeps between cycles. `fresh`: every
     game read, whatever the idle index says. `outbox` (a
@@ -205,7 +206,8 @@ def run_cycle(store: GameStore, config: Config, now: datetime, only: str | None 
     outbox with it (`TickMail`), so none is lost or sent twice whenever the judge stops; without
     it the caller makes them afterwards (`cycle_mails`). `games_index`: DPjudge's games index as a
     long-lived caller keeps it between cycles (else read once for this one); `kept`: the idle
-    index, kept the same way."""
+    index, kept the same way. `between`: called before each game the cycle opens, holding no
+    game's lock, so that a long cycle (every game read after an upgrade) can let mail through."""
     if now.tzinfo is None:
         raise ValueError("now must be timezone-aware")
     if only is not None and not store.exists(only):
@@ -241,6 +243,8 @@ def run_cycle(store: GameStore, config: Config, now: datetime, only: str | None 
             if _unchanged_and_quiet(index, found.get(name), now, name):
                 report.unread += 1
                 continue
+            if between is not None:
+                between()
             try:
                 outcome = tick_game(store, name, now, search, maps, mail, archive, games_index)
             except PathRefused as exc:  # its folder is a symlink: not a game the cycle touches
@@ -566,12 +570,14 @@ def _envelopes(config: Config, now: datetime, game: str, mailings: Sequence[Mail
 
 # --- the daemon's tick and `judge check` -----------------------------------------------------------------
 
-def cycle_tick(config: Config, games_index: IndexReader | None = None
+def cycle_tick(config: Config, games_index: IndexReader | None = None,
+               between: Callable[[], None] | None = None
                ) -> Callable[[datetime], list[EmailMessage]]:
     """The daemon's `tick(now)`: a cycle over every game, its lines logged; the games' mails are put
     in the outbox with their changes, the others (the judgekeeper's alerts) returned for the
     daemon to put there. `games_index`:
-    DPjudge's games index as the daemon keeps it for its mails too."""
+    DPjudge's games index as the daemon keeps it for its mails too; `between`: what the daemon
+    does between two games the cycle opens (`run_cycle`)."""
     from judge.mailout.render import environment
 
     store = GameStore(config.paths.games)
@@ -582,7 +588,7 @@ def cycle_tick(config: Config, games_index: IndexReader | None = None
 
     def tick(now: datetime) -> list[EmailMessage]:
         report = run_cycle(store, config, now, maps=maps, outbox=open_spools(config).outbox, env=env,
-                           games_index=games_index, kept=kept)
+                           games_index=games_index, kept=kept, between=between)
         for line in report.lines:
             log.info("%s", line)
         mails, problems = cycle_mails(report, config, env)

@@ -20,6 +20,9 @@ The game logic comes in through two callables, never called at the same time as 
 - `tick(now) -> list[EmailMessage] | None`: at :00, :20 and :40 UTC; by default the deadline cycle
   over every game (`judge.runtime.cycle.cycle_tick`, the same as `judge check`). The inbox is worked
   through first, resting or not: mail accepted before a deadline is carried out before it.
+  Between two games the default tick opens, the mail waiting meanwhile is handled on the tick's
+  turn (the tick waits for it; every quarter of a second at most), so that a tick that reads every
+  game, after an upgrade or an outage, does not hold the mail for minutes.
 The mails either returns are put into the outbox before the mail counts as done; those of a tick
 the outbox cannot take yet are kept and queued when the inbox is next worked through.
 
@@ -88,6 +91,7 @@ RETRY_SECONDS = 1.0  # a mail whose processing failed is tried again this much l
 REST_SECONDS = (1.0, 600.0)  # after a resource failure the inbox rests: first, doubling to cap
 INBOX_POLL_SECONDS = 5.0  # also picks up mail spooled by other processes (`judge mail`)
 BATCH = 50  # mails handled before their replies are queued and they are done, at most
+MAIL_DURING_TICK_SECONDS = 0.25  # a tick looks this often, between two games, for mail waiting
 
 
 def utc_now() -> datetime:
@@ -139,7 +143,7 @@ class Daemon:
         self.web_task: asyncio.Task | None = None
         games_index = IndexReader()  # DPjudge's, parsed once for the mails and the ticks
         self.handle_mail = handle_mail or CommandMailHandler(config, games_index=games_index)
-        self.tick = tick or cycle_tick(config, games_index)
+        self.tick = tick or cycle_tick(config, games_index, between=self.mail_during_tick)
         self.clock = clock
         self.tick_trigger = tick_trigger
         self.sender_options = sender_options or {}
@@ -156,6 +160,8 @@ class Daemon:
         self.stranded: list[Item] = []  # claimed mails that could not be put back yet
         self.unqueued: list[EmailMessage] = []  # a tick's mails the outbox could not take yet
         self.tick_task: asyncio.Task | None = None
+        self.loop: asyncio.AbstractEventLoop | None = None  # the tick's thread hands mail to it
+        self.next_look = 0.0  # `monotonic` time before which the tick does not look for mail
         self.disk = DiskWatch(config.judge, clock)
         self.fair = FairShare(config.paths.spool, config.limits.cpu_seconds_per_sender_per_hour,
                               self.spools.inbox.read)
@@ -164,7 +170,7 @@ class Daemon:
 
     # -- the whole life ------------------------------------------------------------------------
     async def run(self) -> int:
-        loop = asyncio.get_running_loop()
+        loop = self.loop = asyncio.get_running_loop()
         for signum in (signal.SIGTERM, signal.SIGINT):
             loop.add_signal_handler(signum, self.stop.set)
         self.recover()
@@ -346,35 +352,40 @@ class Daemon:
         takes each of their mails once. The batch ends early at a mail whose sender went over
         his CPU share (it waits for the next, ordered afresh). The mails taken."""
         async with self.work:
-            inbox = self.spools.inbox
-            handled: list[tuple[Item, list[EmailMessage]]] = []
-            rests = self.rests
-            taken: list[Item] = []
-            for n, item in enumerate(items):
-                if n and (self.stop.is_set() or self.rests != rests
-                          or await asyncio.to_thread(self.fair.waits, item, self.clock())):
-                    break
-                taken.append(item)
-                claimed, replies, exc = await asyncio.to_thread(self.handle_item, item)
-                if claimed is None:
-                    continue
-                if exc is not None:
-                    self.failed([claimed], exc)
-                else:
-                    handled.append((claimed, replies))
-            if not handled:
-                return taken
-            try:
-                await asyncio.to_thread(self.queue, [m for _, mails in handled for m in mails])
-                await asyncio.to_thread(inbox.done_many, [claimed for claimed, _ in handled])
-            except Exception as exc:
-                log.exception("queueing the mails of %d mails processed failed", len(handled))
-                self.failed([claimed for claimed, _ in handled], exc)
-                return taken
-            if self.rests == rests:  # the resource is back
-                self.rest.reset()
-                self.resting_until = 0.0
-                self.disk.wrote()
+            return await self.handle_batch(items)
+
+    async def handle_batch(self, items: Sequence[Item]) -> list[Item]:
+        """`process_batch`, the work lock held already (by this pass, or by the tick whose turn
+        it is)."""
+        inbox = self.spools.inbox
+        handled: list[tuple[Item, list[EmailMessage]]] = []
+        rests = self.rests
+        taken: list[Item] = []
+        for n, item in enumerate(items):
+            if n and (self.stop.is_set() or self.rests != rests
+                      or await asyncio.to_thread(self.fair.waits, item, self.clock())):
+                break
+            taken.append(item)
+            claimed, replies, exc = await asyncio.to_thread(self.handle_item, item)
+            if claimed is None:
+                continue
+            if exc is not None:
+                self.failed([claimed], exc)
+            else:
+                handled.append((claimed, replies))
+        if not handled:
+            return taken
+        try:
+            await asyncio.to_thread(self.queue, [m for _, mails in handled for m in mails])
+            await asyncio.to_thread(inbox.done_many, [claimed for claimed, _ in handled])
+        except Exception as exc:
+            log.exception("queueing the mails of %d mails processed failed", len(handled))
+            self.failed([claimed for claimed, _ in handled], exc)
+            return taken
+        if self.rests == rests:  # the resource is back
+            self.rest.reset()
+            self.resting_until = 0.0
+            self.disk.wrote()
         self.outbox_wake.set()
         return taken
 
@@ -500,6 +511,7 @@ class Daemon:
         await self.inbox_pass(force=True)
         async with self.work:
             now = self.clock()
+            self.next_look = self.monotonic() + MAIL_DURING_TICK_SECONDS
             mails: Iterable[EmailMessage] | None = None
             try:
                 mails = await asyncio.to_thread(self.tick, now)
@@ -510,6 +522,32 @@ class Daemon:
                 if mails is not None and resource_failure(exc):
                     self.unqueued += list(mails)
         self.outbox_wake.set()
+
+    def mail_during_tick(self) -> None:
+        """In the tick's thread, between two games it opens (holding no game's lock): one batch
+        of the mail waiting is handled on the loop, on the tick's turn under the work lock,
+        while the tick waits, so that mail and tick still never run at the same time; looked
+        for every `MAIL_DURING_TICK_SECONDS` at most."""
+        if self.loop is None or self.monotonic() < self.next_look:
+            return
+        asyncio.run_coroutine_threadsafe(self.mail_meanwhile(), self.loop).result()
+        self.next_look = self.monotonic() + MAIL_DURING_TICK_SECONDS
+
+    async def mail_meanwhile(self) -> None:
+        """One batch of the waiting mail, the work lock held by the tick; a failure is the
+        inbox's (it rests after a resource failure), never the tick's."""
+        if self.stop.is_set() or self.resting():
+            return
+        try:
+            batch = await asyncio.to_thread(self.next_batch, set())
+            if batch:
+                await self.handle_batch(batch)
+        except Exception as exc:
+            if resource_failure(exc):
+                self.disk.refused(exc)
+                self.rest_after(exc)
+            else:
+                log.exception("inbox worker: cannot work through the inbox during the tick")
 
     def prune(self) -> None:
         before = self.clock() - KEEP_DONE

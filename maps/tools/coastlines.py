@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 import math
 import sys
+from pathlib import Path
 
 import numpy as np
 import shapely
@@ -103,10 +104,31 @@ MODERN = {
     "YOR": (-1.4, 54.0),
 }
 KNOWN = {"standard": STANDARD, "chaos": STANDARD, "1900": NINETEEN, "modern": MODERN}
+# Other maps keep their table beside this script, in a file of their own: `NAME.places`, one place
+# a line (its abbreviation, longitude, latitude; `#` starts a comment).
+TABLES = Path(__file__).resolve().parent
 
 SIMPLIFY = 0.4  # drawing units: finer coastline detail is below a pixel of the picture
 DIGITS = 1
 STIFFNESS = 0.01  # how far the fit may leave a known place for a smoother land
+
+
+def known_places(name: str) -> dict[str, tuple[float, float]]:
+    """The longitudes and latitudes of `name`'s places: its file of its own, else the table here."""
+    table = TABLES / f"{name}.places"
+    if not table.exists():
+        return KNOWN[name]
+    found = {}
+    for number, raw in enumerate(table.read_text().splitlines(), 1):
+        words = raw.split("#", 1)[0].split()
+        if not words:
+            continue
+        try:
+            name_, lon, lat = words
+            found[name_.upper()] = (float(lon), float(lat))
+        except ValueError:
+            raise SystemExit(f"{table}:{number}: expected a place, its longitude and latitude") from None
+    return found
 
 
 def land_polygons(path: str) -> list[list[list[tuple[float, float]]]]:
@@ -184,7 +206,7 @@ def regions(name: str, land_file: str) -> tuple[tuple[float, float], dict[str, o
     if geometry is None:
         raise SystemExit(f"{name}: no drawing data {problems}")
     points = {a: (x, y) for a, x, y in geometry.points if "/" not in a}
-    project = fit(KNOWN[name], points)
+    project = fit(known_places(name), points)
     frame = box(0, 0, geometry.width, geometry.height)
     wide = frame.buffer(geometry.width)  # land just outside the frame still closes the coasts
     pieces = []

@@ -60,6 +60,18 @@ def test_the_standard_board_fleetrome_and_chaos_are_drawn_from_regions():
     assert 'fill-rule="evenodd"' in svg
 
 
+@pytest.mark.parametrize("name", ["1900", "modern", "ancmed", "youngstown"])
+def test_the_other_boards_of_real_places_are_drawn_from_their_regions(name):
+    base = load_map(name)
+    m = map_for_phase(base, base.begin)
+    geometry, path, problems = read_geometry(m)
+    assert problems == [] and geometry is not None and geometry.regions
+    assert check_geometry(m, geometry, str(path)) == []
+    assert fitted(m, geometry) is geometry
+    drawn = {r.get("data-place") for r in parts(start_svg(name)[1], "region")}
+    assert drawn == {a for a in m.locations if "/" not in a}
+
+
 def test_regions_missing_a_province_are_reported_and_the_cells_drawn(tmp_path):
     shutil.copy(MAPS / "standard.map", tmp_path / "mine.map")
     shutil.copy(MAPS / "standard.draw", tmp_path / "mine.draw")

@@ -8,7 +8,8 @@ which only reads the file written here)::
 
 `land-50m.json` is Natural Earth's 1:50m land (public domain) as TopoJSON, as the `world-atlas`
 package ships it. The land is projected onto the `.draw` file's points by an affine fit of the
-longitude and latitude of the places named in `KNOWN` (least squares), cut to the drawing's
+longitude and latitude of the places named in `KNOWN` or in the map's own `NAME.places` beside
+this script (least squares), cut to the drawing's
 frame; then the land that holds a land province's point is parted between the land provinces
 (each piece nearest its own point) and the water between the seas the same way, so that land
 meets sea along the coast and two provinces meet where their points' half-way line crosses

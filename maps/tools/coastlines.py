@@ -8,7 +8,8 @@ which only reads the file written here)::
 
 `land-50m.json` is Natural Earth's 1:50m land (public domain) as TopoJSON, as the `world-atlas`
 package ships it. The land is projected onto the `.draw` file's points by an affine fit of the
-longitude and latitude of the places named in `KNOWN` (least squares), cut to the drawing's
+longitude and latitude of the places named in `KNOWN` or in the map's own `NAME.places` beside
+this script (least squares), cut to the drawing's
 frame; then the land that holds a land province's point is parted between the land provinces
 (each piece nearest its own point) and the water between the seas the same way, so that land
 meets sea along the coast and two provinces meet where their points' half-way line crosses
@@ -20,6 +21,7 @@ from __future__ import annotations
 import json
 import math
 import sys
+from pathlib import Path
 
 import numpy as np
 import shapely
@@ -103,10 +105,36 @@ MODERN = {
     "YOR": (-1.4, 54.0),
 }
 KNOWN = {"standard": STANDARD, "chaos": STANDARD, "1900": NINETEEN, "modern": MODERN}
+# Other maps keep their table beside this script, in a file of their own: `NAME.places`, one place
+# a line (its abbreviation, longitude, latitude; `#` starts a comment), and any of `SETTINGS` the
+# map sets otherwise (its name and value).
+TABLES = Path(__file__).resolve().parent
 
 SIMPLIFY = 0.4  # drawing units: finer coastline detail is below a pixel of the picture
 DIGITS = 1
 STIFFNESS = 0.01  # how far the fit may leave a known place for a smoother land
+SETTINGS = ("SIMPLIFY",)
+
+
+def known_places(name: str) -> tuple[dict[str, tuple[float, float]], dict[str, float]]:
+    """The longitudes and latitudes of `name`'s places, and the settings it gives other than the
+    defaults here (`SIMPLIFY 0.8`): its file of its own, else the table here."""
+    table = TABLES / f"{name}.places"
+    if not table.exists():
+        return KNOWN[name], {}
+    found, settings = {}, {}
+    for number, raw in enumerate(table.read_text().splitlines(), 1):
+        words = raw.split("#", 1)[0].split()
+        try:
+            if len(words) == 2 and words[0] in SETTINGS:
+                settings[words[0]] = float(words[1])
+            elif words:
+                place, lon, lat = words
+                found[place.upper()] = (float(lon), float(lat))
+        except ValueError:
+            raise SystemExit(f"{table}:{number}: expected a place, its longitude and latitude, "
+                             f"or one of {' '.join(SETTINGS)} and its value") from None
+    return found, settings
 
 
 def land_polygons(path: str) -> list[list[list[tuple[float, float]]]]:
@@ -184,7 +212,8 @@ def regions(name: str, land_file: str) -> tuple[tuple[float, float], dict[str, o
     if geometry is None:
         raise SystemExit(f"{name}: no drawing data {problems}")
     points = {a: (x, y) for a, x, y in geometry.points if "/" not in a}
-    project = fit(KNOWN[name], points)
+    places, settings = known_places(name)
+    project = fit(places, points)
     frame = box(0, 0, geometry.width, geometry.height)
     wide = frame.buffer(geometry.width)  # land just outside the frame still closes the coasts
     pieces = []
@@ -193,7 +222,7 @@ def regions(name: str, land_file: str) -> tuple[tuple[float, float], dict[str, o
         shape = Polygon(rings[0], rings[1:])
         if shape.intersects(wide):
             pieces.append(shape.buffer(0))
-    land = unary_union(pieces).intersection(frame).simplify(SIMPLIFY)
+    land = unary_union(pieces).intersection(frame).simplify(settings.get("SIMPLIFY", SIMPLIFY))
     water_sites = {a: p for a, p in points.items() if m.locations[a].terrain is Terrain.WATER}
     land_sites = {a: p for a, p in points.items() if a not in water_sites}
     parts = list(getattr(land, "geoms", [land]))

@@ -44,17 +44,20 @@ def test_regions_border_where_they_share_segments_long_enough_not_at_a_corner():
     assert region_borders(rings, 20.0) == set()
 
 
-def test_the_standard_board_fleetrome_and_chaos_are_drawn_from_regions():
-    for name in ("standard", "fleetrome", "chaos"):
-        base = load_map(name)
-        m = map_for_phase(base, base.begin)
-        geometry, path, problems = read_geometry(m)
-        assert problems == [] and geometry is not None and geometry.regions
-        assert check_geometry(m, geometry, str(path)) == []
-        assert fitted(m, geometry) is geometry
-    m, svg = start_svg("standard")
-    drawn = {r.get("data-place") for r in parts(svg, "region")}
+@pytest.mark.parametrize("name", ["standard", "fleetrome", "chaos", "1900", "modern", "ancmed", "youngstown"])
+def test_the_boards_of_real_places_are_drawn_from_their_regions(name):
+    base = load_map(name)
+    m = map_for_phase(base, base.begin)
+    geometry, path, problems = read_geometry(m)
+    assert problems == [] and geometry is not None and geometry.regions
+    assert check_geometry(m, geometry, str(path)) == []
+    assert fitted(m, geometry) is geometry
+    drawn = {r.get("data-place") for r in parts(start_svg(name)[1], "region")}
     assert drawn == {a for a in m.locations if "/" not in a}
+
+
+def test_islands_of_no_province_and_holes_are_drawn():
+    _, svg = start_svg("standard")
     [other] = parts(svg, "other-land")  # islands of no province: Ireland, Sicily, Corsica...
     assert other.get("d").count("M") >= 5
     assert 'fill-rule="evenodd"' in svg

@@ -16,7 +16,7 @@ from pathlib import Path
 from judge.runtime.config import Config, load_config
 from judge.game import join
 from judge.runtime.commit import run
-from judge.runtime.game_files import new_game
+from judge.runtime.commit import new_game
 from judge.status import parse_status, write_status
 from judge.status.model import Dppd
 from judge.runtime.store import GameStore

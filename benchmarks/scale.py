@@ -54,7 +54,8 @@ from judge.runtime.config import Config
 from judge.runtime.cycle import map_dirs, run_cycle, tick_game
 from judge.runtime.idle_index import KeptIndex
 from judge.runtime.commit import run
-from judge.runtime.game_files import IndexReader, archiver, game_map, new_game
+from judge.runtime.commit import new_game
+from judge.runtime.game_files import IndexReader, archiver, game_map
 from judge.runtime.inbox import MailHandler
 from judge.runtime.store import GameStore
 from judge.status import parse_status, write_status

@@ -2,7 +2,9 @@
 map USEs (fleetrome.map, which uses standard.map, is drawn with standard.draw)."""
 from __future__ import annotations
 
+import stat
 from dataclasses import replace
+from functools import lru_cache
 from pathlib import Path
 
 from judge.drawing.geometry import Geometry, parse_geometry
@@ -32,9 +34,31 @@ def read_geometry(m: Map) -> tuple[Geometry | None, Path | None, list[Problem]]:
     path = drawing_file(m)
     if path is None:
         return None, None, []
-    geometry, problems = parse_geometry(read_text(path), str(path))
     shapes = path.with_suffix(REGIONS)
-    if geometry is not None and shapes.is_file():
+    geometry, problems = _parsed_drawing(path, _stamp(path), shapes, _stamp(shapes))
+    return geometry, path, list(problems)
+
+
+KEPT_DRAWINGS = 16  # drawing files kept parsed: a results mail reads its map's at every phase
+
+Stamp = tuple[int, int] | None  # a file's modification time and size; None when it is not there
+
+
+def _stamp(path: Path) -> Stamp:
+    try:
+        found = path.stat()
+    except OSError:
+        return None
+    return (found.st_mtime_ns, found.st_size) if stat.S_ISREG(found.st_mode) else None
+
+
+@lru_cache(maxsize=KEPT_DRAWINGS)
+def _parsed_drawing(path: Path, drawn: Stamp, shapes: Path, shaped: Stamp
+                    ) -> tuple[Geometry | None, tuple[Problem, ...]]:
+    """A drawing file and its regions parsed, kept while neither changes on disk (their stamps
+    are in the key): the regions of real coastlines take tens of milliseconds to read."""
+    geometry, problems = parse_geometry(read_text(path), str(path))
+    if geometry is not None and shaped is not None:
         rings, bad = parse_regions(read_text(shapes), str(shapes), geometry.width, geometry.height)
         geometry, problems = replace(geometry, regions=rings), problems + bad
-    return geometry, path, problems
+    return geometry, tuple(problems)

@@ -12,7 +12,7 @@ from email.headerregistry import Group
 from email.message import EmailMessage, Message
 from email.policy import EmailPolicy
 from email.utils import parseaddr
-from functools import cache
+from functools import cache, lru_cache
 from html.parser import HTMLParser
 from typing import cast
 
@@ -60,6 +60,11 @@ class LenientPolicy(EmailPolicy):
     would abort the whole mail; read as text, a broken Content-Type makes its part text/plain."""
 
     def header_fetch_parse(self, name, value):
+        if isinstance(value, str) and len(value) <= KEPT_HEADER_CHARS:
+            return _kept_header(self, name, value)
+        return self.parsed_header(name, value)
+
+    def parsed_header(self, name, value):
         try:
             return super().header_fetch_parse(name, value)
         except Exception:  # noqa: BLE001 - the email package raises assorted errors here
@@ -68,6 +73,19 @@ class LenientPolicy(EmailPolicy):
                 return self.header_factory["x-unparsed"](name, text)
             except Exception:  # noqa: BLE001
                 return text
+
+
+# A header is parsed each time it is read, and reading a mail reads some several times over
+# (Content-Type seven times, From three): a short header is parsed once and kept, the same
+# words on the next mail too (a header, once parsed, is an immutable value). A long one is not
+# kept, so that what is kept stays small whatever the mails.
+KEPT_HEADER_CHARS = 256
+KEPT_HEADERS = 256
+
+
+@lru_cache(maxsize=KEPT_HEADERS)
+def _kept_header(policy: LenientPolicy, name: str, value: str) -> object:
+    return policy.parsed_header(name, value)
 
 
 LENIENT = LenientPolicy()

@@ -61,9 +61,29 @@ THREADING = ("In-Reply-To", "References")  # the headers a mail may go without
 PARSED = ("From",)
 MAX_HEADER = 998  # characters of any other header value (RFC 5322's line limit)
 LINE_ENDS = (b"\r\n", b"\n", b"\r")
+
+
+class _FoldedOnce:
+    """A header field folded once for each policy that writes it: a field that many mails carry
+    (their MIME fields, the judge's From) is the same text in each, and folding it again for every
+    mail cost as much as writing the rest of its headers."""
+
+    def fold(self, *, policy: Any) -> str:
+        folds = self.__dict__.setdefault("_folds", {})
+        if policy not in folds:
+            folds[policy] = super().fold(policy=policy)  # type: ignore[misc]
+        return folds[policy]
+
+
+def shared_field(name: str, value: str) -> Any:
+    """The field as setting it makes it (`default.header_factory`), folded once a policy."""
+    made = type(default.header_factory(name, value))
+    return type(made.__name__, (_FoldedOnce, made), {})(name, value)
+
+
 # The fields of an ASCII text body, parsed once (reading a field held as text parses it each time,
 # and writing a mail reads Content-Type more than once); header values never change once made.
-PLAIN_TEXT_FIELDS = tuple((name, default.header_factory(name, value)) for name, value in (
+PLAIN_TEXT_FIELDS = tuple((name, shared_field(name, value)) for name, value in (
     ("Content-Type", 'text/plain; charset="utf-8"'), ("Content-Transfer-Encoding", "7bit"),
     ("MIME-Version", "1.0")))
 
@@ -77,7 +97,7 @@ def from_field(judge: JudgeSection) -> Any:
     """The From field of the judge's mails, parsed as setting it parses it (a display name may
     need quoting): the same for every mail a judge sends, and a header never changes once made,
     so it is parsed once (the address parser costs more than the rest of a mail's headers)."""
-    return default.header_factory("From", header_text(judge_from(judge)))
+    return shared_field("From", header_text(judge_from(judge)))
 
 
 def loop_token(judge: JudgeSection) -> str:

@@ -78,14 +78,16 @@ def parse_game_lines(lines: Iterable[str], file: str) -> GameStatus:
     return reader.status()
 
 
-@dataclass(frozen=True)
 class _Line:
-    number: int
-    words: list[str]
+    """A line's words; its keyword (the first word, upper case) is asked for several times a line,
+    so it is worked out once."""
 
-    @property
-    def keyword(self) -> str:
-        return self.words[0].upper()
+    __slots__ = ("number", "words", "keyword")
+
+    def __init__(self, number: int, words: list[str]):
+        self.number = number
+        self.words = words
+        self.keyword = words[0].upper() if words else ""
 
     @property
     def args(self) -> list[str]:

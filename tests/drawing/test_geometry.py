@@ -68,3 +68,29 @@ def test_a_map_without_drawing_data_is_laid_out_from_its_adjacencies(tmp_path: P
     # neighbours are drawn nearer each other than the board's far corners
     far = max(abs(a[0] - b[0]) + abs(a[1] - b[1]) for a in placed.values() for b in placed.values())
     assert abs(placed["PAR"][0] - placed["BUR"][0]) + abs(placed["PAR"][1] - placed["BUR"][1]) < far / 4
+
+
+def _copy_of_standard(folder: Path) -> Path:
+    for suffix in (".map", ".draw", ".regions"):
+        (folder / f"plain{suffix}").write_bytes((bundled_maps_dir() / f"standard{suffix}").read_bytes())
+    return folder / "plain.map"
+
+
+def test_a_drawing_is_read_once_while_its_files_stay_the_same(tmp_path: Path):
+    m = load_map(str(_copy_of_standard(tmp_path)))
+    first, _, _ = read_geometry(m)
+    again, _, _ = read_geometry(m)
+    assert first is again and first.regions
+
+
+def test_a_drawing_changed_on_disk_is_read_again(tmp_path: Path):
+    m = load_map(str(_copy_of_standard(tmp_path)))
+    before, _, _ = read_geometry(m)
+    (tmp_path / "plain.regions").unlink()
+    without, _, problems = read_geometry(m)
+    assert problems == [] and without.regions == () and before.regions
+    draw = tmp_path / "plain.draw"
+    # a new size, so a new stamp however coarse the file system's clock
+    draw.write_text(draw.read_text().replace("PAR      170", "PAR      170.5"))
+    moved, _, _ = read_geometry(m)
+    assert moved.point_map()["PAR"] != before.point_map()["PAR"]

@@ -212,3 +212,15 @@ def test_raw_latin1_mail_without_mime_headers_keeps_its_accents():
 def test_raw_utf8_mail_without_mime_headers_is_read_as_utf8():
     raw = "From: p@example.org\nSubject: press\n\nPRESS TO ALL\nperchè no?\n".encode()
     assert read_message(raw).lines[1] == "perch\u00e8 no?"
+
+
+def test_a_short_header_is_parsed_once_and_a_long_one_each_time_it_is_read():
+    subject = "=?iso-8859-1?q?Ordres_=E0_jour?="
+    long_subject = "orders " + "x" * message_module.KEPT_HEADER_CHARS
+    for text in (subject, long_subject):
+        raw = (f"From: Fr <fr@x.test>\nSubject: {text}\nContent-Type: text/plain\n\nA PAR H\n").encode()
+        first, again = message_module.parse(raw), message_module.parse(raw)
+        assert str(first["Subject"]) == str(again["Subject"]) == \
+            ("Ordres à jour" if text == subject else long_subject)
+        assert (first["Subject"] is again["Subject"]) == (text == subject)
+        assert read_message(raw).subject == str(first["Subject"])

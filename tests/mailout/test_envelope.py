@@ -12,6 +12,7 @@ from judge.runtime.config import JudgeSection
 from judge.mailout.envelope import (
     build_message,
     envelopes,
+    from_field,
     header_text,
     message_id,
     raw_key,
@@ -165,6 +166,23 @@ def test_a_header_value_keeps_only_printable_characters_and_single_spaces(value)
     assert text.isprintable() and "  " not in text and text == text.strip() and "=?" not in text
     shown = "".join(c if c.isprintable() else " " for c in value)
     assert text == " ".join(shown.split()).replace("=?", "= ?").rstrip()
+
+
+@pytest.mark.parametrize("writer", [policy.default, policy.SMTP, policy.default.clone(max_line_length=20)],
+                         ids=["default", "smtp", "narrow"])
+def test_fields_shared_by_many_mails_are_written_as_fresh_ones_under_any_policy(writer):
+    """The MIME fields and the From field are folded once a policy for all the mails that carry
+    them: each mail, written under any policy and again, is what fresh fields would write."""
+    from email.message import EmailMessage
+
+    for _ in range(2):
+        msg = build_message(JUDGE, to="a@x.test", subject="s", body="b\n", now=NOW, key="k",
+                            author=from_field(JUDGE))
+        fresh = EmailMessage()
+        for header, value in msg.items():
+            fresh[header] = str(value)
+        fresh.set_payload(msg.get_payload())
+        assert msg.as_bytes(policy=writer) == fresh.as_bytes(policy=writer)
 
 
 def test_each_judge_s_mails_come_from_that_judge():

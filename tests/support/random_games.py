@@ -558,7 +558,10 @@ def quick_judge() -> Iterator[None]:
     def unseen(*args: object) -> str:
         return SVG_STANDIN
 
-    with mock.patch("os.fsync"), mock.patch.object(passwords, "_derive", cheap), \
+    def unsynced(fd: int) -> None:  # (a plain function: a mock records every call, at a cost)
+        return None
+
+    with mock.patch("os.fsync", unsynced), mock.patch.object(passwords, "_derive", cheap), \
             mock.patch.object(picture_process.PictureWorker, "draw", undrawn), \
             mock.patch.object(pictures, "draw_svg", unseen):
         yield

@@ -3,10 +3,12 @@ in, the mails it calls for out, in five steps:
 
 1. the receipt check: a mail whose change was made before a crash is answered from its receipt
    (`<games>/.receipts/`, `judge.runtime.journal`), not carried out again;
-2. lock and read: `read_message` parses the bytes; the games the mail reads are read through a
-   read-only view (`judge.runtime.game_access.StoreGames`), the one it may change locked, its
-   change a crash left in flight completed first (when that was this mail's own, its receipt
-   answers it), and read once;
+2. lock and read: a mail whose header block says it is not carried out (automatic mail,
+   bounces, the judge's own, no one sender: `unanswered`) stops here, unanswered, its body never
+   parsed nor a game read; `read_message` parses the others' bytes; the games the mail reads
+   are read through a read-only view (`judge.runtime.game_access.StoreGames`), the one it may
+   change locked, its change a crash left in flight completed first (when that was this mail's
+   own, its receipt answers it), and read once;
 3. run: `judge.commands.dispatch.run_mail` (through `game_access.run_read_ahead`, which reads
    ahead the game the mail takes), a pure function of the mail, the games as read and the time,
    gives the reply, the events and the change (`judge.commands.change.Change`);

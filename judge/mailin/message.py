@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from email import message_from_bytes
 from email.headerregistry import Group
 from email.message import EmailMessage, Message
+from email.parser import BytesHeaderParser
 from email.policy import EmailPolicy
 from email.utils import parseaddr
 from functools import cache, lru_cache
@@ -94,6 +95,11 @@ LENIENT = LenientPolicy()
 def parse(raw: bytes) -> EmailMessage:
     """A raw mail from outside as an `EmailMessage` (the default policy, every header readable)."""
     return cast(EmailMessage, message_from_bytes(raw, policy=LENIENT))
+
+
+def parse_headers(raw: bytes) -> Message:
+    """A raw mail's header block alone, read as `parse` reads it: its body is not parsed."""
+    return BytesHeaderParser(policy=LENIENT).parsebytes(raw)
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from datetime import datetime
 from pathlib import Path
 
-from judge.mailin.message import parse, sender_of
+from judge.mailin.message import parse_headers, sender_of
 from judge.runtime.sender_history import cpu_seconds, cpu_use
 from judge.runtime.spool import Item
 
@@ -24,7 +24,7 @@ class FairShare:
     def sender(self, item: Item) -> str:
         if item.id not in self.senders:
             try:
-                self.senders[item.id] = sender_of(parse(self.read(item)))
+                self.senders[item.id] = sender_of(parse_headers(self.read(item)))
             except OSError:  # taken meanwhile, or unreadable: the runner finds out
                 return ""
         return self.senders[item.id]

@@ -3,10 +3,12 @@ in, the mails it calls for out, in five steps:
 
 1. the receipt check: a mail whose change was made before a crash is answered from its receipt
    (`<games>/.receipts/`, `judge.runtime.journal`), not carried out again;
-2. lock and read: `read_message` parses the bytes; the games the mail reads are read through a
-   read-only view (`judge.runtime.game_access.StoreGames`), the one it may change locked, its
-   change a crash left in flight completed first (when that was this mail's own, its receipt
-   answers it), and read once;
+2. lock and read: a mail whose header block says it is not carried out (automatic mail,
+   bounces, the judge's own, no one sender: `unanswered`) stops here, unanswered, its body never
+   parsed nor a game read; `read_message` parses the others' bytes; the games the mail reads
+   are read through a read-only view (`judge.runtime.game_access.StoreGames`), the one it may
+   change locked, its change a crash left in flight completed first (when that was this mail's
+   own, its receipt answers it), and read once;
 3. run: `judge.commands.dispatch.run_mail` (through `game_access.run_read_ahead`, which reads
    ahead the game the mail takes), a pure function of the mail, the games as read and the time,
    gives the reply, the events and the change (`judge.commands.change.Change`);
@@ -35,7 +37,6 @@ from dataclasses import replace
 from functools import partial
 from datetime import datetime
 from email import message_from_bytes, policy
-from email.parser import BytesHeaderParser
 from email.message import EmailMessage
 from pathlib import Path
 from typing import Any, cast
@@ -44,8 +45,9 @@ from judge.app.processing import ProcessingFailed
 from judge.commands.reply import Reply, not_attached
 from judge.commands.session import Settings
 from judge.errors import StatusError, resource_failure
-from judge.mailin.message import (LENIENT, Incoming, envelope_address, envelope_sender, parse,
-                                  read_message, reply_headers)
+from judge.commands.dispatch import carried_out
+from judge.mailin.message import (Incoming, automatic_reason, envelope_address, envelope_sender,
+                                  parse, parse_headers, read_message, reply_headers, sender_of)
 from judge.mailout.envelope import AUTO_GENERATED, envelopes, loop_token, raw_key
 from judge.drawing.pictures import Picture
 from judge.mailout.envelope import Draw
@@ -107,6 +109,10 @@ class MailHandler:
         if kept is not None:
             return None, answered_before(receipt, kept)
         started = time.thread_time()  # the worker's own CPU: the gateway's is not the sender's
+        dropped = unanswered(raw, self.settings, loop_token(self.config.judge))
+        if dropped is not None:
+            self.count_cpu(dropped.sender, now, time.thread_time() - started)
+            return None, []
         msg = parse(raw)
         incoming = read_message(raw, envelope_sender(msg), loop_token(self.config.judge),
                                 parsed=msg, authserv_id=self.config.judge.authserv_id)
@@ -300,6 +306,17 @@ def carry_out(incoming: Incoming, store: GameStore, settings: Settings, now: dat
     raise TimeoutError("the judge-wide count of wrong passwords kept changing under the mail")
 
 
+def unanswered(raw: bytes, settings: Settings, our_loop: str) -> Incoming | None:
+    """The mail as its headers tell it, when they say its commands are not run (`carried_out`:
+    automatic mail, no sender to answer, the judge's own), which leaves it without a reply, a
+    change or a receipt; None for a mail to read whole. Its body is never parsed, nor any game
+    read: most of what a flood of robots' mail costs."""
+    msg = parse_headers(raw)
+    heads = Incoming(sender=sender_of(msg), subject="", message_id="", references=(), lines=(),
+                     automatic=automatic_reason(msg, envelope_sender(msg), our_loop))
+    return None if carried_out(heads, settings) else heads
+
+
 def answered_before(receipt: str, kept: bytes) -> list[EmailMessage]:
     """The mails of a mail processed before a crash, from its receipt: its change was made."""
     log.warning("mail %s was processed before: answered from its receipt", receipt)
@@ -340,7 +357,7 @@ def with_envelope(raw: bytes, sender: str | None) -> bytes:
     if sender is None:
         return raw
     address = envelope_address(sender)
-    if envelope_sender(BytesHeaderParser(policy=LENIENT).parsebytes(raw)) == address:
+    if envelope_sender(parse_headers(raw)) == address:
         return raw  # the MTA put the same in front already
     return f"Return-Path: <{address}>\r\n".encode("utf-8", "surrogateescape") + raw
 

@@ -139,9 +139,14 @@ def cpu_use(spool: Path) -> SenderTimes:
 
 
 def record_cpu(use: SenderTimes, sender: str, now: datetime, seconds: float) -> None:
-    """Count `seconds` of CPU against `sender`'s share at `now`."""
+    """Count `seconds` of CPU against `sender`'s share at `now`. What rounds to no millisecond
+    (a robot's mail dropped from its headers) adds nothing to his share and is not written: a
+    flood of such mail would otherwise make each mail read and rewrite a file of the whole hour's."""
+    milliseconds = round(seconds * 1000)
+    if not milliseconds:
+        return
     with use.updating(sender, now) as entries:
-        entries.append((now, str(round(seconds * 1000))))
+        entries.append((now, str(milliseconds)))
 
 
 def cpu_seconds(use: SenderTimes, sender: str, now: datetime) -> float:

@@ -69,3 +69,12 @@ def test_the_inbox_runner_counts_the_cpu_a_mail_cost_against_its_sender(make_con
     [(at, milliseconds)] = cpu_use(config.paths.spool).read(BEA, NOW)
     assert at == NOW and int(milliseconds) > 0
     assert cpu_seconds(cpu_use(config.paths.spool), HOG, NOW) == 0
+
+
+def test_a_mail_that_cost_no_millisecond_adds_nothing_to_its_senders_file(make_config):
+    use = cpu_use(make_config().paths.spool)
+    record_cpu(use, HOG, NOW - timedelta(minutes=5), 0.002)
+    for _ in range(3):
+        record_cpu(use, HOG, NOW, 0.0004)
+    assert [int(ms) for _, ms in use.read(HOG, NOW)] == [2]
+    assert cpu_seconds(use, HOG, NOW) == 0.002

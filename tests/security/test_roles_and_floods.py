@@ -9,6 +9,7 @@ import pytest
 from judge.commands.auth import Level
 from judge.commands.dispatch import REGISTRY
 from judge.commands.registry import Stage
+from judge.runtime import inbox
 from tests.support.commands import NOW
 from tests.support.mail import mail
 
@@ -69,6 +70,21 @@ def test_robots_and_loops_get_no_answer_at_all(handler, headers):
 def test_a_bounce_gets_no_answer(handler):
     raw = mail("chloe@example.fr", "LIST").replace(b"Return-Path: <chloe@example.fr>", b"Return-Path: <>")
     assert handler(raw, NOW) == []
+
+
+@pytest.mark.parametrize("raw", [
+    mail("bot@example.net", "LIST", headers=("Auto-Submitted: auto-generated",)),
+    mail("chloe@example.fr", "LIST").replace(b"Return-Path: <chloe@example.fr>", b"Return-Path: <>"),
+    mail("judge@example.org", "LIST"),
+    mail("Chloe <chloe@example.fr>, Bea <bea@example.fr>", "LIST"),
+], ids=["robot", "bounce", "own", "no-one-sender"])
+def test_mail_dropped_by_its_headers_has_no_body_parsed_nor_game_read(handler, monkeypatch, raw):
+    """A flood of robots' mail costs the worker its headers only: the rest is never built."""
+    def past_the_headers(*args, **kwargs):
+        raise AssertionError("read past the headers")
+    monkeypatch.setattr(inbox, "parse", past_the_headers)
+    monkeypatch.setattr(inbox, "carry_out", past_the_headers)
+    assert handler.run(raw, NOW) == (None, [])
 
 
 def test_a_huge_mail_is_read_in_bounded_time(handler):

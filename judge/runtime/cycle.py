@@ -73,6 +73,7 @@ from judge.events import (
 from judge.runtime import journal
 from judge.game.clock import agenda
 from judge.runtime.commit import hold_in_await, write_outcome
+from judge.runtime.heap import give_back
 from judge.runtime.game_files import (
     Archive,
     IndexReader,
@@ -606,6 +607,8 @@ def cycle_tick(config: Config, games_index: IndexReader | None = None,
         mails, problems = cycle_mails(report, config, env)
         for problem in problems:
             log.error("%s", problem)
+        del report
+        give_back()  # a cycle that read every game freed most of what it read
         return mails
     return tick
 

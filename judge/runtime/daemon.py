@@ -58,6 +58,7 @@ import uvicorn
 from judge.commands.session import Settings
 from judge.runtime.config import Config, JudgeSection
 from judge.runtime.cycle import cycle_tick
+from judge.runtime.heap import give_back
 from judge.runtime.disk_watch import DiskWatch
 from judge.runtime.fair_share import FairShare
 from judge.errors import resource_failure
@@ -303,6 +304,8 @@ class Daemon:
                 if not batch:
                     break
                 taken.update(item.id for item in await self.process_batch(batch))
+            if taken:
+                give_back()  # what the threads that handled the mails freed
             if self.disk.since is not None:  # every mail waiting is delayed with the one refused
                 self.disk.held.update(item.id for item in waiting)
             if self.rests == rests:

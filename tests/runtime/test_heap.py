@@ -57,3 +57,11 @@ def test_memory_freed_by_threads_goes_back_to_the_system():
 def test_giving_back_twice_changes_nothing():
     heap.give_back()
     heap.give_back()
+
+
+def test_after_work_the_heap_is_given_back_at_most_once_in_its_spacing():
+    given: list[float] = []
+    spacing = heap.Spacing(every=10.0, act=lambda: given.append(now))
+    for now in (100.0, 101.0, 109.9, 110.0, 115.0, 130.0):
+        spacing.after_work(now)
+    assert given == [100.0, 110.0, 130.0]

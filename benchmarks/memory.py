@@ -37,11 +37,11 @@ def free_port() -> int:
 
 
 def memory(pid: int) -> dict[str, int]:
-    """VmRSS and VmHWM of the process, in kB."""
+    """VmRSS, VmHWM, RssAnon and RssFile (the libraries mapped) of the process, in kB."""
     found = {}
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         key, _, value = line.partition(":")
-        if key in ("VmRSS", "VmHWM"):
+        if key in ("VmRSS", "VmHWM", "RssAnon", "RssFile"):
             found[key] = int(value.split()[0])
     return found
 
@@ -73,6 +73,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--late", action="store_true",
                         help="every game's deadline passed a day ago, orders missing: the first "
                              "cycle sends late notices for all of them (the busiest tick)")
+    parser.add_argument("--settle", type=float, default=3.0,
+                        help="seconds waited after the inbox emptied, for the worker's pass to end")
     parser.add_argument("--root", type=Path, default=Path("/tmp/judge-bench-memory"))
     args = parser.parse_args(argv)
     sys.stdout.reconfigure(line_buffering=True)
@@ -100,6 +102,7 @@ def main(argv: list[str] | None = None) -> int:
         end = time.monotonic() + 600
         while any(inbox.glob("*.eml")) and time.monotonic() < end:
             time.sleep(0.2)
+        time.sleep(args.settle)
         print(f"{len(mails)} mails processed: {memory(process.pid)}")
         peak = memory(process.pid)["VmHWM"] / 1024
         print(f"peak resident size of judge serve with {args.games} games: {peak:.0f} MB "

@@ -73,6 +73,7 @@ from judge.events import (
 from judge.runtime import journal
 from judge.game.clock import agenda
 from judge.runtime.commit import hold_in_await, write_outcome
+from judge.runtime.heap import give_back
 from judge.runtime.game_files import (
     Archive,
     IndexReader,
@@ -135,7 +136,10 @@ class Outage:
 class CycleReport:
     now: datetime
     lines: list[str] = field(default_factory=list)
-    games: list[GameOutcome] = field(default_factory=list)
+    # the outcomes that say something (lines, mails to make, problems): a quiet game's is dropped,
+    # so that a cycle reading every game holds no more than its names
+    outcomes: list[GameOutcome] = field(default_factory=list)
+    opened: list[str] = field(default_factory=list)  # every game the cycle opened, in order
     outage: Outage | None = None
     newly_broken: list[GameOutcome] = field(default_factory=list)  # the judgekeeper is told of these
     held: tuple[str, ...] = ()
@@ -251,7 +255,9 @@ def run_cycle(store: GameStore, config: Config, now: datetime, only: str | None 
                 outcome = GameOutcome(name, (f"{name}: broken game folder: {exc}",),
                                       problems=(str(exc),))
             index.note(name, idle.Entry.of(outcome.stamp, now, outcome.quiet) if outcome.quiet else None)
-            report.games.append(outcome)
+            report.opened.append(name)
+            if _says_something(outcome):
+                report.outcomes.append(outcome)
             report.lines.extend(outcome.lines)
             _note_broken(state, outcome, report)
         for gone in look.gone:
@@ -392,6 +398,13 @@ def master_in(game: GameDir) -> str | None:
     return found.group(1).lower() if found and plain_address(found.group(1)) else None
 
 
+def _says_something(outcome: GameOutcome) -> bool:
+    """Whether a reader of the report needs the outcome: it has lines to log, or mails or a
+    problem `cycle_mails` words."""
+    return bool(outcome.lines or outcome.events or outcome.problems or outcome.failure
+                or outcome.mail_problem or outcome.status is not None)
+
+
 def _note_broken(state: CycleState, outcome: GameOutcome, report: CycleReport) -> None:
     if outcome.problems:
         if outcome.game not in state.broken:
@@ -452,7 +465,7 @@ def cycle_mails(report: CycleReport, config: Config, env: Environment | None = N
     env = env or environment()
     mails: list[EmailMessage] = []
     problems: list[str] = []
-    for outcome in report.games:
+    for outcome in report.outcomes:
         if outcome.mailed is not None:  # made with the change, and in the outbox already
             problems += [outcome.mail_problem] if outcome.mail_problem else []
             continue
@@ -594,6 +607,8 @@ def cycle_tick(config: Config, games_index: IndexReader | None = None,
         mails, problems = cycle_mails(report, config, env)
         for problem in problems:
             log.error("%s", problem)
+        del report
+        give_back()  # a cycle that read every game freed most of what it read
         return mails
     return tick
 

@@ -58,6 +58,7 @@ import uvicorn
 from judge.commands.session import Settings
 from judge.runtime.config import Config, JudgeSection
 from judge.runtime.cycle import cycle_tick
+from judge.runtime.heap import Spacing
 from judge.runtime.disk_watch import DiskWatch
 from judge.runtime.fair_share import FairShare
 from judge.errors import resource_failure
@@ -157,6 +158,7 @@ class Daemon:
         self.resting_until = 0.0  # `monotonic` time before which the inbox is not worked through
         self.rests = 0  # resource failures met so far: a pass stops at a new one
         self.errors: dict[str, str] = {}  # why a mail went to inbox/bad/ when the disk kept no reason
+        self.heap = Spacing()  # the memory the mail's threads freed, given back now and then
         self.stranded: list[Item] = []  # claimed mails that could not be put back yet
         self.unqueued: list[EmailMessage] = []  # a tick's mails the outbox could not take yet
         self.tick_task: asyncio.Task | None = None
@@ -303,6 +305,8 @@ class Daemon:
                 if not batch:
                     break
                 taken.update(item.id for item in await self.process_batch(batch))
+            if taken:
+                self.heap.after_work(self.monotonic())  # what the threads that handled them freed
             if self.disk.since is not None:  # every mail waiting is delayed with the one refused
                 self.disk.held.update(item.id for item in waiting)
             if self.rests == rests:

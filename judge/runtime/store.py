@@ -23,6 +23,7 @@ import logging
 import os
 import stat
 import threading
+import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -470,7 +471,9 @@ class GameStore:
 
     def __init__(self, root: Path):
         self.root = Path(root)
-        self._locks: dict[str, threading.Lock] = {}
+        # a game's thread lock lives while a thread holds or waits for it, then is dropped: a
+        # judge that opens every game keeps no lock per game (the one writer is the lock's holder)
+        self._locks: weakref.WeakValueDictionary[str, threading.Lock] = weakref.WeakValueDictionary()
         self._locks_guard = threading.Lock()
 
     def names(self) -> list[str]:
@@ -520,7 +523,10 @@ class GameStore:
 
     def _thread_lock(self, name: str) -> threading.Lock:
         with self._locks_guard:
-            return self._locks.setdefault(name, threading.Lock())
+            lock = self._locks.get(name)
+            if lock is None:
+                lock = self._locks[name] = threading.Lock()
+            return lock
 
     @contextmanager
     def _held(self, name: str, folder: Path) -> Iterator[None]:

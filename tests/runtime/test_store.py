@@ -6,6 +6,7 @@ import multiprocessing
 import os
 import threading
 import time
+import tracemalloc
 
 from pathlib import Path
 
@@ -88,6 +89,29 @@ def test_lock_serialises_threads(store):
     for t in threads:
         t.join()
     assert not overlaps
+
+
+def test_threads_exclude_each_other_on_a_lock_made_again_after_it_was_dropped(store):
+    with store.locked("demo"):
+        pass  # no one holds it now: the next taker makes it afresh
+    test_lock_serialises_threads(store)
+
+
+def test_the_store_keeps_no_lock_of_a_game_no_one_holds(tmp_path):
+    store = GameStore(tmp_path)
+    names = [f"g{n}" for n in range(400)]
+    for name in names:
+        (tmp_path / name).mkdir()
+    tracemalloc.start()
+    try:
+        for name in names:
+            with store.locked(name):
+                pass
+        mine = tracemalloc.Filter(True, judge.runtime.store.__file__)
+        kept = sum(s.size for s in tracemalloc.take_snapshot().filter_traces([mine]).statistics("filename"))
+    finally:
+        tracemalloc.stop()
+    assert kept < 40 * len(names)  # a lock kept for every game took about 110 bytes a game
 
 
 def _hold_lock(root, ready, release):

@@ -95,14 +95,23 @@ def started(judge, name, *lines):  # noqa: F811 - the fixture's name
 def test_an_idle_game_is_not_opened_again_until_it_is_due(judge):  # noqa: F811
     started(judge, "calm")
     first = run_cycle(judge.store, judge.config, NOW + H)
-    assert first.unread == 0 and [o.game for o in first.games] == ["calm"]
+    assert first.unread == 0 and first.opened == ["calm"]
     again = run_cycle(judge.store, judge.config, NOW + H + 20 * M)
-    assert again.unread == 1 and again.games == []
+    assert again.unread == 1 and again.opened == []
     deadline = current_deadline(judge.status("calm"))
     quiet = run_cycle(judge.store, judge.config, deadline - 4 * H - 20 * M)
     assert quiet.unread == 1
     reminder = run_cycle(judge.store, judge.config, deadline - 4 * H)
     assert reminder.unread == 0 and any("reminded" in line for line in reminder.lines)
+
+
+def test_the_report_keeps_the_outcome_of_a_game_with_something_to_say_only(judge):  # noqa: F811
+    started(judge, "calm")
+    (judge.store.root / "broken").mkdir()
+    (judge.store.root / "broken" / "status").write_text("GAME broken\nNONSENSE\n")
+    report = run_cycle(judge.store, judge.config, NOW + H)
+    assert sorted(report.opened) == ["broken", "calm"]
+    assert [o.game for o in report.outcomes] == ["broken"] and report.newly_broken == report.outcomes
 
 
 def test_a_changed_status_or_state_file_is_read_at_the_next_cycle(judge):  # noqa: F811
@@ -115,7 +124,7 @@ def test_a_changed_status_or_state_file_is_read_at_the_next_cycle(judge):  # noq
     assert run_cycle(judge.store, judge.config, NOW + 5 * H).unread == 1
     (judge.store.root / "calm" / "state").write_text("STATE WAITING\n")
     touched = run_cycle(judge.store, judge.config, NOW + 6 * H)
-    assert touched.unread == 0 and not touched.newly_broken or touched.games
+    assert touched.unread == 0 and not touched.newly_broken or touched.opened
 
 
 def test_a_damaged_or_foreign_index_only_costs_a_full_cycle(judge):  # noqa: F811
@@ -148,12 +157,12 @@ def test_the_index_is_read_again_on_a_change_of_a_games_files_and_not_otherwise(
     with judge.store.locked("calm") as game:  # a hand edit: the deadline a day later
         game.write_status(write_status(replace(calm, deadline=format_deadline(later))))
     moved = run_cycle(judge.store, judge.config, NOW + 3 * H)
-    assert moved.unread == 1 and [o.game for o in moved.games] == ["calm"]
+    assert moved.unread == 1 and moved.opened == ["calm"]
     assert idle.load_index(judge.store.root, idle.signature([judge.root / "maps"])).entries["calm"].quiet \
         == later - 4 * H  # its next reminder, from the new deadline
     (judge.store.root / "still" / "state").write_text("LISTED no\n")
     touched = run_cycle(judge.store, judge.config, NOW + 4 * H)
-    assert touched.unread == 1 and [o.game for o in touched.games] == ["still"]
+    assert touched.unread == 1 and touched.opened == ["still"]
 
 
 def test_an_index_kept_between_cycles_follows_its_file(judge):  # noqa: F811
@@ -167,7 +176,7 @@ def test_an_index_kept_between_cycles_follows_its_file(judge):  # noqa: F811
     assert cycle(NOW + H).unread == 0
     assert cycle(NOW + 2 * H).unread == 2
     judge.mail_in("calm", lambda s: replace(s, delay=2), NOW + 2 * H)  # a game's file changed
-    assert [o.game for o in cycle(NOW + 3 * H).games] == ["calm"]
+    assert cycle(NOW + 3 * H).opened == ["calm"]
     (judge.store.root / idle.INDEX_FILE).write_text("{broken")  # lost or edited by hand
     assert cycle(NOW + 4 * H).unread == 0
     run_cycle(judge.store, judge.config, NOW + 5 * H, fresh=True)  # another process's cycle

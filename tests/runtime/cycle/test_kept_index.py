@@ -35,7 +35,7 @@ class Daemon:
         return run_cycle(self.judge.store, self.judge.config, at, kept=self.kept)
 
     def read(self, at) -> list[str]:
-        return [o.game for o in self.cycle(at).games]
+        return self.cycle(at).opened
 
     def times_read(self, game, start, end) -> list:
         """Cycles every hour (no outage yet) from `start` until past `end`: when `game` was read."""
@@ -102,7 +102,7 @@ def test_a_game_folder_added_or_removed_is_found(daemon):
     assert daemon.cycle(NOW + 3 * H).unread == 3
     shutil.rmtree(root / "still")
     gone = daemon.cycle(NOW + 4 * H)
-    assert gone.games == [] and gone.unread == 2
+    assert gone.opened == [] and gone.unread == 2
     assert "still" not in idle.load_index(root, daemon.kept.kept[1].signature).entries
     os.rename(root / "copy", root / "moved")
     assert daemon.read(NOW + 5 * H) == ["moved"]

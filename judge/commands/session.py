@@ -39,6 +39,7 @@ from judge.maps.bounds import MapBounds
 from judge.maps.loader import without_folders
 from judge.maps.model import Map
 from judge.passwords import Verifier, hash_password
+from judge.rule_names import Rules
 from judge.status.model import GameStatus
 from judge.types import MASTER, Phase
 
@@ -310,7 +311,7 @@ class Session:
         self._map = m
 
     @property
-    def rules(self) -> frozenset[str]:
+    def rules(self) -> Rules:
         return rules_in_force(self.current(), self.map)
 
     # -- who is signed on ---------------------------------------------------------------------

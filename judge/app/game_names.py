@@ -8,7 +8,6 @@ from __future__ import annotations
 from collections.abc import Container
 from dataclasses import dataclass, replace
 
-from judge.app.game_in_hand import GameInHand
 from judge.app.refusal import Refusal
 from judge.game.rules import rules_in_force
 from judge.game.standing import GameState, Standing
@@ -63,8 +62,8 @@ def create(status: GameStatus, m: Map, forms: bool, listed: bool) -> Created:
     return Created(status, Standing(None if forms else GameState.PREPARATION, listed))
 
 
-def rename(game: GameInHand, new: str, taken: Container[str]) -> GameStatus:
-    """The game in hand called `new`; Refusal when that is its name or another game's."""
-    if new == game.status.name or new in taken:
+def rename(status: GameStatus, new: str, taken: Container[str]) -> GameStatus:
+    """The game of `status` called `new`; Refusal when that is its name or another game's."""
+    if new == status.name or new in taken:
         raise Refusal(f"a game named '{new}' already exists")
-    return replace(game.status, name=new)
+    return replace(status, name=new)

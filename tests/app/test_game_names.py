@@ -7,7 +7,7 @@ import pytest
 from judge.app.game_names import CreationLimits, Creator, creatable, create, rename
 from judge.app.refusal import Refusal
 from judge.game.standing import GameState, Standing
-from tests.support.games import forming, in_hand
+from tests.support.games import forming
 
 LIMITS = CreationLimits(forming=5, per_day=10)
 
@@ -45,11 +45,11 @@ def test_a_solitaire_game_is_private(standard):
     assert create(forming("RULE SOLITAIRE"), standard, True, True).status.private == "SOLITAIRE"
 
 
-def test_rename_gives_the_game_its_new_name(standard):
-    assert rename(in_hand(standard, forming()), "newname", frozenset()).name == "newname"
+def test_rename_gives_the_game_its_new_name():
+    assert rename(forming(), "newname", frozenset()).name == "newname"
 
 
 @pytest.mark.parametrize("new, taken", [("demo", frozenset()), ("other", frozenset({"other"}))])
-def test_rename_to_its_own_name_or_a_name_taken_is_refused(standard, new, taken):
+def test_rename_to_its_own_name_or_a_name_taken_is_refused(new, taken):
     with pytest.raises(Refusal, match=f"a game named '{new}' already exists"):
-        rename(in_hand(standard, forming()), new, taken)
+        rename(forming(), new, taken)

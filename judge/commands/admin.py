@@ -23,7 +23,7 @@ from judge.commands.auth import (
 from judge.commands.game_queries import addresses_for
 from judge.app import game_names, game_state
 from judge.commands.master import start_now
-from judge.commands.notices import GameCreated, GameRenamed
+from judge.notices import GameCreated, GameRenamed
 from judge.commands.registry import Command, Stage
 from judge.commands.reply import Said, said
 from judge.commands.session import Cursor, Refusal, Session, Settings

@@ -10,7 +10,7 @@ import secrets
 from judge.app import game_state, master, seats
 from judge.commands.auth import Level, addresses_of, valid_password
 from judge.app.game_in_hand import phase_of
-from judge.commands.notices import PasswordSet, StateChanged
+from judge.notices import PasswordSet, StateChanged
 from judge.commands.registry import Command, Stage
 from judge.commands.reply import Said, said
 from judge.commands.session import Cursor, Refusal, Session

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from judge.app import morph
 from judge.commands.master import MasterCommand
-from judge.commands.notices import VictoryChanged
+from judge.notices import VictoryChanged
 from judge.commands.registry import Command
 from judge.commands.reply import Said, said
 from judge.commands.session import Cursor, Refusal, Session

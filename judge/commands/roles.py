@@ -22,7 +22,7 @@ from judge.commands.auth import (
 )
 from judge.app import seats
 from judge.app.game_in_hand import deadline, phase_name
-from judge.commands.notices import MasterChanged
+from judge.notices import MasterChanged
 from judge.commands.registry import Command, Stage
 from judge.commands.reply import Said, said
 from judge.commands.session import Cursor, Refusal, Session

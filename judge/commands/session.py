@@ -28,7 +28,7 @@ from judge.commands.auth import (
     password_level,
     registered_addresses,
 )
-from judge.commands.notices import PasswordsPaused
+from judge.notices import PasswordsPaused
 from judge.commands.reply import Results, Said
 from judge.errors import MapError
 from judge.game.rules import rules_in_force

@@ -13,7 +13,7 @@ from judge.commands.auth import (
 from judge.commands.dates import future_deadline, parse_absence
 from judge.app import deadlines, game_settings, seat_settings, votes
 from judge.app.game_in_hand import GameInHand
-from judge.commands.notices import AbsenceSet, StateChanged, ZoneChanged
+from judge.notices import AbsenceSet, StateChanged, ZoneChanged
 from judge.commands.registry import Command
 from judge.commands.reply import Said, said
 from judge.commands.session import Cursor, Refusal, Session

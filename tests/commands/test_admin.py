@@ -5,7 +5,7 @@ import pytest
 
 from judge.app.game_names import Creator
 from judge.commands.dispatch import run_mail
-from judge.commands.notices import GameRenamed
+from judge.notices import GameRenamed
 from judge.commands.session import NotReadAhead, ReadAhead
 from judge.mailin.message import Incoming
 from judge.passwords import verify

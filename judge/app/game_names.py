@@ -12,6 +12,7 @@ from judge.app.refusal import Refusal
 from judge.game.rules import rules_in_force
 from judge.game.standing import GameState, Standing
 from judge.maps.model import Map
+from judge.notices import GameCreated
 from judge.rule_names import Rule
 from judge.status.model import GameStatus
 
@@ -36,10 +37,12 @@ class CreationLimits:
 
 @dataclass(frozen=True)
 class Created:
-    """The new game's status and its state and listing (in preparation unless FORM was given)."""
+    """The new game's status, its state and listing (in preparation unless FORM was given), and
+    what the judgekeeper and the map's NOTIFY addresses are told."""
 
     status: GameStatus
     standing: Standing
+    events: tuple[GameCreated, ...]
 
 
 def creatable(name: str, taken: Container[str], creator: Creator, limits: CreationLimits) -> None:
@@ -54,12 +57,13 @@ def creatable(name: str, taken: Container[str], creator: Creator, limits: Creati
                       "this judge allows one address: try again tomorrow")
 
 
-def create(status: GameStatus, m: Map, forms: bool, listed: bool) -> Created:
-    """The game of `status` (as its lines made it, on the map `m`) created: forming if `forms`,
-    else in preparation; a SOLITAIRE game is private, as DPjudge makes it."""
+def create(status: GameStatus, m: Map, forms: bool, listed: bool, master: str) -> Created:
+    """The game of `status` (as its lines made it, on the map `m`) created by `master`: forming if
+    `forms`, else in preparation; a SOLITAIRE game is private, as DPjudge makes it."""
     if Rule.SOLITAIRE in rules_in_force(status, m) and not status.private:
         status = replace(status, private="SOLITAIRE")
-    return Created(status, Standing(None if forms else GameState.PREPARATION, listed))
+    told = GameCreated(status.name or "", master, status.map_name, status.trial, m.notify)
+    return Created(status, Standing(None if forms else GameState.PREPARATION, listed), (told,))
 
 
 def rename(status: GameStatus, new: str, taken: Container[str]) -> GameStatus:

@@ -23,7 +23,7 @@ from judge.commands.auth import (
 from judge.commands.game_queries import addresses_for
 from judge.app import game_names, game_state
 from judge.commands.master import start_now
-from judge.notices import GameCreated, GameRenamed
+from judge.notices import GameRenamed
 from judge.commands.registry import Command, Stage
 from judge.commands.reply import Said, said
 from judge.commands.session import Cursor, Refusal, Session, Settings
@@ -129,13 +129,13 @@ class Create(Command):
         status = replace(status, password=session.hashed(password),
                          variant=args[2].lower() if len(args) == 3 else status.variant)
         forms = any(n.upper().split()[:1] == ["FORM"] for n in notes)
-        created = game_names.create(status, m, forms, listed)
+        created = game_names.create(status, m, forms, listed, session.sender)
         session.game, session.status, session.create = name, created.status, True
         session.standing = created.standing
         session.role, session.level = MASTER, Level.MASTER
         session.keep_map(m)
         status = created.status
-        session.emit(GameCreated(name, session.sender, status.map_name, status.trial, m.notify))
+        session.emit(*created.events)
         out = [f"Game '{name}' has been created on the {status.map_name} map; you are its Master."]
         if forms and starts_at_once(status, m):
             out.append(start_now(session).lines[0])

@@ -7,6 +7,7 @@ import pytest
 from judge.app.game_names import CreationLimits, Creator, creatable, create, rename
 from judge.app.refusal import Refusal
 from judge.game.standing import GameState, Standing
+from judge.notices import GameCreated
 from tests.support.games import forming
 
 LIMITS = CreationLimits(forming=5, per_day=10)
@@ -32,17 +33,23 @@ def test_as_many_games_created_in_a_day_as_the_judge_allows_refuse_another():
 
 
 def test_a_game_created_without_form_is_in_preparation(standard):
-    created = create(forming(), standard, forms=False, listed=False)
+    created = create(forming(), standard, forms=False, listed=False, master="anne@example.org")
     assert created.standing == Standing(GameState.PREPARATION, False)
     assert created.status == forming()
 
 
 def test_a_game_created_with_form_is_forming(standard):
-    assert create(forming(), standard, forms=True, listed=True).standing == Standing(None, True)
+    created = create(forming(), standard, forms=True, listed=True, master="anne@example.org")
+    assert created.standing == Standing(None, True)
 
 
 def test_a_solitaire_game_is_private(standard):
-    assert create(forming("RULE SOLITAIRE"), standard, True, True).status.private == "SOLITAIRE"
+    assert create(forming("RULE SOLITAIRE"), standard, True, True, "anne@example.org").status.private == "SOLITAIRE"
+
+
+def test_the_judgekeeper_and_the_maps_notify_addresses_are_told(standard):
+    created = create(forming(), standard, True, True, "anne@example.org")
+    assert created.events == (GameCreated("demo", "anne@example.org", "standard", False, standard.notify),)
 
 
 def test_rename_gives_the_game_its_new_name():

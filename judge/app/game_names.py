@@ -66,8 +66,10 @@ def create(status: GameStatus, m: Map, forms: bool, listed: bool, master: str) -
     return Created(status, Standing(None if forms else GameState.PREPARATION, listed), (told,))
 
 
-def rename(status: GameStatus, new: str, taken: Container[str]) -> GameStatus:
-    """The game of `status` called `new`; Refusal when that is its name or another game's."""
-    if new == status.name or new in taken:
+def rename(status: GameStatus, old: str, new: str, taken: Container[str]) -> GameStatus:
+    """The game `old` (its status `status`) called `new`; Refusal when that is its name or another
+    game's. The folder's name is the game's, not the status's: a rename cut short between the
+    status and the folder's move is done again."""
+    if new == old or new in taken:
         raise Refusal(f"a game named '{new}' already exists")
     return replace(status, name=new)

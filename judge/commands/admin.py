@@ -184,7 +184,7 @@ class Rename(Command):
         old, new = game_word(args[0]), game_word(args[1])
         status = session.take_game(old)
         master_level(session, status, args[2], self.name)
-        session.update(game_names.rename(status, new, session.names_taken(new)))
+        session.update(game_names.rename(status, old, new, session.names_taken(new)))
         session.rename_to = new
         limit = session.settings.addresses_per_player
         everyone = tuple(dict.fromkeys(a for b in status.powers

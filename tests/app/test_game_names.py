@@ -53,10 +53,14 @@ def test_the_judgekeeper_and_the_maps_notify_addresses_are_told(standard):
 
 
 def test_rename_gives_the_game_its_new_name():
-    assert rename(forming(), "newname", frozenset()).name == "newname"
+    assert rename(forming(), "demo", "newname", frozenset()).name == "newname"
+
+
+def test_a_rename_cut_short_after_the_status_was_written_is_done_again():
+    assert rename(forming(name="newname"), "demo", "newname", frozenset()).name == "newname"
 
 
 @pytest.mark.parametrize("new, taken", [("demo", frozenset()), ("other", frozenset({"other"}))])
 def test_rename_to_its_own_name_or_a_name_taken_is_refused(new, taken):
     with pytest.raises(Refusal, match=f"a game named '{new}' already exists"):
-        rename(forming(), new, taken)
+        rename(forming(), "demo", new, taken)

@@ -19,7 +19,7 @@ import pytest
 import judge
 
 # in layer order, each above the core and the layers before it: the use cases, the mail command
-# language that calls them, the mail's words (which name the commands' notices); then the shell,
+# language that calls them, the mail's words; then the shell,
 # where the runtime never imports the web pages, nor either the command line
 LAYERS = ("judge.app", "judge.commands", "judge.mailout", "judge.runtime", "judge.web", "judge.cli")
 SHELL = LAYERS[3:]

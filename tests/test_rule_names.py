@@ -54,3 +54,23 @@ def test_no_rule_is_tested_by_a_written_out_name():
                if isinstance(node, ast.Compare) and isinstance(node.left, ast.Constant)
                and node.left.value in names and isinstance(node.ops[0], ast.In | ast.NotIn)]
     assert written == []
+
+
+def _rules_annotations(tree: ast.AST) -> list[tuple[int, str]]:
+    """Each parameter named `rules`, and each property `rules`, with the annotation it has."""
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.arg) and node.arg == "rules" and node.annotation is not None:
+            found.append((node.lineno, ast.unparse(node.annotation)))
+        elif isinstance(node, ast.FunctionDef) and node.name == "rules" and node.returns is not None:
+            found.append((node.lineno, ast.unparse(node.returns)))
+    return found
+
+
+@pytest.mark.parametrize("folder", ["orders", "app", "commands"])
+def test_the_orders_path_names_the_rules_in_force_rules(folder):
+    """Reading a power's orders takes the rules in force as `Rules`, not any set of strings."""
+    loose = [f"{path.relative_to(PACKAGE.parent)}:{line}" for path, tree in _sources()
+             if path.parent.name == folder for line, annotation in _rules_annotations(tree)
+             if annotation != "Rules"]
+    assert loose == []

@@ -15,6 +15,7 @@ from judge.events import Event
 from judge.game import GameError, start_game
 from judge.game.standing import GameState, Standing, activate, form, game_state, terminate, wait
 from judge.game.start import starts_at_once
+from judge.notices import StateChanged
 from judge.rule_names import Rule
 from judge.status.model import Dppd, GameStatus
 
@@ -23,13 +24,13 @@ T = TypeVar("T")
 
 @dataclass(frozen=True)
 class Restated:
-    """What a state change did: the standing and status it leaves, the events of a start;
-    `changed`, the game is in a new state its players are told of; `started`, the forming game
-    started (its status before is the snapshot of FORMING)."""
+    """What a state change did: the standing and status it leaves, the events of a start or the
+    new state everyone in the game is told of (`changed`); `started`, the forming game started
+    (its status before is the snapshot of FORMING)."""
 
     standing: Standing
     status: GameStatus
-    events: tuple[Event, ...] = ()
+    events: tuple[Event | StateChanged, ...] = ()
     changed: bool = False
     started: bool = False
 
@@ -56,7 +57,8 @@ def start(game: GameInHand, standing: Standing) -> Restated:
 
 
 def restated(game: GameInHand, standing: Standing) -> Restated:
-    return Restated(standing, game.status, changed=True)
+    told = StateChanged(game.name, game_state(game.status, standing).value)
+    return Restated(standing, game.status, (told,), changed=True)
 
 
 def form_game(game: GameInHand, standing: Standing) -> Restated:
@@ -93,15 +95,24 @@ def kept_or_restated(game: GameInHand, standing: Standing, new: Standing) -> Res
     return Restated(standing, game.status) if new == standing else restated(game, new)
 
 
-def reveal(game: GameInHand) -> GameStatus:
+@dataclass(frozen=True)
+class Revealed:
+    """REVEAL's status, NO_REVEAL off, and its notice to everyone in the game."""
+
+    status: GameStatus
+    events: tuple[StateChanged, ...]
+
+
+def reveal(game: GameInHand) -> Revealed:
     """REVEAL: a NO_REVEAL game over shows who played: the rule is turned off."""
     status = game.status
     if Rule.NO_REVEAL not in game.rules:
         raise Refusal("REVEAL is for NO_REVEAL games: the players are revealed at the end")
     if not status.completed:
         raise Refusal("REVEAL waits until the game is completed")
-    return replace(status, rules=status.rules - {Rule.NO_REVEAL},
-                   rules_off=status.rules_off | {Rule.NO_REVEAL})
+    return Revealed(replace(status, rules=status.rules - {Rule.NO_REVEAL},
+                            rules_off=status.rules_off | {Rule.NO_REVEAL}),
+                    (StateChanged(game.name, "revealed"),))
 
 
 def purgeable(status: GameStatus, state: GameState, by_keeper: bool) -> None:

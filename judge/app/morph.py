@@ -10,19 +10,21 @@ from judge.app.game_in_hand import GameInHand, phase_of
 from judge.app.refusal import Refusal
 from judge.maps import map_for_phase
 from judge.maps.model import Map
+from judge.notices import VictoryChanged
 from judge.status.model import GameStatus
 
 
 @dataclass(frozen=True)
 class Morphed:
-    """The status with the lines added, the game's map from now on, and the supply centres
-    needed to win in `year` before and after."""
+    """The status with the lines added, the game's map from now on, the supply centres needed to
+    win in `year` before and after, and, when they differ, what everyone in the game is told."""
 
     status: GameStatus
     map: Map
     year: int
     victory_before: int
     victory_after: int
+    events: tuple[VictoryChanged, ...] = ()
 
 
 def morphable(status: GameStatus) -> None:
@@ -43,5 +45,6 @@ def morph(game: GameInHand, before: Map, after: Map, added: tuple[str, ...]) -> 
             raise Refusal("after these lines some units could not stand where they are; "
                           "nothing was changed:", *stranded)
     year = phase.year if phase is not None else after.begin.year
-    return Morphed(replace(status, morphs=status.morphs + added), after, year,
-                   before.victory_in(year), after.victory_in(year))
+    was, now = before.victory_in(year), after.victory_in(year)
+    told = (VictoryChanged(game.name, year, was, now),) if was != now else ()
+    return Morphed(replace(status, morphs=status.morphs + added), after, year, was, now, told)

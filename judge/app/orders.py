@@ -27,7 +27,7 @@ from judge.status.model import (
     RetreatOrder,
 )
 from judge.types import ADJUSTMENTS, MOVEMENT, RETREATS, Phase
-from judge.rule_names import Rule
+from judge.rule_names import Rule, Rules
 
 
 @dataclass(frozen=True)
@@ -90,7 +90,7 @@ def proxy_problem(status: GameStatus, order: Proxy) -> str | None:
     return None
 
 
-def with_orders(status: GameStatus, m: Map, rules: frozenset[str], power: str, phase: Phase,
+def with_orders(status: GameStatus, m: Map, rules: Rules, power: str, phase: Phase,
                 orders: list[Order]) -> GameStatus:
     """`status` with `orders` as the power's whole set for `phase` (none: not submitted)."""
     block = status.power(power)
@@ -121,7 +121,7 @@ def waives_within(orders: list[Order], count: int) -> list[Order]:
     return kept
 
 
-def adjustment_line(order: Order, phase: Phase, m: Map, rules: frozenset[str]) -> AdjustOrder | None:
+def adjustment_line(order: Order, phase: Phase, m: Map, rules: Rules) -> AdjustOrder | None:
     """A retreat or adjustment order as the status file keeps it, as DPjudge does (a hidden build
     `BUILD A PAR HIDDEN`; KEEP is not kept: a unit not named for removal stays anyway)."""
     if isinstance(order, Retreat):
@@ -136,7 +136,7 @@ def adjustment_line(order: Order, phase: Phase, m: Map, rules: frozenset[str]) -
     return None
 
 
-def stored_orders(status: GameStatus, m: Map, rules: frozenset[str], power: str) -> list[str]:
+def stored_orders(status: GameStatus, m: Map, rules: Rules, power: str) -> list[str]:
     """The power's orders on file for the phase, as a reader sees them (unreadable lines too)."""
     phase = phase_of(status)
     if phase is None:

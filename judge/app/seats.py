@@ -15,6 +15,7 @@ from judge.app.refusal import Refusal
 from judge.events import Event, PlayerJoined
 from judge.game.seats import GameError, make_dummy, refresh_need, resign, takeover
 from judge.game.start import join
+from judge.notices import MasterChanged
 from judge.status.model import Dppd, GameStatus, PlayerHistory, PowerStatus, Vacancy
 from judge.types import KEEPER_WORDS, MASTER_WORDS, MONITOR, OBSERVER
 
@@ -29,7 +30,7 @@ class Seated:
     is now vacant, for a TAKEOVER."""
 
     status: GameStatus
-    events: tuple[Event, ...] = ()
+    events: tuple[Event | MasterChanged, ...] = ()
     left: str | None = None
     undummied: bool = False
 
@@ -162,11 +163,12 @@ def revive(game: GameInHand, power: str, password_hash: str) -> Seated:
 
 def new_master(game: GameInHand, address: str) -> Seated:
     """The game's Master is the one at `address` from now on (TAKEOVER master@game, with the
-    Master's password)."""
+    Master's password); the old Master and the new are told."""
     status = game.status
     master = replace(status.master, email=address) if status.master is not None \
         else Dppd("NO-ID", address, "")
-    return Seated(replace(status, master=master))
+    old = tuple(mail.lower() for mail in status.master_mail)
+    return Seated(replace(status, master=master), (MasterChanged(status.name or "", old, address),))
 
 
 def lived(change: Callable[[], tuple[GameStatus, list[Event]]]) -> Seated:

@@ -5,7 +5,7 @@ Public API
 - `dispatch.run_mail(incoming, games, settings, now) -> (Reply | None, events, Change)`: one read
   mail (`judge.mailin.message.Incoming`) carried out against the games as `games` (a read-only
   `session.GameAccess`) shows them; it writes nothing. None: mail never answered (bounces,
-  auto-replies, lists, our own). `events` are `judge.events` values and the notices of `notices`
+  auto-replies, lists, our own). `events` are `judge.events` values and the notices of `judge.notices`
   (press, absences, zone, Master change, rename, creation, REVIVE password), for the mail layer
   (`judge.mailout.mailings.Mailer.for_events`). `change.Change` is what the mail does to the
   files, which the inbox runner (`judge.runtime.inbox.carry_out`) writes in one commit.

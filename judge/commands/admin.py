@@ -21,21 +21,18 @@ from judge.commands.auth import (
     valid_password,
 )
 from judge.commands.game_queries import addresses_for
-from judge.app import game_state
+from judge.app import game_names, game_state
 from judge.commands.master import start_now
-from judge.commands.notices import GameCreated, GameRenamed
+from judge.notices import GameRenamed
 from judge.commands.registry import Command, Stage
 from judge.commands.reply import Said, said
-from judge.commands.session import Cursor, Refusal, Session
+from judge.commands.session import Cursor, Refusal, Session, Settings
 from judge.errors import MapError, StatusError
 from judge.game.checkup import game_problems, time_problems
-from judge.game.rules import rules_in_force
-from judge.game.standing import GameState, Standing
 from judge.game.start import starts_at_once
 from judge.maps.loader import without_folders
 from judge.maps.model import Map
 from judge.game.variants import played_variant, played_variants
-from judge.rule_names import Rule
 from judge.status import apply_map_directives, parse_status
 from judge.status.model import Dppd, GameStatus
 from judge.types import MASTER
@@ -77,19 +74,9 @@ def new_status(session: Session, name: str, password: str, lines: list[str]
     return status, m
 
 
-def forming_games_of(session: Session) -> list[str]:
-    """The games the sender is the Master of that have not started (in preparation or forming);
-    a game that cannot be read is not counted."""
-    found = []
-    for name in session.games.names():
-        try:
-            status = session.games.peek(name)
-        except Refusal:
-            continue
-        if status is not None and status.forming and session.sender.lower() in (
-                address.lower() for address in status.master_mail):
-            found.append(name)
-    return found
+def creation_limits(settings: Settings) -> game_names.CreationLimits:
+    return game_names.CreationLimits(settings.forming_games_per_sender,
+                                     settings.games_per_sender_per_day)
 
 
 def refuse_problems(problems: list[str]) -> NoReturn:
@@ -122,17 +109,10 @@ class Create(Command):
             raise Refusal(str(exc)) from None
         if len(args) == 3 and played_variant(args[2]) is None:
             raise Refusal(f"the rule variant {args[2]!r} is not played on this judge ({played_variants()})")
-        if session.game is not None or session.games.exists(name):
-            raise Refusal(f"a game named '{name}' already exists" if session.games.exists(name)
-                          else "one mail changes one game")
-        forming = forming_games_of(session)
-        if len(forming) >= session.settings.forming_games_per_sender:
-            raise Refusal(f"you are the Master of {len(forming)} games not yet started, as many as "
-                          "this judge allows one address: start or PURGE one first")
-        created = session.games.games_created(session.sender, session.now)
-        if created >= session.settings.games_per_sender_per_day:
-            raise Refusal(f"you have created {created} games in the last 24 hours, as many as this "
-                          "judge allows one address: try again tomorrow")
+        taken = session.names_taken(name)
+        if session.game is not None and name not in taken:
+            raise Refusal("one mail changes one game")
+        game_names.creatable(name, taken, session.creator(), creation_limits(session.settings))
         lines, notes, listed = [], [], True
         for line in cursor.rest():
             words = line.upper().split()
@@ -149,13 +129,13 @@ class Create(Command):
         status = replace(status, password=session.hashed(password),
                          variant=args[2].lower() if len(args) == 3 else status.variant)
         forms = any(n.upper().split()[:1] == ["FORM"] for n in notes)
-        session.game, session.status, session.create = name, status, True
-        session.standing = Standing(None if forms else GameState.PREPARATION, listed)
+        created = game_names.create(status, m, forms, listed, session.sender)
+        session.game, session.status, session.create = name, created.status, True
+        session.standing = created.standing
         session.role, session.level = MASTER, Level.MASTER
         session.keep_map(m)
-        if Rule.SOLITAIRE in rules_in_force(status, m) and not status.private:
-            session.status = status = replace(status, private="SOLITAIRE")  # as DPjudge: a private game
-        session.emit(GameCreated(name, session.sender, status.map_name, status.trial, m.notify))
+        status = created.status
+        session.emit(*created.events)
         out = [f"Game '{name}' has been created on the {status.map_name} map; you are its Master."]
         if forms and starts_at_once(status, m):
             out.append(start_now(session).lines[0])
@@ -204,9 +184,7 @@ class Rename(Command):
         old, new = game_word(args[0]), game_word(args[1])
         status = session.take_game(old)
         master_level(session, status, args[2], self.name)
-        if old == new or session.games.exists(new):
-            raise Refusal(f"a game named '{new}' already exists")
-        session.update(replace(status, name=new))
+        session.update(game_names.rename(status, old, new, session.names_taken(new)))
         session.rename_to = new
         limit = session.settings.addresses_per_player
         everyone = tuple(dict.fromkeys(a for b in status.powers

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from judge.commands.notices import Press
+from judge.notices import Press
 from judge.commands.session import Session
 from judge.commands.throttle import Failures
 from judge.game.seats import open_seats

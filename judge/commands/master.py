@@ -10,7 +10,7 @@ import secrets
 from judge.app import game_state, master, seats
 from judge.commands.auth import Level, addresses_of, valid_password
 from judge.app.game_in_hand import phase_of
-from judge.commands.notices import PasswordSet, StateChanged
+from judge.notices import PasswordSet
 from judge.commands.registry import Command, Stage
 from judge.commands.reply import Said, said
 from judge.commands.session import Cursor, Refusal, Session
@@ -35,12 +35,10 @@ def power_block(session: Session, word: str) -> PowerStatus:
 
 
 def restate(session: Session, outcome: game_state.Restated) -> None:
-    """Keep what a state change did: its standing and status; a new state is told to everyone
-    in the game, a start's status before it kept as the snapshot of FORMING."""
+    """Keep what a state change did: its standing, status and events, a start's status before it
+    kept as the snapshot of FORMING."""
     session.standing = outcome.standing
     session.keep(outcome.status, outcome.events)
-    if outcome.changed:
-        session.emit(StateChanged(session.game or "", outcome.state.value))
     if outcome.started:
         session.snapshot_text = session.loaded_text or None
 
@@ -249,8 +247,8 @@ class Reveal(MasterCommand):
     help = "REVEAL: in a NO_REVEAL game that is over, make the players' identities public"
 
     def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
-        session.update(game_state.reveal(session.in_hand()))
-        session.emit(StateChanged(session.game or "", "revealed"))
+        outcome = game_state.reveal(session.in_hand())
+        session.keep(outcome.status, outcome.events)
         return said(f"The players of game '{session.game}' are revealed.")
 
 

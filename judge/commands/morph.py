@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from judge.app import morph
 from judge.commands.master import MasterCommand
-from judge.commands.notices import VictoryChanged
 from judge.commands.registry import Command
 from judge.commands.reply import Said, said
 from judge.commands.session import Cursor, Refusal, Session
@@ -42,12 +41,11 @@ class Morph(MasterCommand):
             raise Refusal("the map does not accept these lines; nothing was changed:",
                           *problems[:MAX_PROBLEMS]) from None
         outcome = morph.morph(session.in_hand(), session.base_map, base, tuple(added))
-        session.update(outcome.status)
+        session.keep(outcome.status, outcome.events)
         session.keep_map(outcome.map)
         lines = [f"{len(added)} map line{'s' if len(added) != 1 else ''} added to the game's map."]
-        year, before, after = outcome.year, outcome.victory_before, outcome.victory_after
+        before, after = outcome.victory_before, outcome.victory_after
         if after != before:
-            session.emit(VictoryChanged(session.game or "", year, before, after))
             lines.append(f"The supply centers needed to win are now {after} "
                          f"(were {before}): everyone is told.")
         return said(*lines, quoted=added)

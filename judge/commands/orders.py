@@ -18,7 +18,7 @@ from judge.commands.game_queries import controls
 from judge.commands.registry import Command, Stage
 from judge.commands.reply import Said, said
 from judge.commands.session import Cursor, Refusal, Session
-from judge.commands.notices import ListsLocked, OrdersStored
+from judge.notices import ListsLocked, OrdersStored
 from judge.game.order_lists import plays_lists
 from judge.orders.power_orders import CLEAR_WORDS
 from judge.status.writer import adjustment_text

@@ -12,7 +12,7 @@ from judge.app.game_in_hand import phase_name, phase_of
 from judge.commands.auth import JUDGEKEEPER, Level, role_name
 from judge.app import press
 from judge.app.press import PressRequest
-from judge.commands.notices import Press
+from judge.notices import Press
 from judge.commands.registry import Command, Stage
 from judge.commands.reply import Said, said
 from judge.commands.session import Cursor, Refusal, Session

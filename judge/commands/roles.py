@@ -13,7 +13,6 @@ from judge.commands.auth import (
     block_of_sender,
     check_game_word,
     clean_password,
-    master_addresses,
     own_check,
     parse_target,
     privacy_check,
@@ -22,7 +21,6 @@ from judge.commands.auth import (
 )
 from judge.app import seats
 from judge.app.game_in_hand import deadline, phase_name
-from judge.commands.notices import MasterChanged
 from judge.commands.registry import Command, Stage
 from judge.commands.reply import Said, said
 from judge.commands.session import Cursor, Refusal, Session
@@ -191,9 +189,8 @@ def take_master(session: Session, status: GameStatus, given: str) -> Said:
     if level < Level.MASTER:
         raise Refusal(f"TAKEOVER: wrong password for MASTER in game '{status.name}' (the "
                       "current Master gives it to the successor)")
-    old = master_addresses(status)
-    session.update(seats.new_master(replace(session.in_hand(), status=status), session.sender).status)
-    session.emit(MasterChanged(status.name or "", old, session.sender))
+    outcome = seats.new_master(replace(session.in_hand(), status=status), session.sender)
+    session.keep(outcome.status, outcome.events)
     session.role, session.level, session.target = MASTER, level, None
     return said(f"You are now the Master of game '{status.name}', and are signed on.",
                 "Choose a password of your own with SET PASSWORD.")

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
 from judge.app.game_in_hand import GameInHand
+from judge.app.game_names import Creator
 from judge.app.refusal import Refusal
 from judge.commands import throttle
 from judge.commands.auth import (
@@ -27,7 +28,7 @@ from judge.commands.auth import (
     password_level,
     registered_addresses,
 )
-from judge.commands.notices import PasswordsPaused
+from judge.notices import PasswordsPaused
 from judge.commands.reply import Results, Said
 from judge.errors import MapError
 from judge.game.rules import rules_in_force
@@ -39,6 +40,7 @@ from judge.maps.bounds import MapBounds
 from judge.maps.loader import without_folders
 from judge.maps.model import Map
 from judge.passwords import Verifier, hash_password
+from judge.rule_names import Rules
 from judge.status.model import GameStatus
 from judge.types import MASTER, Phase
 
@@ -155,16 +157,21 @@ class ReadAhead:
 
     games: dict[str, GameRead] = field(default_factory=dict)
     judge_failures: throttle.Failures | None = None
+    taken: dict[str, bool] = field(default_factory=dict)  # a name asked about: a game has it
+    creator: Creator | None = None  # the sender's games, as CREATE asks (None: not read)
 
 
 class NotReadAhead(Exception):
     """The mail needs what its door has not read for it: the game `name` (None: only the
-    judge-wide wrong passwords). The door reads it and runs the mail again (the commands are pure:
-    the run before changed nothing)."""
+    judge-wide wrong passwords), whether a game is called `taken`, the sender's games (`creator`).
+    The door reads it and runs the mail again (the commands are pure: the run before changed
+    nothing)."""
 
-    def __init__(self, name: str | None):
+    def __init__(self, name: str | None, *, taken: str | None = None, creator: bool = False):
         super().__init__(name)
         self.name = name
+        self.taken = taken
+        self.creator = creator
 
 
 class Cursor:
@@ -260,6 +267,23 @@ class Session:
             raise NotReadAhead(name)
         return self.ahead.games[name]
 
+    def names_taken(self, *names: str) -> frozenset[str]:
+        """Those of `names` a game on the judge has, as the door read them."""
+        if self.ahead is None:
+            return frozenset(name for name in names if self.games.exists(name))
+        for name in names:
+            if name not in self.ahead.taken:
+                raise NotReadAhead(None, taken=name)
+        return frozenset(name for name in names if self.ahead.taken[name])
+
+    def creator(self) -> Creator:
+        """The sender's games on the judge, as CREATE's door read them."""
+        if self.ahead is None:
+            return read_creator(self.games, self.sender, self.now)
+        if self.ahead.creator is None:
+            raise NotReadAhead(None, creator=True)
+        return self.ahead.creator
+
     def update(self, status: GameStatus) -> None:
         self.status = status
 
@@ -310,7 +334,7 @@ class Session:
         self._map = m
 
     @property
-    def rules(self) -> frozenset[str]:
+    def rules(self) -> Rules:
         return rules_in_force(self.current(), self.map)
 
     # -- who is signed on ---------------------------------------------------------------------
@@ -477,3 +501,18 @@ def paused_refusal(command: str, secret: throttle.Secret, game: str, until: date
     return (f"{command}: after repeated wrong passwords, {checks} {where} are paused until "
             f"{until.astimezone(UTC):%Y-%m-%d %H:%M:%S} UTC",
             f"Meanwhile {code}.")
+
+
+def read_creator(games: GameAccess, sender: str, now: datetime) -> Creator:
+    """`sender`'s games on the judge: those it is the Master of that have not started (a game that
+    cannot be read is not counted), and those it created in the day before `now`."""
+    forming = 0
+    for name in games.names():
+        try:
+            status = games.peek(name)
+        except Refusal:
+            continue
+        if status is not None and status.forming and sender.lower() in (
+                address.lower() for address in status.master_mail):
+            forming += 1
+    return Creator(forming, games.games_created(sender, now))

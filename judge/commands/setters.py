@@ -13,7 +13,6 @@ from judge.commands.auth import (
 from judge.commands.dates import future_deadline, parse_absence
 from judge.app import deadlines, game_settings, seat_settings, votes
 from judge.app.game_in_hand import GameInHand
-from judge.commands.notices import AbsenceSet, StateChanged, ZoneChanged
 from judge.commands.registry import Command
 from judge.commands.reply import Said, said
 from judge.commands.session import Cursor, Refusal, Session
@@ -102,13 +101,9 @@ class SetAbsence(Command):
             absence = parse_absence(args, session.now, game.status.zone)
         except ValueError as exc:
             raise Refusal(str(exc)) from None
-        session.update(game_settings.set_absence(game, master, absence,
-                                                 session.settings.max_absence_days))
-        rules = game.rules
-        who = session.role or MASTER
-        session.emit(AbsenceSet(session.game or "", absence.first, absence.last, absence.timed,
-                                None if Rule.HIDE_ABSENTEES in rules else who, who,
-                                Rule.SILENT_ABSENCES in rules))
+        outcome = game_settings.set_absence(game, master, absence, session.settings.max_absence_days,
+                                            session.role or MASTER)
+        session.keep(outcome.status, outcome.events)
         span = f"{_day(absence.first)} to {_day(absence.last)}" if absence.first and \
             absence.first != absence.last else f"until {_day(absence.last)}" \
             if absence.first is None else _day(absence.last)
@@ -130,10 +125,9 @@ class SetZone(Command):
         zone = args[0] if len(args) == 1 and self.name == "SET ZONE" else None
         if self.name == "SET ZONE" and len(args) != 1:
             raise Refusal("SET ZONE takes one zone name, such as Europe/Paris")
-        status = game_settings.set_game_zone(session.in_hand(), session.is_master, zone)
-        session.update(status)
-        session.emit(ZoneChanged(session.game or "", status.zone))
-        return said(f"The game's time zone is now {status.zone or 'GMT'}.")
+        outcome = game_settings.set_game_zone(session.in_hand(), session.is_master, zone)
+        session.keep(outcome.status, outcome.events)
+        return said(f"The game's time zone is now {outcome.status.zone or 'GMT'}.")
 
 
 class SetNoZone(SetZone):
@@ -171,11 +165,11 @@ class SetListed(Command):
 
     def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
         word = "listed" if self.listed else "unlisted"
-        standing = game_settings.listing(session.standing, self.listed)
-        if standing is None:
+        outcome = game_settings.listing(session.game or "", session.standing, self.listed)
+        if outcome is None:
             return said(f"Game '{session.game}' is already {word}.")
-        session.standing = standing
-        session.emit(StateChanged(session.game or "", word))
+        session.standing = outcome.standing
+        session.emit(*outcome.events)
         return said(f"Game '{session.game}' is {word}: " + (
             "it shows in LIST." if self.listed else
             "LIST does not show it; players need its name to JOIN or ask for it."))

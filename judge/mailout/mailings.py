@@ -1,4 +1,4 @@
-"""Who gets which mail: the events of a game (judge.events, judge.commands.notices) turned into
+"""Who gets which mail: the events of a game (judge.events, judge.notices) turned into
 rendered mails and addresses.
 
 `Mailer(env, status, map, judge=..., rules=...)` reads the game's people from its status file (the
@@ -22,7 +22,7 @@ from typing import get_args
 import jinja2
 
 from judge import events as ev
-from judge.commands import notices
+from judge import notices
 from judge.commands.reply import Reply
 from judge.game import archive
 from judge.mailout.audience import Mailing, PictureMail, bounded, for_tester, merged

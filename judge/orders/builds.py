@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from judge.maps.model import Map
 from judge.orders.names import place_name
-from judge.rule_names import Rule
+from judge.rule_names import Rule, Rules
 
 if TYPE_CHECKING:
     from judge.adjudicator.model import Position
@@ -20,7 +20,7 @@ def homes_of(m: Map, position: Position, power: str) -> frozenset[str]:
     return frozenset(m.powers[power].homes)
 
 
-def build_sites(m: Map, position: Position, power: str, rules: frozenset[str]) -> frozenset[str]:
+def build_sites(m: Map, position: Position, power: str, rules: Rules) -> frozenset[str]:
     """The provinces the power could build in, occupied or not."""
     info = m.powers[power]
     owned = frozenset(position.centers.get(power, ()))
@@ -50,7 +50,7 @@ def build_sites(m: Map, position: Position, power: str, rules: frozenset[str]) -
     return frozenset(sites)
 
 
-def site_problem(m: Map, position: Position, power: str, province: str, rules: frozenset[str]) -> str | None:
+def site_problem(m: Map, position: Position, power: str, province: str, rules: Rules) -> str | None:
     """Why the power may not build in the province (occupation aside), if it may not."""
     if province in build_sites(m, position, power, rules):
         return None

@@ -16,7 +16,7 @@ from judge.maps.model import Map, per_map
 from judge.orders.lexer import LINES_KEPT, Lexeme, Place, PlaceIndex, Word, is_word, lex, place_index
 from judge.orders.model import Build, Convoy, Disband, Hold, Keep, Move, Order, Proxy, Retreat, Support, Waive
 from judge.orders.names import either, place_name, unit_name
-from judge.rule_names import Rule
+from judge.rule_names import Rule, Rules
 from judge.types import ADJUSTMENTS, MOVEMENT, RETREATS, Phase, Unit, UnitType, province_of
 
 FOREIGN_ORDERS = frozenset({Rule.ORDER_ANY, Rule.PROXY_OK})  # rules that let a power order others' units
@@ -24,7 +24,7 @@ _ARMY, _FLEET = UnitType.ARMY, UnitType.FLEET  # (a module name is read faster t
 
 
 def parse_order(m: Map, power: str, text: str, phase: Phase, units: Mapping[str, Sequence[Unit]],
-                *, rules: frozenset[str] = frozenset()) -> Order:
+                *, rules: Rules = frozenset()) -> Order:
     """The order `text` means, given by `power` in `phase`; raises OrderError saying why not.
 
     `units` maps each power to its units: those on the board, or in a retreat phase the dislodged ones.
@@ -37,7 +37,7 @@ def parse_order(m: Map, power: str, text: str, phase: Phase, units: Mapping[str,
 class OrderReader:
     """Reads order lines on one map with the map's alias index (made once a map: `place_index`)."""
 
-    def __init__(self, m: Map, rules: frozenset[str] = frozenset()):
+    def __init__(self, m: Map, rules: Rules = frozenset()):
         self.map = m
         self.rules = rules
         self.index = place_index(m)

@@ -9,7 +9,7 @@ from judge.maps.model import Map
 from judge.orders.model import Build, Order, Retreat, Support, Waive
 from judge.orders.parser import OrderableUnits, OrderReader
 from judge.orders.validate import OrderChecker
-from judge.rule_names import Rule
+from judge.rule_names import Rule, Rules
 from judge.types import MOVEMENT, RETREATS, Phase, Unit, UnitType
 
 if TYPE_CHECKING:
@@ -20,7 +20,7 @@ CLEAR_WORDS = frozenset({"CLEAR", "NMR", "(NMR)", "[NMR]"})
 
 def parse_orders(m: Map, power: str, lines: Iterable[str], phase: Phase,
                  units: Mapping[str, Sequence[Unit]], position: Position,
-                 rules: frozenset[str]) -> tuple[list[Order], list[tuple[str, str]]]:
+                 rules: Rules) -> tuple[list[Order], list[tuple[str, str]]]:
     """The orders the lines give and (line, reason) for each line refused.
 
     Blank lines are skipped. Illegal orders are refused too, except in a movement phase under NO_CHECK,

@@ -11,7 +11,7 @@ from collections.abc import Set as AbstractSet
 
 from judge.maps.model import Abut, Map, Terrain, per_map
 from judge.orders.names import place_name
-from judge.rule_names import Rule
+from judge.rule_names import Rule, Rules
 from judge.types import Unit, UnitType, province_of
 
 ARMY, FLEET = UnitType.ARMY, UnitType.FLEET  # module names: faster than Enum members
@@ -24,7 +24,7 @@ def crossings(m: Map, unit: Unit, province: str) -> tuple[Abut, ...]:
     return map_reach(m).crossings(unit, province)
 
 
-def can_convoy(m: Map, location: str, rules: frozenset[str]) -> bool:
+def can_convoy(m: Map, location: str, rules: Rules) -> bool:
     """Whether a fleet on the location may convoy: at sea or in a PORT; on a coast under COASTAL_CONVOY."""
     loc = m.locations.get(location)
     if loc is None or not loc.fleet_can_stand:
@@ -71,7 +71,7 @@ def _portage_reaches(m: Map, start: str, usable: AbstractSet[str], arrived) -> b
     return False
 
 
-def convoy_route(m: Map, start: str, end: str, rules: frozenset[str], through: str | None = None) -> bool:
+def convoy_route(m: Map, start: str, end: str, rules: Rules, through: str | None = None) -> bool:
     """Whether an army could be convoyed from province `start` to province `end` (through the given
     convoying location, if any) over spaces that may carry a convoy."""
     return convoy_routes(m, rules).route(start, end, through)
@@ -80,7 +80,7 @@ def convoy_route(m: Map, start: str, end: str, rules: frozenset[str], through: s
 NONE: frozenset[str] = frozenset()
 CONVOY_RULES = frozenset({Rule.COASTAL_CONVOY, Rule.CONVOY_BACK})  # the rules that change convoy routes
 
-def convoy_routes(m: Map, rules: frozenset[str]) -> ConvoyRoutes:
+def convoy_routes(m: Map, rules: Rules) -> ConvoyRoutes:
     """The map's ConvoyRoutes under the rules."""
     return map_reach(m).routes(m, rules)
 
@@ -98,13 +98,13 @@ class MapReach:
                     found[province_of(dest)] = found.get(province_of(dest), ()) + (abut,)  # type: ignore
                 if found:
                     self.into[unit_type, src] = found
-        self._routes: dict[frozenset[str], ConvoyRoutes] = {}
+        self._routes: dict[Rules, ConvoyRoutes] = {}
 
     def crossings(self, unit: Unit, province: str) -> tuple[Abut, ...]:
         """`crossings` on this map."""
         return self.into.get((unit.type, unit.location), {}).get(province, ())
 
-    def routes(self, m: Map, rules: frozenset[str]) -> ConvoyRoutes:
+    def routes(self, m: Map, rules: Rules) -> ConvoyRoutes:
         """The ConvoyRoutes of this map (`m`) under the rules."""
         key = rules & CONVOY_RULES
         routes = self._routes.get(key)
@@ -121,7 +121,7 @@ class ConvoyRoutes:
     """Convoy routes on one map under one set of rules: the spaces that may carry a convoy, where a
     fleet on each may go, and which provinces each borders."""
 
-    def __init__(self, m: Map, rules: frozenset[str]) -> None:
+    def __init__(self, m: Map, rules: Rules) -> None:
         self.back = Rule.CONVOY_BACK in rules
         self.spaces = frozenset(a for a in m.locations if can_convoy(m, a, rules))
         self.lands = frozenset(a for a, loc in m.locations.items() if loc.army_ok)
@@ -193,7 +193,7 @@ class ConvoyRoutes:
         return _two_ways(self.steps, spaces, through, first, last)
 
 
-def path_problem(m: Map, start: str, path: tuple[str, ...], end: str, rules: frozenset[str]) -> str | None:
+def path_problem(m: Map, start: str, path: tuple[str, ...], end: str, rules: Rules) -> str | None:
     """Why the written convoy path `start - path... - end` is impossible on the map, if it is."""
     for space in path:
         if not can_convoy(m, space, rules):

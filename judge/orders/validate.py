@@ -21,7 +21,7 @@ from judge.orders.reach import (
     path_problem,
     portage_route,
 )
-from judge.rule_names import Rule
+from judge.rule_names import Rule, Rules
 from judge.types import ADJUSTMENTS, MOVEMENT, RETREATS, Unit, UnitType, province_of
 
 if TYPE_CHECKING:
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 ARMY, FLEET, SHUT = UnitType.ARMY, UnitType.FLEET, Terrain.SHUT  # module names: faster than Enum members
 
 
-def check_order(m: Map, order: Order, position: Position, rules: frozenset[str]) -> str | None:
+def check_order(m: Map, order: Order, position: Position, rules: Rules) -> str | None:
     """None if the order is legal in the position under the rules, else why it is not."""
     return OrderChecker(m, position, rules).check(order)
 
@@ -38,7 +38,7 @@ def check_order(m: Map, order: Order, position: Position, rules: frozenset[str])
 class OrderChecker:
     """`check_order` for the orders of one phase: the position's units indexed once."""
 
-    def __init__(self, m: Map, position: Position, rules: frozenset[str]) -> None:
+    def __init__(self, m: Map, position: Position, rules: Rules) -> None:
         self.map = m
         self.position = position
         self.rules = rules

@@ -16,6 +16,7 @@ import logging
 import time
 from collections.abc import Callable
 from contextlib import ExitStack
+from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 from typing import Self, TypeVar
@@ -24,7 +25,7 @@ from judge.commands import throttle
 from judge.commands.dispatch import game_signed_on, run_mail
 from judge.commands.change import Change
 from judge.commands.reply import Reply
-from judge.commands.session import GameRead, NotReadAhead, ReadAhead, Refusal, Settings
+from judge.commands.session import GameRead, NotReadAhead, ReadAhead, Refusal, Settings, read_creator
 from judge.mailin.message import Incoming
 from judge.errors import MapError, Problem, StateError, StatusError
 from judge.runtime import game_files as persist
@@ -209,7 +210,18 @@ class StoreGames:
         if name is not None:
             games[name] = self.game_read(name)
         wide = self.judge_password_failures() if ahead.judge_failures is None else ahead.judge_failures
-        return ReadAhead(games, wide)
+        return replace(ahead, games=games, judge_failures=wide)
+
+    def read_needed(self, ahead: ReadAhead, needed: NotReadAhead, sender: str, now: datetime
+                    ) -> ReadAhead:
+        """`ahead` with what a mail of `sender` at `now` found it needs (`needed`) read too."""
+        if needed.taken is not None:
+            ahead = replace(ahead, taken={**ahead.taken, needed.taken: self.exists(needed.taken)})
+        if needed.creator:
+            ahead = replace(ahead, creator=read_creator(self, sender, now))
+        if needed.taken is not None or needed.creator:
+            return ahead
+        return self.read_for(ahead, needed.name)
 
     def game_read(self, name: str) -> GameRead:
         try:
@@ -263,4 +275,4 @@ def run_read_ahead(incoming: Incoming, games: StoreGames, settings: Settings, no
         try:
             return run_mail(incoming, games, settings, now, ahead)
         except NotReadAhead as needed:
-            ahead = games.read_for(ahead, needed.name)
+            ahead = games.read_needed(ahead, needed, incoming.sender, now)

@@ -15,7 +15,7 @@ from collections.abc import Iterator, Sequence
 from datetime import datetime
 from typing import Any
 
-from judge.commands.notices import Press
+from judge.notices import Press
 from judge.game.press_kept import Kept, from_record, to_record
 from judge.runtime.store import GameDir, PathRefused, atomic_write, read_text
 

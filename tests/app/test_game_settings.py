@@ -2,13 +2,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from datetime import date
+from datetime import UTC, date, datetime
 
 import pytest
 
 from judge.app.game_settings import absence_settable, listing, set_absence, set_game_zone
 from judge.app.refusal import Refusal
 from judge.game.standing import FREE
+from judge.notices import AbsenceSet, StateChanged, ZoneChanged
 from judge.status.model import GameStage
 from tests.support.games import game, in_hand
 
@@ -18,6 +19,12 @@ class Days:
     """An absence of `length` whole days from 10 January 2025."""
 
     length: int
+    first = datetime(2025, 1, 10, tzinfo=UTC)
+    timed = False
+
+    @property
+    def last(self) -> datetime:
+        return datetime(2025, 1, 9 + self.length, tzinfo=UTC)
 
     def days(self, today: date) -> int:
         return self.length
@@ -28,11 +35,22 @@ class Days:
 
 def test_a_player_s_absence_is_kept_within_the_judge_s_limit(standard):
     status = game(standard)
-    kept = set_absence(in_hand(standard, status), False, Days(3), max_days=14)
-    assert "NOT 20250110-20250112" in kept.timing
+    kept = set_absence(in_hand(standard, status), False, Days(3), 14, "FRANCE")
+    assert "NOT 20250110-20250112" in kept.status.timing
     with pytest.raises(Refusal, match="longer than 2 days"):
-        set_absence(in_hand(standard, status), False, Days(3), max_days=2)
-    assert set_absence(in_hand(standard, status), True, Days(3), max_days=2).timing
+        set_absence(in_hand(standard, status), False, Days(3), 2, "FRANCE")
+    assert set_absence(in_hand(standard, status), True, Days(3), 2, "MASTER").status.timing
+
+
+@pytest.mark.parametrize("rules, by, master_only", [
+    ((), "FRANCE", False),
+    (("RULE HIDE_ABSENTEES",), None, False),
+    (("RULE SILENT_ABSENCES",), "FRANCE", True),
+])
+def test_an_absence_is_told_to_everyone_as_the_rules_say(standard, rules, by, master_only):
+    kept = set_absence(in_hand(standard, game(standard, *rules)), False, Days(3), 14, "FRANCE")
+    assert kept.events == (AbsenceSet("demo", Days(3).first, Days(3).last, False, by, "FRANCE",
+                                      master_only),)
 
 
 def test_no_absences_leaves_them_to_the_master_and_a_game_over_takes_none(standard):
@@ -46,8 +64,9 @@ def test_no_absences_leaves_them_to_the_master_and_a_game_over_takes_none(standa
 
 def test_the_master_sets_the_game_s_zone_and_a_player_cannot(standard):
     status = game(standard)
-    assert set_game_zone(in_hand(standard, status), True, "Europe/Paris").zone == "Europe/Paris"
-    assert set_game_zone(in_hand(standard, status), True, None).zone is None
+    paris = set_game_zone(in_hand(standard, status), True, "Europe/Paris")
+    assert paris.status.zone == "Europe/Paris" and paris.events == (ZoneChanged("demo", "Europe/Paris"),)
+    assert set_game_zone(in_hand(standard, status), True, None).status.zone is None
     with pytest.raises(Refusal, match="own time zones"):
         set_game_zone(in_hand(standard, status), False, "Europe/Paris")
     with pytest.raises(Refusal):
@@ -55,7 +74,8 @@ def test_the_master_sets_the_game_s_zone_and_a_player_cannot(standard):
 
 
 def test_a_game_is_listed_or_unlisted_once():
-    unlisted = listing(FREE, False)
-    assert unlisted is not None and not unlisted.listed
-    assert listing(unlisted, False) is None
-    assert listing(FREE, True) is None
+    unlisted = listing("demo", FREE, False)
+    assert unlisted is not None and not unlisted.standing.listed
+    assert unlisted.events == (StateChanged("demo", "unlisted"),)
+    assert listing("demo", unlisted.standing, False) is None
+    assert listing("demo", FREE, True) is None

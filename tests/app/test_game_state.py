@@ -10,6 +10,7 @@ from judge.app.refusal import Refusal
 from judge.game import join
 from judge.game.rules import rules_in_force
 from judge.game.standing import FREE, GameState, Standing, game_state
+from judge.notices import StateChanged
 from judge.status.model import GameStatus
 from tests.support.games import NOW, forming, game, player
 
@@ -24,8 +25,9 @@ def in_hand(m, status: GameStatus, standing: Standing = FREE) -> GameInHand:
 def test_wait_holds_a_game_in_play_and_a_second_wait_changes_nothing(standard):
     held = wait_game(in_hand(standard, game(standard)), FREE)
     assert held.changed and held.state is GameState.WAITING
+    assert held.events == (StateChanged("demo", "waiting"),)
     again = wait_game(in_hand(standard, game(standard), held.standing), held.standing)
-    assert not again.changed and again.standing == held.standing
+    assert not again.changed and again.standing == held.standing and again.events == ()
 
 
 def test_activate_lets_a_held_game_go_on_without_starting_it(standard):
@@ -46,6 +48,7 @@ def test_activate_starts_a_forming_game_with_its_events(standard):
 def test_form_of_a_game_in_preparation_lets_players_join(standard):
     formed = form_game(in_hand(standard, forming(), PREPARATION), PREPARATION)
     assert formed.changed and not formed.started and formed.state is GameState.FORMING
+    assert formed.events == (StateChanged("demo", "forming"),)
 
 
 def test_form_of_a_game_already_forming_changes_nothing(standard):

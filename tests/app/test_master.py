@@ -12,6 +12,7 @@ from judge.app.master import preview_phase, process, roll
 from judge.app.refusal import Refusal
 from judge.game.rules import rules_in_force
 from judge.game.standing import FREE, GameState
+from judge.notices import StateChanged
 from judge.rule_names import Rule
 from judge.status.model import GameStage
 from judge.types import Phase
@@ -75,6 +76,7 @@ def test_reveal_turns_no_reveal_off_once_the_game_is_over(standard):
     with pytest.raises(Refusal, match="waits until the game is completed"):
         reveal(in_hand(standard, hidden))
     shown = reveal(in_hand(standard, replace(hidden, phase=GameStage.COMPLETED)))
-    assert Rule.NO_REVEAL not in shown.rules and Rule.NO_REVEAL in shown.rules_off
+    assert Rule.NO_REVEAL not in shown.status.rules and Rule.NO_REVEAL in shown.status.rules_off
+    assert shown.events == (StateChanged("demo", "revealed"),)
     with pytest.raises(Refusal, match="for NO_REVEAL games"):
         reveal(in_hand(standard, replace(game(standard), phase=GameStage.COMPLETED)))

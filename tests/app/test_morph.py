@@ -12,6 +12,7 @@ from judge.app.refusal import Refusal
 from judge.game.rules import rules_in_force
 from judge.game.standing import GameState
 from judge.maps.loader import load_map
+from judge.notices import VictoryChanged
 from judge.status.model import GameStage, GameStatus
 from tests.support.games import NOW, game, unit
 
@@ -25,6 +26,12 @@ def test_the_lines_are_kept_and_the_victory_count_told_before_and_after(standard
     done = morph(in_hand(standard, game(standard)), standard, after, ("VICTORY 17",))
     assert done.status.morphs == ("VICTORY 17",) and done.map is after
     assert (done.year, done.victory_before, done.victory_after) == (1901, 18, 17)
+    assert done.events == (VictoryChanged("demo", 1901, 18, 17),)
+
+
+def test_lines_that_keep_the_victory_count_tell_nobody(standard):
+    after = load_map("standard", morphs=["VICTORY 18"])
+    assert morph(in_hand(standard, game(standard)), standard, after, ("VICTORY 18",)).events == ()
 
 
 def test_a_unit_that_could_not_stand_where_it_is_refuses_the_lines(standard):

@@ -21,7 +21,8 @@ from judge.app.seats import (
 )
 from judge.game.rules import rules_in_force
 from judge.game.standing import GameState, game_state
-from judge.status.model import GameStage, GameStatus, PlayerHistory, PowerStatus
+from judge.notices import MasterChanged
+from judge.status.model import Dppd, GameStage, GameStatus, PlayerHistory, PowerStatus
 from tests.support.games import NOW, forming, player, running
 
 
@@ -112,3 +113,9 @@ def test_a_new_master_takes_the_game_over_by_address(standard):
     taken = new_master(in_hand(standard, status), "heir@example.org").status
     assert taken.master.email == "heir@example.org"
     assert taken.powers == status.powers
+
+
+def test_the_old_master_and_the_new_are_told(standard):
+    status = replace(running(standard), master=Dppd("NO-ID", "Old@Example.org", ""))
+    told = new_master(in_hand(standard, status), "heir@example.org").events
+    assert told == (MasterChanged("demo", ("old@example.org",), "heir@example.org"),)

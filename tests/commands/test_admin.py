@@ -1,12 +1,18 @@
 """CREATE with status lines and FORM, PURGE, RENAME."""
 from __future__ import annotations
 
-from judge.commands.notices import GameRenamed
+import pytest
+
+from judge.app.game_names import Creator
+from judge.commands.dispatch import run_mail
+from judge.notices import GameRenamed
+from judge.commands.session import NotReadAhead, ReadAhead
+from judge.mailin.message import Incoming
 from judge.passwords import verify
 from judge.runtime.game_files import read_index, read_status_file
 from judge.runtime.store import GameDir
 from judge.status.model import Dppd
-from tests.support.commands import eml
+from tests.support.commands import NOW, SETTINGS, eml
 
 
 def test_create_with_status_lines_and_form(judge):
@@ -145,3 +151,34 @@ def test_create_refuses_a_rule_the_judge_does_not_apply_yet(judge, monkeypatch):
                                                     b"RULE GARRISON")))
     assert "broken (CREATE):5: RULE GARRISON IS NOT IMPLEMENTED ON THIS JUDGE" in sent.text
     assert not judge.store.exists("broken")
+
+
+class NothingToRead:
+    """A door that has read everything ahead: the commands may ask it nothing."""
+
+    def __getattr__(self, name):
+        raise AssertionError(f"the commands read {name} of the store")
+
+
+def create_mail(*lines: str) -> Incoming:
+    return Incoming("anne@example.org", "create", "<1@example.org>", (), lines)
+
+
+@pytest.mark.parametrize("ahead, refused", [
+    (ReadAhead(taken={"mygame": True}, creator=Creator(0, 0)), "a game named 'mygame' already exists"),
+    (ReadAhead(taken={"mygame": False}, creator=Creator(5, 0)), "Master of 5 games not yet started"),
+    (ReadAhead(taken={"mygame": False}, creator=Creator(0, 10)), "created 10 games in the last 24"),
+])
+def test_create_reads_the_names_taken_and_the_senders_games_as_its_door_read_them(ahead, refused):
+    reply, _, _ = run_mail(create_mail("CREATE mygame masterPw"), NothingToRead(), SETTINGS, NOW, ahead)
+    assert reply is not None and refused in " ".join(reply.outcomes[0].lines)
+
+
+@pytest.mark.parametrize("ahead, needed", [
+    (ReadAhead(), ("mygame", False)),
+    (ReadAhead(taken={"mygame": False}), (None, True)),
+])
+def test_create_asks_its_door_for_what_it_has_not_read(ahead, needed):
+    with pytest.raises(NotReadAhead) as asked:
+        run_mail(create_mail("CREATE mygame masterPw"), NothingToRead(), SETTINGS, NOW, ahead)
+    assert (asked.value.taken, asked.value.creator) == needed

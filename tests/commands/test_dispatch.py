@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from judge.commands.dispatch import REGISTRY, game_signed_on
-from judge.commands.notices import Press
+from judge.notices import Press
 from judge.mailin.message import Incoming
 from judge.runtime.config import Config, JudgeSection, PathsSection
 from judge.events import DeadlineSet, PhaseResults, VoteCast

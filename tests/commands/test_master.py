@@ -2,7 +2,7 @@
 DUMMY / REVIVE a power, REVEAL, MORPH."""
 from __future__ import annotations
 
-from judge.commands.notices import PasswordSet, StateChanged, VictoryChanged
+from judge.notices import PasswordSet, StateChanged, VictoryChanged
 from judge.mailout.mailings import Mailer
 from judge.runtime.cycle import tick_game
 from judge.events import (

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from judge.commands.notices import Press
+from judge.notices import Press
 from judge.mailout.mailings import Mailer
 from tests.support.commands import LATE, MAPS, TEMPLATES, eml
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from judge.commands.dispatch import HTML_NOTE
-from judge.commands.notices import Press
+from judge.notices import Press
 from judge.mailin.message import MAX_BODY_CHARS
 from tests.support.commands import eml
 

@@ -1,7 +1,7 @@
 """JOIN, OBSERVE / MONITOR / ALLOWed types, TAKEOVER and RESIGN."""
 from __future__ import annotations
 
-from judge.commands.notices import MasterChanged, Press
+from judge.notices import MasterChanged, Press
 from judge.events import GameStarted, PlayerJoined, PlayerLeft, Resigned, TookOver
 from judge.passwords import verify
 from judge.status.model import Dppd, GameStage

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from judge.commands.notices import AbsenceSet, ZoneChanged
+from judge.notices import AbsenceSet, ZoneChanged
 from judge.events import DeadlineSet
 from judge.passwords import verify
 from judge.status.model import Vote, VoteKind

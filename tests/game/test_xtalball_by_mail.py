@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from judge.commands.notices import ListsLocked, OrdersStored
+from judge.notices import ListsLocked, OrdersStored
 from judge.mailout.mailings import Mailer
 from judge.runtime.game_files import read_status_file
 from judge.runtime.store import GameDir

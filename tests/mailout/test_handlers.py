@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from judge import events as ev
-from judge.commands import notices
+from judge import notices
 from judge.mailout.game_mail import Handler, Occasion, handler_table
 from judge.mailout.mailings import EVENT_KINDS, HANDLERS
 

@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 import pytest
 
 from judge import events as ev
-from judge.commands import notices
+from judge import notices
 from judge.commands.reply import Reply
 from judge.game.press_routing import route
 from judge.mailout.audience import Mailing, audience, for_tester, merged

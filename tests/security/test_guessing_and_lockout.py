@@ -9,7 +9,7 @@ from datetime import timedelta
 
 import pytest
 
-from judge.commands.notices import PasswordsPaused
+from judge.notices import PasswordsPaused
 from judge.commands.throttle import Policy, pause_for
 from tests.support.commands import NOW
 from tests.support.mail import mail, minutes, texts

@@ -12,7 +12,7 @@ from datetime import datetime, timedelta
 import pytest
 
 from judge.commands.auth import JUDGEKEEPER
-from judge.commands.notices import PasswordsPaused
+from judge.notices import PasswordsPaused
 from judge.runtime.game_access import FAILURES, StoreGames
 from judge.commands.throttle import Policy, Scope, Secret, after_wrong
 from judge.runtime.store import LOCK, GameStore

@@ -18,7 +18,7 @@ from judge.maps.model import Map
 from judge.phases import parse_phase
 from judge.status.model import Dppd, Vote, VoteKind
 from judge.types import Unit, UnitType
-from judge.commands import notices
+from judge import notices
 from judge.commands.documents import (
     ListingDocument,
     SummaryDocument,

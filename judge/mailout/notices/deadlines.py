@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from judge import events as ev
-from judge.commands import notices
+from judge import notices
 from judge.game import clock
 from judge.mailout import views
 from judge.mailout.audience import MASTER, Mailing, former_player

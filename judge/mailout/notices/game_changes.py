@@ -2,7 +2,7 @@
 win, its name."""
 from __future__ import annotations
 
-from judge.commands import notices
+from judge import notices
 from judge.mailout.audience import Mailing
 from judge.mailout.game_mail import GameMail, Handler, Notifier, Occasion
 

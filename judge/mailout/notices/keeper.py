@@ -8,7 +8,7 @@ from datetime import datetime
 
 import jinja2
 
-from judge.commands import notices
+from judge import notices
 from judge.mailout import views
 from judge.mailout.audience import Mailing
 from judge.mailout.game_mail import GameMail, Handler, Notifier, Occasion

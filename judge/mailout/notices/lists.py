@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from judge import events as ev
-from judge.commands import notices
+from judge import notices
 from judge.mailout import views
 from judge.mailout.audience import Mailing
 from judge.mailout.game_mail import GameMail, Handler, Notifier, Occasion

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
-from judge.commands import notices
+from judge import notices
 from judge.game import clock
 from judge.game.press_routing import PressRouting
 from judge.mailout import views

@@ -3,7 +3,7 @@ votes, rotated control, and the passwords of a seat."""
 from __future__ import annotations
 
 from judge import events as ev
-from judge.commands import notices
+from judge import notices
 from judge.mailout import views
 from judge.mailout.audience import Mailing
 from judge.mailout.game_mail import GameMail, Handler, Notifier, Occasion

@@ -1,7 +1,7 @@
-"""Events the mail commands cause for people other than the sender, beside those of the game's life
-(`judge.events`): press and broadcasts, absences, zone and state changes, a new Master, a renamed or
-purged game, paused password checks. Plain frozen values, no prose: the mail layer renders them.
-Each says who is told.
+"""Events a use case causes for people other than the one who asked, beside those of the game's
+life (`judge.events`): press and broadcasts, absences, zone and state changes, a new Master, a
+renamed or purged game, paused password checks. Plain frozen values, no prose: below the use cases,
+so that they can return them; the mail layer renders them. Each says who is told.
 """
 from __future__ import annotations
 

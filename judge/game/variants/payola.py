@@ -28,6 +28,7 @@ from judge.events import BribesSettled, IncomePaid, PhaseResults
 from judge.game.bribe_statements import statements
 from judge.game.bribes import Owner, settle
 from judge.game.offer_sheet import SheetReader
+from judge.game.payola_orders import CASH, VARIANT, balance
 from judge.game.positions import alive, power_blocks
 from judge.game.stages import Processing, Stage
 from judge.game.variants.model import Variant
@@ -36,14 +37,6 @@ from judge.maps.model import Map
 from judge.status.model import Fund, GameStatus, PowerStatus
 from judge.rule_names import Rule
 from judge.types import ADJUSTMENTS, MOVEMENT, Phase
-
-CASH = "$"
-
-
-def balance(block: PowerStatus) -> int:
-    """The power's treasury: the cash on its FUNDS line (none: nothing)."""
-    return next((f.amount for f in block.funds or () if f.currency == CASH), 0)
-
 
 def with_balance(block: PowerStatus, amount: int) -> PowerStatus:
     """The block with `amount` as its cash, its other funds kept where they stand."""
@@ -154,7 +147,7 @@ def _after(name: str) -> int:
     return next(n for n, stage in enumerate(PIPELINE) if stage.name == name) + 1
 
 
-PAYOLA = Variant("payola", "Payola Diplomacy", (
+PAYOLA = Variant(VARIANT, "Payola Diplomacy", (
     Stage("settle the bribes", settle_bribes),
     *PIPELINE[:_after("move on")],
     Stage("collect income", collect_income),

@@ -1,6 +1,7 @@
 """Record a Payola game played by DPjudge by mail, as the fixture of `tests/status/test_payola_files.py`.
 
     python -m tests.support.record_payola_game [--seed N] [--years N] [--rule RULE ...] [--out FILE]
+    python -m tests.support.record_payola_game --start [--out FILE]
 
 The game starts from the standard opening in a scratch DPjudge host (`../shared/tools/dpjudge`,
 or $DPJUDGE) as a `payola` game, each power with its first year's income on its FUNDS line and a
@@ -163,6 +164,25 @@ def record(seed: int, years: int, rules: tuple[str, ...] = (), rich: bool = Fals
             "phases": phases}
 
 
+START_FIXTURE = Path(__file__).parent.parent / "game" / "fixtures" / "payola_start.json"
+
+
+def record_start() -> dict:
+    """A forming `payola` game joined by seven players by mail: the status file before the JOINs
+    and the one DPjudge saved when the last JOIN started the game (each power's purse and
+    acceptance list as DPjudge's start gives them). The Master has a DPPD id, so that DPjudge does
+    not take the players (whose ids are empty) for the Master."""
+    forming = (f"GAME {GAME}\nPHASE FORMING\nMAP standard\nMASTER 77|{MASTER}|Master\n"
+               f"ADDRESS {MASTER}\nPASSWORD {MASTER_PASSWORD}\n")
+    with tempfile.TemporaryDirectory() as scratch:
+        host = Host(Path(scratch), GAME, forming, variant="payola")
+        (Path(scratch) / "games" / "status").write_text(f"{GAME} payola forming\n")
+        for n in range(7):
+            address, password = player(n)
+            host.send(mail(address, f"JOIN {GAME} {password}\nSIGNOFF\n"))
+        return {"game": GAME, "forming": forming, "started": host.status()}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=1)
@@ -170,8 +190,15 @@ def main() -> None:
     parser.add_argument("--rule", action="append", default=[], help="a RULE of the game (repeatable)")
     parser.add_argument("--rich", action="store_true",
                         help="larger bribes: overspent treasuries, ties, wildcards and plateaus")
-    parser.add_argument("--out", type=Path, default=FIXTURE)
+    parser.add_argument("--start", action="store_true",
+                        help="record the start of a forming game instead (to payola_start.json)")
+    parser.add_argument("--out", type=Path)
     args = parser.parse_args()
+    if args.start:
+        out = args.out or START_FIXTURE
+        out.write_text(json.dumps(record_start(), indent=1, ensure_ascii=False) + "\n")
+        return
+    args.out = args.out or FIXTURE
     game = record(args.seed, args.years, tuple(args.rule), args.rich)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(game, indent=1, ensure_ascii=False) + "\n")

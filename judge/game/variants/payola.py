@@ -29,7 +29,7 @@ from judge.game.bribe_statements import statements
 from judge.game.bribes import Owner, settle
 from judge.game.offer_sheet import SheetReader
 from judge.game.payola_orders import CASH, VARIANT, balance
-from judge.game.positions import alive, power_blocks
+from judge.game.positions import alive, owned_centers, power_blocks
 from judge.game.stages import Processing, Stage
 from judge.game.variants.model import Variant
 from judge.game.variants.standard import PIPELINE
@@ -139,6 +139,26 @@ def tell_income(p: Processing) -> Processing:
                                    for e in p.events))
 
 
+def open_purses(status: GameStatus, m: Map, rules: frozenset[str]) -> GameStatus:
+    """Each power as the game begins, as DPjudge's start gives it: its first year's income on its
+    FUNDS line (a map whose taxes yield nothing: half the victory count a unit), and an acceptance
+    list preferring itself, the others left to `?` (a dummy's: `?` alone). Under VASSAL_DUMMIES a
+    dummy has no purse of its own."""
+    powers = [info for name, info in m.powers.items() if not name.startswith("_")]
+    for info in powers:
+        block = status.power(info.name)
+        if block is None:
+            continue
+        dummy = block.player is not None and block.player.dummy
+        if dummy and Rule.VASSAL_DUMMIES in rules:
+            continue
+        centers = tuple(sorted(owned_centers(block)))
+        income = yearly_income(centers, _victory(m), len(powers), status, rules)
+        cash = income or _victory(m) // 2 * len(block.units)
+        status = status.with_power(replace(with_balance(block, cash), accept="?" if dummy else info.abbrev + "?"))
+    return status
+
+
 def _victory(m: Map) -> int:
     return m.victory[0]
 
@@ -153,4 +173,4 @@ PAYOLA = Variant(VARIANT, "Payola Diplomacy", (
     Stage("collect income", collect_income),
     *PIPELINE[_after("move on"):],
     Stage("tell of the income", tell_income),
-), played=False)
+), played=False, opening=open_purses)

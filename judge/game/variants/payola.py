@@ -1,6 +1,8 @@
 """Payola (DPjudge's `payola`): units obey the highest bribe, not their owners.
 
-In a movement phase each power sends an offer sheet instead of orders (`judge.game.offer_sheet`):
+The game begins with each power's first year's income in its treasury and an acceptance list
+preferring itself (`open_purses`). In a movement phase each power sends an offer sheet instead of
+orders (`judge.game.offer_sheet`; by mail, `judge.game.payola_orders`):
 bribes to any unit on the board, its own included. When the phase is processed the bribes are
 settled (`judge.game.bribes`): each unit takes the order it is paid most for, each power pays for
 the bribes that won, and the orders so bought are adjudicated as in the standard game. The sheets
@@ -173,4 +175,4 @@ PAYOLA = Variant(VARIANT, "Payola Diplomacy", (
     Stage("collect income", collect_income),
     *PIPELINE[_after("move on"):],
     Stage("tell of the income", tell_income),
-), played=False, opening=open_purses)
+), opening=open_purses)

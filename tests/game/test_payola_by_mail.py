@@ -1,0 +1,79 @@
+"""The Payola games DPjudge played by mail (`tests/support/record_payola_game.py`), played by mail
+through the judge: each power's offer sheet (or retreat and adjustment orders) mailed, the
+Master's PROCESS (PROCESS! when a power sent nothing), on a games folder whose index names the game
+`payola`. Every order confirmation is the one DPjudge sent, and each phase's results mails and the
+status file saved are DPjudge's.
+
+Each phase is played from the status file DPjudge held before it; the status files are compared as
+the Crystal Ball games' are (`status_as_compared`)."""
+from __future__ import annotations
+
+import pytest
+
+from judge.commands.notices import OrdersStored
+from judge.events import BribesSettled, IncomePaid, PhaseResults
+from judge.mailout.mailings import Mailer
+from judge.runtime.game_files import read_status_file
+from judge.runtime.store import GameDir
+from tests.game.test_dpjudge_games import NOW, SETTINGS, URL, normalised, raw_mail
+from tests.game.test_xtalball_by_mail import status_as_compared
+from tests.support.commands import MAPS, TEMPLATES, Judge
+from tests.support.payola import GAMES, JUDGE, recorded
+
+PLAYED = [(name, index) for name in GAMES for index in range(len(recorded(name)["phases"]))]
+IDS = [f"{name}-{recorded(name)['phases'][index]['phase']}" for name, index in PLAYED]
+
+
+def payola_judge(tmp_path, game: dict, status_text: str) -> Judge:
+    judge = Judge(tmp_path, SETTINGS)
+    judge.store.create(game["game"], status_text)
+    (tmp_path / "status").write_text(f"{game['game']:>32} payola active\n")
+    return judge
+
+
+def before(game: dict, index: int) -> str:
+    return game["phases"][index - 1]["status"] if index else game["start"]
+
+
+def played(judge: Judge, game: dict, phase: dict) -> tuple[list[dict], list[list[dict]], str]:
+    """The phase's mails carried out by the judge: the confirmations of each mail, the results
+    mails (each text once, with its readers) and the status file it saved."""
+    events, confirmed = [], []
+    for each in phase["mails"]:
+        sent = judge.send(raw_mail(each["from"], each["body"]), NOW).events
+        events += sent
+        status = read_status_file(GameDir(judge.store.root / game["game"]))[1]
+        mailer = Mailer(TEMPLATES, status, MAPS.get(status.map_name), judge=SETTINGS.judge_id, url=URL,
+                        replied=(each["from"],))
+        confirmed.append([{"to": sorted(m.recipients), "subject": m.rendered.subject,
+                           "body": normalised(m.rendered.body)}
+                          for e in sent if isinstance(e, OrdersStored) for m in mailer.for_events([e])])
+    text, status = read_status_file(GameDir(judge.store.root / game["game"]))
+    mailer = Mailer(TEMPLATES, status, MAPS.get(status.map_name), judge=SETTINGS.judge_id, url=URL)
+    results = [e for e in events if isinstance(e, (PhaseResults, BribesSettled, IncomePaid))]
+    mails = [{"to": sorted(m.recipients), "subject": m.rendered.subject, "body": normalised(m.rendered.body)}
+             for m in mailer.for_events(results, NOW)]
+    return sorted(mails, key=_order), confirmed, status_as_compared(text)
+
+
+def _order(mail: dict) -> tuple:
+    return mail["subject"], mail["to"]
+
+
+def expected(phase: dict) -> tuple[list[dict], list[list[dict]], str]:
+    """DPjudge's results mails, its account statements among them, and its income reports (which
+    DPjudge sent itself to pass on to the players)."""
+    reports = [m for each in phase["mails"] for m in each["relayed"]
+               if "income report" in m["subject"] and m["to"] != [JUDGE]]
+    mails = sorted(({**m, "to": sorted(m["to"]), "body": normalised(m["body"])}
+                    for m in phase["results"] + reports), key=_order)
+    confirmed = [[{**r, "to": sorted(r["to"]), "body": normalised(r["body"])} for r in each["replies"]
+                  if r["subject"].startswith("Diplomacy orders ")] for each in phase["mails"]]
+    return mails, confirmed, status_as_compared(phase["status"])
+
+
+@pytest.mark.parametrize(("name", "index"), PLAYED, ids=IDS)
+def test_the_phase_plays_by_mail_as_dpjudge_played_it(name, index, tmp_path):
+    game = recorded(name)
+    judge = payola_judge(tmp_path, game, before(game, index))
+    assert played(judge, game, game["phases"][index]) == expected(game["phases"][index])

@@ -8,16 +8,21 @@ Each phase is played from the status file DPjudge held before it; the status fil
 the Crystal Ball games' are (`status_as_compared`)."""
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 
 from judge.commands.notices import OrdersStored
+from judge.game.orders import duties
 from judge.events import BribesSettled, IncomePaid, PhaseResults
 from judge.mailout.mailings import Mailer
 from judge.runtime.game_files import read_status_file
 from judge.runtime.store import GameDir
 from tests.game.test_dpjudge_games import NOW, SETTINGS, URL, normalised, raw_mail
-from tests.game.test_xtalball_by_mail import status_as_compared
+from judge.status import parse_status
+from tests.game.test_xtalball_by_mail import DEADLINE, status_as_compared
 from tests.support.commands import MAPS, TEMPLATES, Judge
+from tests.support.cycle import Judge as CycleJudge
 from tests.support.payola import GAMES, JUDGE, recorded
 
 PLAYED = [(name, index) for name in GAMES for index in range(len(recorded(name)["phases"]))]
@@ -77,3 +82,33 @@ def test_the_phase_plays_by_mail_as_dpjudge_played_it(name, index, tmp_path):
     game = recorded(name)
     judge = payola_judge(tmp_path, game, before(game, index))
     assert played(judge, game, game["phases"][index]) == expected(game["phases"][index])
+
+
+def test_the_cycle_processes_a_payola_phase_at_its_deadline_when_every_sheet_is_in(tmp_path):
+    """Spring 1901's sheets mailed to the daemon's inbox runner, then `judge check` at the deadline
+    and a cycle later: the status file saved is the one DPjudge saved after the Master's PROCESS."""
+    game = recorded("plain")
+    judge = CycleJudge(tmp_path)
+    judge.store.create(game["game"], game["start"])
+    (judge.store.root / "status").write_text(f"{game['game']:>32} payola active\n")
+    for each in game["phases"][0]["mails"][:-1]:
+        judge.send(each["from"], each["body"], NOW)
+    assert judge.check(DEADLINE)[0] == 0
+    assert judge.check(DEADLINE + timedelta(minutes=20))[0] == 0
+    text = (judge.store.root / game["game"] / "status").read_text()
+    assert status_as_compared(text) == status_as_compared(game["phases"][0]["status"])
+
+
+def test_the_cycle_waits_for_a_missing_sheet_as_for_missing_orders(tmp_path):
+    """With Turkey's sheet missing the phase is late at the deadline, not processed: as in a
+    standard game, until the Master's PROCESS! (or the game's lateness rules) ends it."""
+    game = recorded("missing")
+    judge = CycleJudge(tmp_path)
+    judge.store.create(game["game"], game["start"])
+    (judge.store.root / "status").write_text(f"{game['game']:>32} payola active\n")
+    for each in game["phases"][0]["mails"][:-2]:
+        judge.send(each["from"], each["body"], NOW)
+    judge.check(DEADLINE + timedelta(minutes=20))
+    status = read_status_file(GameDir(judge.store.root / game["game"]))[1]
+    assert status.phase == parse_status(game["start"]).phase
+    assert duties(status, MAPS.get(status.map_name), frozenset()).late == ("TURKEY",)

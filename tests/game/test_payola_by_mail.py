@@ -84,15 +84,21 @@ def test_the_phase_plays_by_mail_as_dpjudge_played_it(name, index, tmp_path):
     assert played(judge, game, game["phases"][index]) == expected(game["phases"][index])
 
 
+def cycle_judge(tmp_path, game: dict, mails: list[dict]) -> CycleJudge:
+    """The daemon's judge on the game's start, the players' `mails` handed to its inbox runner."""
+    judge = CycleJudge(tmp_path)
+    judge.store.create(game["game"], game["start"])
+    (judge.store.root / "status").write_text(f"{game['game']:>32} payola active\n")
+    for each in mails:
+        judge.send(each["from"], each["body"], NOW)
+    return judge
+
+
 def test_the_cycle_processes_a_payola_phase_at_its_deadline_when_every_sheet_is_in(tmp_path):
     """Spring 1901's sheets mailed to the daemon's inbox runner, then `judge check` at the deadline
     and a cycle later: the status file saved is the one DPjudge saved after the Master's PROCESS."""
     game = recorded("plain")
-    judge = CycleJudge(tmp_path)
-    judge.store.create(game["game"], game["start"])
-    (judge.store.root / "status").write_text(f"{game['game']:>32} payola active\n")
-    for each in game["phases"][0]["mails"][:-1]:
-        judge.send(each["from"], each["body"], NOW)
+    judge = cycle_judge(tmp_path, game, game["phases"][0]["mails"][:-1])
     assert judge.check(DEADLINE)[0] == 0
     assert judge.check(DEADLINE + timedelta(minutes=20))[0] == 0
     text = (judge.store.root / game["game"] / "status").read_text()
@@ -103,11 +109,7 @@ def test_the_cycle_waits_for_a_missing_sheet_as_for_missing_orders(tmp_path):
     """With Turkey's sheet missing the phase is late at the deadline, not processed: as in a
     standard game, until the Master's PROCESS! (or the game's lateness rules) ends it."""
     game = recorded("missing")
-    judge = CycleJudge(tmp_path)
-    judge.store.create(game["game"], game["start"])
-    (judge.store.root / "status").write_text(f"{game['game']:>32} payola active\n")
-    for each in game["phases"][0]["mails"][:-2]:
-        judge.send(each["from"], each["body"], NOW)
+    judge = cycle_judge(tmp_path, game, game["phases"][0]["mails"][:-2])
     judge.check(DEADLINE + timedelta(minutes=20))
     status = read_status_file(GameDir(judge.store.root / game["game"]))[1]
     assert status.phase == parse_status(game["start"]).phase

@@ -14,8 +14,7 @@ from judge.app.offer_sheets import offers_bribe, with_offers
 from judge.app.refusal import Refusal
 from judge.game.deadlines import deadline_for, with_deadline
 from judge.game.order_lists import LATER, SOONER, list_in, list_taking_orders, plays_lists, read_list, with_list
-from judge.game.payola_orders import plays_offers
-from judge.game.orders import Duties, adjustment_counts, due_powers, nothing_to_order, orders_on_file
+from judge.game.orders import Duties, adjustment_counts, due_powers, nothing_to_order, orders_on_file, plays_offers
 from judge.game.positions import owned_centers, position_of, power_blocks, units_of
 from judge.maps.model import Map
 from judge.orders import Build, Disband, Keep, Order, Proxy, Retreat, Waive, parse_orders

@@ -20,7 +20,7 @@ from judge.commands.reply import Said, said
 from judge.commands.session import Cursor, Refusal, Session
 from judge.commands.notices import ListsLocked, OrdersStored
 from judge.game.order_lists import plays_lists
-from judge.game.payola_orders import plays_offers
+from judge.game.orders import plays_offers
 from judge.orders.power_orders import CLEAR_WORDS
 from judge.status.model import Layout
 from judge.status.writer import adjustment_text

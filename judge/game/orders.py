@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from judge.adjudicator.builds import PowerBuilds, build_options
 from judge.errors import OrderError
 from judge.game.order_lists import lists_submitted, plays_lists
-from judge.game.payola_orders import owes_sheet, plays_offers, sheet_in
+from judge.game.payola_orders import VARIANT as PAYOLA, owes_sheet, sheet_in
 from judge.game.positions import build_tokens, centers_of, power_blocks, units_of
 from judge.maps.model import Map
 from judge.orders.model import Build, Convoy, Disband, Hold, Move, Order, Proxy, Retreat, Support, Waive
@@ -110,6 +110,12 @@ class Duties:
     @property
     def missing(self) -> tuple[str, ...]:
         return self.late + self.defaulted
+
+
+def plays_offers(status: GameStatus) -> bool:
+    """Whether the game's movement orders are bought with Payola's offer sheets (kept here, with
+    who owes orders, so that a standard game's orders ask no Payola module)."""
+    return status.variant == PAYOLA
 
 
 def due_powers(status: GameStatus, m: Map, rules: Rules) -> tuple[str, ...]:

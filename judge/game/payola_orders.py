@@ -17,15 +17,10 @@ from judge.game.positions import owned_centers
 from judge.maps.model import Map
 from judge.orders.power_orders import lines_after_clear
 from judge.rule_names import Rule, Rules
-from judge.status.model import GameStatus, PowerStatus
+from judge.status.model import PowerStatus
 
 VARIANT = "payola"  # as DPjudge names its game class
 CASH = "$"
-
-
-def plays_offers(status: GameStatus) -> bool:
-    """Whether the game's movement orders are bought with offer sheets."""
-    return status.variant == VARIANT
 
 
 def balance(block: PowerStatus) -> int:

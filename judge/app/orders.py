@@ -10,10 +10,11 @@ from datetime import datetime
 
 from judge.adjudicator.builds import hidden_build
 from judge.app.game_in_hand import GameInHand, closed_refusal, past_deadline, phase_name, phase_of, processing
+from judge.app.offer_sheets import offers_bribe, with_offers
 from judge.app.refusal import Refusal
 from judge.game.deadlines import deadline_for, with_deadline
 from judge.game.order_lists import LATER, SOONER, list_in, list_taking_orders, plays_lists, read_list, with_list
-from judge.game.orders import Duties, adjustment_counts, due_powers, nothing_to_order, orders_on_file
+from judge.game.orders import Duties, adjustment_counts, due_powers, nothing_to_order, orders_on_file, plays_offers
 from judge.game.positions import owned_centers, position_of, power_blocks, units_of
 from judge.maps.model import Map
 from judge.orders import Build, Disband, Keep, Order, Proxy, Retreat, Waive, parse_orders
@@ -144,6 +145,8 @@ def stored_orders(status: GameStatus, m: Map, rules: Rules, power: str) -> list[
     block = status.power(power)
     if phase.type == MOVEMENT and plays_lists(status) and block is not None:
         return list(list_in(block, list_taking_orders(power_blocks(status, m))))
+    if phase.type == MOVEMENT and plays_offers(status) and block is not None:
+        return list(block.offers)
     sheet = orders_on_file(status, m, phase, rules, powers={power})
     return [str(o) for o in sheet.orders.get(power, ())] + list(sheet.unreadable.get(power, ()))
 
@@ -159,6 +162,8 @@ def submit(game: GameInHand, power: str, lines: list[str]) -> Submitted:
     if power not in due_powers(status, m, rules):
         why = nothing_to_order(status, m, phase, rules, power)
         raise Refusal(f"{power} has no orders to give in {phase}: {why}")
+    if phase.type == MOVEMENT and plays_offers(status):
+        return _offered(game, power, phase, lines, bool(before))
     orders, errors = read_orders(game, power, lines)
     if errors:
         raise Refusal(f"{len(errors)} of the orders for {power} could not be accepted, so none "
@@ -200,6 +205,15 @@ def lists_ahead(status: GameStatus, m: Map, power: str) -> ListsAhead | None:
     return ListsAhead(list_in(block, SOONER), list_in(block, LATER), filling)
 
 
+def _offered(game: GameInHand, power: str, phase: Phase, lines: list[str], before: bool) -> Submitted:
+    """A Payola movement phase's orders: the power's offer sheet."""
+    new = with_offers(game, power, phase, lines)
+    on_file = stored_orders(new, game.map, game.rules, power)
+    if not on_file and before and Rule.MUST_ORDER in game.rules:
+        raise Refusal("ORDERS MAY NOT BE CLEARED AFTER SUBMISSION (MUST_ORDER)")
+    return Submitted(new, power, phase, tuple(on_file), str(phase))
+
+
 def list_filled(status: GameStatus, m: Map, phase: Phase) -> str | None:
     """The Crystal Ball list orders go to now (None: not a Crystal Ball movement phase)."""
     if phase.type != MOVEMENT or not plays_lists(status):
@@ -222,5 +236,8 @@ def has_orders(game: GameInHand, power: str, duties: Duties, lines: list[str] | 
         return True
     if not lines:
         return False
+    phase = orderable_phase(game)
+    if phase.type == MOVEMENT and plays_offers(game.status):
+        return offers_bribe(game, power, phase, lines)
     found, errors = read_orders(game, power, lines)
     return bool(found) and not errors

@@ -94,12 +94,12 @@ def map_problem(name: str, problem: str) -> str:
 
 class Create(Command):
     name = "CREATE"
-    help = ("CREATE game masterPassword [standard|xtalball], then status-file lines, FORM: a new "
-            "game (xtalball: Crystal Ball)")
+    help = ("CREATE game masterPassword [standard|xtalball|payola], then status-file lines, FORM: "
+            "a new game (xtalball: Crystal Ball; payola: Payola, see HELP PAYOLA)")
     stage = Stage.BEFORE
     arity, secrets = (2, 3), (2,)
     usage = ("CREATE takes the game's name, the Master's password and, if you wish, the rule "
-             "variant (standard, or xtalball for Crystal Ball)")
+             "variant (standard, xtalball for Crystal Ball or payola for Payola)")
 
     def run(self, session: Session, args: list[str], cursor: Cursor) -> Said:
         name = game_word(args[0])

@@ -20,7 +20,9 @@ from judge.commands.reply import Said, said
 from judge.commands.session import Cursor, Refusal, Session
 from judge.notices import ListsLocked, OrdersStored
 from judge.game.order_lists import plays_lists
+from judge.game.orders import plays_offers
 from judge.orders.power_orders import CLEAR_WORDS
+from judge.status.model import Layout
 from judge.status.writer import adjustment_text
 from judge.types import MOVEMENT
 
@@ -70,9 +72,10 @@ def confirm(session: Session, power: str) -> None:
                                   "first" if first else "ahead", block.later or ()))
         return
     if phase.type == MOVEMENT:
-        lines = block.orders or ()
+        lines = block.offers if plays_offers(status) else block.orders or ()
     else:
-        lines = tuple(adjustment_text(a) for a in block.adjustments)
+        # as the status file keeps them: a game moved from DPjudge is told DPjudge's lines
+        lines = tuple(adjustment_text(a, status.layout is Layout.DPJUDGE) for a in block.adjustments)
     session.emit(OrdersStored(session.game or "", power, phase, tuple(lines), session.sender))
 
 

@@ -4,7 +4,8 @@ Movement orders are the lines after a power's ORDERS line (`A PAR - BUR`), read 
 map; retreat and adjustment orders are its RETREAT, DISBAND, BUILD and REMOVE lines. A power owes
 orders in a movement phase when it has units, in a retreat phase when a dislodged unit of its has
 somewhere to go, in an adjustment phase when it must remove some (not all) of its units or may build
-somewhere. Other phase types, and SKIP and WAIT phases, ask nobody for orders.
+somewhere. Other phase types, and SKIP and WAIT phases, ask nobody for orders. In Payola a movement
+phase asks for offer sheets (`judge.game.payola_orders`).
 """
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from dataclasses import dataclass
 from judge.adjudicator.builds import PowerBuilds, build_options
 from judge.errors import OrderError
 from judge.game.order_lists import lists_submitted, plays_lists
+from judge.game.payola_orders import VARIANT as PAYOLA, owes_sheet, sheet_in
 from judge.game.positions import build_tokens, centers_of, power_blocks, units_of
 from judge.maps.model import Map
 from judge.orders.model import Build, Convoy, Disband, Hold, Move, Order, Proxy, Retreat, Support, Waive
@@ -110,6 +112,12 @@ class Duties:
         return self.late + self.defaulted
 
 
+def plays_offers(status: GameStatus) -> bool:
+    """Whether the game's movement orders are bought with Payola's offer sheets (kept here, with
+    who owes orders, so that a standard game's orders ask no Payola module)."""
+    return status.variant == PAYOLA
+
+
 def due_powers(status: GameStatus, m: Map, rules: Rules) -> tuple[str, ...]:
     """`duties(...).due` without reading the orders on file: the powers owing orders now."""
     phase = status.phase
@@ -128,6 +136,8 @@ def duties(status: GameStatus, m: Map, rules: Rules) -> Duties:
     counts = adjustment_counts(status, m, phase, rules) if phase.type == ADJUSTMENTS else {}
     if phase.type == MOVEMENT and plays_lists(status):
         submitted = lists_submitted(power_blocks(status, m))
+    elif phase.type == MOVEMENT and plays_offers(status):
+        submitted = tuple(b.name for b in power_blocks(status, m) if b.name in due and sheet_in(b))
     else:
         submitted = tuple(p for p in due if _complete(status.power(p), sheet.orders.get(p), phase,
                                                       rules, counts.get(p)))
@@ -146,6 +156,8 @@ def waited_for(block: PowerStatus | None, rules: Rules) -> bool:
 def owing(status: GameStatus, m: Map, phase: Phase, rules: Rules) -> list[str]:
     """The powers with something to order in `phase`, in file order."""
     blocks = power_blocks(status, m)
+    if phase.type == MOVEMENT and plays_offers(status):
+        return [b.name for b in blocks if owes_sheet(b, rules)]
     if phase.type == MOVEMENT:
         return [b.name for b in blocks if b.units]
     if phase.type == RETREATS:

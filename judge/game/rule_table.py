@@ -59,13 +59,11 @@ DEADLINES, END = "Deadlines and processing", "Game end"
 FUNDS, INCOME, BRIBE_SECRECY, BRIBES = ("Payola funds", "Payola income", "Payola bribe secrecy",
                                         "Payola bribes")
 LISTS = "Crystal Ball order lists"
-# Payola games are processed by the core (bribes settled, treasuries charged, income paid, the
-# statements and reports mailed) but not yet taken by mail or the cycle: every Payola rule is
-# refused, each for what the judge would still lack once they are
-REFUSED = "refused: Payola games are not yet played by mail"
-NOT_SETTLED = REFUSED + "; its bribes are not settled so yet"
-TRANSFERS = REFUSED + "; transfers are made on DPjudge's web pages, which the judge's pages lack"
-PLAYED = "played as DPjudge plays it (a recorded game); Payola games are not yet taken by mail"
+# a Payola rule the judge does not play is refused with what it lacks for it
+REFUSED = "refused"
+NOT_SETTLED = REFUSED + ": its bribes are not settled so yet"
+TRANSFERS = REFUSED + ": transfers are made on DPjudge's web pages, which the judge's pages lack"
+PLAYED = "played as DPjudge plays it (a recorded game)"
 LIMITED = ("with PUBLIC_LISTS: a power's first lines only, one more than the largest power has "
            "centres, as DPjudge counts them; alone it publishes nothing, as in DPjudge")
 
@@ -196,32 +194,33 @@ RULES: tuple[Rule, ...] = (
     Rule("LAST_MAN_STANDING", END, "+SOLITAIRE", True, STANDARD),
 
     Rule("ANON_TRANSFER", FUNDS, "", False, PAYOLA, TRANSFERS),
-    Rule("NO_DONATIONS", FUNDS, "!GARRISON", False, PAYOLA, REFUSED + "; a power off the board keeps its treasury"),
+    Rule("NO_DONATIONS", FUNDS, "!GARRISON", False, PAYOLA, REFUSED + ": a power off the board keeps its treasury"),
     Rule("NO_TRANSFER", FUNDS, "", False, PAYOLA, TRANSFERS),
     Rule("ONE_TRANSFER", FUNDS, "", False, PAYOLA, TRANSFERS),
-    Rule("NO_LOOTING", FUNDS, "", False, PAYOLA, REFUSED + "; DPjudge names it but applies it nowhere"),
+    Rule("NO_LOOTING", FUNDS, "", False, PAYOLA, REFUSED + ": DPjudge names it but applies it nowhere"),
     Rule("EXCHANGE", INCOME, "", False, PAYOLA,
-         REFUSED + "; investors, shares, dividends and elections are not played (DPjudge leaves its "
+         REFUSED + ": investors, shares, dividends and elections are not played (DPjudge leaves its "
                    "elections unfinished)"),
     Rule("FLAT_TAX", INCOME, "", True, PAYOLA, PLAYED),
     Rule("NO_HOARDING", INCOME, "", True, PAYOLA, PLAYED),
-    Rule("ZEROSUM", INCOME, "", False, PAYOLA, REFUSED + "; income comes from taxes only, never from captured centres"),
+    Rule("ZEROSUM", INCOME, "", False, PAYOLA, REFUSED + ": income comes from taxes only, never from captured centres"),
     Rule("EBAYOLA", BRIBE_SECRECY, "", False, PAYOLA, NOT_SETTLED),
-    Rule("HIDE_COST", BRIBE_SECRECY, "-NO_LEDGERS", False, PAYOLA, REFUSED + "; every statement shows the price paid"),
+    Rule("HIDE_COST", BRIBE_SECRECY, "-NO_LEDGERS", False, PAYOLA, REFUSED + ": every statement shows the price paid"),
     Rule("HIDE_OFFERS", BRIBE_SECRECY, "-NO_LEDGERS", False, PAYOLA,
-         REFUSED + "; every statement shows the sheet and the bribes accepted"),
+         REFUSED + ": every statement shows the sheet and the bribes accepted"),
     Rule("PUBLIC_TOTALS", BRIBE_SECRECY, "!BLIND", False, PAYOLA,
-         REFUSED + "; totals are not published, and no chart is kept"),
+         REFUSED + ": totals are not published, and no chart is kept"),
     Rule("NO_LEDGERS", BRIBE_SECRECY, "-HIDE_COSTS -HIDE_OFFERS", False, PAYOLA,
-         REFUSED + "; statements and income reports are always mailed"),
+         REFUSED + ": statements and income reports are always mailed"),
     Rule("DIRECT_ONLY", BRIBES, "", False, PAYOLA, NOT_SETTLED),
     Rule("RESTRICT_SIGNAL", BRIBES, "+SIGNAL_SUPPORT", False, PAYOLA, NOT_SETTLED),
     Rule("PAY_DUMMIES", BRIBES, "!REMOTE_BRIBE !TOUCH_BRIBE", False, PAYOLA, NOT_SETTLED),
     Rule("NO_SAVINGS", BRIBES, "", True, PAYOLA,
-         "a sheet's savings and plateaus refused with DPjudge's words; Payola games are not yet taken by mail"),
+         "a sheet's savings and plateaus refused with DPjudge's words"),
     Rule("NO_PLATEAU", BRIBES, "", True, PAYOLA,
-         "a sheet's plateaus refused with DPjudge's words; Payola games are not yet taken by mail"),
-    Rule("PAYOLA_CLASSIC", BRIBES, "=FLAT_TAX =NO_SAVINGS =DIRECT_ONLY =ZERO_FOREIGN", False, PAYOLA, REFUSED),
+         "a sheet's plateaus refused with DPjudge's words"),
+    Rule("PAYOLA_CLASSIC", BRIBES, "=FLAT_TAX =NO_SAVINGS =DIRECT_ONLY =ZERO_FOREIGN", False, PAYOLA,
+         REFUSED + ": it brings in DIRECT_ONLY, which is not played"),
     Rule("LIMIT_OFFERS", BRIBES, "+DIRECT_ONLY", False, PAYOLA, NOT_SETTLED),
     Rule("REMOTE_BRIBE", BRIBES, "-TOUCH_BRIBE !PAY_DUMMIES", False, PAYOLA, NOT_SETTLED),
     Rule("TOUCH_BRIBE", BRIBES, "-REMOTE_BRIBE !PAY_DUMMIES", False, PAYOLA, NOT_SETTLED),

@@ -7,6 +7,7 @@ both kept in the status, so an assignment can always be reproduced from the file
 and the dummies of TEAMS get `PLAYER DUMMY` (controlled by their team's main power, or as the map's
 CONTROL says); a playable power nobody took (the Master started a game not full) is a DUMMY too.
 The first phase is the map's BEGIN; its deadline is set with `first=True` (twice the usual delay).
+The game's variant gives each power what its game begins with (Payola: a purse, an acceptance list).
 
 MOBILIZE and BLANK_BOARD (as DPjudge's findStartPhase) begin with the last adjustment phase before
 BEGIN, when BEGIN is not one. Under MOBILIZE every power starts with no unit and no centre but one
@@ -25,6 +26,7 @@ from judge.game.positions import centers_of, units_of
 from judge.game.deadlines import deadline_for, with_deadline
 from judge.game.flow import mode_for
 from judge.game.rules import rules_in_force
+from judge.game.variants import variant_of
 from judge.game.seats import (
     SEAT_PREFIX,
     GameError,
@@ -64,6 +66,7 @@ def start_game(status: GameStatus, m: Map, now: datetime, seed: str | None = Non
     first = first_phase(m, rules)
     status = replace(status, powers=tuple(blocks) + others, phase=first, phase_mode=mode_for(first),
                      start=start, need=(), result=None, finish=None)
+    status = variant_of(status).opening(status, m, rules)
     status = refresh_need(status, m)
     deadline = deadline_for(status, m, now, first=True)
     status = with_deadline(status, deadline.moment)

@@ -36,7 +36,7 @@ def test_every_problem_is_shown_at_its_line(tmp_path, capsys):
     with (games / "status").open("a") as index:
         index.write("%32s standard active\n" % "ghost")
     index = games / "status"
-    index.write_bytes(index.read_bytes().replace(b"zeta standard", b"zeta payola"))
+    index.write_bytes(index.read_bytes().replace(b"zeta standard", b"zeta chess"))
     code, lines = run(capsys, "--games", str(games))
     assert code == 1
     assert "  alpha/status:18: A XYZ: map standard has no place XYZ" in lines
@@ -46,7 +46,7 @@ def test_every_problem_is_shown_at_its_line(tmp_path, capsys):
     assert "  eta/state:1: STATE is preparation, waiting or terminated, not 'bogus'" in lines
     assert any(line.startswith("  delta/status:3: map nowhere: ") for line in lines)
     assert "  status:8: game ghost is in the index but has no folder ghost/ with a status file" in lines
-    assert "  status:6: game zeta is a payola game: the judge plays standard, xtalball games" in lines
+    assert "  status:6: game zeta is a chess game: the judge plays standard, xtalball, payola games" in lines
     assert lines[-1] == "8 games; 6 cannot be played: alpha, beta, delta, eta, zeta, ghost"
 
 

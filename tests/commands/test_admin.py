@@ -53,7 +53,7 @@ def test_create_with_bad_lines_creates_nothing(judge):
 
 def test_create_refuses_a_taken_name_a_variant_and_a_bad_name(vienna):
     assert "already exists" in vienna.send("create_exists.eml").text
-    assert "'payola' is not played" in vienna.send("create_variant.eml").text
+    assert "'chess' is not played" in vienna.send("create_variant.eml").text
     assert "is not a game name" in vienna.send("create_bad_name.eml").text
 
 

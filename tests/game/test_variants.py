@@ -52,11 +52,12 @@ def test_payola_settles_the_bribes_first_and_collects_income_once_the_game_has_m
         [s.name for s in STANDARD.stages]
 
 
-def test_the_judge_plays_standard_and_crystal_ball_games_and_no_other_variant():
+def test_the_judge_plays_standard_crystal_ball_and_payola_games_and_no_other_variant():
     assert played_variant("standard") is STANDARD
     assert played_variant("xtalball") is XTALBALL
-    assert played_variant("payola") is None
-    assert played_variants() == "standard, xtalball"
+    assert played_variant("payola") is PAYOLA
+    assert played_variant("chess") is None
+    assert played_variants() == "standard, xtalball, payola"
 
 
 def test_processing_runs_the_variants_stages_in_order(standard):

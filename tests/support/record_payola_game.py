@@ -1,6 +1,8 @@
 """Record a Payola game played by DPjudge by mail, as the fixture of `tests/status/test_payola_files.py`.
 
     python -m tests.support.record_payola_game [--seed N] [--years N] [--rule RULE ...] [--out FILE]
+    python -m tests.support.record_payola_game --start [--out FILE]
+    python -m tests.support.record_payola_game --missing-sheet [--seed N] [--out FILE]
 
 The game starts from the standard opening in a scratch DPjudge host (`../shared/tools/dpjudge`,
 or $DPJUDGE) as a `payola` game, each power with its first year's income on its FUNDS line and a
@@ -163,6 +165,46 @@ def record(seed: int, years: int, rules: tuple[str, ...] = (), rich: bool = Fals
             "phases": phases}
 
 
+START_FIXTURE = Path(__file__).parent.parent / "game" / "fixtures" / "payola_start.json"
+MISSING_FIXTURE = Path(__file__).parent.parent / "game" / "fixtures" / "payola_missing_sheet.json"
+
+
+def record_missing_sheet(seed: int) -> dict:
+    """Spring 1901 of the plain game with one power sending no sheet: the Master's PROCESS (which
+    DPjudge refuses while a sheet is missing), then PROCESS!; recorded as a one-phase game."""
+    m = MapCache().get("standard")
+    rng = random.Random(f"payola|{seed}")
+    start = payola_opening(m, rng, ())
+    powers = [p for p in m.powers.values() if not p.name.startswith("_")]
+    addresses = {dpjudge_name(info.name): player(n) for n, info in enumerate(powers)}
+    with tempfile.TemporaryDirectory() as scratch:
+        host = Host(Path(scratch), GAME, start, variant="payola")
+        phase = parse_status(start).phase
+        assert isinstance(phase, Phase)
+        given = offer_sheets(m, start, rng)
+        given.pop(sorted(given)[-1])
+        mails, sent, ready = play_phase(host, phase, given, addresses)
+        return {"seed": seed, "rich": False, "rules": [], "game": GAME, "start": start,
+                "phases": [{"phase": phase.abbrev, "mails": mails, "ready": ready,
+                            "results": results(sent), "status": host.status()}]}
+
+
+def record_start() -> dict:
+    """A forming `payola` game joined by seven players by mail: the status file before the JOINs
+    and the one DPjudge saved when the last JOIN started the game (each power's purse and
+    acceptance list as DPjudge's start gives them). The Master has a DPPD id, so that DPjudge does
+    not take the players (whose ids are empty) for the Master."""
+    forming = (f"GAME {GAME}\nPHASE FORMING\nMAP standard\nMASTER 77|{MASTER}|Master\n"
+               f"ADDRESS {MASTER}\nPASSWORD {MASTER_PASSWORD}\n")
+    with tempfile.TemporaryDirectory() as scratch:
+        host = Host(Path(scratch), GAME, forming, variant="payola")
+        (Path(scratch) / "games" / "status").write_text(f"{GAME} payola forming\n")
+        for n in range(7):
+            address, password = player(n)
+            host.send(mail(address, f"JOIN {GAME} {password}\nSIGNOFF\n"))
+        return {"game": GAME, "forming": forming, "started": host.status()}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=1)
@@ -170,8 +212,18 @@ def main() -> None:
     parser.add_argument("--rule", action="append", default=[], help="a RULE of the game (repeatable)")
     parser.add_argument("--rich", action="store_true",
                         help="larger bribes: overspent treasuries, ties, wildcards and plateaus")
-    parser.add_argument("--out", type=Path, default=FIXTURE)
+    parser.add_argument("--start", action="store_true",
+                        help="record the start of a forming game instead (to payola_start.json)")
+    parser.add_argument("--missing-sheet", action="store_true",
+                        help="record Spring 1901 with one power's sheet missing (to payola_missing_sheet.json)")
+    parser.add_argument("--out", type=Path)
     args = parser.parse_args()
+    if args.start or args.missing_sheet:
+        out = args.out or (START_FIXTURE if args.start else MISSING_FIXTURE)
+        game = record_start() if args.start else record_missing_sheet(args.seed)
+        out.write_text(json.dumps(game, indent=1, ensure_ascii=False) + "\n")
+        return
+    args.out = args.out or FIXTURE
     game = record(args.seed, args.years, tuple(args.rule), args.rich)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(game, indent=1, ensure_ascii=False) + "\n")

@@ -1,6 +1,8 @@
 """Payola (DPjudge's `payola`): units obey the highest bribe, not their owners.
 
-In a movement phase each power sends an offer sheet instead of orders (`judge.game.offer_sheet`):
+The game begins with each power's first year's income in its treasury and an acceptance list
+preferring itself (`open_purses`). In a movement phase each power sends an offer sheet instead of
+orders (`judge.game.offer_sheet`; by mail, `judge.game.payola_orders`):
 bribes to any unit on the board, its own included. When the phase is processed the bribes are
 settled (`judge.game.bribes`): each unit takes the order it is paid most for, each power pays for
 the bribes that won, and the orders so bought are adjudicated as in the standard game. The sheets
@@ -28,7 +30,8 @@ from judge.events import BribesSettled, IncomePaid, PhaseResults
 from judge.game.bribe_statements import statements
 from judge.game.bribes import Owner, settle
 from judge.game.offer_sheet import SheetReader
-from judge.game.positions import alive, power_blocks
+from judge.game.payola_orders import CASH, VARIANT, balance
+from judge.game.positions import alive, owned_centers, power_blocks
 from judge.game.stages import Processing, Stage
 from judge.game.variants.model import Variant
 from judge.game.variants.standard import PIPELINE
@@ -36,14 +39,6 @@ from judge.maps.model import Map
 from judge.status.model import Fund, GameStatus, PowerStatus
 from judge.rule_names import Rule
 from judge.types import ADJUSTMENTS, MOVEMENT, Phase
-
-CASH = "$"
-
-
-def balance(block: PowerStatus) -> int:
-    """The power's treasury: the cash on its FUNDS line (none: nothing)."""
-    return next((f.amount for f in block.funds or () if f.currency == CASH), 0)
-
 
 def with_balance(block: PowerStatus, amount: int) -> PowerStatus:
     """The block with `amount` as its cash, its other funds kept where they stand."""
@@ -146,6 +141,26 @@ def tell_income(p: Processing) -> Processing:
                                    for e in p.events))
 
 
+def open_purses(status: GameStatus, m: Map, rules: frozenset[str]) -> GameStatus:
+    """Each power as the game begins, as DPjudge's start gives it: its first year's income on its
+    FUNDS line (a map whose taxes yield nothing: half the victory count a unit), and an acceptance
+    list preferring itself, the others left to `?` (a dummy's: `?` alone). Under VASSAL_DUMMIES a
+    dummy has no purse of its own."""
+    powers = [info for name, info in m.powers.items() if not name.startswith("_")]
+    for info in powers:
+        block = status.power(info.name)
+        if block is None:
+            continue
+        dummy = block.player is not None and block.player.dummy
+        if dummy and Rule.VASSAL_DUMMIES in rules:
+            continue
+        centers = tuple(sorted(owned_centers(block)))
+        income = yearly_income(centers, _victory(m), len(powers), status, rules)
+        cash = income or _victory(m) // 2 * len(block.units)
+        status = status.with_power(replace(with_balance(block, cash), accept="?" if dummy else info.abbrev + "?"))
+    return status
+
+
 def _victory(m: Map) -> int:
     return m.victory[0]
 
@@ -154,10 +169,10 @@ def _after(name: str) -> int:
     return next(n for n, stage in enumerate(PIPELINE) if stage.name == name) + 1
 
 
-PAYOLA = Variant("payola", "Payola Diplomacy", (
+PAYOLA = Variant(VARIANT, "Payola Diplomacy", (
     Stage("settle the bribes", settle_bribes),
     *PIPELINE[:_after("move on")],
     Stage("collect income", collect_income),
     *PIPELINE[_after("move on"):],
     Stage("tell of the income", tell_income),
-), played=False)
+), opening=open_purses)

@@ -12,7 +12,7 @@ from datetime import timedelta
 
 import pytest
 
-from judge.commands.notices import OrdersStored
+from judge.notices import OrdersStored
 from judge.game.orders import duties
 from judge.events import BribesSettled, IncomePaid, PhaseResults
 from judge.mailout.mailings import Mailer

@@ -12,9 +12,9 @@ from judge.adjudicator.builds import hidden_build
 from judge.app.game_in_hand import GameInHand, closed_refusal, past_deadline, phase_name, phase_of, processing
 from judge.app.refusal import Refusal
 from judge.game.deadlines import deadline_for, with_deadline
-from judge.game.order_lists import LATER, SOONER, list_in, list_taking_orders, plays_lists, read_list, with_list
-from judge.game.orders import Duties, adjustment_counts, due_powers, nothing_to_order, orders_on_file
-from judge.game.positions import owned_centers, position_of, power_blocks, units_of
+from judge.game.order_lists import LATER, SOONER, list_in, list_taken, plays_lists, read_list, with_list
+from judge.game.orders import Duties, adjustment_counts, due_powers, nothing_to_order, orders_on_file, skip_lists
+from judge.game.positions import owned_centers, position_of, units_of
 from judge.maps.model import Map
 from judge.orders import Build, Disband, Keep, Order, Proxy, Retreat, Waive, parse_orders
 from judge.status.model import (
@@ -57,7 +57,7 @@ def orderable_phase(game: GameInHand) -> Phase:
         raise closed
     if processing(status):
         raise Refusal("the judge is processing this phase: send your orders again in a moment")
-    if status.phase_mode in (PhaseMode.SKIP, PhaseMode.WAIT) or \
+    if status.phase_mode in (PhaseMode.SKIP, PhaseMode.WAIT) and not skip_lists(status, phase) or \
             phase.type not in (MOVEMENT, RETREATS, ADJUSTMENTS):
         raise Refusal(f"no orders are taken in {phase}")
     return phase
@@ -96,7 +96,7 @@ def with_orders(status: GameStatus, m: Map, rules: frozenset[str], power: str, p
     block = status.power(power)
     assert block is not None
     if phase.type == MOVEMENT and plays_lists(status):
-        which = list_taking_orders(power_blocks(status, m))
+        which = list_taken(status, m)
         return status.with_power(with_list(block, which, tuple(str(o) for o in orders)))
     if phase.type == MOVEMENT:
         return status.with_power(replace(block, orders=tuple(str(o) for o in orders) or None))
@@ -143,7 +143,7 @@ def stored_orders(status: GameStatus, m: Map, rules: frozenset[str], power: str)
         return []
     block = status.power(power)
     if phase.type == MOVEMENT and plays_lists(status) and block is not None:
-        return list(list_in(block, list_taking_orders(power_blocks(status, m))))
+        return list(list_in(block, list_taken(status, m)))
     sheet = orders_on_file(status, m, phase, rules, powers={power})
     return [str(o) for o in sheet.orders.get(power, ())] + list(sheet.unreadable.get(power, ()))
 
@@ -204,7 +204,7 @@ def list_filled(status: GameStatus, m: Map, phase: Phase) -> str | None:
     """The Crystal Ball list orders go to now (None: not a Crystal Ball movement phase)."""
     if phase.type != MOVEMENT or not plays_lists(status):
         return None
-    return list_taking_orders(power_blocks(status, m))
+    return list_taken(status, m)
 
 
 def _turn(phase: Phase, filling: str | None) -> str:

@@ -14,23 +14,25 @@ still change. When a movement phase is processed its SOONER list is read as DPju
 Each line's fate (ordered, revoked, ignored, no unit, or another power's unit) and the holds added
 are what PUBLIC_LISTS mails to everyone (`ListsPlayed`).
 
-Then the lists move up: LATER becomes SOONER; a power that wrote no LATER list gets a SOONER list
+A SKIP movement phase (a game begun on an empty board) plays no list and mails none: its lists
+only move up. Then the lists move up: LATER becomes SOONER; a power that wrote no LATER list gets a SOONER list
 holding its first unit, as DPjudge leaves it. No power is marked in civil disorder: each played the
 list locked for the phase (DPjudge writes no CD for them). Retreats and adjustments are ordered as
 in the standard game.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from judge.events import ListsPlayed
+from judge.game.order_lists import skip_phase
 from judge.game.positions import power_blocks
 from judge.game.stages import Processing, Stage
 from judge.game.variants.model import Variant
 from judge.game.variants.standard import PIPELINE
 from judge.rule_names import Rule, Rules
-from judge.status.model import PowerStatus
+from judge.status.model import GameStatus, PowerStatus
 from judge.types import MOVEMENT
 
 
@@ -44,15 +46,15 @@ def lock_lists(p: Processing) -> Processing:
     if p.phase.type != MOVEMENT:
         return p
     blocks = power_blocks(p.status, p.m)
+    if skip_phase(p.status):
+        return replace(p, status=_moved_up(p.status, blocks), idle=())
     largest = max((len(b.owns) for b in blocks), default=0)
     owners = {_unit_key(str(u)): b.name for b in blocks for u in b.units}
     status, read = p.status, {}
     for block in blocks:
         fates = list_fates(replace(block, sooner=without_proxies(block.sooner)), largest, owners, p.rules)
         read[block.name] = fates
-        status = status.with_power(replace(block, orders=tuple(x for f, x in fates if f == ORDERED),
-                                           sooner=without_proxies(block.later) or _first_hold(block),
-                                           later=None))
+        status = status.with_power(replace(_next_lists(block), orders=tuple(x for f, x in fates if f == ORDERED)))
     order = {name: n for n, name in enumerate(p.m.powers)}
     shown = tuple((b.name, read[b.name]) for b in sorted(blocks, key=lambda b: order.get(b.name, len(order)))
                   if b.units)
@@ -89,6 +91,17 @@ def without_proxies(lines: tuple[str, ...] | None) -> tuple[str, ...] | None:
     dropped (by mail it refuses them). None: no list left."""
     kept = tuple(line for line in lines or () if line.upper().split()[2:3] not in (["P"], ["PROXY"]))
     return kept or None
+
+
+def _moved_up(status: GameStatus, blocks: Sequence[PowerStatus]) -> GameStatus:
+    for block in blocks:
+        status = status.with_power(_next_lists(block))
+    return status
+
+
+def _next_lists(block: PowerStatus) -> PowerStatus:
+    """The power's lists moved up: LATER becomes SOONER (none: its first unit holds)."""
+    return replace(block, sooner=without_proxies(block.later) or _first_hold(block), later=None)
 
 
 def _first_hold(block: PowerStatus) -> tuple[str, ...] | None:

@@ -95,3 +95,20 @@ def test_the_lists_of_spring_1901_are_kept_where_dpjudge_still_skipping_keeps_no
     *_, lists = played[2]
     assert PHASES[2]["lists"] == ""
     assert lists.startswith("SPRING 1901 MOVEMENT ORDERS\n") and "Germany:  [no unit] A BER - KIE" in lists
+
+
+def test_a_power_that_sent_no_list_holds_its_first_unit_once_built_and_the_locked_lists_stay(tmp_path):
+    """TURKEY sends no list in the SKIP phase, which the Master's PROCESS! ends: once it has built,
+    its SOONER list holds its first unit, so the lists mailed in Spring 1901 go to LATER (DPjudge,
+    still skipping there, takes them into LATER too), the locked ones kept."""
+    judge = crystal_ball_judge(tmp_path, GAME["start"])
+    master = GAME["phases"][0]["mails"][-1]
+    skip = [m for m in PHASES[0]["mails"] if "TURKEY" not in m["body"] and not m["body"].startswith("SIGNON M")]
+    for each in [*skip, {**master, "body": master["body"].replace("PROCESS", "PROCESS!")}, *PHASES[1]["mails"]]:
+        judge.send(raw_mail(each["from"], each["body"]), NOW)
+    status = judge.status(GAME["game"])
+    assert status.power("TURKEY").sooner == ("A CON H",)
+    england = status.power("ENGLAND").sooner
+    reply = judge.send(raw_mail(PHASES[2]["mails"][1]["from"], PHASES[2]["mails"][1]["body"]), NOW).prose
+    assert "for the movement phase after this one" in reply
+    assert judge.status(GAME["game"]).power("ENGLAND").sooner == england

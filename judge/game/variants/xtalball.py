@@ -18,7 +18,8 @@ A SKIP movement phase (a game begun on an empty board) plays no list and mails n
 only move up. Then the lists move up: LATER becomes SOONER; a power that wrote no LATER list gets a SOONER list
 holding its first unit, as DPjudge leaves it. No power is marked in civil disorder: each played the
 list locked for the phase (DPjudge writes no CD for them). Retreats and adjustments are ordered as
-in the standard game.
+in the standard game; after adjustments a power with units and no SOONER list gets one holding its
+first unit (DPjudge leaves it none, and then takes every list mailed into SOONER).
 """
 from __future__ import annotations
 
@@ -30,10 +31,10 @@ from judge.game.order_lists import skip_phase
 from judge.game.positions import power_blocks
 from judge.game.stages import Processing, Stage
 from judge.game.variants.model import Variant
-from judge.game.variants.standard import PIPELINE
+from judge.game.variants.standard import PIPELINE, stages_through
 from judge.rule_names import Rule, Rules
 from judge.status.model import GameStatus, PowerStatus
-from judge.types import MOVEMENT
+from judge.types import ADJUSTMENTS, MOVEMENT
 
 
 ORDERED, REVOKED, IGNORED, NO_UNIT, DEFAULT = "ordered", "revoked", "ignored", "no unit", "default"
@@ -93,6 +94,19 @@ def without_proxies(lines: tuple[str, ...] | None) -> tuple[str, ...] | None:
     return kept or None
 
 
+def hold_for_new_units(p: Processing) -> Processing:
+    """After adjustments, a power with units and no SOONER list (it had no units when the lists
+    moved up, or sent none in a SKIP phase) gets one holding its first unit: else the next lists
+    mailed would all go to SOONER, as the game's first lists do, and replace the locked ones."""
+    if p.phase.type != ADJUSTMENTS:
+        return p
+    status = p.status
+    for block in power_blocks(status, p.m):
+        if block.units and not block.sooner:
+            status = status.with_power(replace(block, sooner=_first_hold(block)))
+    return replace(p, status=status)
+
+
 def _moved_up(status: GameStatus, blocks: Sequence[PowerStatus]) -> GameStatus:
     for block in blocks:
         status = status.with_power(_next_lists(block))
@@ -115,5 +129,7 @@ def _unit_key(line: str) -> tuple[str, str]:
 
 XTALBALL = Variant("xtalball", "Crystal Ball Diplomacy", (
     Stage("lock the lists", lock_lists),
-    *PIPELINE,
+    *PIPELINE[:stages_through("write back")],
+    Stage("hold for new units", hold_for_new_units),
+    *PIPELINE[stages_through("write back"):],
 ))

@@ -62,9 +62,13 @@ def test_the_status_saved_is_dpjudges_the_skip_not_carried_on(played, index):
 
 
 def test_the_skip_phase_is_read_and_written_as_dpjudge_writes_it(tmp_path):
+    """Read from DPjudge's file, and written back so with the first list stored in LATER."""
     judge = crystal_ball_judge(tmp_path, GAME["start"])
+    first = PHASES[0]["mails"][0]
+    judge.send(raw_mail(first["from"], first["body"]), NOW)
     text, status = read_status_file(GameDir(judge.store.root / GAME["game"]))
     assert status.phase_mode is PhaseMode.SKIP and "\nSKIP FALL 1900 MOVEMENT\n" in text
+    assert "OWNS BUD TRI VIE\nLATER\nA VIE - GAL\n" in text
 
 
 def test_every_power_owes_a_list_in_the_skip_phase_units_or_not(tmp_path):

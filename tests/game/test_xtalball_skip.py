@@ -10,6 +10,7 @@ a deadline): the judge writes them PHASE (`docs/dpjudge.md`), and so keeps the l
 from __future__ import annotations
 
 import json
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -18,7 +19,8 @@ from judge.runtime.game_files import read_status_file
 from judge.runtime.store import GameDir
 from judge.status.model import PhaseMode
 from tests.game.test_dpjudge_games import NOW, normalised, raw_mail, results_mails
-from tests.game.test_xtalball_by_mail import crystal_ball_judge, status_as_compared
+from tests.game.test_xtalball_by_mail import DEADLINE, crystal_ball_judge, status_as_compared
+from tests.support.cycle import Judge as CycleJudge
 
 GAME = json.loads((Path(__file__).parent / "fixtures" / "xtalball_skip.json").read_text(encoding="utf-8"))
 PHASES = GAME["phases"]
@@ -116,3 +118,19 @@ def test_a_power_that_sent_no_list_holds_its_first_unit_once_built_and_the_locke
     reply = judge.send(raw_mail(PHASES[2]["mails"][1]["from"], PHASES[2]["mails"][1]["body"]), NOW).prose
     assert "for the movement phase after this one" in reply
     assert judge.status(GAME["game"]).power("ENGLAND").sooner == england
+
+
+def test_the_cycle_holds_the_skip_phase_for_a_missing_list_as_for_missing_orders(tmp_path):
+    """TURKEY's list missing (it has no units): at the deadline the cycle does not process the
+    phase but mails TURKEY's late notice, as it does for missing orders."""
+    judge = CycleJudge(tmp_path)
+    judge.store.create(GAME["game"], GAME["start"])
+    (judge.store.root / "status").write_text(f"{GAME['game']:>32} xtalball active\n")
+    for each in PHASES[0]["mails"]:
+        if "TURKEY" not in each["body"] and not each["body"].startswith("SIGNON M"):
+            judge.send(each["from"], each["body"], NOW)
+    judge.take_outbox()
+    judge.check(DEADLINE + timedelta(minutes=1))
+    late = [m for m in judge.take_outbox() if "p6@example.org" in str(m["To"])]
+    assert late and str(late[0]["Subject"]) == "Diplomacy deadline missed (dpjstandard)"
+    assert judge.status(GAME["game"]).phase_mode is PhaseMode.SKIP

@@ -13,9 +13,10 @@ from judge.app.game_in_hand import GameInHand, closed_refusal, past_deadline, ph
 from judge.app.offer_sheets import offers_bribe, with_offers
 from judge.app.refusal import Refusal
 from judge.game.deadlines import deadline_for, with_deadline
-from judge.game.order_lists import LATER, SOONER, list_in, list_taking_orders, plays_lists, read_list, with_list
-from judge.game.orders import Duties, adjustment_counts, due_powers, nothing_to_order, orders_on_file, plays_offers
-from judge.game.positions import owned_centers, position_of, power_blocks, units_of
+from judge.game.order_lists import LATER, SOONER, list_in, list_taken, plays_lists, read_list, with_list
+from judge.game.orders import (Duties, adjustment_counts, due_powers, nothing_to_order, orders_on_file, plays_offers,
+                               skip_lists)
+from judge.game.positions import owned_centers, position_of, units_of
 from judge.maps.model import Map
 from judge.orders import Build, Disband, Keep, Order, Proxy, Retreat, Waive, parse_orders
 from judge.status.model import (
@@ -58,7 +59,7 @@ def orderable_phase(game: GameInHand) -> Phase:
         raise closed
     if processing(status):
         raise Refusal("the judge is processing this phase: send your orders again in a moment")
-    if status.phase_mode in (PhaseMode.SKIP, PhaseMode.WAIT) or \
+    if status.phase_mode in (PhaseMode.SKIP, PhaseMode.WAIT) and not skip_lists(status, phase) or \
             phase.type not in (MOVEMENT, RETREATS, ADJUSTMENTS):
         raise Refusal(f"no orders are taken in {phase}")
     return phase
@@ -97,7 +98,7 @@ def with_orders(status: GameStatus, m: Map, rules: Rules, power: str, phase: Pha
     block = status.power(power)
     assert block is not None
     if phase.type == MOVEMENT and plays_lists(status):
-        which = list_taking_orders(power_blocks(status, m))
+        which = list_taken(status, m)
         return status.with_power(with_list(block, which, tuple(str(o) for o in orders)))
     if phase.type == MOVEMENT:
         return status.with_power(replace(block, orders=tuple(str(o) for o in orders) or None))
@@ -144,7 +145,7 @@ def stored_orders(status: GameStatus, m: Map, rules: Rules, power: str) -> list[
         return []
     block = status.power(power)
     if phase.type == MOVEMENT and plays_lists(status) and block is not None:
-        return list(list_in(block, list_taking_orders(power_blocks(status, m))))
+        return list(list_in(block, list_taken(status, m)))
     if phase.type == MOVEMENT and plays_offers(status) and block is not None:
         return list(block.offers)
     sheet = orders_on_file(status, m, phase, rules, powers={power})
@@ -218,7 +219,7 @@ def list_filled(status: GameStatus, m: Map, phase: Phase) -> str | None:
     """The Crystal Ball list orders go to now (None: not a Crystal Ball movement phase)."""
     if phase.type != MOVEMENT or not plays_lists(status):
         return None
-    return list_taking_orders(power_blocks(status, m))
+    return list_taken(status, m)
 
 
 def _turn(phase: Phase, filling: str | None) -> str:

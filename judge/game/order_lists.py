@@ -4,6 +4,8 @@ A power of a Crystal Ball game keeps two lists of movement orders: SOONER for th
 phase and LATER for the one after it. As DPjudge takes them:
 
 - the game's first lists go to SOONER until every power with units has one (then they are locked);
+- in a SKIP movement phase (a game begun on an empty board: its lists are in before the powers
+  build) every list goes to LATER and every power owes one, units or not;
 - every list after that goes to LATER, in whatever phase it is sent: SOONER cannot be changed;
 - a line orders a unit that may not be there when its turn comes: it is checked against the map
   as if the unit stood where the line says (the unit type must be written), not against the board;
@@ -22,7 +24,8 @@ from judge.orders.model import Order, Proxy
 from judge.orders.parser import OrderReader
 from judge.orders.power_orders import entry_problem, lines_after_clear
 from judge.orders.validate import OrderChecker
-from judge.status.model import GameStatus, PowerStatus
+from judge.game.positions import power_blocks
+from judge.status.model import GameStatus, PhaseMode, PowerStatus
 from judge.types import Phase, Unit, UnitType
 from judge.rule_names import Rules
 
@@ -39,9 +42,19 @@ def plays_lists(status: GameStatus) -> bool:
     return status.variant == CRYSTAL_BALL
 
 
-def list_taking_orders(powers: Sequence[PowerStatus]) -> str:
-    """SOONER while a power with units has none (the game's first lists), else LATER."""
-    return SOONER if any(b.units and not b.sooner for b in powers) else LATER
+def list_taking_orders(powers: Sequence[PowerStatus], skip: bool = False) -> str:
+    """SOONER while a power with units has none (the game's first lists), else LATER; LATER in a
+    SKIP phase."""
+    return SOONER if not skip and any(b.units and not b.sooner for b in powers) else LATER
+
+
+def list_taken(status: GameStatus, m: Map) -> str:
+    """The list a movement phase of the game takes now."""
+    return list_taking_orders(power_blocks(status, m), skip_phase(status))
+
+
+def skip_phase(status: GameStatus) -> bool:
+    return status.phase_mode is PhaseMode.SKIP
 
 
 def list_in(block: PowerStatus, which: str) -> tuple[str, ...]:
@@ -55,10 +68,16 @@ def with_list(block: PowerStatus, which: str, lines: tuple[str, ...]) -> PowerSt
     return replace(block, later=lines or None)
 
 
-def lists_submitted(powers: Sequence[PowerStatus]) -> tuple[str, ...]:
-    """The powers with units that have the list now owed."""
-    which = list_taking_orders(powers)
-    return tuple(b.name for b in powers if b.units and list_in(b, which))
+def lists_owed(powers: Sequence[PowerStatus], skip: bool = False) -> tuple[str, ...]:
+    """The powers that owe a list: those with units; in a SKIP phase every power."""
+    return tuple(b.name for b in powers if b.units or skip)
+
+
+def lists_submitted(powers: Sequence[PowerStatus], skip: bool = False) -> tuple[str, ...]:
+    """The powers owing a list that have the list now owed."""
+    which = list_taking_orders(powers, skip)
+    owed = lists_owed(powers, skip)
+    return tuple(b.name for b in powers if b.name in owed and list_in(b, which))
 
 
 def read_list(m: Map, power: str, lines: list[str], phase: Phase, rules: Rules

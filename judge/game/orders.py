@@ -4,8 +4,9 @@ Movement orders are the lines after a power's ORDERS line (`A PAR - BUR`), read 
 map; retreat and adjustment orders are its RETREAT, DISBAND, BUILD and REMOVE lines. A power owes
 orders in a movement phase when it has units, in a retreat phase when a dislodged unit of its has
 somewhere to go, in an adjustment phase when it must remove some (not all) of its units or may build
-somewhere. Other phase types, and SKIP and WAIT phases, ask nobody for orders. In Payola a movement
-phase asks for offer sheets (`judge.game.payola_orders`).
+somewhere. Other phase types, and SKIP and WAIT phases, ask nobody for orders, but for a Crystal
+Ball game's SKIP movement phase, where every power owes its list for the next one. In Payola a
+movement phase asks for offer sheets (`judge.game.payola_orders`).
 """
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from dataclasses import dataclass
 
 from judge.adjudicator.builds import PowerBuilds, build_options
 from judge.errors import OrderError
-from judge.game.order_lists import lists_submitted, plays_lists
+from judge.game.order_lists import lists_owed, lists_submitted, plays_lists
 from judge.game.payola_orders import VARIANT as PAYOLA, owes_sheet, sheet_in
 from judge.game.positions import build_tokens, centers_of, power_blocks, units_of
 from judge.maps.model import Map
@@ -121,6 +122,8 @@ def plays_offers(status: GameStatus) -> bool:
 def due_powers(status: GameStatus, m: Map, rules: Rules) -> tuple[str, ...]:
     """`duties(...).due` without reading the orders on file: the powers owing orders now."""
     phase = status.phase
+    if isinstance(phase, Phase) and skip_lists(status, phase):
+        return lists_owed(power_blocks(status, m), skip=True)
     if not isinstance(phase, Phase) or status.phase_mode in (PhaseMode.SKIP, PhaseMode.WAIT):
         return ()
     return tuple(owing(status, m, phase, rules))
@@ -129,6 +132,8 @@ def due_powers(status: GameStatus, m: Map, rules: Rules) -> tuple[str, ...]:
 def duties(status: GameStatus, m: Map, rules: Rules) -> Duties:
     """`m`: the map in force in the status's phase."""
     phase = status.phase
+    if isinstance(phase, Phase) and skip_lists(status, phase):
+        return _skip_duties(status, m)
     if not isinstance(phase, Phase) or status.phase_mode in (PhaseMode.SKIP, PhaseMode.WAIT):
         return Duties((), (), (), (), ())
     sheet = orders_on_file(status, m, phase, rules)
@@ -145,6 +150,20 @@ def duties(status: GameStatus, m: Map, rules: Rules) -> Duties:
     skipped = tuple(p for p in missing if not waited_for(status.power(p), rules))
     return Duties(tuple(due), submitted, tuple(p for p in missing if p not in skipped), skipped,
                   tuple(b.name for b in power_blocks(status, m) if b.wait))
+
+
+def skip_lists(status: GameStatus, phase: Phase) -> bool:
+    """A Crystal Ball game's SKIP movement phase, which takes the lists for the next one."""
+    return status.phase_mode is PhaseMode.SKIP and phase.type == MOVEMENT and plays_lists(status)
+
+
+def _skip_duties(status: GameStatus, m: Map) -> Duties:
+    """Every power owes its list, units or not (DPjudge waits for them all too)."""
+    blocks = power_blocks(status, m)
+    due = lists_owed(blocks, skip=True)
+    submitted = lists_submitted(blocks, skip=True)
+    return Duties(due, submitted, tuple(p for p in due if p not in submitted), (),
+                  tuple(b.name for b in blocks if b.wait))
 
 
 def waited_for(block: PowerStatus | None, rules: Rules) -> bool:

@@ -457,6 +457,14 @@ class GameDir:
         except FileNotFoundError:
             return 0
 
+    def read_lists(self) -> str:
+        """The Crystal Ball lists file's text (UTF-8, or latin-1 as DPjudge wrote it); empty when
+        there is none."""
+        try:
+            return decode_status(read_bytes(self.path / LISTS, self.root))[0]
+        except FileNotFoundError:
+            return ""
+
     def keep_lists(self, length: int, text: str) -> None:
         """The lists file cut to `length` bytes, then `text` added: what a crash wrote of it
         before goes first. (DPjudge writes latin-1; the lines are the map's names and orders,

@@ -172,12 +172,14 @@ class Pages:
             views.archive_phases, self.handler.store, name, readers)
         shown, board = await asyncio.to_thread(self.phase_shown, request, name, status, phases,
                                                listing)
+        lists = None if shown is None else await asyncio.to_thread(
+            views.locked_lists, self.handler.store, self.handler.maps, status, name, phases[shown].phase)
         press = await asyncio.to_thread(views.press_page, self.handler.store, name, None,
                                         page_number(request))
         zone = reader_zone(request.session.get(READER_ZONE))
         return self.page(request, "game.html", game=status, name=name, listing=listing.text,
                          deadline=deadlines(status, zone), zone=zone, board=board,
-                         phases=phases, shown=shown, press=press,
+                         phases=phases, shown=shown, lists=lists, press=press,
                          press_link=f"{self.url()}?game={name}&press=",
                          rules=views.rules_of(status, self.handler.maps))
 

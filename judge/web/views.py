@@ -15,6 +15,7 @@ from judge.commands.reply import PictureRequest
 from judge.commands.session import Refusal
 from judge.errors import MapError, StatusError
 from judge.game.archive import Entry, entries, for_reader
+from judge.game.order_lists import plays_lists
 from judge.game.rule_table import RULES
 from judge.game.press_kept import Seen, page_of
 from judge.game.rules import rules_in_force
@@ -25,8 +26,9 @@ from judge.runtime.pictures import position_picture
 from judge.runtime.press_file import newest_first
 from judge.runtime.store import GameDir, GameStore
 from judge.status import parse_status
+from judge.phases import parse_phase
 from judge.status.model import GameStatus
-from judge.rule_names import Rules
+from judge.rule_names import Rule as RuleName, Rules
 
 # the index's sections, in DPjudge's order: open to join, in play, over
 SECTIONS = (("Open to join", (GameState.FORMING,)),
@@ -129,6 +131,32 @@ class Phase:
     subject: str
     phase: str | None
     text: str
+
+
+def locked_lists(store: GameStore, maps: MapCache, status: GameStatus, game: str,
+                 phase: str | None) -> str | None:
+    """Under PUBLIC_LISTS, the locked lists a Crystal Ball movement phase (`S1901M`) played, each
+    line with its fate, as its lists mail showed them (LIMIT_LISTS applied): the game's lists file
+    keeps them. None for another phase, game or rule, or a phase the file does not hold."""
+    if phase is None or not plays_lists(status) or RuleName.PUBLIC_LISTS not in in_force(status, maps):
+        return None
+    with contextlib.suppress(OSError, ValueError, MapError):
+        heading = f"{parse_phase(maps.get(status.map_name, status.morphs), phase)} ORDERS"
+        return lists_section(GameDir(store.root / game).read_lists(), heading)
+    return None
+
+
+def lists_section(text: str, heading: str) -> str | None:
+    """The part of a lists file under `heading` (its `=` line below it), up to the next heading;
+    the last such part when a phase was played again after a rollback."""
+    lines = text.split("\n")
+    starts = [n for n, line in enumerate(lines[:-1]) if lines[n + 1].startswith("=") and
+              line.endswith(" ORDERS") and set(lines[n + 1]) == {"="}]
+    found = None
+    for start, end in zip(starts, [*starts[1:], len(lines)]):
+        if lines[start] == heading:
+            found = "\n".join(lines[start:end]).strip("\n")
+    return found
 
 
 def archive_phases(store: GameStore, game: str, readers: Sequence[str] | None) -> list[Phase]:

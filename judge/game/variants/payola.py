@@ -34,7 +34,7 @@ from judge.game.payola_orders import CASH, VARIANT, balance
 from judge.game.positions import alive, owned_centers, power_blocks
 from judge.game.stages import Processing, Stage
 from judge.game.variants.model import Variant
-from judge.game.variants.standard import PIPELINE
+from judge.game.variants.standard import PIPELINE, stages_through
 from judge.maps.model import Map
 from judge.status.model import Fund, GameStatus, PowerStatus
 from judge.rule_names import Rule
@@ -165,14 +165,10 @@ def _victory(m: Map) -> int:
     return m.victory[0]
 
 
-def _after(name: str) -> int:
-    return next(n for n, stage in enumerate(PIPELINE) if stage.name == name) + 1
-
-
 PAYOLA = Variant(VARIANT, "Payola Diplomacy", (
     Stage("settle the bribes", settle_bribes),
-    *PIPELINE[:_after("move on")],
+    *PIPELINE[:stages_through("move on")],
     Stage("collect income", collect_income),
-    *PIPELINE[_after("move on"):],
+    *PIPELINE[stages_through("move on"):],
     Stage("tell of the income", tell_income),
 ), opening=open_purses)

@@ -19,3 +19,9 @@ PIPELINE: tuple[Stage, ...] = (
 )
 
 STANDARD = Variant("standard", "Standard Diplomacy", PIPELINE)
+
+
+def stages_through(name: str) -> int:
+    """How many of the pipeline's stages run up to and with the one named: where a variant's own
+    stage goes after it."""
+    return next(n for n, stage in enumerate(PIPELINE) if stage.name == name) + 1

@@ -14,24 +14,27 @@ still change. When a movement phase is processed its SOONER list is read as DPju
 Each line's fate (ordered, revoked, ignored, no unit, or another power's unit) and the holds added
 are what PUBLIC_LISTS mails to everyone (`ListsPlayed`).
 
-Then the lists move up: LATER becomes SOONER; a power that wrote no LATER list gets a SOONER list
+A SKIP movement phase (a game begun on an empty board) plays no list and mails none: its lists
+only move up. Then the lists move up: LATER becomes SOONER; a power that wrote no LATER list gets a SOONER list
 holding its first unit, as DPjudge leaves it. No power is marked in civil disorder: each played the
 list locked for the phase (DPjudge writes no CD for them). Retreats and adjustments are ordered as
-in the standard game.
+in the standard game; after adjustments a power with units and no SOONER list gets one holding its
+first unit (DPjudge leaves it none, and then takes every list mailed into SOONER).
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from judge.events import ListsPlayed
+from judge.game.order_lists import skip_phase
 from judge.game.positions import power_blocks
 from judge.game.stages import Processing, Stage
 from judge.game.variants.model import Variant
-from judge.game.variants.standard import PIPELINE
+from judge.game.variants.standard import PIPELINE, stages_through
 from judge.rule_names import Rule, Rules
-from judge.status.model import PowerStatus
-from judge.types import MOVEMENT
+from judge.status.model import GameStatus, PowerStatus
+from judge.types import ADJUSTMENTS, MOVEMENT
 
 
 ORDERED, REVOKED, IGNORED, NO_UNIT, DEFAULT = "ordered", "revoked", "ignored", "no unit", "default"
@@ -44,15 +47,15 @@ def lock_lists(p: Processing) -> Processing:
     if p.phase.type != MOVEMENT:
         return p
     blocks = power_blocks(p.status, p.m)
+    if skip_phase(p.status):
+        return replace(p, status=_moved_up(p.status, blocks), idle=())
     largest = max((len(b.owns) for b in blocks), default=0)
     owners = {_unit_key(str(u)): b.name for b in blocks for u in b.units}
     status, read = p.status, {}
     for block in blocks:
         fates = list_fates(replace(block, sooner=without_proxies(block.sooner)), largest, owners, p.rules)
         read[block.name] = fates
-        status = status.with_power(replace(block, orders=tuple(x for f, x in fates if f == ORDERED),
-                                           sooner=without_proxies(block.later) or _first_hold(block),
-                                           later=None))
+        status = status.with_power(replace(_next_lists(block), orders=tuple(x for f, x in fates if f == ORDERED)))
     order = {name: n for n, name in enumerate(p.m.powers)}
     shown = tuple((b.name, read[b.name]) for b in sorted(blocks, key=lambda b: order.get(b.name, len(order)))
                   if b.units)
@@ -91,6 +94,30 @@ def without_proxies(lines: tuple[str, ...] | None) -> tuple[str, ...] | None:
     return kept or None
 
 
+def hold_for_new_units(p: Processing) -> Processing:
+    """After adjustments, a power with units and no SOONER list (it had no units when the lists
+    moved up, or sent none in a SKIP phase) gets one holding its first unit: else the next lists
+    mailed would all go to SOONER, as the game's first lists do, and replace the locked ones."""
+    if p.phase.type != ADJUSTMENTS:
+        return p
+    status = p.status
+    for block in power_blocks(status, p.m):
+        if block.units and not block.sooner:
+            status = status.with_power(replace(block, sooner=_first_hold(block)))
+    return replace(p, status=status)
+
+
+def _moved_up(status: GameStatus, blocks: Sequence[PowerStatus]) -> GameStatus:
+    for block in blocks:
+        status = status.with_power(_next_lists(block))
+    return status
+
+
+def _next_lists(block: PowerStatus) -> PowerStatus:
+    """The power's lists moved up: LATER becomes SOONER (none: its first unit holds)."""
+    return replace(block, sooner=without_proxies(block.later) or _first_hold(block), later=None)
+
+
 def _first_hold(block: PowerStatus) -> tuple[str, ...] | None:
     return (f"{block.units[0]} H",) if block.units else None
 
@@ -102,5 +129,7 @@ def _unit_key(line: str) -> tuple[str, str]:
 
 XTALBALL = Variant("xtalball", "Crystal Ball Diplomacy", (
     Stage("lock the lists", lock_lists),
-    *PIPELINE,
+    *PIPELINE[:stages_through("write back")],
+    Stage("hold for new units", hold_for_new_units),
+    *PIPELINE[stages_through("write back"):],
 ))

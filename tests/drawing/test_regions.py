@@ -57,9 +57,20 @@ def test_the_standard_board_fleetrome_and_chaos_are_drawn_from_regions():
     m, svg = start_svg("standard")
     drawn = {r.get("data-place") for r in parts(svg, "region")}
     assert drawn == {a for a in m.locations if "/" not in a}
-    [other] = parts(svg, "other-land")  # islands of no province: Ireland, Sicily, Corsica...
+    [other] = parts(svg, "other-land")  # islands of no province: Ireland, Corsica...
     assert other.get("d").count("M") >= 5
     assert 'fill-rule="evenodd"' in svg
+
+
+def test_water_of_no_sea_is_drawn_as_sea_under_regions_from_coastlines_and_only_there():
+    from judge.drawing.svg import SEA
+    _, svg = start_svg("standard")
+    [sea] = parts(svg, "open-sea")  # under every region: water no sea could take shows as water
+    assert sea.get("fill") == SEA and float(sea.get("width")) > 1000
+    first = svg.index('class="open-sea"')
+    assert first < svg.index('class="other-land"') and first < svg.index('class="region ')
+    _, cells = start_svg("youngstown")
+    assert parts(cells, "open-sea") == []
 
 
 def test_regions_missing_a_province_are_reported_and_the_cells_drawn(tmp_path):

@@ -118,7 +118,7 @@ SQUARE = 1.0  # drawing units: the side of the grid's squares the ground is part
 LANE = 3.0  # drawing units: how wide the ground laid between two neighbours that grew apart
 STRAIT = 12.0  # drawing units: the widest water (or land) a lane bridges (or cuts) for two neighbours
 ROUNDS = 6  # how many times the ground is parted again with lanes for the neighbours still apart
-SMOOTH = 1.0  # how far a border drawn across the grid's steps may leave them to run straight
+SMOOTH = 0.8  # drawing units: how far a border (a coast too) may leave its points to run straight over the grid's steps
 STIFFNESS = 0.01  # how far the fit may leave a known place for a smoother land
 
 
@@ -202,7 +202,7 @@ def regions(name: str, land_file: str) -> tuple[tuple[float, float], dict[str, o
     owner = part(grid, sites, kinds, friends(m), neighbours, ROUNDS, LANE, STRAIT)
     land, water = grid.ground(land)
     owners = shapes(grid, owner, (land, water))
-    return (geometry.width, geometry.height), smoothed(owners, land.boundary, SMOOTH, DIGITS)
+    return (geometry.width, geometry.height), smoothed(owners, SMOOTH, DIGITS)
 
 
 def friends(m) -> dict[str, set[str]]:

@@ -21,7 +21,7 @@ from collections import deque
 import numpy as np
 import shapely
 from shapely.geometry import box
-from shapely.ops import linemerge, polygonize, unary_union
+from shapely.ops import polygonize, unary_union
 
 NO_PROVINCE = "-"
 SAMPLES = (1 / 6, 1 / 2, 5 / 6)  # where a square is looked at to tell whether it holds land or water
@@ -302,27 +302,19 @@ def shapes(grid: Grid, owner, ground: tuple[object, object]) -> dict[str, object
     return {name: unary_union(boxes).intersection(ground[kinds[name]]) for name, boxes in sorted(found.items())}
 
 
-def smoothed(owners: dict[str, object], coast, tolerance: float, digits: int) -> dict[str, object]:
+def smoothed(owners: dict[str, object], tolerance: float, digits: int) -> dict[str, object]:
     """The regions rebuilt from the faces of all their borders noded together, so that two regions
-    that meet share the very same points along their border (the judge finds borders by them); the
-    borders drawn across the grid's steps (all but the coast, `coast`) smoothed within `tolerance`
-    (each border between its ends, so that both sides keep sharing it)."""
+    that meet share the very same points along their border (the judge finds borders by them),
+    then simplified together within `tolerance` (the grid's steps smoothed away), each border
+    once for both its sides."""
     lines = unary_union([shapely.set_precision(g, 10 ** -digits).boundary for g in owners.values()
                          if not g.is_empty])
-    on_coast = coast.buffer(10 ** -digits)
-    merged = linemerge(lines)
-    parts = []
-    for line in getattr(merged, "geoms", [merged]):
-        parts.append(line if line.within(on_coast) else line.simplify(tolerance))
-    tree_names = sorted(owners)
-    tree = shapely.STRtree([owners[n] for n in tree_names])
     faces: dict[str, list] = {}
-    for face in polygonize(unary_union(parts)):
-        best, most = None, 0.0
-        for k in tree.query(face):
-            area = face.intersection(owners[tree_names[k]]).area
-            if area > most:
-                best, most = tree_names[k], area
-        if best is not None and most > face.area / 2:
-            faces.setdefault(best, []).append(face)
-    return {n: unary_union(fs) for n, fs in sorted(faces.items())}
+    for face in polygonize(lines):
+        inside = face.representative_point()
+        owner = next((n for n, g in owners.items() if g.contains(inside)), None)
+        if owner is not None:
+            faces.setdefault(owner, []).append(face)
+    names = sorted(faces)
+    merged = [unary_union(faces[n]) for n in names]
+    return dict(zip(names, shapely.coverage_simplify(merged, tolerance, simplify_boundary=False)))

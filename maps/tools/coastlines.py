@@ -13,7 +13,7 @@ drawing's frame; then the land is parted between the land provinces and the wate
 seas by `parting.py`, following the map's adjacencies: each province grows from its point (and
 from the map's `STARTS`, if any) and touches only the provinces the map makes its neighbours.
 
-Each map's own settings are its entries in `KNOWN` and `STARTS` (a map without a `.draw` file
+Each map's own settings are its entries in `KNOWN`, `STARTS` and `REACH` (a map without a `.draw` file
 cannot be made); the rest is the same for every map, so that a map is made again with the same
 command and comes out the same.
 """
@@ -111,6 +111,9 @@ STARTS = {
     "standard": {"FIN": [(25.0, 61.2)]},
     "chaos": {"FIN": [(25.0, 61.2)]},
 }
+# How far apart (drawing units) two neighbours may be for a straight lane between them, on a map
+# whose drawing stands so far from the real map that longer lanes cross the board (none: any).
+REACH = {"1900": 48.0}
 
 SIMPLIFY = 0.4  # drawing units: finer coastline detail is below a pixel of the picture
 DIGITS = 1
@@ -199,7 +202,7 @@ def regions(name: str, land_file: str) -> tuple[tuple[float, float], dict[str, o
     shut = {a for a in points if m.locations[a].terrain is Terrain.SHUT}
     neighbours = {pair for pair in adjacent_provinces(m) if not pair & shut}
     sites = {a: [p, *(project(*q) for q in STARTS.get(name, {}).get(a, []))] for a, p in points.items()}
-    owner = part(grid, sites, kinds, friends(m), neighbours, ROUNDS, LANE, STRAIT)
+    owner = part(grid, sites, kinds, friends(m), neighbours, ROUNDS, LANE, STRAIT, REACH.get(name))
     land, water = grid.ground(land)
     owners = shapes(grid, owner, (land, water))
     return (geometry.width, geometry.height), smoothed(owners, SMOOTH, DIGITS)

@@ -93,11 +93,13 @@ Sites = dict[str, list[tuple[float, float]]]  # where each province starts to gr
 
 
 def part(grid: Grid, sites: Sites, kinds: dict[str, int], friends: dict[str, set[str]],
-         neighbours: set[frozenset[str]], rounds: int, width: float, strait: float) -> list[list[str | None]]:
+         neighbours: set[frozenset[str]], rounds: int, width: float, strait: float,
+         reach: float | None = None) -> list[list[str | None]]:
     """`grow`, then again with a lane `width` wide laid between each two neighbours on the map that
     grew apart (where they came nearest, each taking its half of the ground of its kind there; a
     lane no longer than `strait` makes the ground they need: land between two lands, water between
-    two seas), as many `rounds` as it takes for every pair to meet (or `rounds` runs out)."""
+    two seas; a straight lane only between two no more than `reach` apart, if given), as many
+    `rounds` as it takes for every pair to meet (or `rounds` runs out)."""
     lanes: dict[tuple[int, int], str] = {}
     last: list[tuple[str, str]] = []
     for _ in range(rounds):
@@ -107,7 +109,7 @@ def part(grid: Grid, sites: Sites, kinds: dict[str, int], friends: dict[str, set
             break
         last = apart
         for first, second in apart:
-            _lay_lane(grid, owner, lanes, kinds, (first, second), width, strait)
+            _lay_lane(grid, owner, lanes, kinds, (first, second), width, strait, reach)
     return owner
 
 
@@ -198,7 +200,7 @@ def _apart(grid: Grid, owner, neighbours: set[frozenset[str]]) -> list[tuple[str
 
 
 def _lay_lane(grid: Grid, owner, lanes: dict[tuple[int, int], str], kinds: dict[str, int],
-              pair: tuple[str, str], width: float, strait: float) -> None:
+              pair: tuple[str, str], width: float, strait: float, reach: float | None) -> None:
     """A lane between the two of `pair`: for two of a kind, along the shortest way over their kind
     of ground (if not longer than `strait` times four), the first half of it to the first; else
     straight where they come nearest (see `_lay_straight`)."""
@@ -206,7 +208,7 @@ def _lay_lane(grid: Grid, owner, lanes: dict[tuple[int, int], str], kinds: dict[
     kind = kinds[first]
     way = _way(grid, owner, kind, first, second, 4 * strait) if kind == kinds[second] else None
     if way is None:
-        _lay_straight(grid, owner, lanes, kinds, pair, width, strait)
+        _lay_straight(grid, owner, lanes, kinds, pair, width, strait, reach)
         return
     reach = max(0, round(width / 2 / grid.size - 0.5))
     for step, p in enumerate(way):
@@ -243,11 +245,12 @@ def _way(grid: Grid, owner, kind: int, first: str, second: str, longest: float) 
 
 
 def _lay_straight(grid: Grid, owner, lanes: dict[tuple[int, int], str], kinds: dict[str, int],
-                  pair: tuple[str, str], width: float, strait: float) -> None:
+                  pair: tuple[str, str], width: float, strait: float, reach: float | None) -> None:
     """A lane from the first of `pair`'s ground to the second's where they come nearest: the
     squares within `width` / 2 of the line between, each kind of ground to the one of the two of
-    that kind (the nearer end's, when both are); a lane no longer than `strait` makes the kind of
-    ground two of a kind need to meet (land between two lands on two land masses)."""
+    that kind (the nearer end's, when both are), unless they are more than `reach` apart; a lane
+    no longer than `strait` makes the kind of ground two of a kind need to meet (land between two
+    lands on two land masses)."""
     first, second = pair
     ends = [_edge(grid, owner, kinds[n], n) for n in (first, second)]
     if not all(len(e) for e in ends):
@@ -256,6 +259,8 @@ def _lay_straight(grid: Grid, owner, lanes: dict[tuple[int, int], str], kinds: d
     i, j = np.unravel_index(int(np.argmin(gaps)), gaps.shape)
     (ax, ay), (bx, by) = ends[0][i], ends[1][j]
     length2 = max((bx - ax) ** 2 + (by - ay) ** 2, 1e-9)
+    if reach is not None and length2 > (reach / grid.size) ** 2:
+        return  # a lane so long would cross the provinces between
     reach = width / 2 / grid.size
     for row in range(int(min(ay, by) - reach - 1), int(max(ay, by) + reach + 2)):
         for column in range(int(min(ax, bx) - reach - 1), int(max(ax, bx) + reach + 2)):

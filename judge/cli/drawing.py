@@ -37,17 +37,19 @@ def add_draw_command(map_commands) -> argparse.ArgumentParser:
 
 
 def drawing_problems(m: Map) -> list[str]:
-    """What `judge map check` says of a map's drawing data: missing (schematic), inconsistent, or
-    drawing neighbours that the map does not make adjacent and apart those it does."""
+    """What `judge map check` says of a map's drawing data: missing (schematic), inconsistent, and
+    (unless the map is drawn schematically) where the drawing a picture shows puts neighbours that
+    the map does not make adjacent and apart those it does."""
     geometry, path, problems = read_geometry(m)
     if path is None:
         return [f"{m.name}: no drawing data (no .draw file beside the map): drawn as a schematic layout"]
     if geometry is None:
         return [str(p) for p in problems]
-    found = [str(p) for p in check_geometry(m, geometry, str(path))]
-    if found or fitted(m, geometry).schematic:
+    found = [str(p) for p in problems + check_geometry(m, geometry, str(path))]
+    drawn = fitted(m, geometry)  # what a picture shows: the cells where the regions fall short
+    if drawn.schematic:
         return found
-    return [f"{path}: {b}" for b in adjacency_breaks(map_for_phase(m, m.begin), geometry)]
+    return found + [f"{path}: {b}" for b in adjacency_breaks(map_for_phase(m, m.begin), drawn)]
 
 
 def map_draw(args: argparse.Namespace, now: datetime | None = None) -> int:

@@ -181,6 +181,8 @@ def draw_svg(env: jinja2.Environment, m: Map, geometry: Geometry, board: Board) 
         "game": board.game, "phase": board.phase, "results": board.results, "after": board.outcome is not None,
         "schematic": geometry.schematic, "straits": placed.straits, "sea": SEA,
         "coastlines": bool(geometry.regions), "other_land": placed.other_land, "land": LAND,
+        "frame": {"x": MARGIN, "y": TITLE_HEIGHT, "width": round(placed.width - 2 * MARGIN, 1),
+                  "height": round(placed.height - TITLE_HEIGHT, 1)},
         "map_name": PurePath(m.name).stem,  # a path names no folder
         "regions": _regions(m, placed, owner, palette, placed.labels.placed(*_drawn_over(orders, dislodged))),
         "centers": _centers(m, placed, owner, palette, board.known_centers),

@@ -7,14 +7,16 @@ which only reads the file written here)::
     python maps/tools/coastlines.py land-50m.json standard > maps/standard.regions
 
 `land-50m.json` is Natural Earth's 1:50m land (public domain) as TopoJSON, as the `world-atlas`
-package ships it. The land is projected onto the `.draw` file's points by an affine fit of the
-longitude and latitude of the places named in `KNOWN` or in the map's own `NAME.places` beside
-this script (least squares), cut to the drawing's
-frame; then the land that holds a land province's point is parted between the land provinces
-(each piece nearest its own point) and the water between the seas the same way, so that land
-meets sea along the coast and two provinces meet where their points' half-way line crosses
-their kind of ground. Land that holds no province's point (islands that are no province) is
-written as land of no province (`-`).
+package ships it. The land is warped onto the `.draw` file's points by a thin-plate spline fitted
+on the longitude and latitude of the places named in the map's table, cut to the drawing's
+frame; then the land is parted between the land provinces and the water between the seas by
+`parting.py`, following the map's adjacencies: each province grows from its point (and from the
+map's `STARTS`, if any) and touches only the provinces the map makes its neighbours.
+
+Each map's own settings are its entries in `KNOWN`, `STARTS` and `REACH` here, or, for the maps
+that keep them apart, its file `NAME.places` beside this script (a map without a `.draw` file
+cannot be made); the rest is the same for every map, so that a map is made again with the same
+command and comes out the same.
 """
 from __future__ import annotations
 
@@ -22,11 +24,12 @@ import json
 import math
 import sys
 from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
-import shapely
-from shapely.geometry import MultiPoint, Point, Polygon, box
-from shapely.ops import polygonize, unary_union
+from parting import LAND, NO_PROVINCE, WATER, Grid, part, shapes, smoothed
+from shapely.geometry import Polygon, box
+from shapely.ops import unary_union
 
 from judge.drawing.borders import adjacent_provinces
 from judge.drawing.loader import read_geometry
@@ -105,36 +108,58 @@ MODERN = {
     "YOR": (-1.4, 54.0),
 }
 KNOWN = {"standard": STANDARD, "chaos": STANDARD, "1900": NINETEEN, "modern": MODERN}
+# More places (longitude, latitude) a province grows from, where the ground nearest its point on
+# the board lies in a neighbour's way (the south of Finland nearer St Petersburg's point).
+STARTS = {
+    "standard": {"FIN": [(25.0, 61.2)]},
+    "chaos": {"FIN": [(25.0, 61.2)]},
+}
+# How far apart (drawing units) two neighbours may be for a straight lane between them, on a map
+# whose drawing stands so far from the real map that longer lanes cross the board (none: any).
+REACH = {"1900": 48.0}
 # Other maps keep their table beside this script, in a file of their own: `NAME.places`, one place
-# a line (its abbreviation, longitude, latitude; `#` starts a comment), and any of `SETTINGS` the
-# map sets otherwise (its name and value).
+# a line (its abbreviation, longitude, latitude; `#` starts a comment), its `STARTS` as lines
+# `START` abbreviation longitude latitude, and any of `SETTINGS` the map sets otherwise (its name
+# and value).
 TABLES = Path(__file__).resolve().parent
 
 SIMPLIFY = 0.4  # drawing units: finer coastline detail is below a pixel of the picture
 DIGITS = 1
+SQUARE = 1.0  # drawing units: the side of the grid's squares the ground is parted on
+LANE = 3.0  # drawing units: how wide the ground laid between two neighbours that grew apart
+STRAIT = 12.0  # drawing units: the widest water (or land) a lane bridges (or cuts) for two neighbours
+ROUNDS = 6  # how many times the ground is parted again with lanes for the neighbours still apart
+SMOOTH = 0.8  # drawing units: how far a border (a coast too) may leave its points to run straight over the grid's steps
 STIFFNESS = 0.01  # how far the fit may leave a known place for a smoother land
-SETTINGS = ("SIMPLIFY",)
+SETTINGS = ("SIMPLIFY", "REACH")
 
 
-def known_places(name: str) -> tuple[dict[str, tuple[float, float]], dict[str, float]]:
-    """The longitudes and latitudes of `name`'s places, and the settings it gives other than the
-    defaults here (`SIMPLIFY 0.8`): its file of its own, else the table here."""
-    table = TABLES / f"{name}.places"
-    if not table.exists():
-        return KNOWN[name], {}
-    found, settings = {}, {}
-    for number, raw in enumerate(table.read_text().splitlines(), 1):
+class Table(NamedTuple):
+    places: dict[str, tuple[float, float]]  # (longitude, latitude) by abbreviation
+    starts: dict[str, list[tuple[float, float]]]  # more places a province grows from
+    settings: dict[str, float]  # those of SETTINGS the map sets otherwise
+
+
+def map_table(name: str) -> Table:
+    """`name`'s places and settings: its file of its own, else the tables here."""
+    path = TABLES / f"{name}.places"
+    if not path.exists():
+        return Table(KNOWN[name], STARTS.get(name, {}), {"REACH": REACH[name]} if name in REACH else {})
+    table = Table({}, {}, {})
+    for number, raw in enumerate(path.read_text().splitlines(), 1):
         words = raw.split("#", 1)[0].split()
         try:
             if len(words) == 2 and words[0] in SETTINGS:
-                settings[words[0]] = float(words[1])
+                table.settings[words[0]] = float(words[1])
+            elif len(words) == 4 and words[0] == "START":
+                table.starts.setdefault(words[1].upper(), []).append((float(words[2]), float(words[3])))
             elif words:
                 place, lon, lat = words
-                found[place.upper()] = (float(lon), float(lat))
+                table.places[place.upper()] = (float(lon), float(lat))
         except ValueError:
-            raise SystemExit(f"{table}:{number}: expected a place, its longitude and latitude, "
-                             f"or one of {' '.join(SETTINGS)} and its value") from None
-    return found, settings
+            raise SystemExit(f"{path}:{number}: expected a place, its longitude and latitude, START and "
+                             f"a place's, or one of {' '.join(SETTINGS)} and its value") from None
+    return table
 
 
 def land_polygons(path: str) -> list[list[list[tuple[float, float]]]]:
@@ -192,19 +217,6 @@ def _kernel(a, b):
     return np.where(d2 > 0, 0.5 * d2 * np.log(np.where(d2 > 0, d2, 1.0)), 0.0)
 
 
-def partition(area, sites: dict[str, tuple[float, float]], frame) -> dict[str, object]:
-    """Each site's share of `area`: the part nearer its point than any other site's."""
-    if not sites:
-        return {}
-    cells = shapely.voronoi_polygons(MultiPoint(list(sites.values())), extend_to=frame)
-    found: dict[str, object] = {}
-    for cell in cells.geoms:
-        for name, (x, y) in sites.items():
-            if cell.contains(Point(x, y)):
-                found[name] = cell.intersection(area)
-    return found
-
-
 def regions(name: str, land_file: str) -> tuple[tuple[float, float], dict[str, object]]:
     base = load_map(name)
     m = map_for_phase(base, base.begin)
@@ -212,8 +224,8 @@ def regions(name: str, land_file: str) -> tuple[tuple[float, float], dict[str, o
     if geometry is None:
         raise SystemExit(f"{name}: no drawing data {problems}")
     points = {a: (x, y) for a, x, y in geometry.points if "/" not in a}
-    places, settings = known_places(name)
-    project = fit(places, points)
+    table = map_table(name)
+    project = fit(table.places, points)
     frame = box(0, 0, geometry.width, geometry.height)
     wide = frame.buffer(geometry.width)  # land just outside the frame still closes the coasts
     pieces = []
@@ -222,95 +234,26 @@ def regions(name: str, land_file: str) -> tuple[tuple[float, float], dict[str, o
         shape = Polygon(rings[0], rings[1:])
         if shape.intersects(wide):
             pieces.append(shape.buffer(0))
-    land = unary_union(pieces).intersection(frame).simplify(settings.get("SIMPLIFY", SIMPLIFY))
-    water_sites = {a: p for a, p in points.items() if m.locations[a].terrain is Terrain.WATER}
-    land_sites = {a: p for a, p in points.items() if a not in water_sites}
-    parts = list(getattr(land, "geoms", [land]))
-    played = unary_union([p for p in parts if any(p.distance(Point(q)) < 8 for q in land_sites.values())])
-    other = unary_union([p for p in parts if p.distance(played) > 0]) if parts else None
-    water = frame.difference(land)
-    everyone = partition(frame, {**land_sites, **water_sites}, frame)
-    seas = unary_union([everyone[a] for a in water_sites])
-    lands = unary_union([everyone[a] for a in land_sites])
-    # each place keeps its ground within its cell among all places (today's borders where both
-    # sides are its kind of ground); its kind of ground in the other kind's cells goes, piece by
-    # piece, to the place of its kind it shares the longest border with
-    owners, strays = {}, []
-    masses = _parts(played)
-    home = {a: min(masses, key=lambda g: g.distance(Point(x, y))) for a, (x, y) in land_sites.items()}
-    for a in land_sites:
-        # a cell reaching across water to another land mass keeps only its own mass's land
-        mine = everyone[a].intersection(played)
-        owners[a] = mine.intersection(home[a])
-        strays += [g for g in _parts(mine.difference(home[a])) if g.area > 0]
-    owners.update({a: everyone[a].intersection(water) for a in water_sites})
+    land = unary_union(pieces).intersection(frame).simplify(table.settings.get("SIMPLIFY", SIMPLIFY))
+    kinds = {a: WATER if m.locations[a].terrain is Terrain.WATER else LAND for a in points}
+    grid = Grid(land, geometry.width, geometry.height, SQUARE)
+    shut = {a for a in points if m.locations[a].terrain is Terrain.SHUT}
+    neighbours = {pair for pair in adjacent_provinces(m) if not pair & shut}
+    sites = {a: [p, *(project(*q) for q in table.starts.get(a, []))] for a, p in points.items()}
+    owner = part(grid, sites, kinds, friends(m), neighbours, ROUNDS, LANE, STRAIT, table.settings.get("REACH"))
+    land, water = grid.ground(land)
+    owners = shapes(grid, owner, (land, water))
+    return (geometry.width, geometry.height), smoothed(owners, SMOOTH, DIGITS)
+
+
+def friends(m) -> dict[str, set[str]]:
+    """The provinces each province may be drawn touching: those the map makes adjacent to it, and
+    impassable places (SHUT), which border what they lie among and take no move."""
+    provinces = {a for a in m.locations if "/" not in a}
+    shut = {a for a in provinces if m.locations[a].terrain is Terrain.SHUT}
     near = adjacent_provinces(m)
-    annex(owners, land_sites, played.intersection(seas), {a: everyone[a] for a in water_sites}, near, frame, home)
-    annex(owners, water_sites, water.intersection(lands), {a: everyone[a] for a in land_sites}, near, frame, {})
-    by_border(owners, land_sites, strays)
-    if other is not None and not other.is_empty:
-        owners["-"] = other
-    return (geometry.width, geometry.height), noded(owners)
-
-
-def annex(owners: dict[str, object], names: dict[str, tuple[float, float]], left, cells: dict[str, object],
-          near: set[frozenset[str]], frame, home: dict[str, object]) -> None:
-    """Part `left` (the one kind of ground lying in the other kind's cells) between the places of
-    `names`: in each cell, between the places the map makes adjacent to that cell's place (each
-    the part nearest its point), so that each of them reaches that place's coast; ground in a
-    cell whose place has none of them adjacent, or land off the mass its place stands on (`home`),
-    goes to whichever it borders longest."""
-    rest = []
-    for host, cell in cells.items():
-        inside = left.intersection(cell)
-        if inside.is_empty:
-            continue
-        neighbours = {a: p for a, p in names.items() if frozenset((a, host)) in near}
-        if not neighbours:
-            rest.extend(g for g in _parts(inside) if g.area > 0)
-            continue
-        for a, share in partition(inside, neighbours, frame).items():
-            mass = home.get(a)
-            if mass is not None:  # land stays on its place's own land mass
-                rest.extend(g for g in _parts(share.difference(mass)) if g.area > 0)
-                share = share.intersection(mass)
-            owners[a] = unary_union([owners[a], share])
-    by_border(owners, names, rest)
-
-
-def by_border(owners: dict[str, object], names, pieces: list) -> None:
-    """Give each piece to the owner among `names` it borders longest, round after round, as
-    pieces given make new neighbours."""
-    while pieces:
-        waiting = []
-        for piece in pieces:
-            touching = {a: piece.boundary.intersection(owners[a].buffer(0.05)).length for a in names}
-            best = max(touching, key=touching.__getitem__)
-            if touching[best] > 0:
-                owners[best] = unary_union([owners[best], piece])
-            else:
-                waiting.append(piece)
-        if len(waiting) == len(pieces):
-            break  # pieces touching none of them (an inland sea): left to no one
-        pieces = waiting
-
-
-def _parts(shape) -> list:
-    return [g for g in getattr(shape, "geoms", [shape]) if g.geom_type == "Polygon"]
-
-
-def noded(owners: dict[str, object]) -> dict[str, object]:
-    """The regions rebuilt from the faces of all their borders noded together, so that two regions
-    that meet share the very same points along their border (the judge finds borders by them)."""
-    lines = unary_union([shapely.set_precision(g, 10 ** -DIGITS).boundary for g in owners.values()
-                         if not g.is_empty])
-    faces: dict[str, list] = {}
-    for face in polygonize(lines):
-        inside = face.representative_point()
-        owner = next((n for n, g in owners.items() if g.contains(inside)), None)
-        if owner is not None:
-            faces.setdefault(owner, []).append(face)
-    return {n: unary_union(fs) for n, fs in faces.items()}
+    return {a: {b for b in provinces if frozenset((a, b)) in near or b in shut or a in shut} | {NO_PROVINCE}
+            for a in provinces}
 
 
 def rings(shape) -> list[list[tuple[float, float]]]:

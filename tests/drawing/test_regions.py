@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from judge.cli.drawing import drawing_problems
+from judge.drawing.borders import adjacency_breaks
 from judge.drawing.geometry import check_geometry, fitted
 from judge.drawing.loader import read_geometry
 from judge.drawing.regions import NO_PROVINCE, parse_regions, region_borders
@@ -58,9 +60,20 @@ def test_the_boards_of_real_places_are_drawn_from_their_regions(name):
 
 def test_islands_of_no_province_and_holes_are_drawn():
     _, svg = start_svg("standard")
-    [other] = parts(svg, "other-land")  # islands of no province: Ireland, Sicily, Corsica...
+    [other] = parts(svg, "other-land")  # islands of no province: Ireland, Corsica...
     assert other.get("d").count("M") >= 5
     assert 'fill-rule="evenodd"' in svg
+
+
+def test_water_of_no_sea_is_drawn_as_sea_under_regions_from_coastlines_and_only_there():
+    from judge.drawing.svg import SEA
+    _, svg = start_svg("standard")
+    [sea] = parts(svg, "open-sea")  # under every region: water no sea could take shows as water
+    assert sea.get("fill") == SEA and float(sea.get("width")) > 1000
+    first = svg.index('class="open-sea"')
+    assert first < svg.index('class="other-land"') and first < svg.index('class="region ')
+    _, cells = start_svg("pure")
+    assert parts(cells, "open-sea") == []
 
 
 def test_regions_missing_a_province_are_reported_and_the_cells_drawn(tmp_path):
@@ -87,3 +100,27 @@ def test_a_bad_regions_file_is_reported_by_map_check_and_the_cells_drawn(tmp_pat
     geometry, _, problems = read_geometry(map_for_phase(base, base.begin))
     assert geometry is not None and geometry.regions == ()
     assert [(Path(p.file).name, p.line) for p in problems] == [("mine.regions", 2)]
+
+
+def _mine(tmp_path: Path, regions: str):
+    shutil.copy(MAPS / "standard.map", tmp_path / "mine.map")
+    shutil.copy(MAPS / "standard.draw", tmp_path / "mine.draw")
+    (tmp_path / "mine.regions").write_text(regions)
+    return load_map(str(tmp_path / "mine.map"))
+
+
+def test_map_check_of_regions_missing_a_province_still_reports_the_breaks_of_what_is_drawn(tmp_path):
+    lines = (MAPS / "standard.regions").read_text().splitlines()
+    m = _mine(tmp_path, "\n".join(line for line in lines if not line.startswith("PAR ")) + "\n")
+    geometry, _, _ = read_geometry(m)
+    cells = adjacency_breaks(map_for_phase(m, m.begin), fitted(m, geometry))
+    found = drawing_problems(m)
+    assert "no region for PAR" in found[0] and len(cells) > 10
+    assert found[1:] == [f"{tmp_path / 'mine.draw'}: {b}" for b in cells]
+
+
+def test_map_check_of_a_bad_regions_file_names_its_line_and_the_breaks_of_the_cells(tmp_path):
+    m = _mine(tmp_path, "SIZE 620 554\nPAR 1,1 2,2\n")
+    found = drawing_problems(m)
+    assert found[0].startswith(f"{tmp_path / 'mine.regions'}:2:") and "at least three" in found[0]
+    assert len(found) > 10 and all("drawn apart" in f or "not adjacent" in f for f in found[1:])

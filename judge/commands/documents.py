@@ -14,6 +14,7 @@ from typing import ClassVar
 
 from judge.commands.reply import Document
 from judge.game.archive import Ownership
+from judge.game.games_index import game_class
 from judge.game.rules import listed_rules, rules_in_force
 from judge.maps.model import Map
 from judge.rule_names import Rule, Rules
@@ -169,9 +170,15 @@ def parameters(status: GameStatus, m: Map, judge: str) -> Parameters:
                     for v in (status.result.victors if status.result else ()))
     year = int(status.result.last_phase[1:-1]) if status.result else \
         (status.phase.year if isinstance(status.phase, Phase) else m.begin.year)
-    return Parameters(name, status.completed, status.map_name.title(), _timing(status.timing),
+    return Parameters(name, status.completed, _variant(status), _timing(status.timing),
                       press(status.rules), ", ".join(sorted(listed_rules(status.rules))),
                       m.victory_in(year), judge, status.start, status.finish, victors)
+
+
+def _variant(status: GameStatus) -> str:
+    """The map, then the variant when it is not the standard game, as DPjudge names them."""
+    names = [status.map_name.title(), *([kind.title()] if (kind := game_class(status)) else [])]
+    return ", ".join(names + (["No DIAS"] if Rule.NO_DIAS in status.rules else []))
 
 
 def _timing(written: str | None) -> str:
@@ -273,6 +280,7 @@ class ListingDocument(Document):
     ownership: tuple[tuple[str, tuple[str, ...]], ...]  # (Austria, centre names), Unowned last
     state: str | None = None  # said after DPjudge's text when not active: terminated, waiting...
     unlisted: bool = False  # said after DPjudge's text too
+    game_class: str = ""  # the variant beside the map in the `::` line, when not standard
 
 
 def unit_name(m: Map, unit: Unit) -> str:

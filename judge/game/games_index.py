@@ -21,6 +21,12 @@ from judge.status.model import GameStatus
 
 INDEX_FILE = "status"
 VARIANT = "standard"  # DPjudge's game class for every map this judge plays
+
+
+def game_class(status: GameStatus) -> str:
+    """The game's variant as DPjudge names it beside the map (`standard payola`): only one not
+    standard, which DPjudge's standard game leaves unsaid."""
+    return "" if status.variant == VARIANT else status.variant
 PRIVATE = "private"
 MANAGED = (UNLISTED, PRIVATE)  # the flags this judge sets from a game; other words are kept
 

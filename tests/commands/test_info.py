@@ -8,6 +8,8 @@ import pytest
 
 from judge.commands.documents import unit_name
 from judge.commands.reply import PictureRequest
+from judge.runtime.game_files import index_game
+from judge.runtime.store import GameDir
 from judge.status.model import GameStage
 from tests.support.commands import Judge, eml
 
@@ -244,3 +246,19 @@ def test_a_bare_list_names_the_games_dpjudge_names(tmp_path):
     assert [line.split()[0] for line in lines[1:-1]] == named == ["open"]
     for_master = judge.send(eml("list_all.eml", (b"sam@example.net", b"gm@example.org")))
     assert "6 seats open (private)" in for_master.text
+
+
+def test_list_names_a_variant_beside_the_map_as_dpjudge_does(judge):
+    """DPjudge's LIST: `Variant: standard xtalball` in its `::` line (the standard game leaves it
+    unsaid), and the map, the variant and No DIAS in its parameters."""
+    status = judge.add("vienna", variant="xtalball", rules=("NO_DIAS",))
+    index_game(GameDir(judge.store.root / "vienna"), status)  # the variant is the index's word
+    text = judge.send("list_game.eml").text
+    assert ":: Judge: TEST  Game: vienna  Variant: standard xtalball\n" in text
+    assert "  Variant:  Standard, Xtalball, No DIAS.\n" in text
+
+
+def test_list_of_a_standard_game_names_its_map_alone(vienna):
+    text = vienna.send("list_game.eml").text
+    assert ":: Judge: TEST  Game: vienna  Variant: standard \n" in text
+    assert "  Variant:  Standard.\n" in text

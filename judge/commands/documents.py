@@ -14,7 +14,6 @@ from typing import ClassVar
 
 from judge.commands.reply import Document
 from judge.game.archive import Ownership
-from judge.game.games_index import game_class
 from judge.game.rules import listed_rules, rules_in_force
 from judge.maps.model import Map
 from judge.rule_names import Rule, Rules
@@ -177,7 +176,7 @@ def parameters(status: GameStatus, m: Map, judge: str) -> Parameters:
 
 def _variant(status: GameStatus) -> str:
     """The map, then the variant when it is not the standard game, as DPjudge names them."""
-    names = [status.map_name.title(), *([kind.title()] if (kind := game_class(status)) else [])]
+    names = [status.map_name.title(), *([kind.title()] if (kind := status.game_class) else [])]
     return ", ".join(names + (["No DIAS"] if Rule.NO_DIAS in status.rules else []))
 
 

@@ -33,7 +33,6 @@ from judge.adjudicator.model import Position
 from judge.errors import MapError
 from judge.game import visibility
 from judge.game.archive import for_reader, ownership
-from judge.game.games_index import game_class
 from judge.game.orders import duties
 from judge.game.positions import position_of
 from judge.maps import map_for_phase
@@ -161,7 +160,7 @@ def game_details(session: Session, status: GameStatus, standing: Standing) -> Sa
         people if phase is not None else (), _phase(phase), units,
         owners if state in (GameState.ACTIVE, GameState.WAITING) else (),
         state.value if state in (GameState.TERMINATED, GameState.PREPARATION) else None,
-        not standing.listed, game_class(status)))
+        not standing.listed, status.game_class))
 
 
 def _phase(phase: Phase | None) -> tuple[str, str, int, str] | None:

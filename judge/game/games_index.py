@@ -17,16 +17,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from judge.game.standing import FREE, UNLISTED, Standing, game_state
-from judge.status.model import GameStatus
+from judge.status.model import STANDARD_VARIANT, GameStatus
 
 INDEX_FILE = "status"
-VARIANT = "standard"  # DPjudge's game class for every map this judge plays
-
-
-def game_class(status: GameStatus) -> str:
-    """The game's variant as DPjudge names it beside the map (`standard payola`): only one not
-    standard, which DPjudge's standard game leaves unsaid."""
-    return "" if status.variant == VARIANT else status.variant
+VARIANT = STANDARD_VARIANT  # DPjudge's game class for every map this judge plays
 PRIVATE = "private"
 MANAGED = (UNLISTED, PRIVATE)  # the flags this judge sets from a game; other words are kept
 

@@ -24,7 +24,6 @@ from judge.mailout.audience import MASTER, PER_PLAYER, Mailing, audience, unique
 from judge.mailout.render import Rendered, render
 from judge.maps.model import Map
 from judge.status.model import GameStatus
-from judge.game.games_index import game_class as game_class_of
 from judge.rule_names import Rules
 
 T = TypeVar("T")
@@ -56,7 +55,7 @@ class GameMail:
         self.rules = rules_in_force(status, m) if rules is None else rules
         self.people = audience(status, addresses_per_player)
         self.game = views.GameView(judge, status.name or "", status.map_name, status.zone or "GMT",
-                                   url, game_class or game_class_of(status))
+                                   url, game_class or status.game_class)
         # each results and completion mail made once, for its mailings and for the archive:
         # (what, the event's id, its completion's id) -> (the events, kept so that their ids stay
         # theirs; what was made)

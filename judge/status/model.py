@@ -267,6 +267,9 @@ class PowerStatus:
         return self.kind is None
 
 
+STANDARD_VARIANT = "standard"  # DPjudge's game class of the standard game
+
+
 @dataclass(frozen=True, slots=True)
 class GameStatus:
     """The game block's directives, then the power blocks in file order."""
@@ -310,7 +313,13 @@ class GameStatus:
     powers: tuple[PowerStatus, ...] = ()
     # DPjudge's game class (`standard`, `xtalball`): not in the status file but in the games index,
     # which the shell reads it from
-    variant: str = field(default="standard", compare=False)
+    variant: str = field(default=STANDARD_VARIANT, compare=False)
+
+    @property
+    def game_class(self) -> str:
+        """The variant as DPjudge names it beside the map (`standard payola`): the standard game's
+        left unsaid."""
+        return "" if self.variant == STANDARD_VARIANT else self.variant
 
     @property
     def forming(self) -> bool:

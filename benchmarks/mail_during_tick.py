@@ -15,7 +15,6 @@ reply (median and longest).
 from __future__ import annotations
 
 import argparse
-import fcntl
 import os
 import smtplib
 import statistics
@@ -26,10 +25,13 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the tests' support
 
 from aiosmtpd.controller import Controller
 from gamekit import JUDGE_ADDRESS, make_judge
 from mail import free_port, orders_mails
+
+from tests.support.transport import cycle_running
 
 HERE = Path(__file__).resolve().parent
 
@@ -48,17 +50,6 @@ class Sink:
                     self.arrived.setdefault(line.split(b":", 1)[1].strip().decode(),
                                             time.perf_counter())
         return "250 OK"
-
-
-def cycle_running(games: Path) -> bool:
-    fd = os.open(games / ".cycle.lock", os.O_RDWR | os.O_CREAT)
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        return False
-    except BlockingIOError:
-        return True
-    finally:
-        os.close(fd)
 
 
 def wait(condition, timeout: float, what: str) -> None:

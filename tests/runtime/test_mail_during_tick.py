@@ -14,10 +14,10 @@ from apscheduler.triggers.interval import IntervalTrigger
 
 from judge.runtime import daemon as daemon_module
 from judge.runtime.commit import new_game
-from judge.runtime.cycle import LOCK_FILE, STATE_FILE
+from judge.runtime.cycle import STATE_FILE
 from judge.runtime.daemon import Daemon
 from judge.runtime.store import LOCK, GameStore
-from tests.support.transport import LOOPBACK, run_daemon, wait_for
+from tests.support.transport import LOOPBACK, cycle_running, run_daemon, wait_for
 
 GAMES = 30
 HELP = (b"From: anne@players.test\r\nTo: judge@judge.test\r\nSubject: help\r\n"
@@ -31,18 +31,6 @@ def flocked(path: Path) -> Iterator[None]:
     try:
         fcntl.flock(fd, fcntl.LOCK_EX)
         yield
-    finally:
-        os.close(fd)
-
-
-def cycle_running(games: Path) -> bool:
-    """Whether a cycle holds the cycle lock (taken and given back at once when free)."""
-    fd = os.open(games / LOCK_FILE, os.O_RDWR | os.O_CREAT)
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        return False
-    except BlockingIOError:
-        return True
     finally:
         os.close(fd)
 

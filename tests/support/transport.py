@@ -4,6 +4,7 @@ process with a systemd notification socket. The fixtures over these are in tests
 from __future__ import annotations
 
 import asyncio
+import fcntl
 import os
 import secrets
 import socket
@@ -15,6 +16,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from aiosmtpd.controller import Controller
+
+from judge.runtime.cycle import LOCK_FILE
 
 LOOPBACK = "127.0.0.1"
 
@@ -97,6 +100,18 @@ class Relay:
 
 
 # -- the configuration ----------------------------------------------------------------------------
+def cycle_running(games: Path) -> bool:
+    """Whether a cycle holds the cycle lock (taken and given back at once when free)."""
+    fd = os.open(games / LOCK_FILE, os.O_RDWR | os.O_CREAT)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        return False
+    except BlockingIOError:
+        return True
+    finally:
+        os.close(fd)
+
+
 def config_text(tmp_path: Path, **sections: dict) -> str:
     """judge.toml text: loopback defaults in tmp_path, overridden per section."""
     base = {

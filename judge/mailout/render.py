@@ -5,6 +5,7 @@ are not web pages), and lines kept under 78 characters by the templates themselv
 """
 from __future__ import annotations
 
+import functools
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -45,6 +46,14 @@ def environment(folder: Path | None = None) -> jinja2.Environment:
                  written.offset_form):
         env.filters[form.__name__] = form
     return env
+
+
+@functools.cache
+def bundled_environment() -> jinja2.Environment:
+    """The bundled templates, made once a process, for words written where no mailing brought its
+    own environment (a results archive's entries, a Crystal Ball game's lists file): making one
+    costs milliseconds, more than rendering the words."""
+    return environment()
 
 
 def wrap(text: str, width: int = MAX_LINE - 2, indent: str = "") -> str:

@@ -184,12 +184,12 @@ def archiver(judge_id: str = "LOCAL", address: str = "judge@localhost", env: Any
         if not any(isinstance(e, (PhaseResults, GameCompleted)) for e in events):
             return ""
         from judge.mailout.mailings import Mailer
-        from judge.mailout.render import environment
+        from judge.mailout.render import bundled_environment
 
         if mailer is not None:
             mails = mailer.archived(events)
         else:
-            env = env or environment()
+            env = env or bundled_environment()
             mails = Mailer(env, status, m, judge=judge_id).archived(events)
         return "".join(entry_text(address, now, subject, body) for subject, body in mails)
     return entries
@@ -201,9 +201,9 @@ def lists_entries(status: GameStatus, m: Map, events: Sequence[Event], env: Any 
     if not any(isinstance(e, ListsPlayed) for e in events):
         return ""
     from judge.mailout.mailings import Mailer
-    from judge.mailout.render import environment
+    from judge.mailout.render import bundled_environment
 
-    return Mailer(env or environment(), status, m).lists_kept(events)
+    return Mailer(env or bundled_environment(), status, m).lists_kept(events)
 
 
 def snapshot_phases(game: GameDir, m: Map) -> list[tuple[str, Phase | str]]:

@@ -30,6 +30,7 @@ from judge.mailin.message import Incoming
 from judge.errors import MapError, Problem, StateError, StatusError
 from judge.runtime import game_files as persist
 from judge.runtime.sender_history import created_games
+from judge.game.games_index import IndexEntry, may_be_listed, may_be_unstarted
 from judge.game.standing import Standing
 from judge.maps import MapCache, load_map
 from judge.maps.model import Map
@@ -85,6 +86,19 @@ class StoreGames:
     # -- reading -------------------------------------------------------------------------------
     def names(self) -> list[str]:
         return self.store.names()
+
+    def listable(self) -> list[str]:
+        """The games a LIST of all games may show, by their lines in the games index (kept parsed
+        between mails): the games it names active, completed or terminated are left unread."""
+        return self._indexed(may_be_listed)
+
+    def unstarted(self) -> list[str]:
+        """The games that may not have started, by their lines in the games index."""
+        return self._indexed(may_be_unstarted)
+
+    def _indexed(self, keep: Callable[[IndexEntry | None], bool]) -> list[str]:
+        entries = self.index(self.store.root)
+        return [name for name in self.names() if keep(entries.get(name))]
 
     def exists(self, name: str) -> bool:
         try:

@@ -93,7 +93,7 @@ def game_list(session: Session) -> list[str]:
     preparation only for their Master and the judgekeeper. The closing hints say how to take a seat
     in the games listed: JOIN a forming game, TAKEOVER a vacant power."""
     listed = []
-    for name in session.games.names():
+    for name in session.games.listable():
         try:
             line = list_line(session, name)
         except (Refusal, MapError):  # a broken game is left out; the cycle tells its Master

@@ -103,6 +103,12 @@ class GameAccess(Protocol):
 
     def names(self) -> list[str]: ...
 
+    def listable(self) -> list[str]:
+        """The games a LIST of all games may show (the others are not read for it)."""
+
+    def unstarted(self) -> list[str]:
+        """The games that may not have started (the others are not read to count them)."""
+
     def peek(self, name: str) -> GameStatus | None:
         """The game's status for reading (None: no such game)."""
 
@@ -507,7 +513,7 @@ def read_creator(games: GameAccess, sender: str, now: datetime) -> Creator:
     """`sender`'s games on the judge: those it is the Master of that have not started (a game that
     cannot be read is not counted), and those it created in the day before `now`."""
     forming = 0
-    for name in games.names():
+    for name in games.unstarted():
         try:
             status = games.peek(name)
         except Refusal:

@@ -16,13 +16,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from judge.game.standing import FREE, UNLISTED, Standing, game_state
+from judge.game.standing import FREE, UNLISTED, GameState, Standing, game_state
 from judge.status.model import STANDARD_VARIANT, GameStatus
 
 INDEX_FILE = "status"
 VARIANT = STANDARD_VARIANT  # DPjudge's game class for every map this judge plays
 PRIVATE = "private"
 MANAGED = (UNLISTED, PRIVATE)  # the flags this judge sets from a game; other words are kept
+# What a game's state on its line rules out, so that a look over all games (a LIST, the count of a
+# sender's games not started) reads only the games it may concern (DPjudge's LIST reads the index
+# alone). Every change of a game's state rewrites its line (`entry_for`).
+STARTED = frozenset({GameState.ACTIVE.value, GameState.COMPLETED.value})
+NEVER_LISTED = STARTED | {GameState.TERMINATED.value}
 
 
 @dataclass(frozen=True)
@@ -30,6 +35,17 @@ class IndexEntry:
     variant: str = VARIANT
     state: str = ""
     flags: tuple[str, ...] = ()
+
+
+def may_be_listed(entry: IndexEntry | None) -> bool:
+    """Whether a LIST of all games may show the game with this line of the index (None: the game
+    has no line, and is read to know)."""
+    return entry is None or entry.state not in NEVER_LISTED
+
+
+def may_be_unstarted(entry: IndexEntry | None) -> bool:
+    """Whether the game with this line of the index may not have started (None: no line)."""
+    return entry is None or entry.state not in STARTED
 
 
 def parse_index(text: str) -> dict[str, IndexEntry]:

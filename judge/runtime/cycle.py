@@ -239,7 +239,7 @@ def run_cycle(store: GameStore, config: Config, now: datetime, only: str | None 
         if release:
             _release(state, names, report)
         elif outage:
-            _hold_overdue(store, state, names, now, search, report)
+            _hold_overdue(store, state, names, now, search, report, maps, games_index)
         for name in names:
             if name in state.held:
                 report.lines.append(f"{name}: held since the outage of {state.held[name]} ({RELEASE_HINT})")
@@ -302,10 +302,12 @@ def _release(state: CycleState, names: Sequence[str], report: CycleReport) -> No
 
 
 def _hold_overdue(store: GameStore, state: CycleState, names: Sequence[str], now: datetime,
-                  search: Sequence[Path], report: CycleReport) -> None:
+                  search: Sequence[Path], report: CycleReport, maps: MapCache,
+                  games_index: IndexReader) -> None:
     last = state.last_run
     assert last is not None
-    held = [n for n in names if n not in state.held and overdue(store, n, last, now, search)]
+    held = [n for n in names if n not in state.held
+            and overdue(store, n, last, now, search, maps, games_index)]
     for name in held:
         state.held[name] = last.isoformat()
     report.outage = Outage(last, tuple(held))
@@ -315,13 +317,14 @@ def _hold_overdue(store: GameStore, state: CycleState, names: Sequence[str], now
 
 
 def overdue(store: GameStore, name: str, last_run: datetime, now: datetime,
-            search: Sequence[Path] = ()) -> bool:
+            search: Sequence[Path] = (), maps: MapCache | None = None,
+            games_index: IndexReader | None = None) -> bool:
     """Whether the game's deadline or grace end fell in the gap (last_run, now] (see
     `judge.game.clock.Agenda.missed`)."""
     try:
         with store.locked(name) as game:
-            _, status, m = read_game(game, search)
-            standing = read_standing(game, status)
+            _, status, m = read_game(game, search, maps, games_index)
+            standing = read_standing(game, status, games_index)
         return agenda(status, m, now, standing).missed(last_run, now)
     except (JudgeError, ValueError, OSError, LookupError):
         return False  # a broken game is reported by its tick

@@ -30,6 +30,7 @@ from judge.mailin.message import Incoming
 from judge.errors import MapError, Problem, StateError, StatusError
 from judge.runtime import game_files as persist
 from judge.runtime.sender_history import created_games
+from judge.game.games_index import IndexEntry, may_be_listed, may_be_unstarted
 from judge.game.standing import Standing
 from judge.maps import MapCache, load_map
 from judge.maps.model import Map
@@ -71,6 +72,7 @@ class StoreGames:
         self.stack = ExitStack()
         self.held: dict[str, GameDir] = {}
         self.read: dict[str, tuple[str, GameStatus]] = {}  # the held games as read
+        self.peeked: tuple[str, GameStatus] | None = None  # the last game looked at (a LIST's)
         self.maps = MapCache(settings.map_dirs) if maps is None else maps
         self.receipt = receipt
         self.settings = settings
@@ -86,6 +88,19 @@ class StoreGames:
     def names(self) -> list[str]:
         return self.store.names()
 
+    def listable(self) -> list[str]:
+        """The games a LIST of all games may show, by their lines in the games index (kept parsed
+        between mails): the games it names active, completed or terminated are left unread."""
+        return self._indexed(may_be_listed)
+
+    def unstarted(self) -> list[str]:
+        """The games that may not have started, by their lines in the games index."""
+        return self._indexed(may_be_unstarted)
+
+    def _indexed(self, keep: Callable[[IndexEntry | None], bool]) -> list[str]:
+        entries = self.index(self.store.root)
+        return [name for name in self.names() if keep(entries.get(name))]
+
     def exists(self, name: str) -> bool:
         try:
             return self.store.exists(name)
@@ -98,7 +113,9 @@ class StoreGames:
         if not GAME_NAME.fullmatch(name):
             return None
         try:
-            return persist.read_status_file(GameDir(self.store.root / name), self.index)[1]
+            status = persist.read_status_file(GameDir(self.store.root / name), self.index)[1]
+            self.peeked = (name, status)
+            return status
         except (FileNotFoundError, NotADirectoryError):
             return None
         except StatusError as error:
@@ -135,10 +152,15 @@ class StoreGames:
     def standing(self, name: str) -> Standing:
         game = self.held.get(name) or GameDir(self.store.root / check_game_name(name))
         try:
-            return persist.read_standing(game, self.read[name][1] if name in self.read else None,
-                                         self.index)
+            return persist.read_standing(game, self._as_read(name), self.index)
         except (StateError, StatusError, OSError, ValueError) as error:
             raise self._unreadable(name, "state", error) from None
+
+    def _as_read(self, name: str) -> GameStatus | None:
+        """The game's status as this mail last read it, if it did."""
+        if name in self.read:
+            return self.read[name][1]
+        return self.peeked[1] if self.peeked is not None and self.peeked[0] == name else None
 
     @staticmethod
     def _unreadable(name: str, what: str, error: Exception) -> Refusal:

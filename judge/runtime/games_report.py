@@ -17,7 +17,7 @@ from judge.game.games_index import INDEX_FILE
 from judge.game.standing import game_state
 from judge.game.variants import played_variant, played_variants
 from judge.maps import MapCache
-from judge.runtime.game_files import read_index, read_standing, read_status_file
+from judge.runtime.game_files import IndexReader, read_index, read_standing, read_status_file
 from judge.runtime.store import STATUS, GameStore, check_game_name, read_bytes
 from judge.status.model import GameStatus
 from judge.status.parser import decode_status
@@ -44,7 +44,8 @@ def report_games(store: GameStore, search: Sequence[Path] = ()) -> list[GameRepo
     """Every game, in name order: those with a folder, then those only the index names."""
     maps = MapCache(search)
     index = _Index(store)
-    reports = [_with_variant(_report(store, name, maps), index) for name in store.names()]
+    reader = IndexReader()
+    reports = [_with_variant(_report(store, name, maps, reader), index) for name in store.names()]
     return reports + _misnamed(store) + _missing(index, {r.name for r in reports})
 
 
@@ -71,12 +72,12 @@ def _with_variant(report: GameReport, index: _Index) -> GameReport:
     return replace(report, problems=(str(problem), *report.problems))
 
 
-def _report(store: GameStore, name: str, maps: MapCache) -> GameReport:
+def _report(store: GameStore, name: str, maps: MapCache, index: IndexReader) -> GameReport:
     file = f"{name}/{STATUS}"
     try:
         with store.locked(name) as game:
-            text, status = read_status_file(game)
-            standing = read_standing(game, status)
+            text, status = read_status_file(game, index)
+            standing = read_standing(game, status, index)
     except (ProblemsError, OSError, LookupError, ValueError) as exc:
         return GameReport(name, BROKEN, problems=_lines(exc))
     shown = GameReport(name, game_state(status, standing).value, _phase(status), status.map_name,

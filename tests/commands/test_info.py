@@ -248,6 +248,23 @@ def test_a_bare_list_names_the_games_dpjudge_names(tmp_path):
     assert "6 seats open (private)" in for_master.text
 
 
+def test_a_bare_list_reads_only_the_games_the_index_may_list(tmp_path):
+    """A DPjudge games folder: DPjudge's LIST reads its games index alone, naming the games it
+    says are forming or waiting. A game it says is active or completed is not even read (its
+    status file here would say FORMING, and a broken one would be logged as unreadable); a game
+    with no line is read to know."""
+    judge = Judge(tmp_path)
+    for game in ("open", "stale", "ended", "unindexed"):
+        judge.store.create(game, (LISTED / "open.status").read_text().replace(
+            "GAME open", f"GAME {game}"))
+    (judge.store.root / "ended" / "status").write_text("GAME ended\nNO SUCH LINE\n")
+    (judge.store.root / "status").write_text(
+        "%32s standard forming\n%32s standard active\n%32s standard completed\n"
+        % ("open", "stale", "ended"))
+    lines = judge.send(eml("list_all.eml")).outcome("LIST").lines
+    assert [line.split()[0] for line in lines[1:-1]] == ["open", "unindexed"]
+
+
 def test_list_names_a_variant_beside_the_map_as_dpjudge_does(judge):
     """DPjudge's LIST: `Variant: standard xtalball` in its `::` line (the standard game leaves it
     unsaid), and the map, the variant and No DIAS in its parameters."""

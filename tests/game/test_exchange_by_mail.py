@@ -1,0 +1,51 @@
+"""The Exchange game DPjudge played by mail (`tests/support/record_exchange_game.py`), played by mail
+through the judge: a Payola game with `RULE EXCHANGE` and `ALLOW INVESTOR`, an investor already in
+DPjudge's saved file with money to bribe with and a second one joining by mail with an empty purse.
+
+Each phase is played from the status file DPjudge held before it: every order confirmation (the
+investors' sheets among them), every results mail and account statement, and the status file saved
+are DPjudge's, compared as the Payola games' are."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from judge.runtime.game_files import read_status_file
+from judge.runtime.store import GameDir
+from tests.game.test_dpjudge_games import NOW, raw_mail
+from tests.game.test_payola_by_mail import before, expected, payola_judge, played
+from tests.game.test_xtalball_by_mail import status_as_compared
+
+FIXTURE = Path(__file__).parent / "fixtures" / "exchange_by_mail.json"
+GAME = json.loads(FIXTURE.read_text())
+PHASES = [p["phase"] for p in GAME["phases"]]
+
+
+@pytest.mark.parametrize("index", range(len(PHASES)), ids=PHASES)
+def test_the_phase_plays_by_mail_as_dpjudge_played_it(index, tmp_path):
+    judge = payola_judge(tmp_path, GAME, before(GAME, index))
+    assert played(judge, GAME, GAME["phases"][index]) == expected(GAME["phases"][index])
+
+
+def test_the_exchange_game_plays_three_years():
+    assert PHASES[0] == "S1901M" and PHASES[-1].startswith("W1903")
+
+
+def test_an_investor_joins_by_mail_with_an_empty_purse(tmp_path):
+    """`INVESTOR name@game password` where the game ALLOWs INVESTORs: the investor's block as
+    DPjudge saved it (after the other seats, by kind and name), FUNDS $0 (an investor earns no
+    income); its password kept hashed, its PLAYER line as the judge writes a player without a
+    DPPD id (docs/dpjudge.md)."""
+    judge = payola_judge(tmp_path, GAME, GAME["opening"])
+    joining = GAME["joining"]
+    sent = judge.send(raw_mail(joining["from"], joining["body"]), NOW)
+    assert sent.outcome("INVESTOR").lines[0] == "You are now INVESTOR 'RICH' in game 'dpjstandard'."
+    text = read_status_file(GameDir(judge.store.root / GAME["game"]))[0]
+    assert _without_passwords(status_as_compared(text)) == _without_passwords(status_as_compared(GAME["start"]))
+
+
+def _without_passwords(text: str) -> str:
+    return "\n".join(x for x in text.splitlines()
+                     if not x.startswith("PASSWORD ") and not (x.startswith("PLAYER ") and "rich@" in x))

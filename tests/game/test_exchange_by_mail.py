@@ -49,3 +49,21 @@ def test_an_investor_joins_by_mail_with_an_empty_purse(tmp_path):
 def _without_passwords(text: str) -> str:
     return "\n".join(x for x in text.splitlines()
                      if not x.startswith("PASSWORD ") and not (x.startswith("PLAYER ") and "rich@" in x))
+
+
+def test_create_takes_an_exchange_game_that_allows_investors(tmp_path):
+    """CREATE of a `payola` game with RULE EXCHANGE and ALLOW INVESTOR, then an investor joins."""
+    from judge.game.rules import rules_in_force
+    from judge.maps import MapCache
+    from tests.support.commands import Judge, eml
+    judge = Judge(tmp_path)
+    sent = judge.send(eml("create_plain.eml", (b"CREATE plain pw1", b"CREATE xpay pw1 payola\r\nRULE EXCHANGE\r\n"
+                                                                    b"ALLOW INVESTOR\r\nFORM")))
+    assert not sent.failed, sent.text
+    status = read_status_file(GameDir(tmp_path / "xpay"))[1]
+    assert status.variant == "payola"
+    assert "EXCHANGE" in rules_in_force(status, MapCache().get(status.map_name)) and status.allow == {"INVESTOR"}
+    joined = judge.send(raw_mail("rich@example.org", "INVEST rich@xpay cash\nSIGNOFF\n"), NOW)
+    assert not joined.failed, joined.text
+    block = judge.status("xpay").power("RICH")
+    assert block is not None and block.kind == "INVESTOR" and [str(f) for f in block.funds or ()] == ["$0"]

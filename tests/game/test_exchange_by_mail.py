@@ -18,15 +18,20 @@ from tests.game.test_dpjudge_games import NOW, raw_mail
 from tests.game.test_payola_by_mail import before, expected, payola_judge, played
 from tests.game.test_xtalball_by_mail import status_as_compared
 
-FIXTURE = Path(__file__).parent / "fixtures" / "exchange_by_mail.json"
-GAME = json.loads(FIXTURE.read_text())
+FIXTURES = Path(__file__).parent / "fixtures"
+GAME = json.loads((FIXTURES / "exchange_by_mail.json").read_text())
+# Spring 1901 of the same game with no investor's sheet: the Master's PROCESS does not wait for
+# them, and the investor with money is told he offered no bribes
+IDLE = json.loads((FIXTURES / "exchange_idle_investors.json").read_text())
 PHASES = [p["phase"] for p in GAME["phases"]]
+PLAYED = [(GAME, index) for index in range(len(PHASES))] + [(IDLE, 0)]
+IDS = PHASES + ["idle-investors-S1901M"]
 
 
-@pytest.mark.parametrize("index", range(len(PHASES)), ids=PHASES)
-def test_the_phase_plays_by_mail_as_dpjudge_played_it(index, tmp_path):
-    judge = payola_judge(tmp_path, GAME, before(GAME, index))
-    assert played(judge, GAME, GAME["phases"][index]) == expected(GAME["phases"][index])
+@pytest.mark.parametrize(("game", "index"), PLAYED, ids=IDS)
+def test_the_phase_plays_by_mail_as_dpjudge_played_it(game, index, tmp_path):
+    judge = payola_judge(tmp_path, game, before(game, index))
+    assert played(judge, game, game["phases"][index]) == expected(game["phases"][index])
 
 
 def test_the_exchange_game_plays_three_years():

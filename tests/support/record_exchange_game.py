@@ -2,6 +2,7 @@
 as the fixture of the Exchange's replay tests (`tests/game/fixtures/exchange_by_mail.json`).
 
     python -m tests.support.record_exchange_game [--seed N] [--years N] [--out FILE]
+    python -m tests.support.record_exchange_game --idle [--seed N] [--out FILE]
 
 The game is the Payola game of `record_payola_game` with the Exchange's lines added as a
 judgekeeper moving a game over would have them: `RULE EXCHANGE`, `ALLOW INVESTOR`, and an
@@ -9,8 +10,10 @@ investor already in the game with money on its FUNDS line (`FUNDS $60`). Before
 the first phase a second player joins by mail as an investor (`INVESTOR name@game password`),
 and DPjudge opens his purse at nothing. In every movement phase each investor mails an offer
 sheet of bribes to units on the board, as the powers do; in retreats and adjustments an investor
-has nothing to order. The Master's DPPD id is set, so that DPjudge does not take the joining
-player (whose id is empty) for the Master. Needs Python 2.7 for DPjudge; the tests do not."""
+has nothing to order. With `--idle` only Spring 1901 is recorded, the investors
+sending no sheet (to `exchange_idle_investors.json`): the Master's PROCESS does not wait for
+them. The Master's DPPD id is set, so that DPjudge does not take the joining player (whose id is
+empty) for the Master. Needs Python 2.7 for DPjudge; the tests do not."""
 from __future__ import annotations
 
 import argparse
@@ -29,6 +32,7 @@ from tests.support.record_payola_game import GAME, offer_sheets, payola_opening,
 from tests.support.record_xtalball_game import broadcasts
 
 FIXTURE = Path(__file__).parent.parent / "game" / "fixtures" / "exchange_by_mail.json"
+IDLE_FIXTURE = Path(__file__).parent.parent / "game" / "fixtures" / "exchange_idle_investors.json"
 SAVED_INVESTOR = ("ROTHSCHILD", "rothschild@example.org", "gold")  # in the file as it was moved over
 JOINING_INVESTOR = ("RICH", "rich@example.org", "cash")  # joins by mail
 BRIBES = 3  # bribes on an investor's sheet
@@ -50,7 +54,7 @@ def investor_sheets(m: Map, status_text: str, rng: random.Random) -> dict[str, l
             for name, _, _ in (SAVED_INVESTOR, JOINING_INVESTOR)}
 
 
-def record(seed: int, years: int) -> dict:
+def record(seed: int, years: int, idle: bool = False) -> dict:
     m = MapCache().get("standard")
     rng = random.Random(f"exchange|{seed}")
     opening = exchange_opening(m, rng)
@@ -66,10 +70,10 @@ def record(seed: int, years: int) -> dict:
         start = text = host.status()
         while True:
             phase = parse_status(text).phase
-            if not isinstance(phase, Phase) or phase.year >= 1901 + years:
+            if not isinstance(phase, Phase) or phase.year >= 1901 + years or idle and phases:
                 break
             if phase.type == MOVEMENT:
-                given = offer_sheets(m, text, rng) | investor_sheets(m, text, rng)
+                given = offer_sheets(m, text, rng) | ({} if idle else investor_sheets(m, text, rng))
             else:
                 given = phase_orders(m, parse_status(text), rng)
             mails, sent, ready = play_phase(host, phase, given, addresses)
@@ -87,9 +91,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--years", type=int, default=3)
-    parser.add_argument("--out", type=Path, default=FIXTURE)
+    parser.add_argument("--idle", action="store_true", help="Spring 1901 with no investor's sheet")
+    parser.add_argument("--out", type=Path)
     args = parser.parse_args()
-    game = record(args.seed, args.years)
+    game = record(args.seed, args.years, args.idle)
+    args.out = args.out or (IDLE_FIXTURE if args.idle else FIXTURE)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(game, indent=1, ensure_ascii=False) + "\n")
     print(f"{len(game['phases'])} phases, {sum(len(p['results']) for p in game['phases'])} results mails")

@@ -12,11 +12,15 @@ from pathlib import Path
 
 import pytest
 
+from judge.game.rules import rules_in_force
+from judge.maps import MapCache
 from judge.runtime.game_files import read_status_file
 from judge.runtime.store import GameDir
+from judge.status import parse_status, write_status
 from tests.game.test_dpjudge_games import NOW, raw_mail
 from tests.game.test_payola_by_mail import before, expected, payola_judge, played
 from tests.game.test_xtalball_by_mail import status_as_compared
+from tests.support.commands import Judge, eml
 
 FIXTURES = Path(__file__).parent / "fixtures"
 GAME = json.loads((FIXTURES / "exchange_by_mail.json").read_text())
@@ -58,9 +62,6 @@ def _without_passwords(text: str) -> str:
 
 def test_create_takes_an_exchange_game_that_allows_investors(tmp_path):
     """CREATE of a `payola` game with RULE EXCHANGE and ALLOW INVESTOR, then an investor joins."""
-    from judge.game.rules import rules_in_force
-    from judge.maps import MapCache
-    from tests.support.commands import Judge, eml
     judge = Judge(tmp_path)
     sent = judge.send(eml("create_plain.eml", (b"CREATE plain pw1", b"CREATE xpay pw1 payola\r\nRULE EXCHANGE\r\n"
                                                                     b"ALLOW INVESTOR\r\nFORM")))
@@ -72,3 +73,13 @@ def test_create_takes_an_exchange_game_that_allows_investors(tmp_path):
     assert not joined.failed, joined.text
     block = judge.status("xpay").power("RICH")
     assert block is not None and block.kind == "INVESTOR" and [str(f) for f in block.funds or ()] == ["$0"]
+
+
+SAVED = [(f"{p['phase']}-{when}", p[when]) for p in GAME["phases"] for when in ("ready", "status")]
+
+
+@pytest.mark.parametrize("text", [GAME["start"]] + [text for _, text in SAVED],
+                         ids=["start"] + [name for name, _ in SAVED])
+def test_an_exchange_file_dpjudge_saved_round_trips_exactly(text):
+    """Its ALLOW line, the investors' blocks (with their sheets in a movement phase) byte for byte."""
+    assert write_status(parse_status(text)) == text

@@ -25,10 +25,9 @@ from pathlib import Path
 from judge.maps import MapCache
 from judge.maps.model import Map
 from judge.status import parse_status
-from judge.types import MOVEMENT, Phase
 from tests.support.random_orders import phase_orders
-from tests.support.record_dpjudge_games import Host, dpjudge_name, mail, player, results
-from tests.support.record_payola_game import GAME, offer_sheets, payola_opening, play_phase
+from tests.support.record_dpjudge_games import Host, dpjudge_name, mail, player
+from tests.support.record_payola_game import GAME, offer_sheets, payola_opening, played_phases
 from tests.support.record_xtalball_game import broadcasts
 
 FIXTURE = Path(__file__).parent.parent / "game" / "fixtures" / "exchange_by_mail.json"
@@ -63,26 +62,13 @@ def record(seed: int, years: int, idle: bool = False) -> dict:
     addresses |= {name: (address, password) for name, address, password in (SAVED_INVESTOR, JOINING_INVESTOR)}
     name, address, password = JOINING_INVESTOR
     joining = {"from": address, "body": f"INVESTOR {name.lower()}@{GAME} {password}\nSIGNOFF\n"}
-    phases: list[dict] = []
     with tempfile.TemporaryDirectory() as scratch:
         host = Host(Path(scratch), GAME, opening, variant="payola")
         joining["replies"] = broadcasts(host.send(mail(joining["from"], joining["body"])))
-        start = text = host.status()
-        while True:
-            phase = parse_status(text).phase
-            if not isinstance(phase, Phase) or phase.year >= 1901 + years or idle and phases:
-                break
-            if phase.type == MOVEMENT:
-                given = offer_sheets(m, text, rng) | ({} if idle else investor_sheets(m, text, rng))
-            else:
-                given = phase_orders(m, parse_status(text), rng)
-            mails, sent, ready = play_phase(host, phase, given, addresses)
-            after = host.status()
-            if parse_status(after).phase == phase:
-                raise SystemExit(f"DPjudge did not process {phase}:\n" + "\n".join(sent))
-            phases.append({"phase": phase.abbrev, "mails": mails, "ready": ready,
-                           "results": results(sent), "status": after})
-            text = after
+        start = host.status()
+        phases = played_phases(host, m, start, addresses, lambda text: offer_sheets(m, text, rng) | (
+            {} if idle else investor_sheets(m, text, rng)), rng,
+            lambda phase, played: phase.year >= 1901 + years or idle and played > 0)
     return {"seed": seed, "rich": False, "rules": ["EXCHANGE"], "game": GAME, "opening": opening,
             "joining": joining, "start": start, "phases": phases}
 

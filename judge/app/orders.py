@@ -13,10 +13,9 @@ from judge.app.game_in_hand import GameInHand, closed_refusal, past_deadline, ph
 from judge.app.offer_sheets import offers_bribe, with_offers
 from judge.app.refusal import Refusal
 from judge.game.deadlines import deadline_for, with_deadline
-from judge.game.exchange import bids_freely
 from judge.game.order_lists import LATER, SOONER, list_in, list_taken, plays_lists, read_list, with_list
-from judge.game.orders import (Duties, adjustment_counts, due_powers, nothing_to_order, orders_on_file, plays_offers,
-                               skip_lists)
+from judge.game.orders import (Duties, adjustment_counts, bids_freely, due_powers, nothing_to_order, orders_on_file,
+                               plays_offers, skip_lists)
 from judge.game.positions import owned_centers, position_of, units_of
 from judge.maps.model import Map
 from judge.orders import Build, Disband, Keep, Order, Proxy, Retreat, Waive, parse_orders

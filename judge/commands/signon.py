@@ -12,7 +12,7 @@ from judge.app.game_in_hand import phase_name
 from judge.commands.registry import Command, Stage
 from judge.commands.reply import Said, said
 from judge.commands.session import Cursor, Refusal, Session
-from judge.game.exchange import is_investor
+from judge.game.orders import is_investor
 from judge.types import MASTER
 
 

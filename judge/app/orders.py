@@ -14,8 +14,8 @@ from judge.app.offer_sheets import offers_bribe, with_offers
 from judge.app.refusal import Refusal
 from judge.game.deadlines import deadline_for, with_deadline
 from judge.game.order_lists import LATER, SOONER, list_in, list_taken, plays_lists, read_list, with_list
-from judge.game.orders import (Duties, adjustment_counts, due_powers, nothing_to_order, orders_on_file, plays_offers,
-                               skip_lists)
+from judge.game.orders import (Duties, adjustment_counts, bids_freely, due_powers, nothing_to_order, orders_on_file,
+                               plays_offers, skip_lists)
 from judge.game.positions import owned_centers, position_of, units_of
 from judge.maps.model import Map
 from judge.orders import Build, Disband, Keep, Order, Proxy, Retreat, Waive, parse_orders
@@ -160,7 +160,7 @@ def submit(game: GameInHand, power: str, lines: list[str]) -> Submitted:
     before = stored_orders(status, m, rules, power)
     if before and past_deadline(status, rules, game.now) and Rule.NO_LATE_CHANGES in rules:
         raise Refusal("orders may not be changed after the deadline (NO_LATE_CHANGES)")
-    if power not in due_powers(status, m, rules):
+    if power not in due_powers(status, m, rules) and not bids_freely(status, power, phase):
         why = nothing_to_order(status, m, phase, rules, power)
         raise Refusal(f"{power} has no orders to give in {phase}: {why}")
     if phase.type == MOVEMENT and plays_offers(status):

@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from judge.app.game_in_hand import GameInHand, closed_refusal
 from judge.app.refusal import Refusal
 from judge.events import Event, PlayerJoined
+from judge.game.exchange import seated
 from judge.game.seats import GameError, make_dummy, refresh_need, resign, takeover
 from judge.game.start import join
 from judge.notices import MasterChanged
@@ -92,7 +93,14 @@ def watch(game: GameInHand, name: str, kind: str, player: Dppd, password_hash: s
     seat_name_free(game, name)
     block = PowerStatus(name=name, kind=kind, player=PlayerHistory(player), address=addresses,
                         password=password_hash)
-    return Seated(game.status.with_power(block))
+    return Seated(seats_in_order(game.status.with_power(seated(game.status, block))))
+
+
+def seats_in_order(status: GameStatus) -> GameStatus:
+    """The powers' blocks as they stand, then the other seats by kind and name, as DPjudge sorts
+    them when one joins."""
+    others = sorted((b for b in status.powers if b.kind is not None), key=lambda b: (b.kind or "", b.name))
+    return replace(status, powers=tuple(b for b in status.powers if b.kind is None) + tuple(others))
 
 
 def take_over(game: GameInHand, power: str, player: Dppd, password_hash: str,

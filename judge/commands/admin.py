@@ -48,10 +48,10 @@ def game_word(word: str) -> str:
         raise Refusal(str(exc)) from None
 
 
-def new_status(session: Session, name: str, password: str, lines: list[str]
+def new_status(session: Session, name: str, password: str, lines: list[str], variant: str | None = None
                ) -> tuple[GameStatus, Map]:
     """The new game's status from the mail's lines, with the map's DIRECTIVES, and its map;
-    problems refused."""
+    problems refused. `variant`: the one CREATE names, so that its own rules are taken."""
     head = [f"GAME {name}", "PHASE FORMING", f"MASTER {Dppd('NO-ID', session.sender, '')}",
             f"PASSWORD {password}"]
     text, file = "\n".join(head + lines) + "\n", f"{name} (CREATE)"
@@ -59,6 +59,8 @@ def new_status(session: Session, name: str, password: str, lines: list[str]
         status = parse_status(text, file)
     except StatusError as error:
         refuse_problems([str(p) for p in error.problems])
+    if variant is not None:
+        status = replace(status, variant=variant)
     try:
         m = session.games.check_map(status)
         status = apply_map_directives(status, m.stanzas, file=m.name)
@@ -125,9 +127,8 @@ class Create(Command):
             else:
                 lines.append(line)
         cursor.index = len(cursor.lines)
-        status, m = new_status(session, name, password, lines)
-        status = replace(status, password=session.hashed(password),
-                         variant=args[2].lower() if len(args) == 3 else status.variant)
+        status, m = new_status(session, name, password, lines, args[2].lower() if len(args) == 3 else None)
+        status = replace(status, password=session.hashed(password))
         forms = any(n.upper().split()[:1] == ["FORM"] for n in notes)
         created = game_names.create(status, m, forms, listed, session.sender)
         session.game, session.status, session.create = name, created.status, True

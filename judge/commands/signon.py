@@ -12,6 +12,7 @@ from judge.app.game_in_hand import phase_name
 from judge.commands.registry import Command, Stage
 from judge.commands.reply import Said, said
 from judge.commands.session import Cursor, Refusal, Session
+from judge.game.orders import is_investor
 from judge.types import MASTER
 
 
@@ -38,6 +39,8 @@ def sign_on(session: Session, word: str, password: str, command: str) -> str:
         raise Refusal(f"{role} has been resigned: use TAKEOVER to play it")
     session.role, session.level = role, level
     session.target = role if block is not None and _is_map_power(session, role) else None
+    if is_investor(status, block):  # an investor mails offer sheets of his own
+        session.target = role
     if block is not None and block.control and level < Level.MASTER:
         session.target = role
     return role

@@ -148,8 +148,10 @@ class SheetReader:
             raise OrderError(f"INCOMPLETE OFFER: {' '.join(words)}")
         if len(given) == 2:
             raise OrderError(f"NO ORDER GIVEN: {text}")
+        # an investor has no units of his own: his bribes are read as a power's, any unit ordered
+        reader = payer if payer in self.map.powers else next(iter(self.map.powers))
         try:
-            order = self.orders.read(payer, text, self.position.phase, self.position.units)
+            order = self.orders.read(reader, text, self.position.phase, self.position.units)
         except OrderError as exc:
             raise OrderError(f"{exc}: {text}") from None
         if not isinstance(order, (Hold, Move, Support, Convoy)):

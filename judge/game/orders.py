@@ -119,6 +119,21 @@ def plays_offers(status: GameStatus) -> bool:
     return status.variant == PAYOLA
 
 
+INVESTOR = "INVESTOR"  # the Exchange's seat (`judge.game.exchange`)
+
+
+def is_investor(status: GameStatus, block: PowerStatus | None) -> bool:
+    """Whether the block is an investor of a Payola game: a seat with no power that mails offer
+    sheets of its own (kept here, on an orders mail's path, with who owes orders)."""
+    return block is not None and block.kind == INVESTOR and plays_offers(status)
+
+
+def bids_freely(status: GameStatus, power: str, phase: Phase) -> bool:
+    """Whether `power` may send an offer sheet in `phase` though none is owed: an investor, in a
+    movement phase."""
+    return phase.type == MOVEMENT and is_investor(status, status.power(power))
+
+
 def due_powers(status: GameStatus, m: Map, rules: Rules) -> tuple[str, ...]:
     """`duties(...).due` without reading the orders on file: the powers owing orders now."""
     phase = status.phase

@@ -198,9 +198,9 @@ RULES: tuple[Rule, ...] = (
     Rule("NO_TRANSFER", FUNDS, "", False, PAYOLA, TRANSFERS),
     Rule("ONE_TRANSFER", FUNDS, "", False, PAYOLA, TRANSFERS),
     Rule("NO_LOOTING", FUNDS, "", False, PAYOLA, REFUSED + ": DPjudge names it but applies it nowhere"),
-    Rule("EXCHANGE", INCOME, "", False, PAYOLA,
-         REFUSED + ": investors, shares, dividends and elections are not played (DPjudge leaves its "
-                   "elections unfinished)"),
+    Rule("EXCHANGE", INCOME, "", True, PAYOLA,
+         PLAYED + ": investors join where the game ALLOWs INVESTORs and bribe as the powers do; "
+                  "DPjudge pays no dividends on any map and counts no elections (docs/dpjudge.md)"),
     Rule("FLAT_TAX", INCOME, "", True, PAYOLA, PLAYED),
     Rule("NO_HOARDING", INCOME, "", True, PAYOLA, PLAYED),
     Rule("ZEROSUM", INCOME, "", False, PAYOLA, REFUSED + ": income comes from taxes only, never from captured centres"),

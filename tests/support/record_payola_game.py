@@ -22,6 +22,7 @@ import argparse
 import json
 import random
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 from judge.maps import MapCache
@@ -142,27 +143,32 @@ def record(seed: int, years: int, rules: tuple[str, ...] = (), rich: bool = Fals
     start = payola_opening(m, rng, rules)
     powers = [p for p in m.powers.values() if not p.name.startswith("_")]
     addresses = {dpjudge_name(info.name): player(n) for n, info in enumerate(powers)}
-    phases: list[dict] = []
     with tempfile.TemporaryDirectory() as scratch:
         host = Host(Path(scratch), GAME, start, variant="payola")
-        text = start
-        while True:
-            phase = parse_status(text).phase
-            if not isinstance(phase, Phase) or phase.year >= 1901 + years:
-                break
-            if phase.type == MOVEMENT:
-                given = offer_sheets(m, text, rng, rich, "ZERO_FOREIGN" in rules)
-            else:
-                given = phase_orders(m, parse_status(text), rng)
-            mails, sent, ready = play_phase(host, phase, given, addresses)
-            after = host.status()
-            if parse_status(after).phase == phase:
-                raise SystemExit(f"DPjudge did not process {phase}:\n" + "\n".join(sent))
-            phases.append({"phase": phase.abbrev, "mails": mails, "ready": ready,
-                           "results": results(sent), "status": after})
-            text = after
+        phases = played_phases(host, m, start, addresses, lambda text: offer_sheets(
+            m, text, rng, rich, "ZERO_FOREIGN" in rules), rng, lambda phase, _: phase.year >= 1901 + years)
     return {"seed": seed, "rich": rich, "rules": list(rules), "game": GAME, "start": start,
             "phases": phases}
+
+
+def played_phases(host: Host, m: Map, text: str, addresses: dict[str, tuple[str, str]],
+                  sheets: Callable[[str], dict[str, list[str]]], rng: random.Random,
+                  done: Callable[[Phase, int], bool]) -> list[dict]:
+    """The phases DPjudge played from the status `text` until `done(phase, phases played)`: in a
+    movement phase the `sheets` made for the status, in the others orders drawn with `rng`."""
+    phases: list[dict] = []
+    while True:
+        phase = parse_status(text).phase
+        if not isinstance(phase, Phase) or done(phase, len(phases)):
+            return phases
+        given = sheets(text) if phase.type == MOVEMENT else phase_orders(m, parse_status(text), rng)
+        mails, sent, ready = play_phase(host, phase, given, addresses)
+        after = host.status()
+        if parse_status(after).phase == phase:
+            raise SystemExit(f"DPjudge did not process {phase}:\n" + "\n".join(sent))
+        phases.append({"phase": phase.abbrev, "mails": mails, "ready": ready,
+                       "results": results(sent), "status": after})
+        text = after
 
 
 START_FIXTURE = Path(__file__).parent.parent / "game" / "fixtures" / "payola_start.json"

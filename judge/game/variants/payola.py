@@ -29,6 +29,7 @@ from dataclasses import replace
 from judge.events import BribesSettled, IncomePaid, PhaseResults
 from judge.game.bribe_statements import statements
 from judge.game.bribes import Owner, settle
+from judge.game.exchange import bidders
 from judge.game.offer_sheet import SheetReader
 from judge.game.payola_orders import CASH, VARIANT, balance
 from judge.game.positions import alive, owned_centers, power_blocks
@@ -64,7 +65,7 @@ def settle_bribes(p: Processing) -> Processing:
     """A movement phase's orders bought with the powers' offer sheets; the treasuries charged."""
     if p.phase.type != MOVEMENT:
         return p
-    blocks = power_blocks(p.status, p.m)
+    blocks = bidders(p.status, p.m)
     reader = SheetReader(p.m, p.position, p.rules)
     sheets = {b.name: reader.read(b.name, b.offers) for b in blocks}
     spendable = {b.name: max(balance(b) - sheets[b.name].saved, 0) for b in blocks}
@@ -80,7 +81,8 @@ def settle_bribes(p: Processing) -> Processing:
     for block in blocks:
         orders = tuple(str(s.order) for s in settlement.units if s.owner == block.name)
         paid = with_balance(block, balance(block) - settlement.spent.get(block.name, 0))
-        status = status.with_power(replace(paid, orders=orders, offers=()))
+        # an investor's block keeps no orders: he has no units
+        status = status.with_power(replace(paid, orders=orders if block.is_power else block.orders, offers=()))
     idle = tuple(b.name for b in blocks if not sheets[b.name].offers and alive(b))
     settled = BribesSettled(p.status.name or "", p.phase, told)
     return replace(p, status=status, idle=idle, events=(*p.events, settled))

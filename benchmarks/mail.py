@@ -19,6 +19,9 @@
   With `--hashed` the games' passwords are stored as the judge stores those it sets (scrypt): a
   first sign-on then costs up to two hashes (the Master's password is tried first), later ones are
   remembered by the daemon (judge/passwords.py's Verifier).
+- The gateway's process is read apart: its CPU a mail accepted, and an orders round's CPU split
+  between it and the rest of `judge serve`; each orders mail is timed from its 250 to its reply.
+  `--fsyncs` counts the fsyncs a mail (strace attached to each process; its rates are lower).
 
 Targets on 2 cores: 500 mails accepted per second, 100 orders mails processed per second.
 """

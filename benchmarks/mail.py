@@ -19,6 +19,9 @@
   With `--hashed` the games' passwords are stored as the judge stores those it sets (scrypt): a
   first sign-on then costs up to two hashes (the Master's password is tried first), later ones are
   remembered by the daemon (judge/passwords.py's Verifier).
+- The gateway's process is read apart: its CPU a mail accepted, and an orders round's CPU split
+  between it and the rest of `judge serve`; each orders mail is timed from its 250 to its reply.
+  `--fsyncs` counts the fsyncs a mail (strace attached to each process; its rates are lower).
 
 Targets on 2 cores: 500 mails accepted per second, 100 orders mails processed per second.
 """
@@ -26,13 +29,16 @@ from __future__ import annotations
 
 import argparse
 import concurrent.futures
+import contextlib
 import os
 import re
+import signal
 import smtplib
 import socket
 import statistics
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -57,18 +63,25 @@ def free_port() -> int:
 
 
 class Sink:
-    """The judge's outgoing relay: counts the replies it receives."""
+    """The judge's outgoing relay: when each reply (by the Message-ID it answers) arrived."""
 
     def __init__(self) -> None:
-        self.replies = 0
+        self.arrived: dict[str, float] = {}
         self.lock = threading.Lock()
 
     async def handle_DATA(self, server, session, envelope):
-        # an orders mail is answered by one mail naming it (its confirmation, as DPjudge's)
-        if b"\nIn-Reply-To: <o" in envelope.original_content:
-            with self.lock:
-                self.replies += 1
+        for line in envelope.original_content.split(b"\r\n"):
+            if line.lower().startswith(b"in-reply-to:"):
+                with self.lock:
+                    self.arrived.setdefault(line.split(b":", 1)[1].strip().decode(),
+                                            time.perf_counter())
         return "250 OK"
+
+    @property
+    def replies(self) -> int:
+        """Orders mails answered (each by one mail naming it, its confirmation, as DPjudge's)."""
+        with self.lock:
+            return sum(answered.startswith("<o") for answered in self.arrived)
 
 
 def serve(config_path: Path, port: int, worker: str = "real") -> subprocess.Popen:
@@ -86,8 +99,10 @@ def serve(config_path: Path, port: int, worker: str = "real") -> subprocess.Pope
     raise SystemExit("judge serve did not start listening")
 
 
-def send_all(port: int, mails: list[tuple[str, bytes]], clients: int) -> float:
-    """Send the mails over `clients` connections; seconds until the last 250."""
+def send_all(port: int, mails: list[tuple[str, bytes]], clients: int,
+             acked: dict[str, float] | None = None) -> float:
+    """Send the mails over `clients` connections; seconds until the last 250. `acked`: when
+    each mail's 250 came, by its Message-ID."""
     chunks = [mails[i::clients] for i in range(clients)]
 
     def client(chunk: list[tuple[str, bytes]]) -> None:
@@ -95,11 +110,17 @@ def send_all(port: int, mails: list[tuple[str, bytes]], clients: int) -> float:
             smtp.ehlo("bench.test")
             for sender, raw in chunk:
                 smtp.sendmail(sender, [JUDGE_ADDRESS], raw)
+                if acked is not None:
+                    acked[message_id(raw)] = time.perf_counter()
 
     started = time.perf_counter()
     with concurrent.futures.ThreadPoolExecutor(clients) as pool:
         list(pool.map(client, chunks))
     return time.perf_counter() - started
+
+
+def message_id(raw: bytes) -> str:
+    return raw.split(b"Message-ID: ", 1)[1].split(b"\r\n", 1)[0].decode()
 
 
 def robot_mails(count: int) -> list[tuple[str, bytes]]:
@@ -150,9 +171,47 @@ def cpu_seconds(pid: int) -> float:
     return own_cpu_seconds(pid) + sum(own_cpu_seconds(int(child)) for child in children)
 
 
+def gateway_pid(pid: int) -> int:
+    """The gateway's process: the one child `judge serve` keeps serving SMTP."""
+    children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    if len(children) != 1:
+        raise SystemExit(f"judge serve has {len(children)} child processes, not its gateway alone")
+    return int(children[0])
+
+
 def own_cpu_seconds(pid: int) -> float:
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+class Fsyncs:
+    """The fsync and fdatasync calls of process `pid` (all its threads) while in the `with`,
+    counted by strace (attached for the count only: the rates measured meanwhile are lower)."""
+
+    def __init__(self, pid: int):
+        self.pid = pid
+        self.calls = 0
+
+    def __enter__(self) -> Fsyncs:
+        self.out = tempfile.NamedTemporaryFile(mode="r", suffix=".strace")
+        self.tracer = subprocess.Popen(
+            ["strace", "-f", "-c", "-e", "trace=fsync,fdatasync", "-o", self.out.name,
+             "-p", str(self.pid)], stderr=subprocess.PIPE, text=True)
+        assert self.tracer.stderr is not None
+        if "attached" not in self.tracer.stderr.readline():
+            raise SystemExit(f"strace could not attach to process {self.pid}")
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.tracer.send_signal(signal.SIGINT)
+        self.tracer.wait(timeout=60)
+        rows = [line.split() for line in self.out.read().splitlines()]
+        self.calls = sum(int(row[3]) for row in rows if row and row[-1] in ("fsync", "fdatasync"))
+        self.out.close()
+
+
+def fsyncs_of(pid: int, count: bool) -> contextlib.AbstractContextManager[Fsyncs | None]:
+    return Fsyncs(pid) if count else contextlib.nullcontext()
 
 
 def wait_empty(inbox: Path, timeout: float = 300) -> None:
@@ -181,6 +240,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--worker", choices=("real", "asleep", "holding"), default="real",
                         help="the inbox worker as it is, idle, or holding the interpreter lock")
     parser.add_argument("--root", type=Path, default=Path("/tmp/judge-bench-mail"))
+    parser.add_argument("--fsyncs", action="store_true",
+                        help="count the fsyncs a mail with strace (the rates are then lower)")
     args = parser.parse_args(argv)
     sys.stdout.reconfigure(line_buffering=True)
 
@@ -196,11 +257,18 @@ def main(argv: list[str] | None = None) -> int:
     try:
         print(f"load average before: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
         robots = robot_mails(args.accept)
-        cpu = cpu_seconds(process.pid)
-        seconds = send_all(port, robots, args.clients)
+        gateway = gateway_pid(process.pid)
+        cpu, gateway_cpu = cpu_seconds(process.pid), own_cpu_seconds(gateway)
+        with fsyncs_of(gateway, args.fsyncs) as fsyncs:
+            seconds = send_all(port, robots, args.clients)
+        gateway_ms = (own_cpu_seconds(gateway) - gateway_cpu) / len(robots) * 1000
         accepted = len(robots) / seconds
         print(f"gateway: {len(robots)} mails accepted in {seconds:.2f} s by {args.clients} clients: "
               f"{accepted:.0f}/s ({accepted / 500:.2f} of the 500/s target)")
+        print(f"  the gateway's process alone: {gateway_ms:.3f} ms of CPU a mail "
+              f"({1000 / gateway_ms:.0f} mails a second on one core's worth)")
+        if fsyncs:
+            print(f"  the gateway's fsyncs: {fsyncs.calls / len(robots):.2f} a mail")
         if args.worker != "real":
             print(f"  judge serve CPU: {(cpu_seconds(process.pid) - cpu) / len(robots) * 1000:.2f} "
                   f"ms a mail (gateway)")
@@ -211,17 +279,27 @@ def main(argv: list[str] | None = None) -> int:
         rates = []
         for round_ in range(args.repeat):
             mails = orders_mails(games_dir, args.games, round_)
-            before = sink.replies
-            cpu = cpu_seconds(process.pid)
+            before, acked = sink.replies, {}
+            cpu, gateway_cpu = cpu_seconds(process.pid), own_cpu_seconds(gateway)
             started = time.perf_counter()
-            send_all(port, mails, args.clients)
-            wait_replies(sink, before + len(mails))
+            with fsyncs_of(gateway, args.fsyncs) as at_gateway, \
+                    fsyncs_of(process.pid, args.fsyncs) as at_daemon:
+                send_all(port, mails, args.clients, acked)
+                wait_replies(sink, before + len(mails))
             seconds = time.perf_counter() - started
             rates.append(len(mails) / seconds)
+            waits = [sink.arrived[answered] - at for answered, at in acked.items()]
+            total_ms = (cpu_seconds(process.pid) - cpu) / len(mails) * 1000
+            gateway_ms = (own_cpu_seconds(gateway) - gateway_cpu) / len(mails) * 1000
             print(f"orders round {round_ + 1} ({'cold' if round_ == 0 else 'warm'}): {len(mails)} mails "
                   f"replied to in {seconds:.2f} s: {rates[-1]:.1f}/s ({rates[-1] / 100:.2f} of the "
-                  f"100/s target); judge serve CPU "
-                  f"{(cpu_seconds(process.pid) - cpu) / len(mails) * 1000:.1f} ms a mail")
+                  f"100/s target); judge serve CPU {total_ms:.1f} ms a mail (its gateway "
+                  f"{gateway_ms:.1f}, the rest {total_ms - gateway_ms:.1f})")
+            print(f"  from a mail's 250 to its reply at the relay: median "
+                  f"{statistics.median(waits):.2f} s, longest {max(waits):.2f} s")
+            if at_gateway and at_daemon:
+                print(f"  fsyncs a mail: the gateway {at_gateway.calls / len(mails):.2f}, the rest "
+                      f"of judge serve {at_daemon.calls / len(mails):.2f}")
         if len(rates) > 1:
             warm = statistics.median(rates[1:])
             print(f"orders, warm median: {warm:.1f}/s ({warm / 100:.2f} of the target)")

@@ -20,7 +20,6 @@ import smtplib
 import statistics
 import subprocess
 import sys
-import threading
 import time
 from pathlib import Path
 
@@ -29,27 +28,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the tests' su
 
 from aiosmtpd.controller import Controller
 from gamekit import JUDGE_ADDRESS, make_judge
-from mail import free_port, orders_mails
+from mail import Sink, free_port, message_id, orders_mails
 
 from tests.support.transport import cycle_running
 
 HERE = Path(__file__).resolve().parent
-
-
-class Sink:
-    """The judge's outgoing relay: when each reply (by the Message-ID it answers) arrived."""
-
-    def __init__(self) -> None:
-        self.arrived: dict[str, float] = {}
-        self.lock = threading.Lock()
-
-    async def handle_DATA(self, server, session, envelope):
-        for line in envelope.original_content.split(b"\r\n"):
-            if line.lower().startswith(b"in-reply-to:"):
-                with self.lock:
-                    self.arrived.setdefault(line.split(b":", 1)[1].strip().decode(),
-                                            time.perf_counter())
-        return "250 OK"
 
 
 def wait(condition, timeout: float, what: str) -> None:
@@ -93,8 +76,7 @@ def main(argv: list[str] | None = None) -> int:
                 if (games / ".cycle.json").exists():
                     break
                 smtp.sendmail(sender, [JUDGE_ADDRESS], raw)
-                message_id = raw.split(b"Message-ID: ", 1)[1].split(b"\r\n", 1)[0].decode()
-                sent[message_id] = time.perf_counter()
+                sent[message_id(raw)] = time.perf_counter()
                 time.sleep(args.every)
         wait(lambda: (games / ".cycle.json").exists(), 3600, "the end of the first tick")
         ended = time.perf_counter()

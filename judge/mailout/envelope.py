@@ -174,10 +174,10 @@ def build_message(judge: JudgeSection, *, to: str, subject: str, body: str,
     thread = message_ids(" ".join([references] + replied)) if replied else []
     headers = {
         ENVELOPE_TO: to,
-        "From": judge_from(judge),
+        "From": "" if author is not None else judge_from(judge),
         "To": to,
         "Subject": subject[:MAX_SUBJECT],
-        "Date": format_datetime(now.astimezone(UTC)),
+        "Date": date_text(now),
         "Message-ID": message_id(judge, key),
         "In-Reply-To": " ".join(replied),
         "References": " ".join(dict.fromkeys(thread)),
@@ -187,29 +187,46 @@ def build_message(judge: JudgeSection, *, to: str, subject: str, body: str,
     msg = made_as()
     for name, value in headers.items():
         if value or name not in THREADING:
-            text = header_text(value)
             if name == "From" and author is not None:
-                msg[name] = author
-            elif name == "Message-ID" and DOT_ATOM_ID.fullmatch(text):
+                msg.set_raw(name, author)  # (a new mail has no From to count first)
+                continue
+            text = header_text(value)
+            if name == "Message-ID" and DOT_ATOM_ID.fullmatch(text):
                 msg.set_raw(name, MessageIdField(text))
             elif name in PARSED or not text.isascii():
                 msg[name] = text
             else:  # (the header read back is this very text: kept as it is, without the parse)
                 msg.set_raw(name, text)
-    if body.isascii() and _short_lines(body):
-        _set_plain_text(msg, body)
+    payload = plain_payload(body)
+    if payload is not None:
+        _set_plain_text(msg, payload)
     else:
         msg.set_content(body, charset="utf-8", cte="quoted-printable")
     return msg
 
 
-def _set_plain_text(msg: EmailMessage, body: str) -> None:
-    """`msg.set_content(body, charset="utf-8", cte="7bit")` on a new mail and an ASCII `body`, to
-    the byte: the same three fields in the same order and the same lines, each ended by a line
-    feed. The email package parses each field it sets several times over (half the cost of a
+@lru_cache(maxsize=16)
+def date_text(now: datetime) -> str:
+    """The Date field's text: the same for every mail of a mailing, or of a cycle."""
+    return format_datetime(now.astimezone(UTC))
+
+
+@lru_cache(maxsize=8)
+def plain_payload(body: str) -> str | None:
+    """An ASCII body of lines a relay takes as they are, as `set_content(body, charset="utf-8",
+    cte="7bit")` sets it: the bytes' lines (as the package splits them), each ended by a line
+    feed; None for any other body. The same for all the readers of a mailing."""
+    if not (body.isascii() and _short_lines(body)):
+        return None
+    return b"\n".join(body.encode("ascii").splitlines()).decode("ascii") + "\n"
+
+
+def _set_plain_text(msg: EmailMessage, payload: str) -> None:
+    """`msg.set_content(body, charset="utf-8", cte="7bit")` on a new mail, the body's
+    `plain_payload` given, to the byte: the same three fields in the same order and the same
+    lines. The email package parses each field it sets several times over (half the cost of a
     mail); these values are fixed, so they are set as parsed once (`PLAIN_TEXT_FIELDS`)."""
-    lines = body.encode("ascii").splitlines()  # (the bytes' line ends, as the package splits)
-    msg.set_payload(b"\n".join(lines).decode("ascii") + "\n")
+    msg.set_payload(payload)
     for name, value in PLAIN_TEXT_FIELDS:
         msg.set_raw(name, value)
 

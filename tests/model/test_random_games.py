@@ -71,3 +71,20 @@ def test_a_mail_read_from_the_outbox_keeps_its_words_with_or_without_a_picture()
     for sent in (plain, pictured):
         assert (sent.to, sent.subject, sent.body) \
             == ({"a@x.test"}, "Diplomacy results g S1901M", "Austria: Army Vienna HOLD.\n")
+
+
+def test_a_written_mail_s_head_is_read_as_the_email_package_reads_it():
+    from email import policy
+    from email.parser import BytesParser
+
+    from tests.support.random_games import header_block
+    raws = [b"To: a@x.test\nSubject: Diplomacy results g S1901M\nMessage-ID:\n <long.id@x.test>\n"
+            b"In-Reply-To: <m1@players.test>\n\nWords.\n",
+            "Subject: =?utf-8?q?=C3=A9t=C3=A9?=\nTo: b@x.test\n\nWörds.\n".encode(),
+            b"Subject: folded\n\tover two lines\r\nTo: c@x.test\r\n\r\nWords.\r\n", b"To: d@x.test\n"]
+    for raw in raws:
+        head, text = header_block(raw)
+        parsed = BytesParser(policy=policy.default).parsebytes(raw, headersonly=True)
+        assert head.items() == parsed.items() and text == parsed.get_payload()
+        assert [str(head[name]) for name in head.keys()] \
+            == [str(parsed[name]) for name in parsed.keys()]

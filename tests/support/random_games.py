@@ -98,10 +98,10 @@ class Sent:
     def of_bytes(cls, raw: bytes) -> Sent:
         """A mail as the outbox holds it: a plain ASCII text (most are) read from its bytes
         without parsing it as MIME, any other parsed in full when its words are read."""
-        head = BytesParser(policy=policy.default).parsebytes(raw, headersonly=True)
+        head, text = header_block(raw)
         if (header_of(head, "Content-Type"), header_of(head, "Content-Transfer-Encoding")) \
                 == ('text/plain; charset="utf-8"', "7bit"):
-            return cls(head, str(head.get_payload()))
+            return cls(head, text)
         return cls(head, raw=raw)
 
     @cached_property
@@ -516,6 +516,26 @@ def header_of(mail: Message, name: str) -> str:
                 return text.strip()
             return str(mail[name])
     return ""
+
+
+def header_block(raw: bytes) -> tuple[Message, str]:
+    """A written mail's header fields, each as the email package's parser keeps it, and the rest
+    as text: an ASCII head with line feeds (as the judge writes its mails) split into its fields
+    here, any other read by the parser (which costs more than the rest of the checks)."""
+    head, blank, text = raw.partition(b"\n\n")
+    if not blank or not head.isascii() or b"\r" in head or not text.isascii():
+        parsed = BytesParser(policy=policy.default).parsebytes(raw, headersonly=True)
+        return parsed, str(parsed.get_payload())
+    mail = EmailMessage()
+    fields: list[list[str]] = []
+    for line in head.decode("ascii").split("\n"):
+        if line[:1] in (" ", "\t") and fields:
+            fields[-1].append(line + "\n")
+        else:
+            fields.append([line + "\n"])
+    for lines in fields:
+        mail.set_raw(*policy.default.header_source_parse(lines))
+    return mail, text.decode("ascii")
 
 
 def body_of(mail: Message) -> str:

@@ -23,6 +23,7 @@ import random
 import re
 import sys
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from email.message import EmailMessage
 from email.parser import BytesParser
@@ -54,6 +55,10 @@ MAX_REFERENCES = 900  # characters of References: the newest ids that fit (one f
 # encoded word.
 ATEXT = r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]"
 MSG_ID = re.compile(rf"<{ATEXT}{{1,120}}@{ATEXT}{{1,120}}>")
+# An id whose sides are dot-atoms (no dot at either end, none doubled): the ids the judge makes,
+# which the email package folds as one word (`MessageIdField`)
+WORDS = r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+"
+DOT_ATOM_ID = re.compile(rf"<{WORDS}(\.{WORDS})*@{WORDS}(\.{WORDS})*>")
 THREADING = ("In-Reply-To", "References")  # the headers a mail may go without
 # The headers of a judge's mail parsed as they are set (a display name may need quoting); the
 # others, ASCII after `header_text`, read back as written: parsing them (a third of the cost of
@@ -86,6 +91,22 @@ def shared_field(name: str, value: str) -> Any:
 PLAIN_TEXT_FIELDS = tuple((name, shared_field(name, value)) for name, value in (
     ("Content-Type", 'text/plain; charset="utf-8"'), ("Content-Transfer-Encoding", "7bit"),
     ("MIME-Version", "1.0")))
+
+
+class MessageIdField(str):
+    """A Message-ID field of one id of dot-atoms (`DOT_ATOM_ID`), written as the policy folds a parsed
+    one: on the field's line when it fits, else alone on the next line, else (longer than any
+    line) on the field's line all the same. Each mail's id is its own, so nothing can be parsed
+    once for many mails, and parsing it to fold it cost half of writing a judge's mail."""
+
+    name = "Message-ID"
+    defects = ()
+
+    def fold(self, *, policy: Any) -> str:
+        limit, end = policy.max_line_length or sys.maxsize, policy.linesep
+        if len(self.name) + 2 + len(self) > limit and 1 + len(self) <= limit:
+            return f"{self.name}:{end} {self}{end}"
+        return f"{self.name}: {self}{end}"
 
 
 def judge_from(judge: JudgeSection) -> str:
@@ -153,10 +174,10 @@ def build_message(judge: JudgeSection, *, to: str, subject: str, body: str,
     thread = message_ids(" ".join([references] + replied)) if replied else []
     headers = {
         ENVELOPE_TO: to,
-        "From": judge_from(judge),
+        "From": "" if author is not None else judge_from(judge),
         "To": to,
         "Subject": subject[:MAX_SUBJECT],
-        "Date": format_datetime(now.astimezone(UTC)),
+        "Date": date_text(now),
         "Message-ID": message_id(judge, key),
         "In-Reply-To": " ".join(replied),
         "References": " ".join(dict.fromkeys(thread)),
@@ -166,27 +187,46 @@ def build_message(judge: JudgeSection, *, to: str, subject: str, body: str,
     msg = made_as()
     for name, value in headers.items():
         if value or name not in THREADING:
-            text = header_text(value)
             if name == "From" and author is not None:
-                msg[name] = author
+                msg.set_raw(name, author)  # (a new mail has no From to count first)
+                continue
+            text = header_text(value)
+            if name == "Message-ID" and DOT_ATOM_ID.fullmatch(text):
+                msg.set_raw(name, MessageIdField(text))
             elif name in PARSED or not text.isascii():
                 msg[name] = text
             else:  # (the header read back is this very text: kept as it is, without the parse)
                 msg.set_raw(name, text)
-    if body.isascii() and _short_lines(body):
-        _set_plain_text(msg, body)
+    payload = plain_payload(body)
+    if payload is not None:
+        _set_plain_text(msg, payload)
     else:
         msg.set_content(body, charset="utf-8", cte="quoted-printable")
     return msg
 
 
-def _set_plain_text(msg: EmailMessage, body: str) -> None:
-    """`msg.set_content(body, charset="utf-8", cte="7bit")` on a new mail and an ASCII `body`, to
-    the byte: the same three fields in the same order and the same lines, each ended by a line
-    feed. The email package parses each field it sets several times over (half the cost of a
+@lru_cache(maxsize=16)
+def date_text(now: datetime) -> str:
+    """The Date field's text: the same for every mail of a mailing, or of a cycle."""
+    return format_datetime(now.astimezone(UTC))
+
+
+@lru_cache(maxsize=8)
+def plain_payload(body: str) -> str | None:
+    """An ASCII body of lines a relay takes as they are, as `set_content(body, charset="utf-8",
+    cte="7bit")` sets it: the bytes' lines (as the package splits them), each ended by a line
+    feed; None for any other body. The same for all the readers of a mailing."""
+    if not (body.isascii() and _short_lines(body)):
+        return None
+    return b"\n".join(body.encode("ascii").splitlines()).decode("ascii") + "\n"
+
+
+def _set_plain_text(msg: EmailMessage, payload: str) -> None:
+    """`msg.set_content(body, charset="utf-8", cte="7bit")` on a new mail, the body's
+    `plain_payload` given, to the byte: the same three fields in the same order and the same
+    lines. The email package parses each field it sets several times over (half the cost of a
     mail); these values are fixed, so they are set as parsed once (`PLAIN_TEXT_FIELDS`)."""
-    lines = body.encode("ascii").splitlines()  # (the bytes' line ends, as the package splits)
-    msg.set_payload(b"\n".join(lines).decode("ascii") + "\n")
+    msg.set_payload(payload)
     for name, value in PLAIN_TEXT_FIELDS:
         msg.set_raw(name, value)
 
@@ -205,6 +245,7 @@ def envelopes(judge: JudgeSection, mailing: Mailing, *, now: datetime, key: str,
     rendered, picture = mailing.rendered, mailing.picture
     mails = []
     kept: dict[str, bytes] = {}  # the picture kept for later, one part a format
+    parts: dict[str, SharedPicture | None] = {}  # the picture made now, one part a format
     author = from_field(judge)
     for recipient in writable(mailing.recipients):
         kind = picture.kinds.get(recipient.lower(), default_kind).lower() if picture else "none"
@@ -218,11 +259,37 @@ def envelopes(judge: JudgeSection, mailing: Mailing, *, now: datetime, key: str,
                 kept[kind] = bytes(part_for_later(picture.picture, kind))
             msg.later = kept[kind]
         elif picture is not None and kind != "none" and draw is not None:
-            data = draw(picture.picture, kind)
-            if data is not None:
-                attach_picture(msg, data, picture.picture.stem, kind)
+            if kind not in parts:
+                data = draw(picture.picture, kind)
+                parts[kind] = None if data is None else \
+                    shared_picture(msg, picture_part(data, picture.picture.stem, kind))
+            shared = parts[kind]
+            if shared is not None:
+                msg.make_mixed()
+                msg.replace_header("Content-Type", shared.head)
+                msg.attach(shared.part)
         mails.append(msg)
     return mails
+
+
+@dataclass(frozen=True)
+class SharedPicture:
+    """A picture's part as the mails of a mailing carry it, one object for all of them (a mail
+    is never changed once made), its fields parsed and folded once; and the Content-Type of
+    those mails, its boundary drawn once (the mails' parts are the same text): making the part
+    and drawing a boundary for each reader cost five times the rest of a mail."""
+
+    part: EmailMessage
+    head: Any
+
+
+def shared_picture(text: EmailMessage, part: EmailMessage) -> SharedPicture:
+    """The picture `part` shared by the mails whose text is `text`'s (`SharedPicture`)."""
+    for name, value in list(part.items()):
+        part.replace_header(name, shared_field(name, str(value)))
+    boundary = _boundary(bytes(text) + bytes(part)).decode("ascii")
+    return SharedPicture(part, shared_field("Content-Type",
+                                            f'multipart/mixed; boundary="{boundary}"'))
 
 
 # picture, format (png, pdf or svg) -> the file's bytes, None when it could not be made (the mail

@@ -63,10 +63,24 @@ def wrap(text: str, width: int = MAX_LINE - 2, indent: str = "") -> str:
     import textwrap
     lines = []
     for paragraph in str(text).split("\n"):
+        if _as_filled(paragraph, width):
+            lines.append(paragraph)
+            continue
         kept = written.WRITTEN_DATE.sub(lambda m: m.group(0).replace(" ", _GLUE), paragraph)
         lines.extend(textwrap.wrap(kept, width, subsequent_indent=indent,
                                    break_long_words=False, break_on_hyphens=False) or [""])
     return "\n".join(lines).replace(_GLUE, " ")
+
+
+def _as_filled(paragraph: str, width: int) -> bool:
+    """Whether filling leaves the paragraph as it is: it fits the width, ends in no blank, and
+    holds nothing textwrap or the date's glue would change (most notices' lines: filling them
+    cost more than rendering the rest of the mail)."""
+    return len(paragraph) <= width and not paragraph.endswith(" ") \
+        and not any(c in paragraph for c in _CHANGED_BY_FILLING)
+
+
+_CHANGED_BY_FILLING = "\t\x0b\x0c\r" + _GLUE
 
 
 def render(env: jinja2.Environment, name: str, **context) -> Rendered:

@@ -3,13 +3,16 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 from email import message_from_bytes, policy
+from email.message import EmailMessage
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from judge.runtime.config import JudgeSection
 from judge.mailout.envelope import (
+    DOT_ATOM_ID,
+    MessageIdField,
     build_message,
     envelopes,
     from_field,
@@ -192,3 +195,40 @@ def test_each_judge_s_mails_come_from_that_judge():
         mailing = Mailing(("a@x.test", "b@x.test"), Rendered("s", "b\n"))
         assert {str(m["From"]) for m in envelopes(judge, mailing, now=NOW, key="k")} \
             == {str(msg["From"])} == {f"Judge {judge.id} <{judge.address}>"}
+
+
+
+ATEXT = "abcXYZ019!#$%&'*+/=?^_`{|}~.-"
+WRITERS = [policy.default, policy.SMTP, policy.SMTPUTF8, policy.default.clone(max_line_length=40),
+           policy.default.clone(max_line_length=None)]
+
+
+@settings(max_examples=1000, deadline=None)
+@given(left=st.text(st.sampled_from(ATEXT), min_size=1, max_size=120),
+       right=st.text(st.sampled_from(ATEXT), min_size=1, max_size=120),
+       writer=st.sampled_from(WRITERS))
+def test_a_message_id_set_unparsed_is_written_as_its_parse_would_write_it(left, right, writer):
+    """A Message-ID kept unparsed (any id of dot-atoms) is written as the parsed field would
+    be, folded alike under any policy however long the id, and reads as the id."""
+    value = f"<{left}@{right}>"
+    assume(DOT_ATOM_ID.fullmatch(value))
+    field = MessageIdField(value)
+    parsed = writer.header_factory("Message-ID", value)
+    assert writer.fold("Message-ID", field) == writer.fold("Message-ID", parsed)
+    assert writer.fold_binary("Message-ID", field) == writer.fold_binary("Message-ID", parsed)
+    assert str(field) == str(parsed)
+
+
+@pytest.mark.parametrize("key", ["k", "reply-0123456789abcdef01234567-new1@players.test",
+                                 "cycle-g-202612030305-bf50319c1485e65c0228-a.very.long.name@x.test",
+                                 "x" * 300])
+def test_a_judge_s_message_id_is_written_as_the_email_package_writes_it(key):
+    msg = build_message(JUDGE, to="a@x.test", subject="s", body="b\n", now=NOW, key=key)
+    fresh = EmailMessage()
+    for header, value in msg.items():
+        fresh[header] = str(value)
+    fresh.set_payload(msg.get_payload())
+    for writer in WRITERS:
+        assert msg.as_bytes(policy=writer) == fresh.as_bytes(policy=writer)
+    assert sent(msg)["Message-ID"] == msg["Message-ID"] == message_id(JUDGE, key)
+    assert outbox_id(msg) == outbox_id(sent(msg))

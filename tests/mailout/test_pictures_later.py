@@ -136,3 +136,26 @@ def test_a_batch_lets_a_picture_go_after_later_pictures(results):
     for picture in [drawn, drawn, *others[:1], drawn, *others[1:], drawn]:
         assert batch.part(picture, "png") is not None
     assert encoder.calls.count((drawn.stem, "png")) == 2 and len(encoder.calls) == 5
+
+
+def test_a_picture_made_now_is_written_in_each_mail_as_a_part_made_for_that_mail(results):
+    """The part a mailing's mails share (made and folded once) writes each mail as the mail made
+    multipart with a part of its own would be, but for the boundary; each mail reads back with
+    its reader's picture and its words."""
+    from judge.mailout.envelope import attach_picture, build_message, picture_part
+    mails = envelopes(JUDGE, results, now=NOW, key="k", draw=Encoder(), default_kind="png")
+    assert len(mails) > 2
+    for mail in mails:
+        to = str(mail["To"])
+        kind = results.picture.kinds.get(to.lower(), "png").lower()
+        alone = build_message(JUDGE, to=to, subject=results.rendered.subject,
+                              body=results.rendered.body, now=NOW, key=f"k-{to.lower()}")
+        data = Encoder()(results.picture.picture, kind)
+        attach_picture(alone, data, results.picture.picture.stem, kind)
+        for writer in (policy.default, policy.SMTP):
+            assert same_boundary(mail.as_bytes(policy=writer)) \
+                == same_boundary(alone.as_bytes(policy=writer))
+        read = message_from_bytes(bytes(mail), policy=policy.default)
+        assert [p.get_content() for p in read.iter_attachments()] == [data]
+        assert read.get_body(("plain",)).get_content() == results.rendered.body
+        assert bytes(picture_part(data, results.picture.picture.stem, kind)) in bytes(mail)

@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from judge.mailout.render import wrap
 
@@ -32,3 +34,25 @@ def test_templates_write_dates_only_through_dpjudges_forms():
     calls = [p.name for p in bundled_templates_dir().iterdir()
              if p.is_file() and "strftime" in p.read_text()]
     assert calls == []
+
+
+def filled(text: str, width: int, indent: str = "") -> str:
+    """What `wrap` gives, by textwrap alone (each paragraph filled, its dates held together)."""
+    import textwrap
+
+    from judge.timing import written
+    lines = []
+    for paragraph in text.split("\n"):
+        kept = written.WRITTEN_DATE.sub(lambda m: m.group(0).replace(" ", "\u00a0"), paragraph)
+        lines.extend(textwrap.wrap(kept, width, subsequent_indent=indent, break_long_words=False,
+                                   break_on_hyphens=False) or [""])
+    return "\n".join(lines).replace("\u00a0", " ")
+
+
+@settings(max_examples=500, deadline=None)
+@given(text=st.lists(st.sampled_from(["a", "word", " ", "  ", "\t", "\n", "\r", "\x0b", "\u00a0",
+                                      "-", "é", "Monday 30 November 2026 04:00 GMT", "x" * 30]),
+                     max_size=40).map("".join),
+       width=st.integers(5, 80), indent=st.sampled_from(["", "  ", " " * 18]))
+def test_a_line_that_fits_is_left_as_filling_would_leave_it(text, width, indent):
+    assert wrap(text, width, indent) == filled(text, width, indent)

@@ -85,8 +85,9 @@ class Sent:
     """A mail the judge sent, its headers read once and as written when they are plain text (each
     read of a parsed mail's header parses it again); `text`: its text, when already known."""
 
-    def __init__(self, mail: Message, text: str | None = None):
+    def __init__(self, mail: Message, text: str | None = None, raw: bytes = b""):
         self.mail = mail
+        self.raw = raw  # the whole mail, when `mail` holds its headers only
         self.to = {a.strip().lower() for a in header_of(mail, "To").split(",") if a.strip()}
         self.subject = header_of(mail, "Subject")
         self.in_reply_to = header_of(mail, "In-Reply-To")
@@ -96,16 +97,17 @@ class Sent:
     @classmethod
     def of_bytes(cls, raw: bytes) -> Sent:
         """A mail as the outbox holds it: a plain ASCII text (most are) read from its bytes
-        without parsing it as MIME, any other parsed in full."""
-        head = BytesParser(policy=policy.default).parsebytes(raw, headersonly=True)
+        without parsing it as MIME, any other parsed in full when its words are read."""
+        head, text = header_block(raw)
         if (header_of(head, "Content-Type"), header_of(head, "Content-Transfer-Encoding")) \
                 == ('text/plain; charset="utf-8"', "7bit"):
-            return cls(head, str(head.get_payload()))
-        return cls(message_from_bytes(raw, policy=policy.default))
+            return cls(head, text)
+        return cls(head, raw=raw)
 
     @cached_property
     def body(self) -> str:
-        return body_of(self.mail)
+        return body_of(message_from_bytes(self.raw, policy=policy.default) if self.raw
+                       else self.mail)
 
 
 @dataclass
@@ -514,6 +516,26 @@ def header_of(mail: Message, name: str) -> str:
                 return text.strip()
             return str(mail[name])
     return ""
+
+
+def header_block(raw: bytes) -> tuple[Message, str]:
+    """A written mail's header fields, each as the email package's parser keeps it, and the rest
+    as text: an ASCII head with line feeds (as the judge writes its mails) split into its fields
+    here, any other read by the parser (which costs more than the rest of the checks)."""
+    head, blank, text = raw.partition(b"\n\n")
+    if not blank or not head.isascii() or b"\r" in head or not text.isascii():
+        parsed = BytesParser(policy=policy.default).parsebytes(raw, headersonly=True)
+        return parsed, str(parsed.get_payload())
+    mail = EmailMessage()
+    fields: list[list[str]] = []
+    for line in head.decode("ascii").split("\n"):
+        if line[:1] in (" ", "\t") and fields:
+            fields[-1].append(line + "\n")
+        else:
+            fields.append([line + "\n"])
+    for lines in fields:
+        mail.set_raw(*policy.default.header_source_parse(lines))
+    return mail, text.decode("ascii")
 
 
 def body_of(mail: Message) -> str:

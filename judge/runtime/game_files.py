@@ -91,7 +91,7 @@ def read_standing(game: GameDir, status: GameStatus | None = None,
     entry = (index or read_index)(game.root).get(game.name)
     if entry is None:
         return FREE
-    return indexed_standing(entry.state, entry.flags, status or read_status_file(game)[1])
+    return indexed_standing(entry.state, entry.flags, status or read_status_file(game, index)[1])
 
 
 def read_index(root: Path) -> dict[str, IndexEntry]:

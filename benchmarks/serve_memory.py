@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import smtplib
 import subprocess
 import sys
@@ -139,6 +140,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tick-seconds", type=float, default=10.0)
     parser.add_argument("--reuse", action="store_true", help="keep a finished build of as many games")
     parser.add_argument("--root", type=Path, default=Path("/tmp/judge-bench-serve-memory"))
+    parser.add_argument("--trace", type=Path,
+                        help="run the daemon under tracemalloc and write what it holds after the "
+                             "first cycle and each round to this file (slower, and more memory)")
     args = parser.parse_args(argv)
     sys.stdout.reconfigure(line_buffering=True)
     now = datetime.now(UTC)
@@ -155,8 +159,9 @@ def main(argv: list[str] | None = None) -> int:
     write_config(args.root, port, relay.port)
     before = cycles_done(args.root / "games")
     print(f"load average before: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    traced = ["--trace", str(args.trace)] if args.trace else []
     process = subprocess.Popen([sys.executable, str(HERE / "serve_bench.py"), str(args.root / "judge.toml"),
-                                "--tick-seconds", str(args.tick_seconds)],
+                                "--tick-seconds", str(args.tick_seconds), *traced],
                                env={**os.environ, "PYTHONPATH": str(HERE.parent)})
     sampler = Sampler(process.pid)
     sampler.start()
@@ -164,6 +169,8 @@ def main(argv: list[str] | None = None) -> int:
         started = time.perf_counter()
         wait_for_cycle(args.root / "games", before, timeout=7200)
         print(f"first cycle done in {time.perf_counter() - started:.0f} s: {megabytes(process.pid)}")
+        if args.trace:
+            process.send_signal(signal.SIGUSR1)
         for round_ in range(args.ticks):
             started = time.perf_counter()
             one_round(args.root, port, standard, round_, args.due, args.mails, due_text)
@@ -171,6 +178,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"round {round_ + 1} ({args.due} due games, {args.mails} mails; "
                   f"{sink.received} mails relayed so far) done in {time.perf_counter() - started:.0f} s: "
                   f"{megabytes(process.pid)}")
+            if args.trace:
+                process.send_signal(signal.SIGUSR1)
         peak = memory(process.pid)["VmHWM"] / 1024
         print(f"peak resident size of judge serve with {args.games} games: {peak:.1f} MB "
               f"({peak / 200:.2f} of the 200 MB target); its children's peak "

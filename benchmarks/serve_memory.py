@@ -1,6 +1,6 @@
 """Resident size of `judge serve` over a realistic judge through an hour of its traffic.
 
-    nice python benchmarks/serve_memory.py --games 100000 --root /dev/shm/judge-serve-memory --reuse
+    nice python benchmarks/serve_memory.py --games 100000 --root /var/tmp/judge-serve-memory --reuse
     python benchmarks/serve_memory.py --games 1000 --ticks 2 --due 30 --mails 200
 
 The judge folder is scale.py's realistic mix (41% active standard, 8% modern, 8% youngstown, 5%
@@ -94,7 +94,7 @@ class Sampler(threading.Thread):
 
 def megabytes(pid: int) -> str:
     found = memory(pid)
-    return f"{found['VmRSS'] / 1024:.1f} MB resident ({found['RssAnon'] / 1024:.1f} MB anonymous)"
+    return f"{found['VmRSS'] / 1000:.1f} MB resident ({found['RssAnon'] / 1000:.1f} MB anonymous)"
 
 
 def send(port: int, mails: list[tuple[str, bytes]], clients: int = 4) -> None:
@@ -180,10 +180,10 @@ def main(argv: list[str] | None = None) -> int:
                   f"{megabytes(process.pid)}")
             if args.trace:
                 process.send_signal(signal.SIGUSR1)
-        peak = memory(process.pid)["VmHWM"] / 1024
+        peak = memory(process.pid)["VmHWM"] / 1000
         print(f"peak resident size of judge serve with {args.games} games: {peak:.1f} MB "
               f"({peak / 200:.2f} of the 200 MB target); its children's peak "
-              f"{sampler.peak / 1024:.1f} MB")
+              f"{sampler.peak / 1000:.1f} MB")
     finally:
         sampler.stopped.set()
         process.terminate()

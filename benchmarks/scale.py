@@ -75,24 +75,27 @@ def player(n: int) -> Dppd:
     return Dppd("NO-ID", f"player{n}@bench.test", f"Player_{n}")
 
 
-def made_game(store: GameStore, name: str, map_name: str, seats: int | None) -> str:
-    """A game made by the judge and joined by `seats` players (None: every seat, so it starts)."""
+def made_game(store: GameStore, name: str, map_name: str, seats: int | None,
+              now: datetime = NOW) -> str:
+    """A game made by the judge and joined at `now` by `seats` players (None: every seat, so it
+    starts)."""
     new_game(store, name, map_name, "gm@bench.test", "pw", LINES)
     status = parse_status((store.root / name / "status").read_text(encoding="utf-8"))
     wanted = len(game_map(status).powers) if seats is None else seats
     for n in range(wanted):
-        run(store, name, lambda s, m, n=n: join(s, m, NOW, player(n), f"pw{n}"))
+        run(store, name, lambda s, m, n=n: join(s, m, now, player(n), f"pw{n}"))
     return (store.root / name / "status").read_text(encoding="utf-8")
 
 
-def templates(root: Path) -> tuple[dict[str, str], str]:
-    """Each kind's status as the judge wrote it (GAME template, deadline 30 days ahead), and a
-    standard game due at NOW (every unit's orders left to the default, its deadline passed)."""
+def templates(root: Path, now: datetime = NOW) -> tuple[dict[str, str], str]:
+    """Each kind's status as the judge wrote it at `now` (GAME template, deadline 30 days ahead),
+    and a standard game due at `now` (every unit's orders left to the default, its deadline
+    passed)."""
     store = GameStore(root / ".template")
     texts: dict[str, str] = {}
     for kind, _, map_name, _ in MIX:
         seats = 2 if kind == "forming" else None
-        texts[kind] = made_game(store, f"t{kind}", map_name, seats).replace(
+        texts[kind] = made_game(store, f"t{kind}", map_name, seats, now).replace(
             f"GAME t{kind}", "GAME template", 1)
     standard = parse_status(texts["standard"])
     texts["completed"] = write_status(replace(standard, phase=GameStage.COMPLETED, deadline=None))
@@ -100,7 +103,7 @@ def templates(root: Path) -> tuple[dict[str, str], str]:
     for block in standard.powers:
         if block.units:
             due = due.with_power(replace(block, orders=()))
-    due = replace(due, deadline=format_deadline(NOW - timedelta(hours=1)))
+    due = replace(due, deadline=format_deadline(now - timedelta(hours=1)))
     shutil.rmtree(store.root)
     return texts, write_status(due)
 
@@ -125,13 +128,14 @@ def personal(text: str, name: str) -> str:
     return text.replace("GAME template", f"GAME {name}", 1)
 
 
-def make_judge(root: Path, games: int) -> tuple[Config, list[str]]:
-    """The judge folder of `games` games; its config and the kind of each game (by number)."""
+def make_judge(root: Path, games: int, now: datetime = NOW) -> tuple[Config, list[str]]:
+    """The judge folder of `games` games made at `now`; its config and the kind of each game (by
+    number)."""
     shutil.rmtree(root, ignore_errors=True)
     root.mkdir(parents=True)
     config = write_config(root)
-    texts, _ = templates(root)
-    ahead = [format_deadline(NOW + timedelta(days=d, hours=h)) for d in range(2, 10) for h in (0, 7, 15)]
+    texts, _ = templates(root, now)
+    ahead = [format_deadline(now + timedelta(days=d, hours=h)) for d in range(2, 10) for h in (0, 7, 15)]
     states = {kind: state for kind, _, _, state in MIX}
     folder = root / "games"
     folder.mkdir()

@@ -3,6 +3,8 @@ deadline cycle as its tick), with the tick every `--tick-seconds` instead of at 
 when asked, so that a benchmark need not wait for the clock. With `--worker asleep` the inbox
 worker's first mail never ends (the worker idle, in a sleep), with `--worker holding` each mail
 keeps the interpreter lock for a second (a long computation in C): the gateway's figures alone.
+With `--trace FILE`, tracemalloc follows the daemon's Python memory, and each SIGUSR1 appends to
+FILE what is held then, by the line that allocated it (the largest first).
 
     python benchmarks/serve_bench.py JUDGE_TOML [--tick-seconds 10] [--worker asleep|holding]
 """
@@ -12,8 +14,11 @@ import argparse
 import asyncio
 import ctypes
 import logging
+import signal
 import sys
 import time
+import tracemalloc
+from pathlib import Path
 
 from apscheduler.triggers.interval import IntervalTrigger
 
@@ -36,12 +41,32 @@ def holding(raw: bytes, now):
 WORKERS = {"real": None, "asleep": asleep, "holding": holding}
 
 
+def traced(out: Path, frames: int = 4, top: int = 25) -> None:
+    tracemalloc.start(frames)
+
+    def held(signum, frame) -> None:
+        snapshot = tracemalloc.take_snapshot()
+        stats = snapshot.statistics("traceback")
+        total = sum(stat.size for stat in stats)
+        lines = [f"held {total / 1e6:.1f} MB in {len(stats)} places; "
+                 f"peak {tracemalloc.get_traced_memory()[1] / 1e6:.1f} MB"]
+        for stat in stats[:top]:
+            lines.append(f"{stat.size / 1e6:8.2f} MB {stat.count:8d} blocks")
+            lines += [f"        {line.strip()}" for line in stat.traceback.format()]
+        with out.open("a") as file:
+            file.write("\n".join(lines) + "\n\n")
+    signal.signal(signal.SIGUSR1, held)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("config")
     parser.add_argument("--tick-seconds", type=float, default=None)
     parser.add_argument("--worker", choices=sorted(WORKERS), default="real")
+    parser.add_argument("--trace", type=Path, help="tracemalloc's findings, at each SIGUSR1")
     args = parser.parse_args(argv)
+    if args.trace:
+        traced(args.trace)
     config = load_config(args.config)
     logging.basicConfig(stream=sys.stderr, level=logging.WARNING)
     trigger = IntervalTrigger(seconds=args.tick_seconds) if args.tick_seconds else None

@@ -279,3 +279,19 @@ def test_list_of_a_standard_game_names_its_map_alone(vienna):
     text = vienna.send("list_game.eml").text
     assert ":: Judge: TEST  Game: vienna  Variant: standard \n" in text
     assert "  Variant:  Standard.\n" in text
+
+
+def test_a_bare_list_parses_the_games_index_once_however_many_games(judge, monkeypatch):
+    """Games DPjudge left (no state file: their standing is the games index's): a stranger's LIST
+    reads the index through the judge's kept reader, not once a game."""
+    import judge.runtime.game_files as game_files
+
+    for name in ("forming", "fall", "vienna"):
+        index_game(GameDir(judge.store.root / name), judge.add(name))
+        (judge.store.root / name / "state").unlink(missing_ok=True)
+    parses = []
+    real = game_files.parse_index
+    monkeypatch.setattr(game_files, "parse_index", lambda text: parses.append(1) or real(text))
+    text = "\n".join(judge.send("list_all.eml").outcome("LIST").lines)
+    assert "forming" in text and "vienna" in text
+    assert len(parses) == 1

@@ -11,6 +11,7 @@ import math
 from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
+from functools import cached_property
 
 from judge.drawing.regions import NO_PROVINCE, Rings, check_regions
 from judge.errors import Problem
@@ -27,6 +28,15 @@ class Geometry:
 
     def point_map(self) -> dict[str, tuple[float, float]]:
         return {abbrev: (x, y) for abbrev, x, y in self.points}
+
+    @cached_property
+    def _hash(self) -> int:
+        return hash((self.width, self.height, self.points, self.schematic, self.regions))
+
+    def __hash__(self) -> int:
+        """Worked out once: a picture finds its map's placed shapes by the geometry, and hashing
+        the regions of real coastlines (tens of thousands of points) took most of an SVG's time."""
+        return self._hash
 
 
 def parse_geometry(text: str, file: str) -> tuple[Geometry | None, list[Problem]]:

@@ -21,6 +21,7 @@ from judge.drawing.regions import NO_PROVINCE
 from judge.drawing.cells import Polygon, cells, nearest_gaps
 from judge.drawing.geometry import Geometry, province_point
 from judge.drawing.labels import Box, Labels, Point, around, label_spots
+from judge.drawing.outlines import border_path, on_canvas, ring_paths
 from judge.maps.model import Map, Terrain, per_map
 
 CANVAS_WIDTH = 1200  # the picture's least width in SVG units: a PNG of that width shows text at its size
@@ -75,6 +76,7 @@ class Placed:
     labels: Labels
     straits: str = ""  # SVG path data: borders of two lands the map parts by water, drawn as water
     other_land: str = ""  # SVG path data: land of no province (islands drawn from real coastlines)
+    borders: str = ""  # SVG path data: every region's outline, each border once
 
 
 def colours(m: Map) -> dict[str, str]:
@@ -115,10 +117,9 @@ def place(m: Map, geometry: Geometry) -> Placed:
             points[abbrev] = (MARGIN + found[0] * scale, TITLE_HEIGHT + found[1] * scale)
     sites = tuple((a, given[a][0], given[a][1]) for a in sorted(m.locations)
                   if "/" not in a and a in given)
-    shapes = _shapes(geometry, sites)
-    outlines = {name: "".join(_path((MARGIN + x * scale, TITLE_HEIGHT + y * scale) for x, y in poly)
-                              for poly in polys)
-                for name, polys in shapes.items() if name != NO_PROVINCE}
+    rings = {name: [on_canvas(poly, MARGIN, TITLE_HEIGHT, scale) for poly in polys]
+             for name, polys in _shapes(geometry, sites).items()}
+    outlines = {name: ring_paths(own) for name, own in rings.items() if name != NO_PROVINCE}
     taken = [around(p, UNIT_REACH) for p in points.values()]
     taken += [around(centre_spot(points[c]), CENTRE_RADIUS + 1) for c in m.supply_centers if c in points]
     labels = label_spots({a: a.title() for a in outlines}, points, taken, UNIT_RADIUS)
@@ -126,8 +127,8 @@ def place(m: Map, geometry: Geometry) -> Placed:
     return Placed(scale, width, points, outlines, TITLE_HEIGHT + geometry.height * scale, labels,
                   "".join(_path((MARGIN + x * scale, TITLE_HEIGHT + y * scale) for x, y in edge)[:-1]
                           for edge in water),
-                  "".join(_path((MARGIN + x * scale, TITLE_HEIGHT + y * scale) for x, y in poly)
-                          for poly in shapes.get(NO_PROVINCE, ())))
+                  ring_paths(rings.get(NO_PROVINCE, ())),
+                  border_path([ring for name in sorted(rings) for ring in rings[name]]))
 
 
 def _shapes(geometry: Geometry, sites: tuple[tuple[str, float, float], ...]) -> dict[str, list[Polygon]]:
@@ -181,6 +182,7 @@ def draw_svg(env: jinja2.Environment, m: Map, geometry: Geometry, board: Board) 
         "game": board.game, "phase": board.phase, "results": board.results, "after": board.outcome is not None,
         "schematic": geometry.schematic, "straits": placed.straits, "sea": SEA,
         "coastlines": bool(geometry.regions), "other_land": placed.other_land, "land": LAND,
+        "borders": placed.borders,
         "frame": {"x": MARGIN, "y": TITLE_HEIGHT, "width": round(placed.width - 2 * MARGIN, 1),
                   "height": round(placed.height - TITLE_HEIGHT, 1)},
         "map_name": PurePath(m.name).stem,  # a path names no folder

@@ -2,6 +2,7 @@
 drawing data that places each of its locations."""
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -94,3 +95,14 @@ def test_a_drawing_changed_on_disk_is_read_again(tmp_path: Path):
     draw.write_text(draw.read_text().replace("PAR      170", "PAR      170.5"))
     moved, _, _ = read_geometry(m)
     assert moved.point_map()["PAR"] != before.point_map()["PAR"]
+
+
+def test_geometries_are_told_apart_by_their_points_and_regions_alone():
+    text = "SIZE 100 50\nAAA 10 10\nBBB 20 20\n"
+    first, _ = parse_geometry(text, "x.draw")
+    again, _ = parse_geometry(text, "x.draw")
+    assert first is not None and again is not None
+    shaped = replace(first, regions=(("AAA", ((0.0, 0.0), (5.0, 0.0), (5.0, 5.0))),))
+    kept = {first: "cells", shaped: "regions"}
+    assert hash(first) == hash(again) and kept[again] == "cells"
+    assert kept[replace(again, regions=shaped.regions)] == "regions" and len(kept) == 2

@@ -110,10 +110,11 @@ MODERN = {
 KNOWN = {"standard": STANDARD, "chaos": STANDARD, "1900": NINETEEN, "modern": MODERN}
 # More places (longitude, latitude) a province grows from, where the ground nearest its point on
 # the board lies in a neighbour's way (the south of Finland nearer St Petersburg's point).
-STARTS = {
-    "standard": {"FIN": [(25.0, 61.2)]},
-    "chaos": {"FIN": [(25.0, 61.2)]},
+NORTH_SEA_AND_BALTIC = {
+    "FIN": [(25.0, 61.2), (23.45, 61.05)], "SWE": [(19.25, 63.7)], "EDI": [(-3.3, 56.25)],
+    "NWY": [(25.8, 70.6)], "STP": [(35.0, 68.0)],
 }
+STARTS = {"standard": NORTH_SEA_AND_BALTIC, "chaos": NORTH_SEA_AND_BALTIC}
 # How far apart (drawing units) two neighbours may be for a straight lane between them, on a map
 # whose drawing stands so far from the real map that longer lanes cross the board (none: any).
 REACH = {"1900": 48.0}
@@ -130,6 +131,7 @@ LANE = 3.0  # drawing units: how wide the ground laid between two neighbours tha
 STRAIT = 12.0  # drawing units: the widest water (or land) a lane bridges (or cuts) for two neighbours
 ROUNDS = 6  # how many times the ground is parted again with lanes for the neighbours still apart
 SMOOTH = 0.8  # drawing units: how far a border (a coast too) may leave its points to run straight over the grid's steps
+INLAND = 2.0  # drawing units: the same for the borders between two lands or two seas, drawn over the grid alone
 STIFFNESS = 0.01  # how far the fit may leave a known place for a smoother land
 SETTINGS = ("SIMPLIFY", "REACH")
 
@@ -243,7 +245,8 @@ def regions(name: str, land_file: str) -> tuple[tuple[float, float], dict[str, o
     owner = part(grid, sites, kinds, friends(m), neighbours, ROUNDS, LANE, STRAIT, table.settings.get("REACH"))
     land, water = grid.ground(land)
     owners = shapes(grid, owner, (land, water))
-    return (geometry.width, geometry.height), smoothed(owners, SMOOTH, DIGITS)
+    seas = {a for a, kind in kinds.items() if kind == WATER}
+    return (geometry.width, geometry.height), smoothed(owners, SMOOTH, INLAND, DIGITS, seas)
 
 
 def friends(m) -> dict[str, set[str]]:

@@ -118,10 +118,11 @@ STARTS = {
     "standard": NORTH_SEA_AND_BALTIC,
     # chaos's frame, two units taller, leaves the Tyrrhenian all the water off Tunis's east coast
     "chaos": {**NORTH_SEA_AND_BALTIC, "ION": [(11.5, 33.8)]},
-    # 1900's warp draws the Arctic coast at 66 degrees north: Norway's and the Kola's places there;
+    # 1900's warp draws the Arctic coast at 66 degrees north: Norway's (with its coast up to it)
+    # and the Kola's places there;
     # Sweden up to the top of the Gulf of Bothnia; Naples along its coast up to Rome; the
     # Mid-Atlantic from off Ireland's south-west
-    "1900": {"NWY": [(26.1, 66.9)], "STP": [(34.0, 64.5)], "SWE": [(22.1, 65.6)],
+    "1900": {"NWY": [(12.95, 67.1), (14.85, 68.05), (26.1, 66.9)], "STP": [(34.0, 64.5)], "SWE": [(22.1, 65.6)],
              "NAP": [(14.25, 40.85), (15.0, 40.3)], "MAO": [(-9.5, 51.5)]},
     # Edinburgh from the head of the Firth of Forth, which Clyde reached between its two shores
     "modern": {"EDI": [(-3.65, 55.95)]},

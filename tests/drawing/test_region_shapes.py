@@ -52,11 +52,14 @@ def _lands_beside_lesser_pieces(name: str, province: str) -> set[str]:
     return found
 
 
-@pytest.mark.parametrize("name", ["standard", "chaos"])
-@pytest.mark.parametrize("province", ["EDI", "FIN", "NWY", "STP", "SWE"])
+# Edinburgh was drawn in two, Clyde reaching the firth between; on the standard board a strip of
+# Finland's south coast was drawn as St Petersburg's, apart from the rest of it
+WHOLE = [*((name, province) for name in ("standard", "chaos") for province in ("EDI", "FIN", "NWY", "STP", "SWE")),
+         ("modern", "EDI")]
+
+
+@pytest.mark.parametrize(("name", "province"), WHOLE)
 def test_scandinavia_and_edinburgh_are_each_drawn_in_one_piece(name, province):
-    # Edinburgh was drawn in two, Clyde reaching the firth between; a strip of Finland's south
-    # coast was drawn as St Petersburg's, apart from the rest of it
     assert _lands_beside_lesser_pieces(name, province) == set()
 
 
@@ -88,6 +91,6 @@ def _sharp_corners(name: str) -> float:
     return 100 * corners / length
 
 
-@pytest.mark.parametrize("name", ["standard", "chaos"])
+@pytest.mark.parametrize("name", ["standard", "chaos", "modern"])
 def test_borders_between_lands_and_between_seas_do_not_follow_the_grid(name):
     assert _sharp_corners(name) < 5

@@ -55,7 +55,8 @@ def _lands_beside_lesser_pieces(name: str, province: str) -> set[str]:
 # Edinburgh was drawn in two, Clyde reaching the firth between; on the standard board a strip of
 # Finland's south coast was drawn as St Petersburg's, apart from the rest of it
 WHOLE = [*((name, province) for name in ("standard", "chaos") for province in ("EDI", "FIN", "NWY", "STP", "SWE")),
-         *(("1900", province) for province in ("FIN", "NAP", "NWY", "STP", "SWE")), ("modern", "EDI")]
+         *(("1900", province) for province in ("FIN", "NAP", "NWY", "STP", "SWE")), ("modern", "EDI"),
+         ("youngstown", "EDI"), ("youngstown", "NWY")]
 
 
 @pytest.mark.parametrize(("name", "province"), WHOLE)
@@ -91,6 +92,6 @@ def _sharp_corners(name: str) -> float:
     return 100 * corners / length
 
 
-@pytest.mark.parametrize("name", ["standard", "chaos", "1900", "modern"])
+@pytest.mark.parametrize("name", ["standard", "chaos", "1900", "modern", "ancmed", "youngstown"])
 def test_borders_between_lands_and_between_seas_do_not_follow_the_grid(name):
     assert _sharp_corners(name) < 5

@@ -13,7 +13,7 @@ frame; then the land is parted between the land provinces and the water between 
 `parting.py`, following the map's adjacencies: each province grows from its point (and from the
 map's `STARTS`, if any) and touches only the provinces the map makes its neighbours.
 
-Each map's own settings are its entries in `KNOWN`, `STARTS` and `REACH` here, or, for the maps
+Each map's own settings are its entries in `KNOWN`, `STARTS` and `OWN` here, or, for the maps
 that keep them apart, its file `NAME.places` beside this script (a map without a `.draw` file
 cannot be made); the rest is the same for every map, so that a map is made again with the same
 command and comes out the same.
@@ -110,13 +110,28 @@ MODERN = {
 KNOWN = {"standard": STANDARD, "chaos": STANDARD, "1900": NINETEEN, "modern": MODERN}
 # More places (longitude, latitude) a province grows from, where the ground nearest its point on
 # the board lies in a neighbour's way (the south of Finland nearer St Petersburg's point).
-STARTS = {
-    "standard": {"FIN": [(25.0, 61.2)]},
-    "chaos": {"FIN": [(25.0, 61.2)]},
+NORTH_SEA_AND_BALTIC = {
+    "FIN": [(25.0, 61.2), (23.45, 61.05)], "SWE": [(19.25, 63.7)], "EDI": [(-3.3, 56.25)],
+    "NWY": [(25.8, 70.6)], "STP": [(35.0, 68.0)],
 }
-# How far apart (drawing units) two neighbours may be for a straight lane between them, on a map
-# whose drawing stands so far from the real map that longer lanes cross the board (none: any).
-REACH = {"1900": 48.0}
+STARTS = {
+    "standard": NORTH_SEA_AND_BALTIC,
+    # chaos's frame, two units taller, leaves the Tyrrhenian all the water off Tunis's east coast
+    "chaos": {**NORTH_SEA_AND_BALTIC, "ION": [(11.5, 33.8)]},
+    # 1900's warp draws the Arctic coast at 66 degrees north: Norway's (with its coast up to it)
+    # and the Kola's places there;
+    # Sweden up to the top of the Gulf of Bothnia; Naples along its coast up to Rome; the
+    # Mid-Atlantic from off Ireland's south-west
+    "1900": {"NWY": [(12.95, 67.1), (14.85, 68.05), (26.1, 66.9)], "STP": [(34.0, 64.5)], "SWE": [(22.1, 65.6)],
+             "NAP": [(14.25, 40.85), (15.0, 40.3)], "MAO": [(-9.5, 51.5)]},
+    # Edinburgh from the head of the Firth of Forth, which Clyde reached between its two shores
+    "modern": {"EDI": [(-3.65, 55.95)]},
+}
+# A map's own settings (drawing units): how far apart two neighbours may be for a straight lane
+# between them (`REACH`, where the drawing stands so far from the real map that longer lanes cross
+# the board; none: any), how wide a strait a lane bridges (`STRAIT`, where the warp draws one
+# wider than the usual).
+OWN = {"1900": {"REACH": 48.0, "STRAIT": 18.0}}
 # Other maps keep their table beside this script, in a file of their own: `NAME.places`, one place
 # a line (its abbreviation, longitude, latitude; `#` starts a comment), its `STARTS` as lines
 # `START` abbreviation longitude latitude, and any of `SETTINGS` the map sets otherwise (its name
@@ -130,8 +145,9 @@ LANE = 3.0  # drawing units: how wide the ground laid between two neighbours tha
 STRAIT = 12.0  # drawing units: the widest water (or land) a lane bridges (or cuts) for two neighbours
 ROUNDS = 6  # how many times the ground is parted again with lanes for the neighbours still apart
 SMOOTH = 0.8  # drawing units: how far a border (a coast too) may leave its points to run straight over the grid's steps
+INLAND = 2.0  # drawing units: the same for the borders between two lands or two seas, drawn over the grid alone
 STIFFNESS = 0.01  # how far the fit may leave a known place for a smoother land
-SETTINGS = ("SIMPLIFY", "REACH")
+SETTINGS = ("SIMPLIFY", "REACH", "STRAIT")
 
 
 class Table(NamedTuple):
@@ -144,7 +160,7 @@ def map_table(name: str) -> Table:
     """`name`'s places and settings: its file of its own, else the tables here."""
     path = TABLES / f"{name}.places"
     if not path.exists():
-        return Table(KNOWN[name], STARTS.get(name, {}), {"REACH": REACH[name]} if name in REACH else {})
+        return Table(KNOWN[name], STARTS.get(name, {}), OWN.get(name, {}))
     table = Table({}, {}, {})
     for number, raw in enumerate(path.read_text().splitlines(), 1):
         words = raw.split("#", 1)[0].split()
@@ -240,10 +256,12 @@ def regions(name: str, land_file: str) -> tuple[tuple[float, float], dict[str, o
     shut = {a for a in points if m.locations[a].terrain is Terrain.SHUT}
     neighbours = {pair for pair in adjacent_provinces(m) if not pair & shut}
     sites = {a: [p, *(project(*q) for q in table.starts.get(a, []))] for a, p in points.items()}
-    owner = part(grid, sites, kinds, friends(m), neighbours, ROUNDS, LANE, STRAIT, table.settings.get("REACH"))
+    owner = part(grid, sites, kinds, friends(m), neighbours, ROUNDS, LANE,
+                 table.settings.get("STRAIT", STRAIT), table.settings.get("REACH"))
     land, water = grid.ground(land)
     owners = shapes(grid, owner, (land, water))
-    return (geometry.width, geometry.height), smoothed(owners, SMOOTH, DIGITS)
+    seas = {a for a, kind in kinds.items() if kind == WATER}
+    return (geometry.width, geometry.height), smoothed(owners, SMOOTH, INLAND, DIGITS, seas)
 
 
 def friends(m) -> dict[str, set[str]]:

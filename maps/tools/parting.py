@@ -307,11 +307,14 @@ def shapes(grid: Grid, owner, ground: tuple[object, object]) -> dict[str, object
     return {name: unary_union(boxes).intersection(ground[kinds[name]]) for name, boxes in sorted(found.items())}
 
 
-def smoothed(owners: dict[str, object], tolerance: float, digits: int) -> dict[str, object]:
+def smoothed(owners: dict[str, object], tolerance: float, inland: float, digits: int,
+             water: set[str]) -> dict[str, object]:
     """The regions rebuilt from the faces of all their borders noded together, so that two regions
     that meet share the very same points along their border (the judge finds borders by them),
     then simplified together within `tolerance` (the grid's steps smoothed away), each border
-    once for both its sides."""
+    once for both its sides; then the borders between two lands and between two seas (`water`:
+    the seas' names) again within `inland`, the coasts kept: those borders were drawn over the
+    grid only, so its steps show where they run at a slant, while a coast follows the real one."""
     lines = unary_union([shapely.set_precision(g, 10 ** -digits).boundary for g in owners.values()
                          if not g.is_empty])
     faces: dict[str, list] = {}
@@ -322,4 +325,9 @@ def smoothed(owners: dict[str, object], tolerance: float, digits: int) -> dict[s
             faces.setdefault(owner, []).append(face)
     names = sorted(faces)
     merged = [unary_union(faces[n]) for n in names]
-    return dict(zip(names, shapely.coverage_simplify(merged, tolerance, simplify_boundary=False)))
+    found = dict(zip(names, shapely.coverage_simplify(merged, tolerance, simplify_boundary=False)))
+    for kind in (sorted(set(found) - water), sorted(set(found) & water)):
+        # each kind's coverage alone: its outer edges, the coasts, stay as they are
+        found.update(zip(kind, shapely.coverage_simplify([found[n] for n in kind], inland,
+                                                         simplify_boundary=False)))
+    return found

@@ -134,6 +134,20 @@ class IncomePaid:
 
 
 @dataclass(frozen=True)
+class FundsTransferred:
+    """A Payola power gave money to another: each is sent its account of it, with its balance
+    before (`anonymous`, ANON_TRANSFER: the receiver's does not name the giver)."""
+
+    game: str
+    giver: str
+    receiver: str
+    amount: int
+    giver_before: int
+    receiver_before: int
+    anonymous: bool = False
+
+
+@dataclass(frozen=True)
 class PhaseResults:
     """A phase was adjudicated (or, for a WAIT phase, passed by the Master). Tell everyone; append to
     the results log. `orders` are the orders each power had on file (typed), `unreadable` the lines
@@ -316,4 +330,4 @@ class RolledBack:
 Event = (PlayerJoined | PlayerLeft | GameFull | GameStarted | PhaseResults | Preview | DeadlineSet
          | CivilDisorder | LateNotice | Reminder | Dismissal | Resigned | TookOver | Dummied | VoteCast
          | ControlRotated | GameCompleted | RolledBack | ListsPlayed | BribesSettled
-         | IncomePaid)
+         | IncomePaid | FundsTransferred)

@@ -17,7 +17,7 @@ from judge.game.positions import owned_centers
 from judge.maps.model import Map
 from judge.orders.power_orders import lines_after_clear
 from judge.rule_names import Rule, Rules
-from judge.status.model import PowerStatus
+from judge.status.model import Fund, PowerStatus
 
 VARIANT = "payola"  # as DPjudge names its game class
 CASH = "$"
@@ -26,6 +26,14 @@ CASH = "$"
 def balance(block: PowerStatus) -> int:
     """The power's treasury: the cash on its FUNDS line (none: nothing)."""
     return next((f.amount for f in block.funds or () if f.currency == CASH), 0)
+
+
+def with_balance(block: PowerStatus, amount: int) -> PowerStatus:
+    """The block with `amount` as its cash, its other funds kept where they stand."""
+    funds = block.funds or ()
+    if any(f.currency == CASH for f in funds):
+        return replace(block, funds=tuple(Fund(amount, CASH) if f.currency == CASH else f for f in funds))
+    return replace(block, funds=(Fund(amount, CASH), *funds))
 
 
 def owes_sheet(block: PowerStatus, rules: Rules) -> bool:

@@ -62,7 +62,7 @@ LISTS = "Crystal Ball order lists"
 # a Payola rule the judge does not play is refused with what it lacks for it
 REFUSED = "refused"
 NOT_SETTLED = REFUSED + ": its bribes are not settled so yet"
-TRANSFERS = REFUSED + ": transfers are made on DPjudge's web pages, which the judge's pages lack"
+TRANSFERS = "played as DPjudge plays it (recorded transfers); by mail: TRANSFER amount TO power"
 PLAYED = "played as DPjudge plays it (a recorded game)"
 LIMITED = ("with PUBLIC_LISTS: a power's first lines only, one more than the largest power has "
            "centres, as DPjudge counts them; alone it publishes nothing, as in DPjudge")
@@ -193,11 +193,15 @@ RULES: tuple[Rule, ...] = (
     Rule("NO_EOG", END, "", True, note="the judge keeps no press archive: post-game press is never stored"),
     Rule("LAST_MAN_STANDING", END, "+SOLITAIRE", True, STANDARD),
 
-    Rule("ANON_TRANSFER", FUNDS, "", False, PAYOLA, TRANSFERS),
-    Rule("NO_DONATIONS", FUNDS, "!GARRISON", False, PAYOLA, REFUSED + ": a power off the board keeps its treasury"),
-    Rule("NO_TRANSFER", FUNDS, "", False, PAYOLA, TRANSFERS),
-    Rule("ONE_TRANSFER", FUNDS, "", False, PAYOLA, TRANSFERS),
-    Rule("NO_LOOTING", FUNDS, "", False, PAYOLA, REFUSED + ": DPjudge names it but applies it nowhere"),
+    Rule("ANON_TRANSFER", FUNDS, "", True, PAYOLA, TRANSFERS),
+    Rule("NO_DONATIONS", FUNDS, "!GARRISON", False, PAYOLA,
+         REFUSED + ": not played yet (DPjudge empties, after each movement phase, the treasury of a power "
+                   "it counts as gone, and refuses its transfers)"),
+    Rule("NO_TRANSFER", FUNDS, "", True, PAYOLA, "every TRANSFER refused, as DPjudge's pages offer none"),
+    Rule("ONE_TRANSFER", FUNDS, "", True, PAYOLA, TRANSFERS + "; to each power once a phase"),
+    Rule("NO_LOOTING", FUNDS, "", True, PAYOLA,
+         "a dummy's TRANSFER refused: DPjudge applies it only there (its transfer form is not shown "
+         "to a dummy), though its rules page says more"),
     Rule("EXCHANGE", INCOME, "", False, PAYOLA,
          REFUSED + ": investors, shares, dividends and elections are not played (DPjudge leaves its "
                    "elections unfinished)"),

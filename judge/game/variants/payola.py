@@ -30,23 +30,16 @@ from judge.events import BribesSettled, IncomePaid, PhaseResults
 from judge.game.bribe_statements import statements
 from judge.game.bribes import Owner, settle
 from judge.game.offer_sheet import SheetReader
-from judge.game.payola_orders import CASH, VARIANT, balance
+from judge.game.payola_funds import forget_transfers
+from judge.game.payola_orders import VARIANT, balance, with_balance
 from judge.game.positions import alive, owned_centers, power_blocks
 from judge.game.stages import Processing, Stage
 from judge.game.variants.model import Variant
 from judge.game.variants.standard import PIPELINE, stages_through
 from judge.maps.model import Map
-from judge.status.model import Fund, GameStatus, PowerStatus
+from judge.status.model import GameStatus, PowerStatus
 from judge.rule_names import Rule
 from judge.types import ADJUSTMENTS, MOVEMENT, Phase
-
-def with_balance(block: PowerStatus, amount: int) -> PowerStatus:
-    """The block with `amount` as its cash, its other funds kept where they stand."""
-    funds = block.funds or ()
-    if any(f.currency == CASH for f in funds):
-        return replace(block, funds=tuple(Fund(amount, CASH) if f.currency == CASH else f for f in funds))
-    return replace(block, funds=(Fund(amount, CASH), *funds))
-
 
 def full_acceptance(accept: str | None, own: str, letters: list[str], draw: random.Random) -> str:
     """The acceptance list with every power's letter: the `?` (or the end of a list without one)
@@ -141,6 +134,13 @@ def tell_income(p: Processing) -> Processing:
                                    for e in p.events))
 
 
+def free_transfers(p: Processing) -> Processing:
+    """Under ONE_TRANSFER, each power free to give to every other again once a phase is processed."""
+    if Rule.ONE_TRANSFER not in p.rules:
+        return p
+    return replace(p, status=forget_transfers(p.status))
+
+
 def open_purses(status: GameStatus, m: Map, rules: frozenset[str]) -> GameStatus:
     """Each power as the game begins, as DPjudge's start gives it: its first year's income on its
     FUNDS line (a map whose taxes yield nothing: half the victory count a unit), and an acceptance
@@ -171,4 +171,5 @@ PAYOLA = Variant(VARIANT, "Payola Diplomacy", (
     Stage("collect income", collect_income),
     *PIPELINE[stages_through("move on"):],
     Stage("tell of the income", tell_income),
+    Stage("free the transfers", free_transfers),
 ), opening=open_purses)

@@ -52,11 +52,12 @@ def sheet_in(block: PowerStatus) -> bool:
     return False
 
 
-def read_sheet(m: Map, position: Position, rules: Rules, power: str, lines: Sequence[str]
+def read_sheet(m: Map, position: Position, rules: Rules, power: str, lines: Sequence[str], purse: int = 0
                ) -> tuple[tuple[str, ...], list[tuple[str, str]]]:
     """The power's mailed lines as its sheet keeps them, and each line refused with DPjudge's
-    words (then the sheet is not to be kept). CLEAR or NMR drops the lines before it."""
-    reader = SheetReader(m, position, rules)
+    words (then the sheet is not to be kept). CLEAR or NMR drops the lines before it. `purse`:
+    the power's treasury (LIMIT_OFFERS)."""
+    reader = SheetReader(m, position, rules, {power: purse})
     given = lines_after_clear(lines)
     errors = []
     for line in given:
@@ -66,7 +67,24 @@ def read_sheet(m: Map, position: Position, rules: Rules, power: str, lines: Sequ
             errors.append((line, str(exc)))
     if errors:
         return (), errors
-    return reader.read(power, [_upper(line) for line in given]).lines, []
+    try:
+        return reader.read(power, [_upper(line) for line in given]).lines, []
+    except OrderError:
+        return (), _across_lines(reader, power, given)
+
+
+def _across_lines(reader: SheetReader, power: str, given: Sequence[str]) -> list[tuple[str, str]]:
+    """The lines refused for what came above them on the sheet (under DIRECT_ONLY a second bribe
+    to a unit; under LIMIT_OFFERS a bribe past the treasury): each read after those taken."""
+    taken: list[str] = []
+    errors = []
+    for line in given:
+        try:
+            reader.read(power, [*taken, _upper(line)])
+            taken.append(_upper(line))
+        except OrderError as exc:
+            errors.append((line, str(exc)))
+    return errors
 
 
 def _upper(line: str) -> str:

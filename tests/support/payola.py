@@ -22,6 +22,8 @@ GAMES = {"plain": TESTS / "status" / "fixtures" / "payola_by_mail.json",
          "rich": TESTS / "game" / "fixtures" / "payola_rich_by_mail.json",
          # FLAT_TAX, NO_HOARDING and ZERO_FOREIGN
          "rules": TESTS / "game" / "fixtures" / "payola_rules_by_mail.json",
+         # PAYOLA_CLASSIC (FLAT_TAX, NO_SAVINGS, DIRECT_ONLY, ZERO_FOREIGN) and LIMIT_OFFERS
+         "classic": TESTS / "game" / "fixtures" / "payola_classic_by_mail.json",
          # Spring 1901 of "plain" with Turkey's sheet missing: PROCESS refused, then PROCESS!
          "missing": TESTS / "game" / "fixtures" / "payola_missing_sheet.json"}
 JUDGE = "judge@example.org"

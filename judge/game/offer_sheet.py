@@ -19,6 +19,10 @@ Under DIRECT_ONLY a sheet holds direct bribes alone, one a unit, each one order 
 a bribe is refused once the bribes above it on the sheet add up to more than the power's treasury
 less its savings so far (the line that crosses the limit is taken; the next is not), as DPjudge
 counts it.
+
+Under TOUCH_BRIBE a power bribes another power's unit only when one of its own units stands next
+to it (either could support the other holding); under REMOTE_BRIBE only when none does. Under
+CD_DUMMIES a dummy's units are bribed from anywhere.
 """
 from __future__ import annotations
 
@@ -62,11 +66,12 @@ class Sheet:
 class SheetReader:
     """Reads the sheets of one movement phase: the map, the units on the board and the rules;
     `purses`, each power's treasury, for LIMIT_OFFERS (a sheet being sent in: DPjudge checks
-    that limit then)."""
+    that limit then); `dummies`, the powers played by no one (CD_DUMMIES)."""
 
-    def __init__(self, m: Map, position: Position, rules: frozenset[str], purses: Mapping[str, int] | None = None):
+    def __init__(self, m: Map, position: Position, rules: frozenset[str], purses: Mapping[str, int] | None = None,
+                 dummies: frozenset[str] = frozenset()):
         self.map, self.position, self.rules = m, position, rules
-        self.purses = purses
+        self.purses, self.dummies = purses, dummies
         self.orders = OrderReader(m, rules | {Rule.ORDER_ANY})
         self.checker = OrderChecker(m, position, rules | {Rule.ORDER_ANY})
         self.owners = {u: power for power, units in position.units.items() for u in units}
@@ -136,6 +141,8 @@ class SheetReader:
         unit = first.unit
         if Rule.DIRECT_ONLY in self.rules:
             self.direct_only(payer, words, line, unit, offers, saved)
+        if {Rule.TOUCH_BRIBE, Rule.REMOTE_BRIBE} & self.rules:
+            self.within_reach(payer, unit)
         for a in amounts:
             if a.amount == 0 and self.owners.get(unit) not in (None, payer) and Rule.ZERO_FOREIGN not in self.rules:
                 raise OrderError(f"ZERO AgP OFFER TO FOREIGN UNIT: {unit.text}")
@@ -166,6 +173,19 @@ class SheetReader:
         if Rule.LIMIT_OFFERS in self.rules and self.purses is not None and \
                 sum(o.amount for o in offers) > max(self.purses.get(payer, 0) - saved, 0):
             raise OrderError("TOTAL OFFERS EXCEED AMOUNT AVAILABLE")
+
+    def within_reach(self, payer: str, unit: Unit) -> None:
+        """TOUCH_BRIBE's and REMOTE_BRIBE's limit on bribing another power's unit."""
+        owner = self.owners.get(unit, payer)
+        if owner == payer or Rule.CD_DUMMIES in self.rules and owner in self.dummies:
+            return
+        touching = any(self.checker.check(Support(payer, mine, unit)) is None
+                       or self.checker.check(Support(owner, unit, mine)) is None
+                       for mine in self.position.units.get(payer, ()))
+        if Rule.TOUCH_BRIBE in self.rules and not touching:
+            raise OrderError(f"BRIBED UNIT MUST BE ADJACENT: {unit.text}")
+        if Rule.TOUCH_BRIBE not in self.rules and touching:
+            raise OrderError(f"BRIBED UNIT MAY NOT BE ADJACENT: {unit.text}")
 
     def order(self, payer: str, text: str, words: list[str]) -> MovementOrder:
         given = text.replace("-", " - ").split()

@@ -7,7 +7,7 @@ a bribe: a sheet of savings or comments alone leaves it owing one, as DPjudge co
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
 from judge.adjudicator.model import Position
@@ -52,12 +52,17 @@ def sheet_in(block: PowerStatus) -> bool:
     return False
 
 
-def read_sheet(m: Map, position: Position, rules: Rules, power: str, lines: Sequence[str], purse: int = 0
-               ) -> tuple[tuple[str, ...], list[tuple[str, str]]]:
+def unplayed(blocks: Iterable[PowerStatus]) -> frozenset[str]:
+    """The dummies among the powers: played by no one (for CD_DUMMIES)."""
+    return frozenset(b.name for b in blocks if b.player is not None and b.player.dummy)
+
+
+def read_sheet(m: Map, position: Position, rules: Rules, power: str, lines: Sequence[str], purse: int = 0,
+               dummies: frozenset[str] = frozenset()) -> tuple[tuple[str, ...], list[tuple[str, str]]]:
     """The power's mailed lines as its sheet keeps them, and each line refused with DPjudge's
     words (then the sheet is not to be kept). CLEAR or NMR drops the lines before it. `purse`:
-    the power's treasury (LIMIT_OFFERS)."""
-    reader = SheetReader(m, position, rules, {power: purse})
+    the power's treasury (LIMIT_OFFERS); `dummies` (`unplayed`)."""
+    reader = SheetReader(m, position, rules, {power: purse}, dummies)
     given = lines_after_clear(lines)
     errors = []
     for line in given:

@@ -64,6 +64,8 @@ REFUSED = "refused"
 NOT_SETTLED = REFUSED + ": its bribes are not settled so yet"
 TRANSFERS = "played as DPjudge plays it (recorded transfers); by mail: TRANSFER amount TO power"
 PLAYED = "played as DPjudge plays it (a recorded game)"
+ADJACENCY = ("a bribe to another power's unit refused with DPjudge's words when the briber's units "
+             "stand {} it (recorded)")
 LIMITED = ("with PUBLIC_LISTS: a power's first lines only, one more than the largest power has "
            "centres, as DPjudge counts them; alone it publishes nothing, as in DPjudge")
 
@@ -215,7 +217,9 @@ RULES: tuple[Rule, ...] = (
     Rule("PUBLIC_TOTALS", BRIBE_SECRECY, "!BLIND", False, PAYOLA,
          REFUSED + ": totals are not published, and no chart is kept"),
     Rule("NO_LEDGERS", BRIBE_SECRECY, "-HIDE_COSTS -HIDE_OFFERS", False, PAYOLA,
-         REFUSED + ": statements and income reports are always mailed"),
+         REFUSED + ": DPjudge charges the bribes only as it writes the statements, so under NO_LEDGERS "
+                   "its bribes cost nothing (seen running DPjudge); the judge will not copy that, nor part from "
+                   "DPjudge's games, until it is decided"),
     Rule("DIRECT_ONLY", BRIBES, "", True, PAYOLA,
          PLAYED + "; a sheet's wildcards, alternatives, repetitions and second bribes to a unit refused "
                   "with DPjudge's words"),
@@ -229,8 +233,8 @@ RULES: tuple[Rule, ...] = (
     Rule("LIMIT_OFFERS", BRIBES, "+DIRECT_ONLY", True, PAYOLA,
          "a bribe refused once those above it on the sheet add up to more than the treasury less "
          "savings, as DPjudge counts it (recorded)"),
-    Rule("REMOTE_BRIBE", BRIBES, "-TOUCH_BRIBE !PAY_DUMMIES", False, PAYOLA, NOT_SETTLED),
-    Rule("TOUCH_BRIBE", BRIBES, "-REMOTE_BRIBE !PAY_DUMMIES", False, PAYOLA, NOT_SETTLED),
+    Rule("REMOTE_BRIBE", BRIBES, "-TOUCH_BRIBE !PAY_DUMMIES", True, PAYOLA, ADJACENCY.format("next to")),
+    Rule("TOUCH_BRIBE", BRIBES, "-REMOTE_BRIBE !PAY_DUMMIES", True, PAYOLA, ADJACENCY.format("apart from")),
     Rule("ZERO_FOREIGN", BRIBES, "!BLIND", True, PAYOLA, PLAYED),
 
     Rule("PUBLIC_LISTS", LISTS, "!BLIND", True, XTALBALL),

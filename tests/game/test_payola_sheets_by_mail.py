@@ -26,6 +26,8 @@ from judge.status import parse_status
 from judge.status.model import Fund
 from tests.game.test_dpjudge_games import NOW, SETTINGS, raw_mail
 from tests.support.commands import Judge
+from tests.support.record_payola_refusals import POWERS
+from tests.support.record_dpjudge_games import player
 from tests.support.payola import recorded
 
 GAME = recorded("plain")
@@ -124,14 +126,17 @@ SHEET_RULES = [(game, case) for game in REFUSALS for case in game["cases"]]
 
 @pytest.mark.parametrize(("game", "case"), SHEET_RULES,
                          ids=[f"{'+'.join(g['rules'])}-{n}" for n, (g, _) in enumerate(SHEET_RULES)])
-def test_direct_only_and_limit_offers_refuse_a_sheet_as_dpjudge_refused_it(tmp_path, game, case):
-    """The sheets recorded by `tests/support/record_payola_refusals.py`: refused with DPjudge's
-    words and nothing kept, or kept whole when DPjudge took them."""
+def test_the_sheet_rules_refuse_a_sheet_as_dpjudge_refused_it(tmp_path, game, case):
+    """DIRECT_ONLY, LIMIT_OFFERS, TOUCH_BRIBE and REMOTE_BRIBE on the sheets recorded by
+    `tests/support/record_payola_refusals.py`: refused with DPjudge's words and nothing kept, or
+    kept whole when DPjudge took them."""
     judge = Judge(tmp_path, SETTINGS)
     judge.store.create(NAME, game["start"])
     (tmp_path / "status").write_text(f"{NAME:>32} payola active\n")
-    sent = france(judge, *case["sheet"])
-    kept = judge.status(NAME).power("FRANCE").offers
+    address, password = player(POWERS.index(case["power"]))
+    sent = judge.send(raw_mail(address, f"SIGNON {case['power']}@{NAME} {password}\n"
+                               + "".join(f"{x}\n" for x in case["sheet"])), NOW)
+    kept = judge.status(NAME).power(case["power"]).offers
     if case["refused"]:
         assert sent.failed and case["refused"] in sent.text
         assert kept == ()

@@ -24,6 +24,8 @@ GAMES = {"plain": TESTS / "status" / "fixtures" / "payola_by_mail.json",
          "rules": TESTS / "game" / "fixtures" / "payola_rules_by_mail.json",
          # PAYOLA_CLASSIC (FLAT_TAX, NO_SAVINGS, DIRECT_ONLY, ZERO_FOREIGN) and LIMIT_OFFERS
          "classic": TESTS / "game" / "fixtures" / "payola_classic_by_mail.json",
+         # TOUCH_BRIBE, large bribes: DPjudge refuses the sheets bribing units too far away
+         "touch": TESTS / "game" / "fixtures" / "payola_touch_by_mail.json",
          # Spring 1901 of "plain" with Turkey's sheet missing: PROCESS refused, then PROCESS!
          "missing": TESTS / "game" / "fixtures" / "payola_missing_sheet.json"}
 JUDGE = "judge@example.org"

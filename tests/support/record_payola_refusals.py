@@ -3,8 +3,8 @@ of `tests/game/test_payola_sheets_by_mail.py`.
 
     python -m tests.support.record_payola_refusals [--out FILE]
 
-For each set of rules below, France mails each sheet to the start of a `payola` game on a scratch
-DPjudge host (`../shared/tools/dpjudge`); DPjudge's reply names the problem on its first line (or
+For each set of rules below, a power (France when none is named) mails each sheet to the start of
+a `payola` game on a scratch DPjudge host (`../shared/tools/dpjudge`); DPjudge's reply names the problem on its first line (or
 confirms the sheet: then "" is kept). Needs Python 2.7 for DPjudge; the tests do not."""
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from email import policy
 from pathlib import Path
 
 from judge.maps import MapCache
-from tests.support.record_dpjudge_games import Host, mail
+from tests.support.record_dpjudge_games import Host, mail, player
 from tests.support.record_payola_game import GAME, payola_opening
 
 FIXTURE = Path(__file__).parent.parent / "game" / "fixtures" / "payola_refusals.json"
@@ -38,7 +38,16 @@ SHEETS = {
         ("48 : A PAR H", "1 : A MAR H", "1 : F BRE H"),
         ("5 : A PAR H", "5 : A MUN H"),
     ),
+    # Italy's A VEN stands next to Austria's F TRI; none of its units next to Germany's A MUN
+    ("TOUCH_BRIBE",): (
+        ("ITALY", "5 : F TRI H"), ("ITALY", "5 : A MUN - RUH"), ("ITALY", "5 : A VEN H", "3 : A MUN H"),
+        ("ITALY", "5 : F TRI - ALB | H"), ("5 : A PAR - BUR",),
+    ),
+    ("REMOTE_BRIBE",): (
+        ("ITALY", "5 : F TRI H"), ("ITALY", "5 : A MUN - RUH"), ("ITALY", "5 : F TRI - ALB | H"),
+    ),
 }
+POWERS = ("AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY")
 
 
 def refusals(rules: tuple[str, ...], sheets: tuple[tuple[str, ...], ...]) -> list[dict]:
@@ -47,12 +56,14 @@ def refusals(rules: tuple[str, ...], sheets: tuple[tuple[str, ...], ...]) -> lis
     found = []
     with tempfile.TemporaryDirectory() as scratch:
         host = Host(Path(scratch), GAME, start, variant="payola")
-        for lines in sheets:
-            out = host.send(mail("p2@example.org", f"SIGNON FRANCE@{GAME} pw2\n"
+        for case in sheets:
+            power, lines = (case[0], case[1:]) if case[0] in POWERS else ("FRANCE", case)
+            address, password = player(POWERS.index(power))
+            out = host.send(mail(address, f"SIGNON {power}@{GAME} {password}\n"
                                  + "".join(f"{x}\n" for x in lines) + "SIGNOFF\n"))
             bodies = [email.message_from_string(raw, policy=policy.compat32) for raw in out]
             reply = next((b.get_payload() for b in bodies if "reply" in str(b["Subject"])), "")
-            found.append({"sheet": list(lines), "refused": reply.strip().splitlines()[0] if reply else ""})
+            found.append({"power": power, "sheet": list(lines), "refused": reply.strip().splitlines()[0] if reply else ""})
     return found
 
 

@@ -31,7 +31,7 @@ from judge.game.bribe_statements import statements
 from judge.game.bribes import Owner, settle
 from judge.game.offer_sheet import SheetReader
 from judge.game.payola_funds import forget_transfers
-from judge.game.payola_orders import VARIANT, balance, with_balance
+from judge.game.payola_orders import VARIANT, balance, unplayed, with_balance
 from judge.game.positions import alive, owned_centers, power_blocks
 from judge.game.stages import Processing, Stage
 from judge.game.variants.model import Variant
@@ -58,7 +58,7 @@ def settle_bribes(p: Processing) -> Processing:
     if p.phase.type != MOVEMENT:
         return p
     blocks = power_blocks(p.status, p.m)
-    reader = SheetReader(p.m, p.position, p.rules)
+    reader = SheetReader(p.m, p.position, p.rules, dummies=unplayed(blocks))
     sheets = {b.name: reader.read(b.name, b.offers) for b in blocks}
     spendable = {b.name: max(balance(b) - sheets[b.name].saved, 0) for b in blocks}
     letters = {info.name: info.abbrev for info in p.m.powers.values()}

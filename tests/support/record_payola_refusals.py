@@ -4,8 +4,8 @@ of `tests/game/test_payola_sheets_by_mail.py`.
     python -m tests.support.record_payola_refusals [--out FILE]
 
 For each set of rules below, a power (France when none is named) mails each sheet to the start of
-a `payola` game on a scratch DPjudge host (`../shared/tools/dpjudge`); DPjudge's reply names the problem on its first line (or
-confirms the sheet: then "" is kept). Needs Python 2.7 for DPjudge; the tests do not."""
+a `payola` game on a scratch DPjudge host (`../shared/tools/dpjudge`); DPjudge's reply names the
+problem on its first line (or confirms the sheet: then "" is kept). Needs Python 2.7 for DPjudge; the tests do not."""
 from __future__ import annotations
 
 import argparse
@@ -63,7 +63,8 @@ def refusals(rules: tuple[str, ...], sheets: tuple[tuple[str, ...], ...]) -> lis
                                  + "".join(f"{x}\n" for x in lines) + "SIGNOFF\n"))
             bodies = [email.message_from_string(raw, policy=policy.compat32) for raw in out]
             reply = next((b.get_payload() for b in bodies if "reply" in str(b["Subject"])), "")
-            found.append({"power": power, "sheet": list(lines), "refused": reply.strip().splitlines()[0] if reply else ""})
+            refused = reply.strip().splitlines()[0] if reply else ""
+            found.append({"power": power, "sheet": list(lines), "refused": refused})
     return found
 
 

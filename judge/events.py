@@ -112,6 +112,8 @@ class BribeStatement:
     reductions: int
     spent: int
     remaining: int
+    costs_hidden: bool = False  # HIDE_COST: the units' orders without what was paid
+    offers_hidden: bool = False  # HIDE_OFFERS: no `*`, and nothing of the power's own bribes
 
 
 @dataclass(frozen=True)

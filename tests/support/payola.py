@@ -26,6 +26,9 @@ GAMES = {"plain": TESTS / "status" / "fixtures" / "payola_by_mail.json",
          "classic": TESTS / "game" / "fixtures" / "payola_classic_by_mail.json",
          # TOUCH_BRIBE, large bribes: DPjudge refuses the sheets bribing units too far away
          "touch": TESTS / "game" / "fixtures" / "payola_touch_by_mail.json",
+         # HIDE_COST and HIDE_OFFERS, large bribes: what the statements leave out
+         "hide_cost": TESTS / "game" / "fixtures" / "payola_hide_cost_by_mail.json",
+         "hide_offers": TESTS / "game" / "fixtures" / "payola_hide_offers_by_mail.json",
          # Spring 1901 of "plain" with Turkey's sheet missing: PROCESS refused, then PROCESS!
          "missing": TESTS / "game" / "fixtures" / "payola_missing_sheet.json"}
 JUDGE = "judge@example.org"

@@ -68,7 +68,7 @@ def settle_bribes(p: Processing) -> Processing:
     owners = [Owner(b.name, b.units, accepts[b.name], holds_on_ties=_holds_on_ties(b)) for b in blocks]
     settlement = settle(owners, letters, {n: s.offers for n, s in sheets.items()}, spendable)
     places = {b.name: accepts[b.name].find(letters.get(b.name, "?")) for b in blocks}
-    told = statements(p.m, blocks, settlement, sheets, places, {b.name: balance(b) for b in blocks})
+    told = statements(p.m, blocks, settlement, sheets, places, {b.name: balance(b) for b in blocks}, p.rules)
     status = p.status
     for block in blocks:
         orders = tuple(str(s.order) for s in settlement.units if s.owner == block.name)

@@ -210,7 +210,9 @@ RULES: tuple[Rule, ...] = (
     Rule("FLAT_TAX", INCOME, "", True, PAYOLA, PLAYED),
     Rule("NO_HOARDING", INCOME, "", True, PAYOLA, PLAYED),
     Rule("ZEROSUM", INCOME, "", False, PAYOLA, REFUSED + ": income comes from taxes only, never from captured centres"),
-    Rule("EBAYOLA", BRIBE_SECRECY, "", False, PAYOLA, NOT_SETTLED),
+    Rule("EBAYOLA", BRIBE_SECRECY, "", True, PAYOLA,
+         PLAYED + "; a tie as DPjudge settles it: the winner first on the owner's list pays one more "
+                  "than it offered"),
     Rule("HIDE_COST", BRIBE_SECRECY, "-NO_LEDGERS", True, PAYOLA,
          PLAYED + ": a statement lists no unit's order and price"),
     Rule("HIDE_OFFERS", BRIBE_SECRECY, "-NO_LEDGERS", True, PAYOLA,

@@ -67,8 +67,9 @@ def game(draw):
 @given(game())
 def test_no_power_spends_more_than_it_may(drawn):
     owners, offers, spendable = drawn
-    settlement = settle(owners, LETTERS, offers, spendable)
-    assert all(0 <= settlement.spent[p] <= spendable[p] for p in POWERS)
+    for second_price in (False, True):  # EBAYOLA too
+        settlement = settle(owners, LETTERS, offers, spendable, second_price)
+        assert all(0 <= settlement.spent[p] <= spendable[p] for p in POWERS)
 
 
 @settings(max_examples=120, deadline=None)

@@ -66,7 +66,8 @@ def settle_bribes(p: Processing) -> Processing:
     accepts = {b.name: full_acceptance(b.accept, letters.get(b.name, ""), list(letters.values()), draw)
                for b in blocks}
     owners = [Owner(b.name, b.units, accepts[b.name], holds_on_ties=_holds_on_ties(b)) for b in blocks]
-    settlement = settle(owners, letters, {n: s.offers for n, s in sheets.items()}, spendable)
+    settlement = settle(owners, letters, {n: s.offers for n, s in sheets.items()}, spendable,
+                        Rule.EBAYOLA in p.rules)
     places = {b.name: accepts[b.name].find(letters.get(b.name, "?")) for b in blocks}
     told = statements(p.m, blocks, settlement, sheets, places, {b.name: balance(b) for b in blocks}, p.rules)
     status = p.status

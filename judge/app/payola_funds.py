@@ -9,7 +9,8 @@ from judge.app.game_in_hand import GameInHand, closed_refusal, phase_name, phase
 from judge.app.refusal import Refusal
 from judge.app.seat_settings import Changed, own_block
 from judge.game.orders import plays_offers
-from judge.game.payola_funds import acceptance_list, transfer_refusal, transferred
+from judge.game.payola_funds import acceptance_list, gone_before_adjustments, transfer_refusal, transferred
+from judge.rule_names import Rule
 from judge.status.model import PowerStatus
 
 
@@ -17,7 +18,8 @@ def transfer_funds(game: GameInHand, actor: str, receiver: str, amount: int) -> 
     """`actor`'s power gives `amount` AgP to the power named `receiver`; both are told."""
     block = _purse(game, actor, "TRANSFER")
     other = game.status.power(receiver)
-    reason = transfer_refusal(block, other, amount, game.rules)
+    reason = transfer_refusal(block, other, amount, game.rules,
+                              Rule.NO_DONATIONS in game.rules and gone_before_adjustments(game.status, game.map, actor))
     if reason is not None or other is None:
         raise Refusal(f"no transfer made: {reason}")
     status, told = transferred(game.status, block, other, amount, game.rules)

@@ -196,9 +196,9 @@ RULES: tuple[Rule, ...] = (
     Rule("LAST_MAN_STANDING", END, "+SOLITAIRE", True, STANDARD),
 
     Rule("ANON_TRANSFER", FUNDS, "", True, PAYOLA, TRANSFERS),
-    Rule("NO_DONATIONS", FUNDS, "!GARRISON", False, PAYOLA,
-         REFUSED + ": not played yet (DPjudge empties, after each movement phase, the treasury of a power "
-                   "it counts as gone, and refuses its transfers)"),
+    Rule("NO_DONATIONS", FUNDS, "!GARRISON", True, PAYOLA,
+         "as DPjudge plays it (recorded): after each movement phase a power it counts as gone loses its "
+         "treasury, and in the retreats before adjustments it gives nothing"),
     Rule("NO_TRANSFER", FUNDS, "", True, PAYOLA, "every TRANSFER refused, as DPjudge's pages offer none"),
     Rule("ONE_TRANSFER", FUNDS, "", True, PAYOLA, TRANSFERS + "; to each power once a phase"),
     Rule("NO_LOOTING", FUNDS, "", True, PAYOLA,

@@ -12,7 +12,8 @@ import pytest
 from judge.app.payola_funds import set_acceptance, transfer_funds
 from judge.app.refusal import Refusal
 from judge.events import FundsTransferred
-from judge.game.payola_orders import balance
+from judge.game.payola_orders import balance, with_balance
+from judge.phases import parse_phase
 from judge.status import parse_status
 from judge.status.model import GameStatus, PhaseMode, Vacancy
 from tests.support.games import in_hand
@@ -94,3 +95,18 @@ def test_an_acceptance_list_is_kept_as_dpjudge_keeps_it(standard, written, kept)
 def test_a_bad_acceptance_list_is_refused_with_dpjudge_s_words(standard, written, why):
     with pytest.raises(Refusal, match=why):
         set_acceptance(in_hand(standard, payola()), "FRANCE", written)
+
+
+def test_no_donations_refuses_a_gone_power_s_transfer_in_the_retreats_before_adjustments(standard):
+    """Italy (`tests/support/record_payola_goners.py`) owns Rome alone, where an Austrian army
+    stands: in the Fall retreats it is gone and gives nothing; in a movement phase it may."""
+    goners = json.loads((Path(__file__).parent.parent / "game" / "fixtures" / "payola_goners.json").read_text())
+    status = replace(parse_status(goners["status"]), variant="payola")
+    italy = status.power("ITALY")
+    status = status.with_power(with_balance(italy, 10))
+    retreats = replace(status, phase=parse_phase(standard, "F1901R"))
+    with pytest.raises(Refusal, match="NO_DONATIONS"):
+        transfer_funds(in_hand(standard, retreats), "ITALY", "FRANCE", 5)
+    assert transfer_funds(in_hand(standard, status), "ITALY", "FRANCE", 5).events
+    donations_allowed = replace(retreats, rules=retreats.rules - {"NO_DONATIONS"})
+    assert transfer_funds(in_hand(standard, donations_allowed), "ITALY", "FRANCE", 5).events

@@ -7,12 +7,17 @@ ONE_TRANSFER's SENT lines gone."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from judge.events import FundsTransferred
+from judge.events import BribesSettled, FundsTransferred, PhaseResults
+from judge.game.payola_orders import balance
+from judge.game.process import process_phase
+from judge.game.variants.payola import PAYOLA
 from judge.mailout.mailings import Mailer
+from judge.status import parse_status, write_status
 from judge.runtime.game_files import read_status_file
 from judge.runtime.store import GameDir
 from tests.game.test_dpjudge_games import NOW, SETTINGS, URL, normalised, raw_mail
@@ -85,3 +90,18 @@ def test_a_refused_request_by_mail_says_why_and_changes_nothing(line, why, tmp_p
     sent = judge.send(signed_on("ENGLAND", game["game"], line), NOW)
     assert sent.failed and why in sent.prose
     assert status_as_compared(judge.text(game["game"])) == status_as_compared(game["start"])
+
+
+def test_no_donations_empties_a_gone_power_s_treasury_after_a_movement_phase_as_dpjudge_does():
+    """`tests/support/record_payola_goners.py`: Italy, its one centre taken in Spring, is gone as
+    DPjudge counts it; its 48 AgP are gone with it. The status and every results mail and
+    statement are DPjudge's."""
+    goners = json.loads((Path(__file__).parent / "fixtures" / "payola_goners.json").read_text())
+    status = replace(parse_status(goners["ready"]), variant="payola")
+    after, events = process_phase(status, MAPS.get("standard"), NOW, PAYOLA)
+    assert status_as_compared(write_status(after)) == status_as_compared(goners["status"])
+    assert balance(after.power("ITALY")) == 0
+    mailer = Mailer(TEMPLATES, after, MAPS.get("standard"), judge=SETTINGS.judge_id, url=URL)
+    told = [e for e in events if isinstance(e, (BribesSettled, PhaseResults))]
+    mine = sorted(normalised(m.rendered.body) for m in mailer.for_events(told, NOW))
+    assert mine == sorted(normalised(m["body"]) for m in goners["results"])

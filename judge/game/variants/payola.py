@@ -30,7 +30,7 @@ from judge.events import BribesSettled, IncomePaid, PhaseResults
 from judge.game.bribe_statements import statements
 from judge.game.bribes import Owner, settle
 from judge.game.offer_sheet import SheetReader
-from judge.game.payola_funds import forget_transfers
+from judge.game.payola_funds import empty_treasuries, forget_transfers, gone
 from judge.game.payola_orders import VARIANT, balance, unplayed, with_balance
 from judge.game.positions import alive, owned_centers, power_blocks
 from judge.game.stages import Processing, Stage
@@ -142,6 +142,14 @@ def free_transfers(p: Processing) -> Processing:
     return replace(p, status=forget_transfers(p.status))
 
 
+def empty_gone_treasuries(p: Processing) -> Processing:
+    """Under NO_DONATIONS, after a movement phase, the treasuries of the powers DPjudge counts as
+    gone are emptied (`judge.game.payola_funds.gone`)."""
+    if Rule.NO_DONATIONS not in p.rules or p.phase.type != MOVEMENT:
+        return p
+    return replace(p, status=empty_treasuries(p.status, gone(p.status, p.m)))
+
+
 def open_purses(status: GameStatus, m: Map, rules: frozenset[str]) -> GameStatus:
     """Each power as the game begins, as DPjudge's start gives it: its first year's income on its
     FUNDS line (a map whose taxes yield nothing: half the victory count a unit), and an acceptance
@@ -168,7 +176,9 @@ def _victory(m: Map) -> int:
 
 PAYOLA = Variant(VARIANT, "Payola Diplomacy", (
     Stage("settle the bribes", settle_bribes),
-    *PIPELINE[:stages_through("move on")],
+    *PIPELINE[:stages_through("write back")],
+    Stage("empty the gone powers' treasuries", empty_gone_treasuries),
+    *PIPELINE[stages_through("write back"):stages_through("move on")],
     Stage("collect income", collect_income),
     *PIPELINE[stages_through("move on"):],
     Stage("tell of the income", tell_income),

@@ -98,7 +98,7 @@ def test_a_bad_acceptance_list_is_refused_with_dpjudge_s_words(standard, written
 
 
 def test_no_donations_refuses_a_gone_power_s_transfer_in_the_retreats_before_adjustments(standard):
-    """Italy (`tests/support/record_payola_goners.py`) owns Rome alone, where an Austrian army
+    """Italy (`tests/support/record_payola_positions.py`) owns Rome alone, where an Austrian army
     stands: in the Fall retreats it is gone and gives nothing; in a movement phase it may."""
     goners = json.loads((Path(__file__).parent.parent / "game" / "fixtures" / "payola_goners.json").read_text())
     status = replace(parse_status(goners["status"]), variant="payola")

@@ -128,7 +128,7 @@ def test_a_line_dpjudge_refuses_is_refused_saying_why(line, rules, message):
 
 
 def test_under_ebayola_a_tie_costs_the_preferred_winner_one_piece_more_as_dpjudge_charges_it():
-    """`tests/support/record_payola_tie.py`: France's and Russia's 5 AgP bribes to Germany's A MUN
+    """`tests/support/record_payola_positions.py`: France's and Russia's 5 AgP bribes to Germany's A MUN
     tie; France, first on Germany's list, wins and pays 6 (DPjudge gives back -1). The status and
     every statement are DPjudge's."""
     tie = json.loads((Path(__file__).parent / "fixtures" / "payola_ebayola_tie.json").read_text())

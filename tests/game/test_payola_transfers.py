@@ -93,7 +93,7 @@ def test_a_refused_request_by_mail_says_why_and_changes_nothing(line, why, tmp_p
 
 
 def test_no_donations_empties_a_gone_power_s_treasury_after_a_movement_phase_as_dpjudge_does():
-    """`tests/support/record_payola_goners.py`: Italy, its one centre taken in Spring, is gone as
+    """`tests/support/record_payola_positions.py`: Italy, its one centre taken in Spring, is gone as
     DPjudge counts it; its 48 AgP are gone with it. The status and every results mail and
     statement are DPjudge's."""
     goners = json.loads((Path(__file__).parent / "fixtures" / "payola_goners.json").read_text())

@@ -61,7 +61,6 @@ FUNDS, INCOME, BRIBE_SECRECY, BRIBES = ("Payola funds", "Payola income", "Payola
 LISTS = "Crystal Ball order lists"
 # a Payola rule the judge does not play is refused with what it lacks for it
 REFUSED = "refused"
-NOT_SETTLED = REFUSED + ": its bribes are not settled so yet"
 TRANSFERS = "played as DPjudge plays it (recorded transfers); by mail: TRANSFER amount TO power"
 PLAYED = "played as DPjudge plays it (a recorded game)"
 ADJACENCY = ("a bribe to another power's unit refused with DPjudge's words when the briber's units "
@@ -218,7 +217,8 @@ RULES: tuple[Rule, ...] = (
     Rule("HIDE_OFFERS", BRIBE_SECRECY, "-NO_LEDGERS", True, PAYOLA,
          PLAYED + ": a statement shows neither the sheet nor the bribes accepted, nor whose money moved a unit"),
     Rule("PUBLIC_TOTALS", BRIBE_SECRECY, "!BLIND", False, PAYOLA,
-         REFUSED + ": totals are not published, and no chart is kept"),
+         REFUSED + ": DPjudge shows the players every phase's bribes (its `chart` file) on its web pages; "
+                   "the judge keeps no chart and has no such page yet"),
     Rule("NO_LEDGERS", BRIBE_SECRECY, "-HIDE_COSTS -HIDE_OFFERS", False, PAYOLA,
          REFUSED + ": DPjudge charges the bribes only as it writes the statements, so under NO_LEDGERS "
                    "its bribes cost nothing (seen running DPjudge); the judge will not copy that, nor part from "
@@ -226,8 +226,11 @@ RULES: tuple[Rule, ...] = (
     Rule("DIRECT_ONLY", BRIBES, "", True, PAYOLA,
          PLAYED + "; a sheet's wildcards, alternatives, repetitions and second bribes to a unit refused "
                   "with DPjudge's words"),
-    Rule("RESTRICT_SIGNAL", BRIBES, "+SIGNAL_SUPPORT", False, PAYOLA, NOT_SETTLED),
-    Rule("PAY_DUMMIES", BRIBES, "!REMOTE_BRIBE !TOUCH_BRIBE", False, PAYOLA, NOT_SETTLED),
+    Rule("RESTRICT_SIGNAL", BRIBES, "+SIGNAL_SUPPORT", False, PAYOLA,
+         REFUSED + ": not played yet (a sheet's signal-support bribes, `0 : A PAR S A MAR ?`, are not read)"),
+    Rule("PAY_DUMMIES", BRIBES, "!REMOTE_BRIBE !TOUCH_BRIBE", False, PAYOLA,
+         REFUSED + ": not played yet (players order their own units and bribe only the dummies', with "
+                   "statements of their own)"),
     Rule("NO_SAVINGS", BRIBES, "", True, PAYOLA,
          "a sheet's savings and plateaus refused with DPjudge's words"),
     Rule("NO_PLATEAU", BRIBES, "", True, PAYOLA,

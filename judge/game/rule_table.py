@@ -229,7 +229,7 @@ RULES: tuple[Rule, ...] = (
     Rule("RESTRICT_SIGNAL", BRIBES, "+SIGNAL_SUPPORT", False, PAYOLA,
          REFUSED + ": not played yet (a sheet's signal-support bribes, `0 : A PAR S A MAR ?`, are not read)"),
     Rule("PAY_DUMMIES", BRIBES, "!REMOTE_BRIBE !TOUCH_BRIBE", False, PAYOLA,
-         REFUSED + ": not played yet (players order their own units and bribe only the dummies', with "
+         REFUSED + ": not played yet (players order their own units and bribe only the dummies' units, with "
                    "statements of their own)"),
     Rule("NO_SAVINGS", BRIBES, "", True, PAYOLA,
          "a sheet's savings and plateaus refused with DPjudge's words"),

@@ -112,6 +112,8 @@ class BribeStatement:
     reductions: int
     spent: int
     remaining: int
+    costs_hidden: bool = False  # HIDE_COST: the units' orders without what was paid
+    offers_hidden: bool = False  # HIDE_OFFERS: no `*`, and nothing of the power's own bribes
 
 
 @dataclass(frozen=True)
@@ -131,6 +133,20 @@ class IncomePaid:
     game: str
     year: int
     reports: tuple[tuple[str, int, int, int], ...]
+
+
+@dataclass(frozen=True)
+class FundsTransferred:
+    """A Payola power gave money to another: each is sent its account of it, with its balance
+    before (`anonymous`, ANON_TRANSFER: the receiver's does not name the giver)."""
+
+    game: str
+    giver: str
+    receiver: str
+    amount: int
+    giver_before: int
+    receiver_before: int
+    anonymous: bool = False
 
 
 @dataclass(frozen=True)
@@ -316,4 +332,4 @@ class RolledBack:
 Event = (PlayerJoined | PlayerLeft | GameFull | GameStarted | PhaseResults | Preview | DeadlineSet
          | CivilDisorder | LateNotice | Reminder | Dismissal | Resigned | TookOver | Dummied | VoteCast
          | ControlRotated | GameCompleted | RolledBack | ListsPlayed | BribesSettled
-         | IncomePaid)
+         | IncomePaid | FundsTransferred)

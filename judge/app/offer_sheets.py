@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from judge.app.game_in_hand import GameInHand
 from judge.app.refusal import Refusal
-from judge.game.payola_orders import read_sheet, sheet_in
+from judge.game.payola_orders import balance, read_sheet, sheet_in, unplayed
 from judge.game.positions import position_of
 from judge.status.model import GameStatus
 from judge.types import Phase
@@ -18,12 +18,13 @@ def with_offers(game: GameInHand, power: str, phase: Phase, lines: list[str]) ->
     """The status with the power's sheet made of `lines` (none: cleared); Refusal naming every
     line DPjudge would refuse, and then the sheet on file stays as it was."""
     status, m = game.status, game.map
-    kept, errors = read_sheet(m, position_of(status, m, phase), game.rules, power, lines)
+    block = status.power(power)
+    assert block is not None  # a power owing a sheet
+    kept, errors = read_sheet(m, position_of(status, m, phase), game.rules, power, lines, balance(block),
+                              unplayed(status.powers))
     if errors:
         raise Refusal(f"{len(errors)} of the offers for {power} could not be accepted, so none "
                       f"were stored:", *(f"{line}: {reason}" for line, reason in errors))
-    block = status.power(power)
-    assert block is not None  # a power owing a sheet
     return status.with_power(replace(block, offers=kept))
 
 

@@ -22,6 +22,7 @@ from judge.commands import (
     master,
     morph,
     orders,
+    payola,
     press,
     roles,
     setters,
@@ -40,7 +41,7 @@ from judge.types import MASTER
 
 REGISTRY = Registry(signon.COMMANDS + roles.COMMANDS + admin.COMMANDS + info.COMMANDS
                     + press.COMMANDS + orders.COMMANDS + setters.COMMANDS + master.COMMANDS
-                    + morph.COMMANDS + guide.COMMANDS)
+                    + morph.COMMANDS + guide.COMMANDS + payola.COMMANDS)
 
 EXPECTED = ("Expected SIGNON, JOIN, CREATE, PURGE, RENAME, RESIGN, TAKEOVER, SUMMARY, HISTORY or "
             "LIST, or a join command such as OBSERVE name@game password; HELP mails a guide")

@@ -4,7 +4,9 @@ A power with a bribe on its sheet (every power with units has one: a hold of eac
 bribe) is told the order each of its units carries out and the money paid for it (`*`: none of it
 its own), the bribes it paid that won (listed in the order DPjudge lists them,
 `judge.game.python2_order`), its sheet as written, its balance before, how many times its bribes
-were lowered for overspending, what the phase cost it and what it has left.
+were lowered for overspending, what the phase cost it and what it has left. Under HIDE_COST the
+units' orders are listed under their heading no more; under HIDE_OFFERS no unit is flagged and
+nothing is said of the power's own bribes (only that it offered none, when it did not).
 """
 from __future__ import annotations
 
@@ -17,11 +19,13 @@ from judge.orders.reach import crossings
 from judge.game.offer_sheet import Sheet
 from judge.game.python2_order import python2_order
 from judge.events import BribeStatement
+from judge.rule_names import Rule, Rules
 from judge.status.model import PowerStatus
 
 
 def statements(m: Map, blocks: list[PowerStatus], settlement: Settlement, sheets: Mapping[str, Sheet],
-               places: Mapping[str, int], balances: Mapping[str, int]) -> tuple[BribeStatement, ...]:
+               places: Mapping[str, int], balances: Mapping[str, int], rules: Rules = frozenset()
+               ) -> tuple[BribeStatement, ...]:
     """The statements, in the powers' order. `places`: each power's place in its own full
     acceptance list (where its own bribes rank for its units)."""
     winners = {s.unit.text: s for s in settlement.units}
@@ -31,7 +35,8 @@ def statements(m: Map, blocks: list[PowerStatus], settlement: Settlement, sheets
         sheet = sheets[block.name]
         if not sheet.offers and not balances[block.name]:
             continue
-        units = tuple(_unit_line(m, winners[u.text].candidates[0], places[block.name], u.text)
+        hidden = Rule.HIDE_OFFERS in rules
+        units = tuple(_unit_line(m, winners[u.text].candidates[0], places[block.name], u.text, hidden)
                       for u in block.units)
         accepted = tuple((winners[unit].candidates[0].cost[block.name], unit, _rest(m, winners[unit].candidates[0]))
                          for unit in listed if block.name in winners[unit].candidates[0].cost)
@@ -39,12 +44,12 @@ def statements(m: Map, blocks: list[PowerStatus], settlement: Settlement, sheets
         told.append(BribeStatement(block.name, units, accepted, tuple(_sheet_line(x) for x in sheet.lines),
                                    bool(sheet.offers), balances[block.name],
                                    settlement.reductions.get(block.name, 0), spent,
-                                   balances[block.name] - spent))
+                                   balances[block.name] - spent, Rule.HIDE_COST in rules, hidden))
     return tuple(told)
 
 
-def _unit_line(m: Map, winner: Candidate, place: int, unit: str) -> tuple[str, int, str, str]:
-    flag = "*" if winner.earliest[place] is None else " "
+def _unit_line(m: Map, winner: Candidate, place: int, unit: str, hidden: bool) -> tuple[str, int, str, str]:
+    flag = "*" if winner.earliest[place] is None and not hidden else " "
     return flag, winner.total, unit, _rest(m, winner)
 
 

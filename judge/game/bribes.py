@@ -16,10 +16,16 @@ settled again from the start, until no power overspends. So no treasury ever goe
 
 A DUMMY power nobody controls whose list is `?` holds when the top candidates tie in total but are
 paid by different sets of powers.
+
+Under EBAYOLA the winning order costs one silver piece more than the best losing one's total (the
+best losing total taken as 0 when there is none): the difference is given back to the powers that
+paid for it, the one first on the owner's acceptance list first, none below its plateau. When the
+best two tie, DPjudge's reckoning gives back -1: the first of them pays one piece more than it
+offered, and the judge charges it so too.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from judge.orders.model import Convoy, Hold, Move, Support
@@ -107,16 +113,17 @@ class Owner:
 
 
 def settle(owners: Sequence[Owner], letters: Mapping[str, str], offers: Mapping[str, Sequence[Offer]],
-           spendable: Mapping[str, int]) -> Settlement:
+           spendable: Mapping[str, int], second_price: bool = False) -> Settlement:
     """Settle every unit of `owners` (in their order) with `offers` (each power's, with a hold of
     each unit it owns and did not bribe already added), `letters` each power's initial (a payer
-    without one, an investor, ranks after every power), `spendable` what each power may spend."""
+    without one, an investor, ranks after every power), `spendable` what each power may spend;
+    `second_price` (EBAYOLA): the winners pay the best losing total and one more."""
     lowered = {payer: [_Amount(o.amount, o.plateau) for o in sheet] for payer, sheet in offers.items()}
     reductions = dict.fromkeys(offers, 0)
     while True:
         current = {payer: tuple(_lowered(o, a) for o, a in zip(sheet, lowered[payer], strict=True))
                    for payer, sheet in offers.items()}
-        units = tuple(_settle_unit(owner, unit, letters, current)
+        units = tuple(_settle_unit(owner, unit, letters, current, second_price)
                       for owner in owners for unit in owner.units)
         spent = dict.fromkeys(offers, 0)
         for settled in units:
@@ -153,7 +160,7 @@ def _reduce(amounts: list[_Amount]) -> None:
 
 
 def _settle_unit(owner: Owner, unit: Unit, letters: Mapping[str, str],
-                 offers: Mapping[str, Sequence[Offer]]) -> Settled:
+                 offers: Mapping[str, Sequence[Offer]], second_price: bool = False) -> Settled:
     places = len(owner.accept) + 1
 
     def place(payer: str) -> int:
@@ -176,9 +183,27 @@ def _settle_unit(owner: Owner, unit: Unit, letters: Mapping[str, str],
                     if offer.covers(candidate.order):
                         candidate.add(offer, place(offer.payer))
     ranked = sorted(candidates.values(), key=Candidate.rank)
+    if second_price:
+        _give_back(ranked, place)
     if owner.holds_on_ties and _split_tie(ranked):
         ranked = _hold_first(owner.name, unit, ranked, places)
     return Settled(owner.name, unit, tuple(ranked))
+
+
+def _give_back(ranked: list[Candidate], place: Callable[[str], int]) -> None:
+    """EBAYOLA: what the winner was paid beyond the best losing total and one more, given back to
+    its payers in the owner's order of preference (those with no place in it last, the largest
+    payer first), none below its plateau."""
+    best = ranked[0]
+    over = best.total - 1 - (max(ranked[1].total, 0) if len(ranked) > 1 else 0)
+    payers = [p for p, amount in best.cost.items() if amount]
+    listed = sorted((p for p in payers if place(p) >= 0), key=place)
+    unlisted = sorted((p for p in payers if place(p) < 0), key=lambda p: -best.cost[p])
+    for payer in listed + unlisted:
+        rebate = min(best.cost[payer] - best.plateau[payer], over)
+        best.cost[payer] -= rebate
+        best.total -= rebate
+        over -= rebate
 
 
 def _split_tie(ranked: list[Candidate]) -> bool:

@@ -13,10 +13,20 @@ A line is `amount code unit order [| order]... [% comment]`:
 
 The orders are read on the map as the bribed unit's orders (any power may bribe any unit), and
 must be legal for it. A bribe of 0 to a unit of another power is refused (it could never matter).
+
+Under DIRECT_ONLY a sheet holds direct bribes alone, one a unit, each one order for one amount
+(no `|`, even in a comment, as DPjudge reads the line whole; no `*` or `+`). Under LIMIT_OFFERS
+a bribe is refused once the bribes above it on the sheet add up to more than the power's treasury
+less its savings so far (the line that crosses the limit is taken; the next is not), as DPjudge
+counts it.
+
+Under TOUCH_BRIBE a power bribes another power's unit only when one of its own units stands next
+to it (either could support the other holding); under REMOTE_BRIBE only when none does. Under
+CD_DUMMIES a dummy's units are bribed from anywhere.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from judge.adjudicator.model import Position
@@ -54,10 +64,14 @@ class Sheet:
 
 
 class SheetReader:
-    """Reads the sheets of one movement phase: the map, the units on the board and the rules."""
+    """Reads the sheets of one movement phase: the map, the units on the board and the rules;
+    `purses`, each power's treasury, for LIMIT_OFFERS (a sheet being sent in: DPjudge checks
+    that limit then); `dummies`, the powers played by no one (CD_DUMMIES)."""
 
-    def __init__(self, m: Map, position: Position, rules: frozenset[str]):
+    def __init__(self, m: Map, position: Position, rules: frozenset[str], purses: Mapping[str, int] | None = None,
+                 dummies: frozenset[str] = frozenset()):
         self.map, self.position, self.rules = m, position, rules
+        self.purses, self.dummies = purses, dummies
         self.orders = OrderReader(m, rules | {Rule.ORDER_ANY})
         self.checker = OrderChecker(m, position, rules | {Rule.ORDER_ANY})
         self.owners = {u: power for power, units in position.units.items() for u in units}
@@ -79,7 +93,7 @@ class SheetReader:
                 saved += self.savings(words, amounts)
                 stored = " ".join(words)
             else:
-                stored = self.bribe(payer, words, amounts, offers)
+                stored = self.bribe(payer, words, amounts, offers, line, saved)
             kept.append(stored + (f" %{comment}" if "%" in line else ""))
         mine = [u for u in self.position.units.get(payer, ()) if not any(
             o.unit == u and o.code == DIRECT for o in offers)]
@@ -117,13 +131,18 @@ class SheetReader:
             raise OrderError("PLATEAU AMOUNT ON SAVINGS REQUEST")
         return sum(a.repeat * a.amount for a in amounts)
 
-    def bribe(self, payer: str, words: list[str], amounts: tuple[Amount, ...], offers: list[Offer]) -> str:
+    def bribe(self, payer: str, words: list[str], amounts: tuple[Amount, ...], offers: list[Offer], line: str,
+              saved: int) -> str:
         code = words[1]
         if code not in CODES:
             raise OrderError(f"BAD OFFER TYPE: {' '.join(words)}")
         parts = " ".join(words[2:]).split("|")
         first = self.order(payer, parts[0], words)
         unit = first.unit
+        if Rule.DIRECT_ONLY in self.rules:
+            self.direct_only(payer, words, line, unit, offers, saved)
+        if {Rule.TOUCH_BRIBE, Rule.REMOTE_BRIBE} & self.rules:
+            self.within_reach(payer, unit)
         for a in amounts:
             if a.amount == 0 and self.owners.get(unit) not in (None, payer) and Rule.ZERO_FOREIGN not in self.rules:
                 raise OrderError(f"ZERO AgP OFFER TO FOREIGN UNIT: {unit.text}")
@@ -141,6 +160,32 @@ class SheetReader:
             for _ in range(a.repeat):
                 _spread(offers, payer, code, unit, owned, a)
         return f"{words[0]} {code} {unit.text} " + " | ".join(_rest(o) for o in owned)
+
+    def direct_only(self, payer: str, words: list[str], line: str, unit: Unit, offers: list[Offer],
+                    saved: int) -> None:
+        """DIRECT_ONLY's limits on a bribe line, and LIMIT_OFFERS's (see the module's doc)."""
+        if any(o.unit == unit for o in offers):
+            raise OrderError(f"MULTIPLE OFFERS TO A SINGLE UNIT FORBIDDEN: {unit.text}")
+        if words[1] != DIRECT or "|" in line:
+            raise OrderError("WILDCARD BRIBES NOT ALLOWED")
+        if "*" in words[0] or "+" in words[0]:
+            raise OrderError("REPETITION AND AUGMENTATION NOT ALLOWED")
+        if Rule.LIMIT_OFFERS in self.rules and self.purses is not None and \
+                sum(o.amount for o in offers) > max(self.purses.get(payer, 0) - saved, 0):
+            raise OrderError("TOTAL OFFERS EXCEED AMOUNT AVAILABLE")
+
+    def within_reach(self, payer: str, unit: Unit) -> None:
+        """TOUCH_BRIBE's and REMOTE_BRIBE's limit on bribing another power's unit."""
+        owner = self.owners.get(unit, payer)
+        if owner == payer or Rule.CD_DUMMIES in self.rules and owner in self.dummies:
+            return
+        touching = any(self.checker.check(Support(payer, mine, unit)) is None
+                       or self.checker.check(Support(owner, unit, mine)) is None
+                       for mine in self.position.units.get(payer, ()))
+        if Rule.TOUCH_BRIBE in self.rules and not touching:
+            raise OrderError(f"BRIBED UNIT MUST BE ADJACENT: {unit.text}")
+        if Rule.TOUCH_BRIBE not in self.rules and touching:
+            raise OrderError(f"BRIBED UNIT MAY NOT BE ADJACENT: {unit.text}")
 
     def order(self, payer: str, text: str, words: list[str]) -> MovementOrder:
         given = text.replace("-", " - ").split()

@@ -7,7 +7,7 @@ a bribe: a sheet of savings or comments alone leaves it owing one, as DPjudge co
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
 from judge.adjudicator.model import Position
@@ -17,7 +17,7 @@ from judge.game.positions import owned_centers
 from judge.maps.model import Map
 from judge.orders.power_orders import lines_after_clear
 from judge.rule_names import Rule, Rules
-from judge.status.model import PowerStatus
+from judge.status.model import Fund, PowerStatus
 
 VARIANT = "payola"  # as DPjudge names its game class
 CASH = "$"
@@ -26,6 +26,14 @@ CASH = "$"
 def balance(block: PowerStatus) -> int:
     """The power's treasury: the cash on its FUNDS line (none: nothing)."""
     return next((f.amount for f in block.funds or () if f.currency == CASH), 0)
+
+
+def with_balance(block: PowerStatus, amount: int) -> PowerStatus:
+    """The block with `amount` as its cash, its other funds kept where they stand."""
+    funds = block.funds or ()
+    if any(f.currency == CASH for f in funds):
+        return replace(block, funds=tuple(Fund(amount, CASH) if f.currency == CASH else f for f in funds))
+    return replace(block, funds=(Fund(amount, CASH), *funds))
 
 
 def owes_sheet(block: PowerStatus, rules: Rules) -> bool:
@@ -44,11 +52,17 @@ def sheet_in(block: PowerStatus) -> bool:
     return False
 
 
-def read_sheet(m: Map, position: Position, rules: Rules, power: str, lines: Sequence[str]
-               ) -> tuple[tuple[str, ...], list[tuple[str, str]]]:
+def unplayed(blocks: Iterable[PowerStatus]) -> frozenset[str]:
+    """The dummies among the powers: played by no one (for CD_DUMMIES)."""
+    return frozenset(b.name for b in blocks if b.player is not None and b.player.dummy)
+
+
+def read_sheet(m: Map, position: Position, rules: Rules, power: str, lines: Sequence[str], purse: int = 0,
+               dummies: frozenset[str] = frozenset()) -> tuple[tuple[str, ...], list[tuple[str, str]]]:
     """The power's mailed lines as its sheet keeps them, and each line refused with DPjudge's
-    words (then the sheet is not to be kept). CLEAR or NMR drops the lines before it."""
-    reader = SheetReader(m, position, rules)
+    words (then the sheet is not to be kept). CLEAR or NMR drops the lines before it. `purse`:
+    the power's treasury (LIMIT_OFFERS); `dummies` (`unplayed`)."""
+    reader = SheetReader(m, position, rules, {power: purse}, dummies)
     given = lines_after_clear(lines)
     errors = []
     for line in given:
@@ -58,7 +72,24 @@ def read_sheet(m: Map, position: Position, rules: Rules, power: str, lines: Sequ
             errors.append((line, str(exc)))
     if errors:
         return (), errors
-    return reader.read(power, [_upper(line) for line in given]).lines, []
+    try:
+        return reader.read(power, [_upper(line) for line in given]).lines, []
+    except OrderError:
+        return (), _across_lines(reader, power, given)
+
+
+def _across_lines(reader: SheetReader, power: str, given: Sequence[str]) -> list[tuple[str, str]]:
+    """The lines refused for what came above them on the sheet (under DIRECT_ONLY a second bribe
+    to a unit; under LIMIT_OFFERS a bribe past the treasury): each read after those taken."""
+    taken: list[str] = []
+    errors = []
+    for line in given:
+        try:
+            reader.read(power, [*taken, _upper(line)])
+            taken.append(_upper(line))
+        except OrderError as exc:
+            errors.append((line, str(exc)))
+    return errors
 
 
 def _upper(line: str) -> str:

@@ -61,9 +61,10 @@ FUNDS, INCOME, BRIBE_SECRECY, BRIBES = ("Payola funds", "Payola income", "Payola
 LISTS = "Crystal Ball order lists"
 # a Payola rule the judge does not play is refused with what it lacks for it
 REFUSED = "refused"
-NOT_SETTLED = REFUSED + ": its bribes are not settled so yet"
-TRANSFERS = REFUSED + ": transfers are made on DPjudge's web pages, which the judge's pages lack"
+TRANSFERS = "played as DPjudge plays it (recorded transfers); by mail: TRANSFER amount TO power"
 PLAYED = "played as DPjudge plays it (a recorded game)"
+ADJACENCY = ("a bribe to another power's unit refused with DPjudge's words when the briber's units "
+             "stand {} it (recorded)")
 LIMITED = ("with PUBLIC_LISTS: a power's first lines only, one more than the largest power has "
            "centres, as DPjudge counts them; alone it publishes nothing, as in DPjudge")
 
@@ -193,37 +194,53 @@ RULES: tuple[Rule, ...] = (
     Rule("NO_EOG", END, "", True, note="the judge keeps no press archive: post-game press is never stored"),
     Rule("LAST_MAN_STANDING", END, "+SOLITAIRE", True, STANDARD),
 
-    Rule("ANON_TRANSFER", FUNDS, "", False, PAYOLA, TRANSFERS),
-    Rule("NO_DONATIONS", FUNDS, "!GARRISON", False, PAYOLA, REFUSED + ": a power off the board keeps its treasury"),
-    Rule("NO_TRANSFER", FUNDS, "", False, PAYOLA, TRANSFERS),
-    Rule("ONE_TRANSFER", FUNDS, "", False, PAYOLA, TRANSFERS),
-    Rule("NO_LOOTING", FUNDS, "", False, PAYOLA, REFUSED + ": DPjudge names it but applies it nowhere"),
+    Rule("ANON_TRANSFER", FUNDS, "", True, PAYOLA, TRANSFERS),
+    Rule("NO_DONATIONS", FUNDS, "!GARRISON", True, PAYOLA,
+         "as DPjudge plays it (recorded): after each movement phase a power it counts as gone loses its "
+         "treasury, and in the retreats before adjustments it gives nothing"),
+    Rule("NO_TRANSFER", FUNDS, "", True, PAYOLA, "every TRANSFER refused, as DPjudge's pages offer none"),
+    Rule("ONE_TRANSFER", FUNDS, "", True, PAYOLA, TRANSFERS + "; to each power once a phase"),
+    Rule("NO_LOOTING", FUNDS, "", True, PAYOLA,
+         "a dummy's TRANSFER refused: DPjudge applies it only there (its transfer form is not shown "
+         "to a dummy), though its rules page says more"),
     Rule("EXCHANGE", INCOME, "", True, PAYOLA,
          PLAYED + ": investors join where the game ALLOWs INVESTORs and bribe as the powers do; "
                   "DPjudge pays no dividends on any map and counts no elections (docs/dpjudge.md)"),
     Rule("FLAT_TAX", INCOME, "", True, PAYOLA, PLAYED),
     Rule("NO_HOARDING", INCOME, "", True, PAYOLA, PLAYED),
     Rule("ZEROSUM", INCOME, "", False, PAYOLA, REFUSED + ": income comes from taxes only, never from captured centres"),
-    Rule("EBAYOLA", BRIBE_SECRECY, "", False, PAYOLA, NOT_SETTLED),
-    Rule("HIDE_COST", BRIBE_SECRECY, "-NO_LEDGERS", False, PAYOLA, REFUSED + ": every statement shows the price paid"),
-    Rule("HIDE_OFFERS", BRIBE_SECRECY, "-NO_LEDGERS", False, PAYOLA,
-         REFUSED + ": every statement shows the sheet and the bribes accepted"),
+    Rule("EBAYOLA", BRIBE_SECRECY, "", True, PAYOLA,
+         PLAYED + "; a tie as DPjudge settles it: the winner first on the owner's list pays one more "
+                  "than it offered"),
+    Rule("HIDE_COST", BRIBE_SECRECY, "-NO_LEDGERS", True, PAYOLA,
+         PLAYED + ": a statement lists no unit's order and price"),
+    Rule("HIDE_OFFERS", BRIBE_SECRECY, "-NO_LEDGERS", True, PAYOLA,
+         PLAYED + ": a statement shows neither the sheet nor the bribes accepted, nor whose money moved a unit"),
     Rule("PUBLIC_TOTALS", BRIBE_SECRECY, "!BLIND", False, PAYOLA,
-         REFUSED + ": totals are not published, and no chart is kept"),
+         REFUSED + ": DPjudge shows the players every phase's bribes (its `chart` file) on its web pages; "
+                   "the judge keeps no chart and has no such page yet"),
     Rule("NO_LEDGERS", BRIBE_SECRECY, "-HIDE_COSTS -HIDE_OFFERS", False, PAYOLA,
-         REFUSED + ": statements and income reports are always mailed"),
-    Rule("DIRECT_ONLY", BRIBES, "", False, PAYOLA, NOT_SETTLED),
-    Rule("RESTRICT_SIGNAL", BRIBES, "+SIGNAL_SUPPORT", False, PAYOLA, NOT_SETTLED),
-    Rule("PAY_DUMMIES", BRIBES, "!REMOTE_BRIBE !TOUCH_BRIBE", False, PAYOLA, NOT_SETTLED),
+         REFUSED + ": DPjudge charges the bribes only as it writes the statements, so under NO_LEDGERS "
+                   "its bribes cost nothing (seen running DPjudge); the judge will not copy that, nor part from "
+                   "DPjudge's games, until it is decided"),
+    Rule("DIRECT_ONLY", BRIBES, "", True, PAYOLA,
+         PLAYED + "; a sheet's wildcards, alternatives, repetitions and second bribes to a unit refused "
+                  "with DPjudge's words"),
+    Rule("RESTRICT_SIGNAL", BRIBES, "+SIGNAL_SUPPORT", False, PAYOLA,
+         REFUSED + ": not played yet (a sheet's signal-support bribes, `0 : A PAR S A MAR ?`, are not read)"),
+    Rule("PAY_DUMMIES", BRIBES, "!REMOTE_BRIBE !TOUCH_BRIBE", False, PAYOLA,
+         REFUSED + ": not played yet (players order their own units and bribe only the dummies' units, with "
+                   "statements of their own)"),
     Rule("NO_SAVINGS", BRIBES, "", True, PAYOLA,
          "a sheet's savings and plateaus refused with DPjudge's words"),
     Rule("NO_PLATEAU", BRIBES, "", True, PAYOLA,
          "a sheet's plateaus refused with DPjudge's words"),
-    Rule("PAYOLA_CLASSIC", BRIBES, "=FLAT_TAX =NO_SAVINGS =DIRECT_ONLY =ZERO_FOREIGN", False, PAYOLA,
-         REFUSED + ": it brings in DIRECT_ONLY, which is not played"),
-    Rule("LIMIT_OFFERS", BRIBES, "+DIRECT_ONLY", False, PAYOLA, NOT_SETTLED),
-    Rule("REMOTE_BRIBE", BRIBES, "-TOUCH_BRIBE !PAY_DUMMIES", False, PAYOLA, NOT_SETTLED),
-    Rule("TOUCH_BRIBE", BRIBES, "-REMOTE_BRIBE !PAY_DUMMIES", False, PAYOLA, NOT_SETTLED),
+    Rule("PAYOLA_CLASSIC", BRIBES, "=FLAT_TAX =NO_SAVINGS =DIRECT_ONLY =ZERO_FOREIGN", True, PAYOLA, PLAYED),
+    Rule("LIMIT_OFFERS", BRIBES, "+DIRECT_ONLY", True, PAYOLA,
+         "a bribe refused once those above it on the sheet add up to more than the treasury less "
+         "savings, as DPjudge counts it (recorded)"),
+    Rule("REMOTE_BRIBE", BRIBES, "-TOUCH_BRIBE !PAY_DUMMIES", True, PAYOLA, ADJACENCY.format("next to")),
+    Rule("TOUCH_BRIBE", BRIBES, "-REMOTE_BRIBE !PAY_DUMMIES", True, PAYOLA, ADJACENCY.format("apart from")),
     Rule("ZERO_FOREIGN", BRIBES, "!BLIND", True, PAYOLA, PLAYED),
 
     Rule("PUBLIC_LISTS", LISTS, "!BLIND", True, XTALBALL),

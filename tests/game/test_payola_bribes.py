@@ -5,16 +5,27 @@ and the money paid for it, each power's reductions and remaining balance, compar
 account statements."""
 from __future__ import annotations
 
+import json
 import re
+from dataclasses import replace
+from datetime import UTC, datetime
+from pathlib import Path
 
 import pytest
 
 from judge.errors import OrderError
+from judge.events import BribesSettled
 from judge.game.offer_sheet import SheetReader
 from judge.game.positions import position_of
+from judge.game.process import process_phase
+from judge.game.variants.payola import PAYOLA
+from judge.mailout.mailings import Mailer
 from judge.maps import MapCache
 from judge.rule_names import Rule
-from judge.status import parse_status
+from judge.status import parse_status, write_status
+from tests.game.test_dpjudge_games import normalised
+from tests.game.test_xtalball_by_mail import status_as_compared
+from tests.support.commands import MAPS, TEMPLATES
 from tests.support.payola import ledgers, movement_phases, settled
 
 PHASES = [(game, phase) for game in ("plain", "rich", "rules") for phase in movement_phases(game)]
@@ -114,3 +125,17 @@ def test_under_zero_foreign_a_bribe_of_nothing_to_a_foreign_unit_is_taken():
 def test_a_line_dpjudge_refuses_is_refused_saying_why(line, rules, message):
     with pytest.raises(OrderError, match=message.replace("*", r"\*").replace("+", r"\+")):
         read([line], rules=rules)
+
+
+def test_under_ebayola_a_tie_costs_the_preferred_winner_one_piece_more_as_dpjudge_charges_it():
+    """`tests/support/record_payola_positions.py`: France's and Russia's 5 AgP bribes to Germany's A MUN
+    tie; France, first on Germany's list, wins and pays 6 (DPjudge gives back -1). The status and
+    every statement are DPjudge's."""
+    tie = json.loads((Path(__file__).parent / "fixtures" / "payola_ebayola_tie.json").read_text())
+    status = replace(parse_status(tie["ready"]), variant="payola")
+    after, events = process_phase(status, MapCache().get("standard"), datetime(2026, 11, 27, tzinfo=UTC), PAYOLA)
+    assert status_as_compared(write_status(after)) == status_as_compared(tie["status"])
+    mailer = Mailer(TEMPLATES, after, MAPS.get("standard"), judge="TEST")
+    settled_events = [e for e in events if isinstance(e, BribesSettled)]
+    mine = sorted(normalised(m.rendered.body) for m in mailer.for_events(settled_events))
+    assert mine == sorted(normalised(m["body"]) for m in tie["results"] if "bribe" in m["subject"])

@@ -24,7 +24,7 @@ from tests.game.test_xtalball_by_mail import status_as_compared
 from tests.support.payola import recorded
 
 NOW = datetime(2026, 11, 27, 20, 7, tzinfo=UTC)
-PHASES = [(game, phase) for game in ("plain", "rich", "rules") for phase in recorded(game)["phases"]]
+PHASES = [(game, phase) for game in ("plain", "rich", "rules", "classic") for phase in recorded(game)["phases"]]
 
 
 @pytest.mark.parametrize("game, phase", PHASES, ids=[f"{g}-{p['phase']}" for g, p in PHASES])

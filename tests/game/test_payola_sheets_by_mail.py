@@ -7,8 +7,10 @@ DPjudge's words were recorded by mailing these lines to it (its reply names the 
 first, then the whole mail's lines as "Erroneous orders")."""
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -24,6 +26,8 @@ from judge.status import parse_status
 from judge.status.model import Fund
 from tests.game.test_dpjudge_games import NOW, SETTINGS, raw_mail
 from tests.support.commands import Judge
+from tests.support.record_payola_refusals import POWERS
+from tests.support.record_dpjudge_games import player
 from tests.support.payola import recorded
 
 GAME = recorded("plain")
@@ -114,3 +118,28 @@ def test_every_example_help_gives_is_a_sheet_the_judge_takes(judge):
     assert len(examples) == 11
     for example in examples:
         assert not france(judge, example).failed, example
+
+
+REFUSALS = json.loads((Path(__file__).parent / "fixtures" / "payola_refusals.json").read_text())
+SHEET_RULES = [(game, case) for game in REFUSALS for case in game["cases"]]
+
+
+@pytest.mark.parametrize(("game", "case"), SHEET_RULES,
+                         ids=[f"{'+'.join(g['rules'])}-{n}" for n, (g, _) in enumerate(SHEET_RULES)])
+def test_the_sheet_rules_refuse_a_sheet_as_dpjudge_refused_it(tmp_path, game, case):
+    """DIRECT_ONLY, LIMIT_OFFERS, TOUCH_BRIBE and REMOTE_BRIBE on the sheets recorded by
+    `tests/support/record_payola_refusals.py`: refused with DPjudge's words and nothing kept, or
+    kept whole when DPjudge took them."""
+    judge = Judge(tmp_path, SETTINGS)
+    judge.store.create(NAME, game["start"])
+    (tmp_path / "status").write_text(f"{NAME:>32} payola active\n")
+    address, password = player(POWERS.index(case["power"]))
+    sent = judge.send(raw_mail(address, f"SIGNON {case['power']}@{NAME} {password}\n"
+                               + "".join(f"{x}\n" for x in case["sheet"])), NOW)
+    kept = judge.status(NAME).power(case["power"]).offers
+    if case["refused"]:
+        assert sent.failed and case["refused"] in sent.text
+        assert kept == ()
+    else:
+        assert not sent.failed, sent.text
+        assert kept == tuple(case["sheet"])

@@ -46,10 +46,12 @@ def test_a_variant_is_found_by_dpjudges_game_class_in_any_case():
 def test_payola_settles_the_bribes_first_and_collects_income_once_the_game_has_moved_on():
     names = [s.name for s in PAYOLA.stages]
     assert names[0] == "settle the bribes"
+    assert names.index("empty the gone powers' treasuries") == names.index("write back") + 1
     assert names.index("collect income") == names.index("move on") + 1
-    assert names[-1] == "tell of the income"
-    assert [n for n in names if n not in ("settle the bribes", "collect income", "tell of the income")] == \
-        [s.name for s in STANDARD.stages]
+    assert names[-2:] == ["tell of the income", "free the transfers"]
+    own = ("settle the bribes", "empty the gone powers' treasuries", "collect income", "tell of the income",
+           "free the transfers")
+    assert [n for n in names if n not in own] == [s.name for s in STANDARD.stages]
 
 
 def test_the_judge_plays_standard_crystal_ball_and_payola_games_and_no_other_variant():

@@ -324,6 +324,12 @@ def payola_income(mailer: Mailer, m: Map) -> list:
 
 
 @case
+def payola_transfer(mailer: Mailer, m: Map) -> list:
+    """Austria gives Italy 12 AgP under ANON_TRANSFER: Italy is not told who gave."""
+    return mailer.for_events([ev.FundsTransferred("jigdy", "AUSTRIA", "ITALY", 12, 30, 5, anonymous=True)])
+
+
+@case
 def crystal_ball_lists_locked(mailer: Mailer, m: Map) -> list:
     return mailer.for_events([notices.ListsLocked("jigdy", NEXT)])
 

@@ -22,6 +22,15 @@ GAMES = {"plain": TESTS / "status" / "fixtures" / "payola_by_mail.json",
          "rich": TESTS / "game" / "fixtures" / "payola_rich_by_mail.json",
          # FLAT_TAX, NO_HOARDING and ZERO_FOREIGN
          "rules": TESTS / "game" / "fixtures" / "payola_rules_by_mail.json",
+         # PAYOLA_CLASSIC (FLAT_TAX, NO_SAVINGS, DIRECT_ONLY, ZERO_FOREIGN) and LIMIT_OFFERS
+         "classic": TESTS / "game" / "fixtures" / "payola_classic_by_mail.json",
+         # TOUCH_BRIBE, large bribes: DPjudge refuses the sheets bribing units too far away
+         "touch": TESTS / "game" / "fixtures" / "payola_touch_by_mail.json",
+         # HIDE_COST and HIDE_OFFERS, large bribes: what the statements leave out
+         "hide_cost": TESTS / "game" / "fixtures" / "payola_hide_cost_by_mail.json",
+         "hide_offers": TESTS / "game" / "fixtures" / "payola_hide_offers_by_mail.json",
+         # EBAYOLA, large bribes: the winners pay the best losing total and one more
+         "ebayola": TESTS / "game" / "fixtures" / "payola_ebayola_by_mail.json",
          # Spring 1901 of "plain" with Turkey's sheet missing: PROCESS refused, then PROCESS!
          "missing": TESTS / "game" / "fixtures" / "payola_missing_sheet.json"}
 JUDGE = "judge@example.org"

@@ -72,10 +72,11 @@ def payola_opening(m: Map, rng: random.Random, rules: tuple[str, ...]) -> str:
 
 
 def offer_sheets(m: Map, status_text: str, rng: random.Random, rich: bool = False,
-                 zero_foreign: bool = False) -> dict[str, list[str]]:
+                 zero_foreign: bool = False, direct: bool = False) -> dict[str, list[str]]:
     """Each power's offer sheet for a movement phase; `rich`: larger bribes, so that treasuries are
     overspent and totals tie, with wildcards, repetitions (`2*3`) and plateaus (`9#5`);
-    `zero_foreign` (ZERO_FOREIGN): bribes of 0 to other powers' units too."""
+    `zero_foreign` (ZERO_FOREIGN): bribes of 0 to other powers' units too; `direct` (DIRECT_ONLY):
+    one direct bribe a unit, no alternatives and no savings."""
     status = parse_status(status_text)
     drawn, other = phase_orders(m, status, rng), phase_orders(m, status, rng)
     foreign = [line for lines in drawn.values() for line in lines]
@@ -84,16 +85,17 @@ def offer_sheets(m: Map, status_text: str, rng: random.Random, rich: bool = Fals
         sheet = []
         for n, line in enumerate(lines):
             alternative = other[power][n].split(maxsplit=2)[2]
-            if rng.random() < ALTERNATIVE and alternative != line.split(maxsplit=2)[2]:
+            if not direct and rng.random() < ALTERNATIVE and alternative != line.split(maxsplit=2)[2]:
                 line = f"{line} | {alternative}"
             sheet.append(f"{_amount(rng, rich, 0)} : {line}")
         for _ in range(5 if rich else 1):
             if foreign and rng.random() < FOREIGN:
                 target = rng.choice(foreign)
-                if target not in lines:
+                bribed = {x.split(":")[-1].split()[1] for x in sheet}
+                if target not in lines and not (direct and target.split()[1] in bribed):
                     code = rng.choice("!@>&") if rich and rng.random() < WILDCARD else ":"
                     sheet.append(f"{_amount(rng, rich, 0 if zero_foreign else 1)} {code} {target}")
-        if rng.random() < SAVINGS:
+        if not direct and rng.random() < SAVINGS:
             sheet.append(f"{rng.randint(1, 10)} $")
         if rng.random() < COMMENT:
             sheet.append("% my plans for this spring")
@@ -145,8 +147,10 @@ def record(seed: int, years: int, rules: tuple[str, ...] = (), rich: bool = Fals
     addresses = {dpjudge_name(info.name): player(n) for n, info in enumerate(powers)}
     with tempfile.TemporaryDirectory() as scratch:
         host = Host(Path(scratch), GAME, start, variant="payola")
+        direct = bool({"DIRECT_ONLY", "LIMIT_OFFERS", "PAYOLA_CLASSIC"} & set(rules))
         phases = played_phases(host, m, start, addresses, lambda text: offer_sheets(
-            m, text, rng, rich, "ZERO_FOREIGN" in rules), rng, lambda phase, _: phase.year >= 1901 + years)
+            m, text, rng, rich, "ZERO_FOREIGN" in rules or "PAYOLA_CLASSIC" in rules, direct),
+            rng, lambda phase, _: phase.year >= 1901 + years)
     return {"seed": seed, "rich": rich, "rules": list(rules), "game": GAME, "start": start,
             "phases": phases}
 

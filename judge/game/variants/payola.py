@@ -31,23 +31,16 @@ from judge.game.bribe_statements import statements
 from judge.game.bribes import Owner, settle
 from judge.game.exchange import bidders
 from judge.game.offer_sheet import SheetReader
-from judge.game.payola_orders import CASH, VARIANT, balance
+from judge.game.payola_funds import empty_treasuries, forget_transfers, gone
+from judge.game.payola_orders import VARIANT, balance, unplayed, with_balance
 from judge.game.positions import alive, owned_centers, power_blocks
 from judge.game.stages import Processing, Stage
 from judge.game.variants.model import Variant
 from judge.game.variants.standard import PIPELINE, stages_through
 from judge.maps.model import Map
-from judge.status.model import Fund, GameStatus, PowerStatus
+from judge.status.model import GameStatus, PowerStatus
 from judge.rule_names import Rule
 from judge.types import ADJUSTMENTS, MOVEMENT, Phase
-
-def with_balance(block: PowerStatus, amount: int) -> PowerStatus:
-    """The block with `amount` as its cash, its other funds kept where they stand."""
-    funds = block.funds or ()
-    if any(f.currency == CASH for f in funds):
-        return replace(block, funds=tuple(Fund(amount, CASH) if f.currency == CASH else f for f in funds))
-    return replace(block, funds=(Fund(amount, CASH), *funds))
-
 
 def full_acceptance(accept: str | None, own: str, letters: list[str], draw: random.Random) -> str:
     """The acceptance list with every power's letter: the `?` (or the end of a list without one)
@@ -66,7 +59,7 @@ def settle_bribes(p: Processing) -> Processing:
     if p.phase.type != MOVEMENT:
         return p
     blocks = bidders(p.status, p.m)
-    reader = SheetReader(p.m, p.position, p.rules)
+    reader = SheetReader(p.m, p.position, p.rules, dummies=unplayed(blocks))
     sheets = {b.name: reader.read(b.name, b.offers) for b in blocks}
     spendable = {b.name: max(balance(b) - sheets[b.name].saved, 0) for b in blocks}
     letters = {info.name: info.abbrev for info in p.m.powers.values()}
@@ -74,9 +67,10 @@ def settle_bribes(p: Processing) -> Processing:
     accepts = {b.name: full_acceptance(b.accept, letters.get(b.name, ""), list(letters.values()), draw)
                for b in blocks}
     owners = [Owner(b.name, b.units, accepts[b.name], holds_on_ties=_holds_on_ties(b)) for b in blocks]
-    settlement = settle(owners, letters, {n: s.offers for n, s in sheets.items()}, spendable)
+    settlement = settle(owners, letters, {n: s.offers for n, s in sheets.items()}, spendable,
+                        Rule.EBAYOLA in p.rules)
     places = {b.name: accepts[b.name].find(letters.get(b.name, "?")) for b in blocks}
-    told = statements(p.m, blocks, settlement, sheets, places, {b.name: balance(b) for b in blocks})
+    told = statements(p.m, blocks, settlement, sheets, places, {b.name: balance(b) for b in blocks}, p.rules)
     status = p.status
     for block in blocks:
         orders = tuple(str(s.order) for s in settlement.units if s.owner == block.name)
@@ -143,6 +137,21 @@ def tell_income(p: Processing) -> Processing:
                                    for e in p.events))
 
 
+def free_transfers(p: Processing) -> Processing:
+    """Under ONE_TRANSFER, each power free to give to every other again once a phase is processed."""
+    if Rule.ONE_TRANSFER not in p.rules:
+        return p
+    return replace(p, status=forget_transfers(p.status))
+
+
+def empty_gone_treasuries(p: Processing) -> Processing:
+    """Under NO_DONATIONS, after a movement phase, the treasuries of the powers DPjudge counts as
+    gone are emptied (`judge.game.payola_funds.gone`)."""
+    if Rule.NO_DONATIONS not in p.rules or p.phase.type != MOVEMENT:
+        return p
+    return replace(p, status=empty_treasuries(p.status, gone(p.status, p.m)))
+
+
 def open_purses(status: GameStatus, m: Map, rules: frozenset[str]) -> GameStatus:
     """Each power as the game begins, as DPjudge's start gives it: its first year's income on its
     FUNDS line (a map whose taxes yield nothing: half the victory count a unit), and an acceptance
@@ -169,8 +178,11 @@ def _victory(m: Map) -> int:
 
 PAYOLA = Variant(VARIANT, "Payola Diplomacy", (
     Stage("settle the bribes", settle_bribes),
-    *PIPELINE[:stages_through("move on")],
+    *PIPELINE[:stages_through("write back")],
+    Stage("empty the gone powers' treasuries", empty_gone_treasuries),
+    *PIPELINE[stages_through("write back"):stages_through("move on")],
     Stage("collect income", collect_income),
     *PIPELINE[stages_through("move on"):],
     Stage("tell of the income", tell_income),
+    Stage("free the transfers", free_transfers),
 ), opening=open_purses)

@@ -1,5 +1,6 @@
 """Payola's mails, each to one power alone: after each movement phase its account statement, at
-each year's end its income report (none for a power left with no money, as in DPjudge)."""
+each year's end its income report (none for a power left with no money, as in DPjudge), and after
+a transfer the account of it to the receiver and to the giver."""
 from __future__ import annotations
 
 from judge import events as ev
@@ -20,4 +21,15 @@ def income_paid(mail: GameMail, event: ev.IncomePaid, occasion: Occasion) -> lis
                                before=before, earned=earned, after=after)]
 
 
-HANDLERS: tuple[Notifier, ...] = (Handler(ev.BribesSettled, bribes_settled), Handler(ev.IncomePaid, income_paid))
+def funds_transferred(mail: GameMail, event: ev.FundsTransferred, occasion: Occasion) -> list[Mailing]:
+    """The receiver's account first (naming the giver unless ANON_TRANSFER), then the giver's."""
+    source = "SOMEONE" if event.anonymous else event.giver
+    accounts = ((event.receiver, event.receiver_before, f"TRANSFER FROM {source}", event.amount),
+                (event.giver, event.giver_before, f"TRANSFER TO {event.receiver}", -event.amount))
+    return [m for power, before, what, change in accounts
+            for m in mail.mail(mail.people.of([power]), "funds_transfer", power=power, before=before,
+                               what=what, amount=event.amount, after=before + change)]
+
+
+HANDLERS: tuple[Notifier, ...] = (Handler(ev.BribesSettled, bribes_settled), Handler(ev.IncomePaid, income_paid),
+                                  Handler(ev.FundsTransferred, funds_transferred))

@@ -8,6 +8,7 @@ from __future__ import annotations
 import fcntl
 import os
 from dataclasses import replace
+from functools import lru_cache
 from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
@@ -64,11 +65,29 @@ def read_status_file(game: GameDir, index: Callable[[Path], Mapping[str, IndexEn
     by `index`: `read_index` or an `IndexReader`). The one reader of a status file: the inbox
     runner, the cycle and the `judge` commands all read a game through it."""
     text = game.read_status()
-    status = parse_status(text, f"{game.name}/{STATUS}")
+    status = kept_status(text, f"{game.name}/{STATUS}")
     entry = (index or read_index)(game.root).get(game.name)
     if entry is not None and entry.variant != status.variant:
         status = replace(status, variant=entry.variant)
     return text, status
+
+
+KEPT_STATUSES = 64  # status texts kept parsed: a game is read again by the step after the one that wrote it
+
+
+def kept_status(text: str, file: str) -> GameStatus:
+    """`parse_status(text, file)`, kept for the text: a game's status file is read by the mail or
+    cycle that changes it, then again by the next, and the same text parses to the same value
+    (an immutable one: shared). A text that does not parse is parsed again to name `file`."""
+    try:
+        return _parsed_status(text)
+    except StatusError:
+        return parse_status(text, file)
+
+
+@lru_cache(maxsize=KEPT_STATUSES)
+def _parsed_status(text: str) -> GameStatus:
+    return parse_status(text)
 
 
 def read_game(game: GameDir, search: Sequence[Path] = (), maps: MapCache | None = None,

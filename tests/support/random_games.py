@@ -48,7 +48,7 @@ from judge.game.standing import Standing
 from judge.mailout.render import environment
 from judge.maps import MapCache
 from judge.runtime.cycle import cycle_mails, read_state, run_cycle, write_state
-from judge.runtime.game_files import read_standing
+from judge.runtime.game_files import kept_status, read_standing
 from judge.runtime.inbox import MailHandler
 from judge.runtime.spool import open_spools
 from judge.status import parse_status, write_status
@@ -227,7 +227,7 @@ class Game:
 
     def parsed(self, text: str) -> GameStatus:
         if self.read is None or self.read[0] != text:
-            self.read = (text, parse_status(text))
+            self.read = (text, kept_status(text, "status"))  # parsed once for the judge and the checks
         return self.read[1]
 
     def violate(self, what: str) -> None:

@@ -95,7 +95,7 @@ def load_map(name_or_path: str, search: Sequence[Path] = (), morphs: Sequence[st
     `FileLoader`). A map parsed before in this process is not parsed again while every file it
     was read from is still found where it was and holds the same text (see `KeptMap`)."""
     files = FileLoader(search, paths)
-    key = (name_or_path, tuple(files.search), paths, tuple(morphs))
+    key = (name_or_path, tuple(morphs))  # the folders searched are checked by `KeptMap.current`
     kept = _KEPT_MAPS.get(key)
     if kept is not None and (bounds is None or bounds in kept.bounds) and kept.current(files):
         return kept.map
@@ -118,7 +118,8 @@ Read = tuple[str, "str | None", Path, str]  # a loader's call (name, parent) and
 class KeptMap:
     """A parsed map, the files it was read from, and the bounds it was found within (None: read
     without bounds). Parsing a map costs milliseconds; finding its few files and reading their text
-    again costs microseconds, and the same text read from the same files makes the same map."""
+    again costs microseconds, and the same text read from the same files makes the same map,
+    whichever folders were searched to find them (each judge's own)."""
     map: Map
     reads: tuple[Read, ...]
     bounds: frozenset[MapBounds | None]
@@ -147,7 +148,7 @@ class _ReadingLoader:
 
 # the one process-wide store of parsed maps: maps are immutable values, and a kept map is checked
 # against its files before it is handed out, so a map file changed on disk is read again
-_KEPT_MAPS: dict[tuple[str, tuple[Path, ...], bool, tuple[str, ...]], KeptMap] = {}
+_KEPT_MAPS: dict[tuple[str, tuple[str, ...]], KeptMap] = {}
 
 
 MAX_MAPS = 32  # parsed maps a cache keeps (a map with a game's MORPH lines is one)

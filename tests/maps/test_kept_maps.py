@@ -56,3 +56,14 @@ def test_a_map_kept_without_bounds_is_still_held_to_them():
     with pytest.raises(MapError, match="than this judge allows"):
         load_map("standard", morphs=lines, paths=False,
                  bounds=Limits(map_places=82).map_bounds())
+
+
+def test_a_map_kept_from_other_folders_is_found_again_where_the_search_finds_it(tmp_path):
+    first, second = tmp_path / "first", tmp_path / "second"
+    first.mkdir(), second.mkdir()
+    (first / "tiny.map").write_text(TINY)
+    (second / "tiny.map").write_text(TINY)
+    from_first = load_map("tiny", [first], paths=False)
+    assert load_map("tiny", [first, second], paths=False) is from_first
+    from_second = load_map("tiny", [second], paths=False)
+    assert from_second is not from_first and from_second.base[0].file == str(second / "tiny.map")

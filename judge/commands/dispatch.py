@@ -201,13 +201,13 @@ def judge_moves(session: Session) -> None:
         return
     if session.status == original and session.standing == session.original_standing:
         return
-    before = write_status(session.status)
+    before = session.status  # written as the phase's snapshot only if the phase is processed
     was_held, held = session.original_standing.held, session.standing.held
     with guarded(session.game or ""):  # it may process the phase (REAL_TIME)
         events = session.live(lambda after: after_mail(original, after, session.base_map,
                                                        session.now, was_held=was_held, held=held))
     if any(isinstance(e, PhaseResults) for e in events):
-        session.snapshot_text = before
+        session.snapshot_text = write_status(before)
 
 
 def make_reply(incoming: Incoming, session: Session) -> Reply:

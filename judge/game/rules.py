@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from judge.errors import Problem
 from judge.game import rule_table
@@ -60,13 +61,25 @@ def check_rules(status: GameStatus, m: Map, variant: str = STANDARD) -> RuleChec
     """The rules in force, and every problem of the rules the map and the game name: an unknown
     rule, one needing another variant, two of the game's rules that exclude each other, and a rule
     in force that this judge does not apply yet."""
-    asked = [*_ordered(m.rules), *_ordered(set(status.rules) - set(m.rules))]
-    off = {rule_name(r) for r in (*m.rules_off, *status.rules_off)}
-    in_force, problems = combine(asked, off, variant, map_rules={rule_name(r) for r in m.rules})
-    problems += conflicts(status.rules)
-    problems += [RuleProblem(name, f"RULE {name} IS NOT IMPLEMENTED ON THIS JUDGE")
-                 for name in _ordered(in_force) if not TABLE[name].implemented]
-    return RuleCheck(frozenset(in_force), tuple(problems))
+    in_force, problems = _combined(frozenset(m.rules), frozenset(m.rules_off),
+                                   frozenset(status.rules), frozenset(status.rules_off), variant)
+    unapplied = tuple(RuleProblem(name, f"RULE {name} IS NOT IMPLEMENTED ON THIS JUDGE")
+                      for name in in_force if not TABLE[name].implemented)
+    return RuleCheck(frozenset(in_force), problems + unapplied)
+
+
+KEPT_RULE_CHECKS = 64  # a game's rules are asked for at every step (the clock, its seats, its mails)
+
+
+@lru_cache(maxsize=KEPT_RULE_CHECKS)
+def _combined(map_rules: frozenset[str], map_off: frozenset[str], game_rules: frozenset[str],
+              game_off: frozenset[str], variant: str) -> tuple[tuple[str, ...], tuple[RuleProblem, ...]]:
+    """The rules in force (in the table's order) and the problems of combining those named: the
+    same rules named give the same answer, so a game's are combined once, not at every step."""
+    asked = [*_ordered(map_rules), *_ordered(set(game_rules) - set(map_rules))]
+    off = {rule_name(r) for r in (*map_off, *game_off)}
+    in_force, problems = combine(asked, off, variant, map_rules={rule_name(r) for r in map_rules})
+    return tuple(_ordered(in_force)), tuple(problems + conflicts(game_rules))
 
 
 def combine(asked: Sequence[str], off: Iterable[str], variant: str = STANDARD,

@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path, PurePath
 
 from judge.errors import Problem
@@ -92,8 +92,63 @@ def load_map(name_or_path: str, search: Sequence[Path] = (), morphs: Sequence[st
              paths: bool = True, bounds: MapBounds | None = None) -> Map:
     """Parse a map given by name (`standard`) or, when `paths`, by path (`some/dir/x.map`), with a
     game's MORPH lines, within `bounds` if given. A game's map is loaded with `paths=False` (see
-    `FileLoader`)."""
-    return parse_map(name_or_path, FileLoader(search, paths), morphs, bounds)
+    `FileLoader`). A map parsed before in this process is not parsed again while every file it
+    was read from is still found where it was and holds the same text (see `KeptMap`)."""
+    files = FileLoader(search, paths)
+    key = (name_or_path, tuple(morphs))  # the folders searched are checked by `KeptMap.current`
+    kept = _KEPT_MAPS.get(key)
+    if kept is not None and (bounds is None or bounds in kept.bounds) and kept.current(files):
+        return kept.map
+    reading = _ReadingLoader(files)
+    m = parse_map(name_or_path, reading, morphs, bounds)
+    passed = kept.bounds if kept is not None and kept.reads == tuple(reading.reads) else frozenset()
+    _KEPT_MAPS.pop(key, None)
+    while len(_KEPT_MAPS) >= KEPT_MAPS:
+        del _KEPT_MAPS[next(iter(_KEPT_MAPS))]
+    _KEPT_MAPS[key] = KeptMap(m, tuple(reading.reads), passed | {bounds})
+    return m
+
+
+KEPT_MAPS = 64  # parsed maps kept by the process: the games' maps and those a CREATE or MORPH checks
+
+Read = tuple[str, "str | None", Path, str]  # a loader's call (name, parent) and the file and text it gave
+
+
+@dataclass(frozen=True)
+class KeptMap:
+    """A parsed map, the files it was read from, and the bounds it was found within (None: read
+    without bounds). Parsing a map costs milliseconds; finding its few files and reading their text
+    again costs microseconds, and the same text read from the same files makes the same map,
+    whichever folders were searched to find them (each judge's own)."""
+    map: Map
+    reads: tuple[Read, ...]
+    bounds: frozenset[MapBounds | None]
+
+    def current(self, files: FileLoader) -> bool:
+        try:
+            return all(files.find(name, parent) == path and read_text(path) == text
+                       for name, parent, path, text in self.reads)
+        except (LookupError, OSError):
+            return False
+
+
+class _ReadingLoader:
+    """A `FileLoader` that remembers what it read, for `KeptMap`."""
+
+    def __init__(self, files: FileLoader):
+        self.files = files
+        self.reads: list[Read] = []
+
+    def __call__(self, name: str, parent: str | None) -> tuple[str, str]:
+        path = self.files.find(name, parent)
+        text = read_text(path)
+        self.reads.append((name, parent, path, text))
+        return str(path), text
+
+
+# the one process-wide store of parsed maps: maps are immutable values, and a kept map is checked
+# against its files before it is handed out, so a map file changed on disk is read again
+_KEPT_MAPS: dict[tuple[str, tuple[str, ...]], KeptMap] = {}
 
 
 MAX_MAPS = 32  # parsed maps a cache keeps (a map with a game's MORPH lines is one)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import fcntl
 import os
 from dataclasses import replace
+from functools import lru_cache
 from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
@@ -28,7 +29,7 @@ from judge.game.games_index import (
 )
 from judge.game.standing import FREE, Standing, indexed_standing, parse_standing
 from judge.maps import MapCache
-from judge.maps.model import Map
+from judge.maps.model import Map, per_map
 from judge.passwords import hash_password
 from judge.phases import parse_phase, phase_key
 from judge.status import apply_map_directives, parse_status
@@ -64,11 +65,29 @@ def read_status_file(game: GameDir, index: Callable[[Path], Mapping[str, IndexEn
     by `index`: `read_index` or an `IndexReader`). The one reader of a status file: the inbox
     runner, the cycle and the `judge` commands all read a game through it."""
     text = game.read_status()
-    status = parse_status(text, f"{game.name}/{STATUS}")
+    status = kept_status(text, f"{game.name}/{STATUS}")
     entry = (index or read_index)(game.root).get(game.name)
     if entry is not None and entry.variant != status.variant:
         status = replace(status, variant=entry.variant)
     return text, status
+
+
+KEPT_STATUSES = 64  # status texts kept parsed: a game is read again by the step after the one that wrote it
+
+
+def kept_status(text: str, file: str) -> GameStatus:
+    """`parse_status(text, file)`, kept for the text: a game's status file is read by the mail or
+    cycle that changes it, then again by the next, and the same text parses to the same value
+    (an immutable one: shared). A text that does not parse is parsed again to name `file`."""
+    try:
+        return _parsed_status(text)
+    except StatusError:
+        return parse_status(text, file)
+
+
+@lru_cache(maxsize=KEPT_STATUSES)
+def _parsed_status(text: str) -> GameStatus:
+    return parse_status(text)
 
 
 def read_game(game: GameDir, search: Sequence[Path] = (), maps: MapCache | None = None,
@@ -208,16 +227,31 @@ def lists_entries(status: GameStatus, m: Map, events: Sequence[Event], env: Any 
 
 def snapshot_phases(game: GameDir, m: Map) -> list[tuple[str, Phase | str]]:
     """(name, phase) of every snapshot, in the order the phases are played (FORMING first)."""
-    found: list[tuple[str, Phase | str]] = []
+    read = _snapshot_names(m)
+    found: list[tuple[tuple[int, ...], str, Phase | str]] = []
     for abbrev in game.snapshots():
-        if abbrev == FORMING:
-            found.append((abbrev, FORMING))
-            continue
-        try:
-            found.append((abbrev, parse_phase(m, abbrev)))
-        except ValueError:
-            continue
-    return sorted(found, key=lambda item: _order(m, item[1]))
+        known = read.get(abbrev)
+        if known is None:
+            known = read[abbrev] = _snapshot_name(m, abbrev)
+        if known[1] is not None:
+            found.append((known[0], abbrev, known[1]))
+    found.sort(key=lambda item: item[0])
+    return [(abbrev, phase) for _, abbrev, phase in found]
+
+
+# a snapshot's name read once a map: a game lists its snapshots at every phase it processes
+_snapshot_names = per_map(lambda m: dict[str, tuple[tuple[int, ...], "Phase | str | None"]]())
+
+
+def _snapshot_name(m: Map, abbrev: str) -> tuple[tuple[int, ...], Phase | str | None]:
+    """The phase a snapshot's name says (None: none of the map's) and its place in play order."""
+    if abbrev == FORMING:
+        return _order(m, FORMING), FORMING
+    try:
+        phase = parse_phase(m, abbrev)
+    except ValueError:
+        return (), None
+    return _order(m, phase), phase
 
 
 def _order(m: Map, phase: Phase | str | None) -> tuple[int, ...]:

@@ -35,8 +35,13 @@ def write_status(status: GameStatus) -> str:
 
 def _line(*parts: object) -> str:
     """Words and values joined by single spaces; None and empty parts left out."""
-    words = (p.value if isinstance(p, Enum) else str(p) for p in parts if p is not None)
-    return " ".join(w for w in words if w)
+    words: list[str] = []
+    for part in parts:  # (a loop, not generators: a status file is a few hundred of these)
+        if part is not None:
+            word = part.value if isinstance(part, Enum) else str(part)
+            if word:
+                words.append(word)
+    return " ".join(words)
 
 
 def _optional(keyword: str, value: object) -> list[str]:

@@ -73,7 +73,8 @@ def test_use_depth_is_bounded(tmp_path):
 
 def test_a_map_slower_to_read_than_allowed_is_refused(tmp_path):
     judge = Judge(tmp_path / "games", replace(SETTINGS, map_parse_milliseconds=0))
-    sent = judge.send(create("slow", "UNOWNED"))
+    # lines no other test reads: a map the process has parsed already costs no time to read again
+    sent = judge.send(create("slow", "UNOWNED", "# slower than allowed"))
     assert sent.failed and "ms of CPU to read" in sent.prose and not judge.store.exists("slow")
 
 

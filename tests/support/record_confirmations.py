@@ -18,6 +18,7 @@ import argparse
 import json
 import random
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 from judge.maps import MapCache
@@ -82,12 +83,17 @@ def record() -> dict:
     return {"game": GAME, "games": games}
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=FIXTURE)
+def write_recorded(doc: str, fixture: Path, recorded: Callable[[], dict]) -> None:
+    """A recorder's command line: `--out FILE` (`fixture` by default) gets what it recorded."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=fixture)
     args = parser.parse_args()
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps(record(), indent=1, ensure_ascii=False) + "\n")
+    args.out.write_text(json.dumps(recorded(), indent=1, ensure_ascii=False) + "\n")
+
+
+def main() -> None:
+    write_recorded(__doc__ or "", FIXTURE, record)
 
 
 if __name__ == "__main__":

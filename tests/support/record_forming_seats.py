@@ -8,11 +8,10 @@ choose), an observer and a monitor come in between; after each mail, the status 
 saved. Needs Python 2.7 for DPjudge; the test does not."""
 from __future__ import annotations
 
-import argparse
-import json
 import tempfile
 from pathlib import Path
 
+from tests.support.record_confirmations import write_recorded
 from tests.support.record_dpjudge_games import MASTER, MASTER_PASSWORD, Host, mail, player
 
 FIXTURE = Path(__file__).parent.parent / "app" / "fixtures" / "forming_seats.json"
@@ -44,12 +43,7 @@ def record() -> dict:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=FIXTURE)
-    args = parser.parse_args()
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps(record(), indent=1, ensure_ascii=False) + "\n")
-
+    write_recorded(__doc__ or "", FIXTURE, record)
 
 if __name__ == "__main__":
     main()

@@ -22,7 +22,9 @@ from judge.game.order_lists import plays_lists
 from judge.game.orders import plays_offers
 from judge.game.positions import alive
 from judge.game.python2_order import python2_order
+from judge.game.rules import rules_in_force
 from judge.orders.power_orders import CLEAR_WORDS
+from judge.rule_names import Rule
 from judge.status.model import GameStatus, Layout
 from judge.status.writer import adjustment_text
 from judge.types import MASTER, MOVEMENT, Phase
@@ -73,11 +75,12 @@ def confirm(session: Session) -> None:
     if phase is None or session.role is None:
         return
     seat = MASTER if session.acting_as_master else session.role
-    own = confirmed(session, status, phase, seat)
+    no_check = Rule.NO_CHECK in rules_in_force(status, session.map)
+    own = confirmed(status, phase, seat, no_check)
     lists = ("first" if phase == session.map.begin else "ahead") \
         if phase.type == MOVEMENT and plays_lists(status) else ""
     notice = OrdersStored(session.game or "", seat, phase, own.lines, session.sender, lists, own.later,
-                          tuple(confirmed(session, status, phase, p) for p in vassals(status, seat)))
+                          tuple(confirmed(status, phase, p, no_check) for p in vassals(status, seat)))
     # one confirmation a mail, as DPjudge sends it: the last, of every order the mail stored
     session.events[:] = [e for e in session.events if not (isinstance(e, OrdersStored) and
                                                           (e.game, e.power) == (notice.game, notice.power))]
@@ -90,7 +93,7 @@ def vassals(status: GameStatus, seat: str) -> list[str]:
             and (seat == MASTER or status.controls(seat, b.name))]
 
 
-def confirmed(session: Session, status: GameStatus, phase: Phase, power: str) -> Confirmed:
+def confirmed(status: GameStatus, phase: Phase, power: str, no_check: bool) -> Confirmed:
     """A power's orders as its confirmation shows them (none for the Master's own seat)."""
     block = status.power(power)
     if block is None:
@@ -100,18 +103,20 @@ def confirmed(session: Session, status: GameStatus, phase: Phase, power: str) ->
     if phase.type == MOVEMENT and plays_offers(status):
         return Confirmed(power, block.offers)
     if phase.type == MOVEMENT:
-        return Confirmed(power, as_dpjudge_lists(block.orders or ()))
+        return Confirmed(power, as_dpjudge_lists(block.orders or (), no_check))
     # as the status file keeps them: a game moved from DPjudge is told DPjudge's lines
     return Confirmed(power, tuple(adjustment_text(a, status.layout is Layout.DPJUDGE) for a in block.adjustments))
 
 
-def as_dpjudge_lists(orders: tuple[str, ...]) -> tuple[str, ...]:
-    """Movement orders in the order DPjudge lists them: its dictionary of the orders by unit
-    (`A PAR`), a Python 2 one; as stored when two lines order one unit (NO_CHECK)."""
-    by_unit = {" ".join(line.split()[:2]): line for line in orders}
-    if len(by_unit) != len(orders):
+def as_dpjudge_lists(orders: tuple[str, ...], no_check: bool) -> tuple[str, ...]:
+    """Movement orders in the order DPjudge lists them: that of its (Python 2) dictionary of the
+    orders, by unit (`A PAR`), or under NO_CHECK by number (`ORDER 1`, `ORDER 2`, ...)."""
+    keys = [f"ORDER {n}" for n in range(1, len(orders) + 1)] if no_check \
+        else [" ".join(line.split()[:2]) for line in orders]
+    by_key = dict(zip(keys, orders))
+    if len(by_key) != len(orders):  # a unit ordered twice: DPjudge would have kept one
         return orders
-    return tuple(by_unit[unit] for unit in python2_order(by_unit))
+    return tuple(by_key[key] for key in python2_order(keys))
 
 
 # -- lines of the mail -----------------------------------------------------------------------

@@ -11,6 +11,7 @@ confirmations it answered it with (readers, subject, body):
   orders for themselves and for the powers they control.
 - `investor`: an Exchange game (Payola) whose investor has Italy, a DUMMY, under its CONTROL and
   mails offer sheets for itself and for Italy.
+- `no_check`: a NO_CHECK game, France ordering a unit twice (DPjudge numbers the orders).
 Needs Python 2.7 for DPjudge; the test does not."""
 from __future__ import annotations
 
@@ -71,10 +72,16 @@ def investor_game() -> tuple[str, list[tuple[str, str]]]:
     return text, mails
 
 
+def no_check_game() -> tuple[str, list[tuple[str, str]]]:
+    text = opening(MapCache().get("standard")).replace("\n\n", "\nRULE NO_CHECK\n\n", 1)
+    return text, [("p2@example.org", signon("FRANCE", "pw2", FRANCE, "A PAR S A MAR\nA MAR - SPA\n"))]
+
+
 def record() -> dict:
     games = {}
     for name, (text, mails), variant in (("control", control_game(), "standard"),
-                                         ("investor", investor_game(), "payola")):
+                                         ("investor", investor_game(), "payola"),
+                                         ("no_check", no_check_game(), "standard")):
         with tempfile.TemporaryDirectory() as scratch:
             host = Host(Path(scratch), GAME, text, variant=variant)
             played = [{"from": sender, "body": body, "confirmations": confirmations(host.send(mail(sender, body)))}

@@ -130,12 +130,23 @@ class PasswordsPaused:
 
 
 @dataclass(frozen=True)
+class Confirmed:
+    """One power's orders in an order confirmation (`lines`, as the status file keeps them; in a
+    Crystal Ball movement phase the SOONER list, and `later` the LATER list)."""
+
+    power: str
+    lines: tuple[str, ...]
+    later: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class OrdersStored:
-    """A mail stored a power's orders (`lines`, as the status file keeps them): the order
-    confirmation, "Diplomacy orders GAME S1901M", to the `sender` and the power's addresses, the
-    Master too under ALWAYS_CONFIRM, everyone under BROADCAST_ORDERS. In a Crystal Ball movement
-    phase `lines` is the SOONER list and `later` the LATER list; `lists` says how DPjudge shows
-    them: `first` (the game's first movement phase: SOONER alone), `ahead` (both, headed)."""
+    """A mail stored orders: the order confirmation, "Diplomacy orders GAME S1901M", of the seat
+    signed on (`power`, MASTER for the Master) with its own orders (`lines`, `later`) and then
+    those of every power it controls (`controlled`), as DPjudge lists them. It goes to the
+    `sender` and the seat's ADDRESS, the Master too under ALWAYS_CONFIRM, everyone under
+    BROADCAST_ORDERS. `lists` says how DPjudge shows a Crystal Ball movement phase's lists: `first`
+    (the game's first movement phase: SOONER alone), `ahead` (both, headed)."""
 
     game: str
     power: str
@@ -144,6 +155,11 @@ class OrdersStored:
     sender: str
     lists: str = ""
     later: tuple[str, ...] = ()
+    controlled: tuple[Confirmed, ...] = ()
+
+    @property
+    def sections(self) -> tuple[Confirmed, ...]:
+        return (Confirmed(self.power, self.lines, self.later), *self.controlled)
 
 
 @dataclass(frozen=True)

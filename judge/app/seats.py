@@ -47,12 +47,16 @@ def open_to(game: GameInHand, request: str) -> None:
         raise refused
 
 
+POWER_KIND = "POWER"  # the kind DPjudge gives a player's seat in a forming game
+
+
 def join_game(game: GameInHand, player: Dppd, password_hash: str, addresses: tuple[str, ...],
               power: str | None) -> Seated:
     """`player` takes a seat of the forming game (`power`: the one chosen, POWER_CHOICE)."""
     open_to(game, "JOIN")
-    return lived(lambda: join(game.status, game.map, game.now, player, password_hash, addresses,
-                              power))
+    seated = lived(lambda: join(game.status, game.map, game.now, player, password_hash, addresses,
+                                power))
+    return replace(seated, status=seats_in_order(seated.status)) if seated.status.forming else seated
 
 
 def watcher_kind(status: GameStatus, word: str) -> str:
@@ -97,8 +101,11 @@ def watch(game: GameInHand, name: str, kind: str, player: Dppd, password_hash: s
 
 
 def seats_in_order(status: GameStatus) -> GameStatus:
-    """The powers' blocks as they stand, then the other seats by kind and name, as DPjudge sorts
-    them when one joins."""
+    """The seats as DPjudge sorts them when one is taken: by kind, then name. While the game forms
+    a player's seat is of kind POWER (after the observers); once it has started, the powers' blocks
+    come first, as they stand."""
+    if status.forming:
+        return replace(status, powers=tuple(sorted(status.powers, key=lambda b: (b.kind or POWER_KIND, b.name))))
     others = sorted((b for b in status.powers if b.kind is not None), key=lambda b: (b.kind or "", b.name))
     return replace(status, powers=tuple(b for b in status.powers if b.kind is None) + tuple(others))
 

@@ -1,5 +1,4 @@
-"""What commands ask about the game in hand: where a player's mail goes, who controls a power,
-a vacant seat."""
+"""What commands ask about the game in hand: where a player's mail goes, a vacant seat."""
 from __future__ import annotations
 
 from judge.commands.auth import JUDGEKEEPER, addresses_of, master_addresses
@@ -20,17 +19,6 @@ def addresses_for(status: GameStatus, name: str, limit: int) -> tuple[str, ...]:
         return own
     controller = status.power(block.control[0])
     return addresses_of(controller, limit) if controller is not None else ()
-
-
-def controls(status: GameStatus, controller: str, power: str) -> bool:
-    """Whether `controller` may give `power`'s orders: it is first on the power's CONTROL line, or
-    the power is a dummy of the controller's TEAM."""
-    block = status.power(power)
-    if block is None:
-        return False
-    if block.control and block.control[0] == controller:
-        return True
-    return any(team.main == controller and power in team.dummies for team in status.teams)
 
 
 def vacant(block: PowerStatus) -> bool:

@@ -14,17 +14,20 @@ from judge.app.game_in_hand import phase_name, phase_of
 from judge.app.orders import orderable_phase, stored_orders
 from judge.app.orders import submit as submit_orders
 from judge.commands.auth import Level
-from judge.commands.game_queries import controls
 from judge.commands.registry import Command, Stage
 from judge.commands.reply import Said, said
 from judge.commands.session import Cursor, Refusal, Session
-from judge.notices import ListsLocked, OrdersStored
+from judge.notices import Confirmed, ListsLocked, OrdersStored
 from judge.game.order_lists import plays_lists
 from judge.game.orders import plays_offers
+from judge.game.positions import alive
+from judge.game.python2_order import python2_order
+from judge.game.rules import rules_in_force
 from judge.orders.power_orders import CLEAR_WORDS
-from judge.status.model import Layout
+from judge.rule_names import Rule
+from judge.status.model import GameStatus, Layout
 from judge.status.writer import adjustment_text
-from judge.types import MOVEMENT
+from judge.types import MASTER, MOVEMENT, Phase
 
 
 def submit(session: Session, power: str, lines: list[str]) -> Said:
@@ -41,6 +44,7 @@ def submit(session: Session, power: str, lines: list[str]) -> Said:
 def store_pending(session: Session) -> bool:
     """Store the order lines gathered since the last command, power by power: each power's whole
     set of this mail so far replaces its orders. False when a set is refused (the mail stops)."""
+    stored = False
     for power, lines in session.orders.items():
         if session.submitted.get(power) == len(lines):
             continue
@@ -56,27 +60,63 @@ def store_pending(session: Session) -> bool:
                             document=outcome.document, kind="orders")
         session.stored.add(power)
         session.submitted[power] = len(lines)
-        confirm(session, power)
+        stored = True
+    if stored:
+        confirm(session)
     return True
 
 
-def confirm(session: Session, power: str) -> None:
-    """The order confirmation of the orders just stored (the mail layer sends it)."""
+def confirm(session: Session) -> None:
+    """The order confirmation of the orders just stored (the mail layer sends it): DPjudge's, of
+    the seat signed on, whichever power's orders the mail gave. It lists the seat's own orders and
+    then those of every power it controls still on the board (the Master's: every such power)."""
     status = session.current()
-    phase, block = phase_of(status), status.power(power)
-    if phase is None or block is None:
+    phase = phase_of(status)
+    if phase is None or session.role is None:
         return
+    seat = MASTER if session.acting_as_master else session.role
+    no_check = Rule.NO_CHECK in rules_in_force(status, session.map)
+    own = confirmed(status, phase, seat, no_check)
+    lists = ("first" if phase == session.map.begin else "ahead") \
+        if phase.type == MOVEMENT and plays_lists(status) else ""
+    notice = OrdersStored(session.game or "", seat, phase, own.lines, session.sender, lists, own.later,
+                          tuple(confirmed(status, phase, p, no_check) for p in vassals(status, seat)))
+    # one confirmation a mail, as DPjudge sends it: the last, of every order the mail stored
+    session.events[:] = [e for e in session.events if not (isinstance(e, OrdersStored) and
+                                                          (e.game, e.power) == (notice.game, notice.power))]
+    session.emit(notice)
+
+
+def vassals(status: GameStatus, seat: str) -> list[str]:
+    """The powers whose orders follow the seat's own in its confirmation, in file order."""
+    return [b.name for b in status.powers if b.is_power and b.name != seat and alive(b)
+            and (seat == MASTER or status.controls(seat, b.name))]
+
+
+def confirmed(status: GameStatus, phase: Phase, power: str, no_check: bool) -> Confirmed:
+    """A power's orders as its confirmation shows them (none for the Master's own seat)."""
+    block = status.power(power)
+    if block is None:
+        return Confirmed(power, ())
     if phase.type == MOVEMENT and plays_lists(status):
-        first = phase == session.map.begin
-        session.emit(OrdersStored(session.game or "", power, phase, block.sooner or (), session.sender,
-                                  "first" if first else "ahead", block.later or ()))
-        return
+        return Confirmed(power, block.sooner or (), block.later or ())
+    if phase.type == MOVEMENT and plays_offers(status):
+        return Confirmed(power, block.offers)
     if phase.type == MOVEMENT:
-        lines = block.offers if plays_offers(status) else block.orders or ()
-    else:
-        # as the status file keeps them: a game moved from DPjudge is told DPjudge's lines
-        lines = tuple(adjustment_text(a, status.layout is Layout.DPJUDGE) for a in block.adjustments)
-    session.emit(OrdersStored(session.game or "", power, phase, tuple(lines), session.sender))
+        return Confirmed(power, as_dpjudge_lists(block.orders or (), no_check))
+    # as the status file keeps them: a game moved from DPjudge is told DPjudge's lines
+    return Confirmed(power, tuple(adjustment_text(a, status.layout is Layout.DPJUDGE) for a in block.adjustments))
+
+
+def as_dpjudge_lists(orders: tuple[str, ...], no_check: bool) -> tuple[str, ...]:
+    """Movement orders in the order DPjudge lists them: that of its (Python 2) dictionary of the
+    orders, by unit (`A PAR`), or under NO_CHECK by number (`ORDER 1`, `ORDER 2`, ...)."""
+    keys = [f"ORDER {n}" for n in range(1, len(orders) + 1)] if no_check \
+        else [" ".join(line.split()[:2]) for line in orders]
+    by_key = dict(zip(keys, orders))
+    if len(by_key) != len(orders):  # a unit ordered twice: DPjudge would have kept one
+        return orders
+    return tuple(by_key[key] for key in python2_order(keys))
 
 
 # -- lines of the mail -----------------------------------------------------------------------
@@ -96,7 +136,7 @@ def switch_target(session: Session, power: str) -> Said:
     """A line naming a power: the orders after it are that power's."""
     status = session.current()
     if not (session.is_master or power == session.role or
-            (session.role is not None and controls(status, session.role, power))):
+            (session.role is not None and status.controls(session.role, power))):
         raise Refusal(f"you do not control {power}: only the Master or its controller may give "
                       "its orders")
     session.target = power

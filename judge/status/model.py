@@ -342,6 +342,16 @@ class GameStatus:
                 return block
         return None
 
+    def controls(self, controller: str, power: str) -> bool:
+        """Whether `controller` may give `power`'s orders: it is first on the power's CONTROL line,
+        or the power is a dummy of the controller's TEAM."""
+        block = self.power(power)
+        if block is None:
+            return False
+        if block.control and block.control[0] == controller:
+            return True
+        return any(team.main == controller and power in team.dummies for team in self.teams)
+
     def with_power(self, block: PowerStatus) -> GameStatus:
         """This status with `block` replacing the block of the same name (or added at the end)."""
         if self.power(block.name) is None:

@@ -381,7 +381,8 @@ def test_stored_orders_are_confirmed_to_the_player_in_the_thread_of_the_mail(han
     mail = sent["chloe@example.fr"]
     assert mail["In-Reply-To"] == "<9658403816409e66@example.fr>"
     body = mail.get_content()
-    assert "Current orders for France:\n\nA PAR - BUR\nA BUR - MUN\n" in body
+    # in the order of DPjudge's (Python 2) dictionary of the orders by unit
+    assert "Current orders for France:\n\nA PAR - BUR\nF MAO - POR\nA BUR - MUN\nF BRE - ENG\nA SPA - GAS\n" in body
     assert body.endswith("End of orders.\n")
 
 

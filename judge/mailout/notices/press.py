@@ -11,7 +11,7 @@ from judge.game.press_routing import PressRouting
 from judge.mailout import views
 from judge.mailout.audience import Mailing, unique
 from judge.mailout.game_mail import GameMail, Handler, Notifier, Occasion
-from judge.types import Phase
+from judge.types import MASTER, Phase
 from judge.rule_names import Rule
 
 
@@ -42,17 +42,34 @@ def addresses(mail: GameMail, sender: str, routing: PressRouting) -> tuple[tuple
 
 def orders(mail: GameMail, power: str, phase: Phase, lines: Sequence[str], *,
            deadline: datetime | None = None, sender: str | None = None, lists: str = "",
-           later: Sequence[str] = ()) -> list[Mailing]:
-    """An order confirmation (the orders as stored): to the sender and the power, the Master
-    too under ALWAYS_CONFIRM; to everyone under BROADCAST_ORDERS (as DPjudge), except in a
-    BLIND game, where that would tell everyone where the power's units stand."""
+           later: Sequence[str] = (), controlled: Sequence[notices.Confirmed] = ()) -> list[Mailing]:
+    """An order confirmation of the seat `power` (its orders, then those of the powers it
+    controls), as DPjudge sends it: to the sender and the seat's ADDRESS, the Master too under
+    ALWAYS_CONFIRM; to everyone under BROADCAST_ORDERS, except in a BLIND game, where that would
+    tell everyone where the powers' units stand."""
     if Rule.BROADCAST_ORDERS in mail.rules and Rule.BLIND not in mail.rules:
         to = mail.people.everyone()
     else:
-        to = ((sender,) if sender else ()) + mail.people.of([power]) + \
+        to = ((sender,) if sender else ()) + seat_addresses(mail, power) + \
             (mail.people.master if Rule.ALWAYS_CONFIRM in mail.rules else ())
-    return mail.mail(to, "orders", power=mail.power(power), phase=views.phase_view(phase),
-                     deadline=mail.when(deadline), lines=tuple(lines), lists=lists, later=tuple(later))
+    sections = [section(mail, notices.Confirmed(power, tuple(lines), tuple(later)), lists if power != MASTER else ""),
+                *(section(mail, c, lists) for c in controlled)]
+    return mail.mail(to, "orders", phase=views.phase_view(phase), deadline=mail.when(deadline), sections=sections)
+
+
+def section(mail: GameMail, confirmed: notices.Confirmed, lists: str) -> dict:
+    """One power's part of a confirmation (the Master's seat has no orders of its own)."""
+    return {"power": mail.power(confirmed.power), "lines": confirmed.lines, "later": confirmed.later,
+            "lists": lists}
+
+
+def seat_addresses(mail: GameMail, seat: str) -> tuple[str, ...]:
+    """The seat's own addresses, where DPjudge copies its confirmation: its ADDRESS line (the
+    Master's for the Master), never its player's address alone nor its controller's."""
+    if seat == MASTER:
+        return mail.people.master
+    block = mail.status.power(seat)
+    return mail.people.of([seat]) if block is not None and block.address else ()
 
 
 def orders_stored(mail: GameMail, notice: notices.OrdersStored, occasion: Occasion) -> list[Mailing]:
@@ -60,7 +77,7 @@ def orders_stored(mail: GameMail, notice: notices.OrdersStored, occasion: Occasi
     The sender's address gets it only with the reply: the sender's reply limit holds both."""
     deadline = clock.deadline_in_force(mail.status, mail.rules) if mail.status.phase == notice.phase else None
     mailings = orders(mail, notice.power, notice.phase, notice.lines, deadline=deadline, sender=notice.sender,
-                      lists=notice.lists, later=notice.later)
+                      lists=notice.lists, later=notice.later, controlled=notice.controlled)
     if notice.sender.lower() in mail.replied:
         return mailings
     return [m for m in (Mailing(tuple(a for a in m.recipients if a.lower() != notice.sender.lower()), m.rendered)

@@ -219,10 +219,9 @@ RULES: tuple[Rule, ...] = (
     Rule("PUBLIC_TOTALS", BRIBE_SECRECY, "!BLIND", False, PAYOLA,
          REFUSED + ": DPjudge shows the players every phase's bribes (its `chart` file) on its web pages; "
                    "the judge keeps no chart and has no such page yet"),
-    Rule("NO_LEDGERS", BRIBE_SECRECY, "-HIDE_COSTS -HIDE_OFFERS", False, PAYOLA,
-         REFUSED + ": DPjudge charges the bribes only as it writes the statements, so under NO_LEDGERS "
-                   "its bribes cost nothing (seen running DPjudge); the judge will not copy that, nor part from "
-                   "DPjudge's games, until it is decided"),
+    Rule("NO_LEDGERS", BRIBE_SECRECY, "-HIDE_COSTS -HIDE_OFFERS", True, PAYOLA,
+         "no account statement or income report is mailed, as in DPjudge (a recorded game); the bribes "
+         "are charged all the same, where DPjudge's cost nothing"),
     Rule("DIRECT_ONLY", BRIBES, "", True, PAYOLA,
          PLAYED + "; a sheet's wildcards, alternatives, repetitions and second bribes to a unit refused "
                   "with DPjudge's words"),

@@ -208,7 +208,11 @@ RULES: tuple[Rule, ...] = (
                   "DPjudge pays no dividends on any map and counts no elections (docs/dpjudge.md)"),
     Rule("FLAT_TAX", INCOME, "", True, PAYOLA, PLAYED),
     Rule("NO_HOARDING", INCOME, "", True, PAYOLA, PLAYED),
-    Rule("ZEROSUM", INCOME, "", False, PAYOLA, REFUSED + ": income comes from taxes only, never from captured centres"),
+    Rule("ZEROSUM", INCOME, "", False, PAYOLA,
+         REFUSED + ": income comes from taxes only, never from bribe profits or captured centres; DPjudge "
+                   "itself cannot play it past one movement phase (it saves the profits before the cash on "
+                   "the FUNDS line, `FUNDS 18+ $30`, reads only a line's first fund, and then refuses its "
+                   "file: NO BALANCE FOR each power; seen running DPjudge)"),
     Rule("EBAYOLA", BRIBE_SECRECY, "", True, PAYOLA,
          PLAYED + "; a tie as DPjudge settles it: the winner first on the owner's list pays one more "
                   "than it offered"),
@@ -217,12 +221,11 @@ RULES: tuple[Rule, ...] = (
     Rule("HIDE_OFFERS", BRIBE_SECRECY, "-NO_LEDGERS", True, PAYOLA,
          PLAYED + ": a statement shows neither the sheet nor the bribes accepted, nor whose money moved a unit"),
     Rule("PUBLIC_TOTALS", BRIBE_SECRECY, "!BLIND", False, PAYOLA,
-         REFUSED + ": DPjudge shows the players every phase's bribes (its `chart` file) on its web pages; "
-                   "the judge keeps no chart and has no such page yet"),
-    Rule("NO_LEDGERS", BRIBE_SECRECY, "-HIDE_COSTS -HIDE_OFFERS", False, PAYOLA,
-         REFUSED + ": DPjudge charges the bribes only as it writes the statements, so under NO_LEDGERS "
-                   "its bribes cost nothing (seen running DPjudge); the judge will not copy that, nor part from "
-                   "DPjudge's games, until it is decided"),
+         REFUSED + ": DPjudge shows the players every phase's bribes (its `chart` file, which it writes "
+                   "in every Payola game) on its web pages; the judge keeps no chart and has no such page yet"),
+    Rule("NO_LEDGERS", BRIBE_SECRECY, "-HIDE_COSTS -HIDE_OFFERS", True, PAYOLA,
+         "no account statement or income report is mailed, as in DPjudge (a recorded game); the bribes "
+         "are charged all the same, where DPjudge's cost nothing"),
     Rule("DIRECT_ONLY", BRIBES, "", True, PAYOLA,
          PLAYED + "; a sheet's wildcards, alternatives, repetitions and second bribes to a unit refused "
                   "with DPjudge's words"),

@@ -18,8 +18,9 @@ income: with no TAX line, the n-th of its c centres yields the victory count les
 (18 - 3 + 0 + 1 + 2 = 48 for three centres on the standard map), so a small power earns more
 for each centre than a large one; `TAX n` makes every centre yield n, FLAT_TAX as many as the map
 has powers, `TAX PAR 3` one centre 3, and CAP limits a year's income. Under NO_HOARDING what was
-left of last year's money is lost when the income comes in. Retreats and adjustments are ordered
-as in the standard game.
+left of last year's money is lost when the income comes in. Under NO_LEDGERS the bribes are
+charged and the income paid as ever, but no account statement or income report is mailed.
+Retreats and adjustments are ordered as in the standard game.
 """
 from __future__ import annotations
 
@@ -79,7 +80,7 @@ def settle_bribes(p: Processing) -> Processing:
         status = status.with_power(replace(paid, orders=orders if block.is_power else block.orders, offers=()))
     idle = tuple(b.name for b in blocks if not sheets[b.name].offers and alive(b))
     settled = BribesSettled(p.status.name or "", p.phase, told)
-    return replace(p, status=status, idle=idle, events=(*p.events, settled))
+    return replace(p, status=status, idle=idle, events=(*p.events, *_ledgers(p, settled)))
 
 
 def _holds_on_ties(block: PowerStatus) -> bool:
@@ -121,7 +122,13 @@ def collect_income(p: Processing) -> Processing:
         status = status.with_power(with_balance(block, kept + earned))
         reports.append((block.name, kept, earned, kept + earned))
     paid = IncomePaid(p.status.name or "", p.phase.year, tuple(reports))
-    return replace(p, status=status, events=(*p.events, paid))
+    return replace(p, status=status, events=(*p.events, *_ledgers(p, paid)))
+
+
+def _ledgers(p: Processing, told: BribesSettled | IncomePaid) -> tuple[BribesSettled | IncomePaid, ...]:
+    """The account statement or income report to mail, none under NO_LEDGERS: the money moves
+    all the same."""
+    return () if Rule.NO_LEDGERS in p.rules else (told,)
 
 
 def tell_income(p: Processing) -> Processing:

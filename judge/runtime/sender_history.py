@@ -1,8 +1,8 @@
 """What the judge keeps of each sender, one small file a sender in a folder of its own (its name
 a digest of the address): the times he was answered (`ReplyHistory`, the reply limit's), the
 games he created (`created_games`, in the games' root), the CPU his mail cost (`cpu_use`). Each
-file is read and rewritten under its own lock (the daemon and `judge mail` may work at once), so
-the cost of a mail does not grow with the number of senders. The files are not fsynced: they
+file is read, and rewritten when what it holds changes, under its own lock (the daemon and `judge
+mail` may work at once), so the cost of a mail does not grow with the number of senders. The files are not fsynced: they
 only limit, and a crash that forgets their last seconds lets a sender have a little more. Neither
 a folder nor a file in it is followed if a symlink.
 

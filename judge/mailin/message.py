@@ -102,6 +102,15 @@ def parse_headers(raw: bytes) -> Message:
     return BytesHeaderParser(policy=LENIENT).parsebytes(raw)
 
 
+def parse_rest(raw: bytes, heads: Message) -> EmailMessage:
+    """`raw` as `parse` reads it, `heads` (its `parse_headers`) reused when its body has no parts:
+    a body that is neither multipart nor a mail inside is read the same either way, as its
+    text."""
+    if heads.get_content_maintype() in ("multipart", "message"):
+        return parse(raw)
+    return cast(EmailMessage, heads)
+
+
 @dataclass(frozen=True)
 class Incoming:
     sender: str  # lower case address: Reply-To, else From

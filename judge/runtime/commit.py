@@ -234,8 +234,9 @@ def _archive_after_roll(game: GameDir, name: str, event: RolledBack) -> tuple[in
 
 def _keep_snapshot(game: GameDir, m: Map, phase: Phase, text: str) -> None:
     game.snapshot(phase.abbrev, text)
+    key = phase_key(m, phase)
     for abbrev, later in snapshot_phases(game, m):
-        if isinstance(later, Phase) and phase_key(m, later) > phase_key(m, phase):
+        if isinstance(later, Phase) and phase_key(m, later) > key:
             game.drop_snapshot(abbrev)
 
 

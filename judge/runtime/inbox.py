@@ -37,7 +37,7 @@ from dataclasses import replace
 from functools import partial
 from datetime import datetime
 from email import message_from_bytes, policy
-from email.message import EmailMessage
+from email.message import EmailMessage, Message
 from pathlib import Path
 from typing import Any, cast
 
@@ -47,7 +47,7 @@ from judge.commands.session import Settings
 from judge.errors import StatusError, resource_failure
 from judge.commands.dispatch import carried_out
 from judge.mailin.message import (Incoming, automatic_reason, envelope_address, envelope_sender,
-                                  parse, parse_headers, read_message, reply_headers, sender_of)
+                                  parse_headers, parse_rest, read_message, reply_headers, sender_of)
 from judge.mailout.envelope import AUTO_GENERATED, envelopes, loop_token, raw_key
 from judge.drawing.pictures import Picture
 from judge.mailout.envelope import Draw
@@ -109,11 +109,12 @@ class MailHandler:
         if kept is not None:
             return None, answered_before(receipt, kept)
         started = time.thread_time()  # the worker's own CPU: the gateway's is not the sender's
-        dropped = unanswered(raw, self.settings, loop_token(self.config.judge))
+        heads = parse_headers(raw)
+        dropped = unanswered(heads, self.settings, loop_token(self.config.judge))
         if dropped is not None:
             self.count_cpu(dropped.sender, now, time.thread_time() - started)
             return None, []
-        msg = parse(raw)
+        msg = parse_rest(raw, heads)
         incoming = read_message(raw, envelope_sender(msg), loop_token(self.config.judge),
                                 parsed=msg, authserv_id=self.config.judge.authserv_id)
         render = partial(self.mails, raw, incoming, now) if send else None
@@ -306,12 +307,11 @@ def carry_out(incoming: Incoming, store: GameStore, settings: Settings, now: dat
     raise TimeoutError("the judge-wide count of wrong passwords kept changing under the mail")
 
 
-def unanswered(raw: bytes, settings: Settings, our_loop: str) -> Incoming | None:
-    """The mail as its headers tell it, when they say its commands are not run (`carried_out`:
-    automatic mail, no sender to answer, the judge's own), which leaves it without a reply, a
-    change or a receipt; None for a mail to read whole. Its body is never parsed, nor any game
-    read: most of what a flood of robots' mail costs."""
-    msg = parse_headers(raw)
+def unanswered(msg: Message, settings: Settings, our_loop: str) -> Incoming | None:
+    """The mail as its headers (`parse_headers`) tell it, when they say its commands are not run
+    (`carried_out`: automatic mail, no sender to answer, the judge's own), which leaves it
+    without a reply, a change or a receipt; None for a mail to read whole. Its body is never
+    parsed, nor any game read: most of what a flood of robots' mail costs."""
     heads = Incoming(sender=sender_of(msg), subject="", message_id="", references=(), lines=(),
                      automatic=automatic_reason(msg, envelope_sender(msg), our_loop))
     return None if carried_out(heads, settings) else heads

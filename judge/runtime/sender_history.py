@@ -1,8 +1,8 @@
 """What the judge keeps of each sender, one small file a sender in a folder of its own (its name
 a digest of the address): the times he was answered (`ReplyHistory`, the reply limit's), the
 games he created (`created_games`, in the games' root), the CPU his mail cost (`cpu_use`). Each
-file is read and rewritten under its own lock (the daemon and `judge mail` may work at once), so
-the cost of a mail does not grow with the number of senders. The files are not fsynced: they
+file is read, and rewritten when what it holds changes, under its own lock (the daemon and `judge
+mail` may work at once), so the cost of a mail does not grow with the number of senders. The files are not fsynced: they
 only limit, and a crash that forgets their last seconds lets a sender have a little more. Neither
 a folder nor a file in it is followed if a symlink.
 
@@ -63,17 +63,28 @@ class SenderTimes:
     @contextlib.contextmanager
     def updating(self, sender: str, now: datetime) -> Iterator[Entries]:
         """The sender's entries inside the window, under his file's lock; the list as the block
-        leaves it is written back."""
-        self.base.mkdir(parents=True, exist_ok=True)
-        make_folder(self.folder, self.base)
-        fd = open_file(self.folder / history_name(sender), os.O_RDWR | os.O_CREAT, self.base)
-        with open(fd, "r+", encoding="utf-8") as handle:  # not "a+": its writes go at the end
-            fcntl.flock(handle, fcntl.LOCK_EX)
+        leaves it is written back, when it differs from the file's text (a sender's reply
+        granted again, or denied, leaves his file untouched)."""
+        with open(self.open_history(sender), "r+", encoding="utf-8") as handle:
+            fcntl.flock(handle, fcntl.LOCK_EX)  # (not "a+" above: its writes go at the end)
             handle.seek(0)
-            entries = self.inside(read_entries(handle.read()), now)
+            text = handle.read()
+            entries = self.inside(read_entries(text), now)
             yield entries
-            rewrite(handle, "".join(f"{time.isoformat()} {key}".rstrip() + "\n"
-                                    for time, key in entries))
+            kept = "".join(f"{time.isoformat()} {key}".rstrip() + "\n" for time, key in entries)
+            if kept != text:
+                rewrite(handle, kept)
+
+    def open_history(self, sender: str) -> int:
+        """A descriptor of the sender's file, made (and its folders) if missing; the folders
+        are made only then, not at every mail."""
+        path = self.folder / history_name(sender)
+        try:
+            return open_file(path, os.O_RDWR | os.O_CREAT, self.base)
+        except FileNotFoundError:
+            self.base.mkdir(parents=True, exist_ok=True)
+            make_folder(self.folder, self.base)
+            return open_file(path, os.O_RDWR | os.O_CREAT, self.base)
 
     def inside(self, entries: Entries, now: datetime) -> Entries:
         kept = set(recent([time for time, _ in entries], now, self.window))

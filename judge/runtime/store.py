@@ -70,7 +70,16 @@ def refused(path: Path | str, root: Path, what: str = "a symlink") -> PathRefuse
 def folder_fd(folder: Path, root: Path | None = None) -> Iterator[int]:
     """An open descriptor of `folder`, reached from `root` (default: `folder` itself) one folder at
     a time, none through a symlink. `root` itself may be a symlink: it is the judgekeeper's."""
-    top = as_path(folder if root is None else root)
+    fd = reach_folder(folder, as_path(folder if root is None else root))
+    try:
+        yield fd
+    finally:
+        os.close(fd)
+
+
+def reach_folder(folder: Path, top: Path) -> int:
+    """`folder_fd`'s descriptor, the caller's to close (the judge's every file access opens its
+    folder: a plain call spares it a context manager's generator)."""
     steps = steps_below(top, folder)
     fd = os.open(top, FOLDER_FLAGS)
     try:
@@ -80,9 +89,10 @@ def folder_fd(folder: Path, root: Path | None = None) -> Iterator[int]:
             found = open_at(fd, step, FOLDER_FLAGS, reached, top)
             os.close(fd)
             fd = found
-        yield fd
-    finally:
+    except BaseException:
         os.close(fd)
+        raise
+    return fd
 
 
 def as_path(path: Path | str) -> Path:
@@ -127,8 +137,11 @@ def open_file(path: Path, flags: int, root: Path | None = None, mode: int = 0o66
     symlink."""
     path = as_path(path)
     top = path.parent if root is None else as_path(root)
-    with folder_fd(path.parent, top) as folder:
+    folder = reach_folder(path.parent, top)
+    try:
         return open_at(folder, path.name, flags, path, top, mode)
+    finally:
+        os.close(folder)
 
 
 def read_bytes(path: Path, root: Path | None = None) -> bytes:
@@ -166,8 +179,11 @@ def truncate(path: Path, length: int, root: Path | None = None) -> None:
 def file_stat(path: Path, root: Path | None = None) -> os.stat_result:
     """The `lstat` of `path` (a symlink is described, not followed); FileNotFoundError."""
     path = as_path(path)
-    with folder_fd(path.parent, path.parent if root is None else root) as folder:
+    folder = reach_folder(path.parent, path.parent if root is None else as_path(root))
+    try:
         return os.stat(path.name, dir_fd=folder, follow_symlinks=False)
+    finally:
+        os.close(folder)
 
 
 def file_identity(path: Path) -> tuple[int, ...] | None:

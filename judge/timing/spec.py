@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from datetime import datetime, time, timedelta
 from typing import Callable
 
@@ -57,8 +58,10 @@ class Vacation:
         return begin, end + _day_shift(self.end, day_start)
 
 
+@lru_cache(maxsize=256)
 def stamp_begin(text: str) -> datetime:
-    """`yyyymm[dd[hh[mm]]]` -> the first minute it names."""
+    """`yyyymm[dd[hh[mm]]]` -> the first minute it names (worked out once a text: a game's TIMING
+    NOT windows are read at every step)."""
     if not text.isdigit() or len(text) not in _STAMP_LENGTHS:
         raise ValueError(f"TIMING NOT: expected yyyymmdd, yyyymmddhh or yyyymmddhhmm, got {text!r}")
     try:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime, timedelta, timezone
+from functools import lru_cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 UTC = timezone.utc
@@ -71,8 +72,13 @@ def wall_time_kind(wall: datetime, zone: ZoneInfo) -> str:
     return "ambiguous" if back == wall else "nonexistent"
 
 
+KEPT_DEADLINES = 256  # a deadline is read at every step of its game (the clock, its mails, its checks)
+
+
+@lru_cache(maxsize=KEPT_DEADLINES)
 def parse_deadline(text: str, zone: str | None = None) -> datetime:
-    """DEADLINE `yyyymmddhhmm` in the game's ZONE -> an aware UTC datetime."""
+    """DEADLINE `yyyymmddhhmm` in the game's ZONE -> an aware UTC datetime (the same text in the
+    same zone is worked out once: an instant is immutable)."""
     if not _DEADLINE.fullmatch(text.strip()):
         raise ValueError(f"DEADLINE: expected yyyymmddhhmm (12 digits), got {text!r}")
     try:

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import judge.mailin.message as message_module
-from judge.mailin.message import command_lines, read_message, reply_headers
+from judge.mailin.message import command_lines, parse_headers, parse_rest, read_message, reply_headers
 
 
 def mail(body="signon fgame pw\nA PAR - BUR\n", **headers) -> bytes:
@@ -224,3 +224,28 @@ def test_a_short_header_is_parsed_once_and_a_long_one_each_time_it_is_read():
             ("Ordres à jour" if text == subject else long_subject)
         assert (first["Subject"] is again["Subject"]) == (text == subject)
         assert read_message(raw).subject == str(first["Subject"])
+
+
+def forwarded() -> bytes:
+    inner = mail("LIST g\n")
+    return (b"From: p@example.org\r\nContent-Type: message/rfc822\r\n\r\n" + inner)
+
+
+@pytest.mark.parametrize("raw", [
+    mail(), mail("PRESS TO ALL\nperch\u00e8 no?\nENDPRESS\n"),
+    b"From: p@example.org\nSubject: press\n\nPRESS TO ALL\nperch\xe8 no?\nENDPRESS\n",
+    b"From: player@example.org\r\n" + BROKEN_TYPE + b"\r\nLIST g\r\n",
+    b"From: player@example.org\r\nContent-Type: multipart/mixed; boundary=XX\r\n\r\n"
+    b"--XX\r\n" + BROKEN_TYPE + b"\r\nLIST g\r\n--XX--\r\n",
+    b"From: player@example.org\r\nContent-Type: text/plain; charset=utf-8\r\n"
+    b"Content-Transfer-Encoding: base64\r\n\r\nTElTVCBnCg==\r\n",
+    forwarded(),
+], ids=["plain", "utf8", "latin1-raw", "broken-type", "multipart", "base64", "forwarded"])
+def test_a_mail_read_from_its_header_parse_reads_as_when_parsed_whole(raw):
+    assert read_message(raw, parsed=parse_rest(raw, parse_headers(raw))) == read_message(raw)
+
+
+def test_a_text_mail_is_parsed_once_for_its_headers_and_its_body():
+    raw = mail()
+    heads = parse_headers(raw)
+    assert parse_rest(raw, heads) is heads

@@ -50,6 +50,27 @@ def test_the_history_is_not_fsynced(history, monkeypatch):
     assert history.allow("chloe@example.fr", NOW)
 
 
+def test_a_reply_denied_or_granted_again_leaves_the_senders_file_untouched(history):
+    assert history.grant("chloe@example.fr", NOW, 3, key="reply-1") == 3
+    path = history.folder / history_name("chloe@example.fr")
+    os.utime(path, ns=(0, 0))
+    text = path.read_text()
+    assert history.grant("chloe@example.fr", NOW, 2, key="reply-1") == 2  # recorded before
+    assert not history.allow("chloe@example.fr", NOW + timedelta(minutes=1))  # over the limit
+    assert path.stat().st_mtime_ns == 0 and path.read_text() == text
+    assert history.allow("chloe@example.fr", NOW + timedelta(minutes=61))
+    assert path.stat().st_mtime_ns != 0
+
+
+def test_the_history_folders_are_made_again_when_gone(history):
+    assert history.allow("chloe@example.fr", NOW)
+    for name in os.listdir(history.folder):
+        os.unlink(history.folder / name)
+    os.rmdir(history.folder)
+    assert history.allow("chloe@example.fr", NOW)
+    assert (history.folder / history_name("chloe@example.fr")).read_text().strip() == NOW.isoformat()
+
+
 def test_a_line_a_crash_cut_short_is_left_out(history):
     history.folder.mkdir(parents=True)
     (history.folder / history_name("chloe@example.fr")).write_text(

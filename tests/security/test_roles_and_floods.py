@@ -82,7 +82,7 @@ def test_mail_dropped_by_its_headers_has_no_body_parsed_nor_game_read(handler, m
     """A flood of robots' mail costs the worker its headers only: the rest is never built."""
     def past_the_headers(*args, **kwargs):
         raise AssertionError("read past the headers")
-    monkeypatch.setattr(inbox, "parse", past_the_headers)
+    monkeypatch.setattr(inbox, "parse_rest", past_the_headers)
     monkeypatch.setattr(inbox, "carry_out", past_the_headers)
     assert handler.run(raw, NOW) == (None, [])
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from judge.drawing.cells import Point
+from judge.drawing.labels import CHAR_WIDTH, Box, around, text_box
 from judge.drawing.regions import NO_PROVINCE, Rings
 
 ON_FRAME = 0.01  # a ring's point this near an edge lies on it (the rings are cut to the frame)
@@ -115,7 +116,8 @@ ARROW = 6.0  # canvas units from an arrow's tip, on the edge, to its base
 
 def drawn_marks(marks: list[EdgeMark], to_canvas: Callable[[Point], Point]) -> list[dict]:
     """What the picture draws of each mark, in canvas units (`to_canvas` maps a point of the
-    drawing there): the arrow as path data, tip on the edge, and where its names are written."""
+    drawing there): the arrow as path data, tip on the edge, where its names are written, and the
+    boxes both take (which the places' labels keep clear of)."""
     drawn = []
     for mark in marks:
         x, y = to_canvas(mark.spot)
@@ -127,7 +129,27 @@ def drawn_marks(marks: list[EdgeMark], to_canvas: Callable[[Point], Point]) -> l
                                   Side.RIGHT: (base_x - 3, y + 4, "end"),
                                   Side.TOP: (x, base_y + 11, "middle"),
                                   Side.BOTTOM: (x, base_y - 3, "middle")}[mark.side]
+        text = ", ".join(name.title() for name in mark.joins)
         drawn.append({"province": mark.province, "side": mark.side.value, "joins": " ".join(mark.joins),
                       "arrow": arrow, "x": round(text_x, 1), "y": round(text_y, 1), "anchor": anchor,
-                      "text": ", ".join(name.title() for name in mark.joins)})
+                      "text": text, "boxes": (around((x, y), ARROW), _text_box(text_x, text_y, anchor, text),
+                                              _beyond(mark.side, (x, y)))})
     return drawn
+
+
+def _text_box(x: float, y: float, anchor: str, text: str) -> Box:
+    shift = {"start": 1, "end": -1, "middle": 0}[anchor] * CHAR_WIDTH * len(text) / 2
+    return text_box((x + shift, y), text)
+
+
+BEYOND = 40.0  # canvas units of the outside of the frame kept free of labels beside a mark
+
+
+def _beyond(side: Side, tip: Point) -> Box:
+    """The canvas just outside the frame beside a mark: a label pushed aside by the mark is kept
+    within the frame, not cut off at its edge."""
+    x, y = tip
+    return {Side.LEFT: Box(x - BEYOND, y - BEYOND, x, y + BEYOND),
+            Side.RIGHT: Box(x, y - BEYOND, x + BEYOND, y + BEYOND),
+            Side.TOP: Box(x - BEYOND, y - BEYOND, x + BEYOND, y),
+            Side.BOTTOM: Box(x - BEYOND, y, x + BEYOND, y + BEYOND)}[side]

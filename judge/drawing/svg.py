@@ -124,6 +124,9 @@ def place(m: Map, geometry: Geometry) -> Placed:
     outlines = {name: ring_paths(own) for name, own in rings.items() if name != NO_PROVINCE}
     taken = [around(p, UNIT_REACH) for p in points.values()]
     taken += [around(centre_spot(points[c]), CENTRE_RADIUS + 1) for c in m.supply_centers if c in points]
+    marks = tuple(drawn_marks(across_edge_marks(m, geometry),
+                              lambda p: (MARGIN + p[0] * scale, TITLE_HEIGHT + p[1] * scale)))
+    taken += [box for mark in marks for box in mark["boxes"]]
     labels = label_spots({a: a.title() for a in outlines}, points, taken, UNIT_RADIUS)
     water = [] if geometry.schematic else [edge for edges in straits(m, geometry).values() for edge in edges]
     return Placed(scale, width, points, outlines, TITLE_HEIGHT + geometry.height * scale, labels,
@@ -131,8 +134,7 @@ def place(m: Map, geometry: Geometry) -> Placed:
                           for edge in water),
                   ring_paths(rings.get(NO_PROVINCE, ())),
                   border_path([ring for name in sorted(rings) for ring in rings[name]]),
-                  tuple(drawn_marks(across_edge_marks(m, geometry),
-                                    lambda p: (MARGIN + p[0] * scale, TITLE_HEIGHT + p[1] * scale))))
+                  marks)
 
 
 def _shapes(geometry: Geometry, sites: tuple[tuple[str, float, float], ...]) -> dict[str, list[Polygon]]:

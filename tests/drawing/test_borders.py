@@ -142,3 +142,20 @@ def test_the_straits_are_drawn_as_water_on_a_drawn_map_not_on_a_schematic_one(tm
     shutil.copy(MAPS / "standard.map", tmp_path / "mine.map")  # no drawing data beside it
     _, schematic = start_svg(str(tmp_path / "mine.map"))
     assert "Schematic layout" in schematic and not parts(schematic, "straits")
+
+
+def test_no_label_is_written_over_a_mark_or_pushed_off_the_frame_beside_it():
+    from judge.drawing.labels import CHAR_WIDTH, text_box
+    from tests.support.drawing import parts, start_svg
+
+    svg = start_svg("youngstown")[1]
+    frame = parts(svg, "open-sea")[0]
+    right = float(frame.get("x")) + float(frame.get("width"))
+    shift = {"start": 0.5, "middle": 0.0, "end": -0.5}
+    marks = [text_box((float(t.get("x")) + shift[t.get("text-anchor")] * CHAR_WIDTH * len(t.text or ""),
+                       float(t.get("y"))), t.text or "")
+             for g in parts(svg, "edge-mark") for t in g if t.tag.endswith("text")]
+    labels = {label.get("data-place"): text_box((float(label.get("x")), float(label.get("y"))), label.text or "")
+              for label in parts(svg, "label")}
+    assert not [name for name, box in labels.items() if any(box.meets(mark) for mark in marks)]
+    assert labels["OBK"].right <= right  # its usual spot, below its unit, is the mark's: it moves, within the frame

@@ -137,9 +137,20 @@ def adjacency_breaks(m: Map, geometry: Geometry) -> list[Break]:
 
 
 def across_edge_marks(m: Map, geometry: Geometry) -> list[EdgeMark]:
-    """The arrows at the frame that show the pairs adjacent across the board's edge."""
-    pairs = {frozenset((b.first, b.second)) for b in all_breaks(m, geometry) if b.kind is BreakKind.ACROSS_EDGE}
-    return edge_marks(pairs, on_frame(geometry.regions, geometry.width, geometry.height)) if pairs else []
+    """The arrows at the frame that show the pairs adjacent across the board's edge (`all_breaks`'s
+    `ACROSS_EDGE`): only the borders of regions on the frame are looked at, as every picture of a
+    map works this out once."""
+    if not geometry.regions:
+        return []
+    frame = on_frame(geometry.regions, geometry.width, geometry.height)
+    shut = _shut(m)
+    pairs = {pair for pair in adjacent_provinces(m)
+             if not pair & shut and _apart(pair, frame) is BreakKind.ACROSS_EDGE}
+    if not pairs:
+        return []
+    names = set().union(*pairs)
+    drawn = region_borders(tuple(ring for ring in geometry.regions if ring[0] in names), LEAST_BORDER)
+    return edge_marks(pairs - drawn, frame)
 
 
 def all_breaks(m: Map, geometry: Geometry) -> list[Break]:
@@ -147,7 +158,7 @@ def all_breaks(m: Map, geometry: Geometry) -> list[Break]:
     (but `straits`, drawn as water). Impassable places (SHUT) are left out: nothing moves across
     them, whatever they touch. Neighbours apart on regions drawn from coastlines are told by the
     frame: both reaching it, on one edge or on none in common."""
-    shut = {a for a, loc in m.locations.items() if loc.terrain is Terrain.SHUT}
+    shut = _shut(m)
     adjacent = {pair for pair in adjacent_provinces(m) if not pair & shut}
     if geometry.regions:
         borders = region_borders(geometry.regions, LEAST_BORDER)
@@ -160,6 +171,10 @@ def all_breaks(m: Map, geometry: Geometry) -> list[Break]:
     breaks = [_break(pair, _apart(pair, frame)) for pair in adjacent - drawn]
     breaks += [_break(pair, BreakKind.FALSE) for pair in drawn - adjacent]
     return sorted(breaks)
+
+
+def _shut(m: Map) -> set[str]:
+    return {a for a, loc in m.locations.items() if loc.terrain is Terrain.SHUT}
 
 
 def _apart(pair: frozenset[str], frame: OnFrame) -> BreakKind:

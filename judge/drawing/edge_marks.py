@@ -60,10 +60,15 @@ def on_frame(rings: Rings, width: float, height: float) -> OnFrame:
 
 
 def _side(start: Point, end: Point, width: float, height: float) -> Side | None:
-    for side, (coordinate, at) in ((Side.LEFT, (0, 0.0)), (Side.RIGHT, (0, width)),
-                                   (Side.TOP, (1, 0.0)), (Side.BOTTOM, (1, height))):
-        if abs(start[coordinate] - at) <= ON_FRAME and abs(end[coordinate] - at) <= ON_FRAME:
-            return side
+    (x0, y0), (x1, y1) = start, end
+    if x0 <= ON_FRAME and x1 <= ON_FRAME:
+        return Side.LEFT
+    if x0 >= width - ON_FRAME and x1 >= width - ON_FRAME:
+        return Side.RIGHT
+    if y0 <= ON_FRAME and y1 <= ON_FRAME:
+        return Side.TOP
+    if y0 >= height - ON_FRAME and y1 >= height - ON_FRAME:
+        return Side.BOTTOM
     return None
 
 

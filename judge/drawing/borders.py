@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from enum import Enum
 
 from judge.drawing.cells import Point, Polygon, cells
+from judge.drawing.edge_marks import EdgeMark, OnFrame, edge_marks, on_frame
 from judge.drawing.geometry import Geometry
 from judge.drawing.regions import region_borders
 from judge.maps.model import Map, Terrain
@@ -22,19 +24,33 @@ ON_BISECTOR = 0.5
 Segment = tuple[Point, Point]
 
 
+class BreakKind(Enum):
+    """How a drawing breaks the map, told from where the two regions lie against the frame."""
+
+    MISSING = "missing"  # adjacent on the map, no drawn border between them
+    FALSE = "false"  # a drawn border the map has no move across
+    ACROSS_EDGE = "across-edge"  # adjacent, both on the frame with no edge of it in common: they meet
+    # off one edge and back on another (the board wraps round, or joins them round a corner)
+    BEYOND_FRAME = "beyond-frame"  # adjacent, both on one edge of the frame: they meet beyond it
+
+    @property
+    def says(self) -> str:
+        return {BreakKind.MISSING: "are adjacent but drawn apart",
+                BreakKind.FALSE: "share a drawn border but are not adjacent",
+                BreakKind.ACROSS_EDGE: "are adjacent across the board's edge, unmarked",
+                BreakKind.BEYOND_FRAME: "are adjacent but meet only beyond the frame"}[self]
+
+
 @dataclass(frozen=True, order=True)
 class Break:
-    """Two provinces whose drawing disagrees with the map: `kind` is `apart` (adjacent on the map,
-    no drawn border between them) or `joined` (a drawn border the map has no move across)."""
+    """Two provinces whose drawing disagrees with the map, and how (`BreakKind`)."""
 
     first: str
     second: str
-    kind: str
+    kind: BreakKind
 
     def __str__(self) -> str:
-        if self.kind == "apart":
-            return f"{self.first} and {self.second} are adjacent but drawn apart"
-        return f"{self.first} and {self.second} share a drawn border but are not adjacent"
+        return f"{self.first} and {self.second} {self.kind.says} ({self.kind.value})"
 
 
 def adjacent_provinces(m: Map) -> set[frozenset[str]]:
@@ -115,23 +131,59 @@ def _parted_by_water(m: Map, pairs: set[frozenset[str]]) -> set[frozenset[str]]:
 
 
 def adjacency_breaks(m: Map, geometry: Geometry) -> list[Break]:
-    """Where the drawing of `m` with `geometry` disagrees with its adjacencies: neighbours drawn
-    apart, and borders drawn between provinces the map has no move across (but `straits`, drawn
-    as water). Impassable places (SHUT) are left out: nothing moves across them, whatever they
-    touch."""
-    shut = {a for a, loc in m.locations.items() if loc.terrain is Terrain.SHUT}
+    """Where the drawing of `m` with `geometry` disagrees with its adjacencies (`all_breaks`), but
+    the pairs adjacent across the board's edge, which `across_edge_marks` shows."""
+    return [b for b in all_breaks(m, geometry) if b.kind is not BreakKind.ACROSS_EDGE]
+
+
+def across_edge_marks(m: Map, geometry: Geometry) -> list[EdgeMark]:
+    """The arrows at the frame that show the pairs adjacent across the board's edge (`all_breaks`'s
+    `ACROSS_EDGE`): only the borders of regions on the frame are looked at, as every picture of a
+    map works this out once."""
+    if not geometry.regions:
+        return []
+    frame = on_frame(geometry.regions, geometry.width, geometry.height)
+    shut = _shut(m)
+    pairs = {pair for pair in adjacent_provinces(m)
+             if not pair & shut and _apart(pair, frame) is BreakKind.ACROSS_EDGE}
+    if not pairs:
+        return []
+    names = set().union(*pairs)
+    drawn = region_borders(tuple(ring for ring in geometry.regions if ring[0] in names), LEAST_BORDER)
+    return edge_marks(pairs - drawn, frame)
+
+
+def all_breaks(m: Map, geometry: Geometry) -> list[Break]:
+    """Neighbours drawn apart, and borders drawn between provinces the map has no move across
+    (but `straits`, drawn as water). Impassable places (SHUT) are left out: nothing moves across
+    them, whatever they touch. Neighbours apart on regions drawn from coastlines are told by the
+    frame: both reaching it, on one edge or on none in common."""
+    shut = _shut(m)
     adjacent = {pair for pair in adjacent_provinces(m) if not pair & shut}
     if geometry.regions:
         borders = region_borders(geometry.regions, LEAST_BORDER)
+        frame = on_frame(geometry.regions, geometry.width, geometry.height)
     else:
         borders = drawn_borders(_sites(m, geometry), geometry.width, geometry.height)
         borders -= _parted_by_water(m, borders)
+        frame = {}  # cells fill the frame: every one reaches it
     drawn = {pair for pair in borders if not pair & shut}
-    breaks = [_break(pair, "apart") for pair in adjacent - drawn]
-    breaks += [_break(pair, "joined") for pair in drawn - adjacent]
+    breaks = [_break(pair, _apart(pair, frame)) for pair in adjacent - drawn]
+    breaks += [_break(pair, BreakKind.FALSE) for pair in drawn - adjacent]
     return sorted(breaks)
 
 
-def _break(pair: frozenset[str], kind: str) -> Break:
+def _shut(m: Map) -> set[str]:
+    return {a for a, loc in m.locations.items() if loc.terrain is Terrain.SHUT}
+
+
+def _apart(pair: frozenset[str], frame: OnFrame) -> BreakKind:
+    first, second = (frame.get(name, {}) for name in sorted(pair))
+    if not first or not second:
+        return BreakKind.MISSING
+    return BreakKind.BEYOND_FRAME if set(first) & set(second) else BreakKind.ACROSS_EDGE
+
+
+def _break(pair: frozenset[str], kind: BreakKind) -> Break:
     first, second = sorted(pair)
     return Break(first, second, kind)

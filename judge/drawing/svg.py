@@ -16,7 +16,8 @@ from dataclasses import dataclass
 import jinja2
 
 from judge.drawing.board import Board, DrawnOrder
-from judge.drawing.borders import straits
+from judge.drawing.borders import across_edge_marks, straits
+from judge.drawing.edge_marks import drawn_marks
 from judge.drawing.regions import NO_PROVINCE
 from judge.drawing.cells import Polygon, cells, nearest_gaps
 from judge.drawing.geometry import Geometry, province_point
@@ -77,6 +78,7 @@ class Placed:
     straits: str = ""  # SVG path data: borders of two lands the map parts by water, drawn as water
     other_land: str = ""  # SVG path data: land of no province (islands drawn from real coastlines)
     borders: str = ""  # SVG path data: every region's outline, each border once
+    edge_marks: tuple[dict, ...] = ()  # arrows at the frame: neighbours across the board's edge
 
 
 def colours(m: Map) -> dict[str, str]:
@@ -122,13 +124,17 @@ def place(m: Map, geometry: Geometry) -> Placed:
     outlines = {name: ring_paths(own) for name, own in rings.items() if name != NO_PROVINCE}
     taken = [around(p, UNIT_REACH) for p in points.values()]
     taken += [around(centre_spot(points[c]), CENTRE_RADIUS + 1) for c in m.supply_centers if c in points]
+    marks = tuple(drawn_marks(across_edge_marks(m, geometry),
+                              lambda p: (MARGIN + p[0] * scale, TITLE_HEIGHT + p[1] * scale)))
+    taken += [box for mark in marks for box in mark["boxes"]]
     labels = label_spots({a: a.title() for a in outlines}, points, taken, UNIT_RADIUS)
     water = [] if geometry.schematic else [edge for edges in straits(m, geometry).values() for edge in edges]
     return Placed(scale, width, points, outlines, TITLE_HEIGHT + geometry.height * scale, labels,
                   "".join(_path((MARGIN + x * scale, TITLE_HEIGHT + y * scale) for x, y in edge)[:-1]
                           for edge in water),
                   ring_paths(rings.get(NO_PROVINCE, ())),
-                  border_path([ring for name in sorted(rings) for ring in rings[name]]))
+                  border_path([ring for name in sorted(rings) for ring in rings[name]]),
+                  marks)
 
 
 def _shapes(geometry: Geometry, sites: tuple[tuple[str, float, float], ...]) -> dict[str, list[Polygon]]:
@@ -182,7 +188,7 @@ def draw_svg(env: jinja2.Environment, m: Map, geometry: Geometry, board: Board) 
         "game": board.game, "phase": board.phase, "results": board.results, "after": board.outcome is not None,
         "schematic": geometry.schematic, "straits": placed.straits, "sea": SEA,
         "coastlines": bool(geometry.regions), "other_land": placed.other_land, "land": LAND,
-        "borders": placed.borders,
+        "borders": placed.borders, "edge_marks": placed.edge_marks,
         "frame": {"x": MARGIN, "y": TITLE_HEIGHT, "width": round(placed.width - 2 * MARGIN, 1),
                   "height": round(placed.height - TITLE_HEIGHT, 1)},
         "map_name": PurePath(m.name).stem,  # a path names no folder

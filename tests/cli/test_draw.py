@@ -9,6 +9,7 @@ from pathlib import Path
 from PIL import Image
 
 from judge.cli import main
+from judge.drawing.borders import Break, BreakKind
 from judge.game import join
 from judge.maps.loader import bundled_maps_dir
 from judge.runtime.commit import run
@@ -81,12 +82,20 @@ def test_check_reports_a_map_without_drawing_data(tmp_path, capsys):
 def test_check_reports_of_the_shipped_maps_only_their_listed_drawn_border_breaks(capsys):
     listed = Path(__file__).resolve().parents[1] / "drawing" / "fixtures" / "drawn_borders"
     assert main(["map", "check", "standard", "fleetrome", "youngstown"]) == 0
-    expected = [f"{bundled_maps_dir() / draw}: {line.split('  #', 1)[0]} (drawing)"
+    expected = [f"{bundled_maps_dir() / draw}: {_listed_break(line)} (drawing)"
                 for name, draw in (("standard", "standard.draw"), ("fleetrome", "standard.draw"),
                                    ("youngstown", "youngstown.draw"))
                 for line in (listed / f"{name}.txt").read_text().splitlines()
                 if line and not line.startswith("#")]
-    assert capsys.readouterr().err.splitlines() == expected
+    err = capsys.readouterr().err.splitlines()
+    assert err == expected
+    assert f"{bundled_maps_dir() / 'youngstown.draw'}: OBA and OBB are adjacent but meet only beyond the frame " \
+           "(beyond-frame) (drawing)" in err
+
+
+def _listed_break(line: str) -> Break:
+    first, second, kind = line.split("  #", 1)[0].split()
+    return Break(first, second, BreakKind(kind))
 
 
 def test_a_map_given_by_path_is_named_without_its_folder(tmp_path):

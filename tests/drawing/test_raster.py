@@ -2,11 +2,12 @@
 from __future__ import annotations
 
 import io
+import random
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops
 
-from judge.drawing.raster import MAX_PNG_BYTES, encode, to_pdf, to_png
+from judge.drawing.raster import MAX_PNG_BYTES, _render, encode, to_pdf, to_png
 from tests.support.drawing import start_svg
 
 TEXT_ONLY = ('<svg xmlns="http://www.w3.org/2000/svg" width="200" height="40">'
@@ -55,3 +56,28 @@ def test_formats():
     assert encode(TEXT_ONLY, "svg") == TEXT_ONLY.encode()
     with pytest.raises(ValueError, match="no picture format 'gif'"):
         encode(TEXT_ONLY, "gif")
+
+
+def _busy_svg() -> str:
+    """A picture of many small coloured discs, whose full-colour PNG is over the mail size."""
+    rng = random.Random(7)
+    discs = "".join(f'<circle cx="{rng.uniform(0, 1200):.1f}" cy="{rng.uniform(0, 1200):.1f}" '
+                    f'r="{rng.uniform(2, 9):.1f}" fill="#{rng.randrange(1 << 24):06x}"/>' for _ in range(3000))
+    return ('<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="1200">'
+            f'<rect width="1200" height="1200" fill="#efe4c4"/>{discs}</svg>')
+
+
+def test_a_picture_over_the_mail_size_is_cut_to_an_opaque_palette_quickly_compressed():
+    svg = _busy_svg()
+    full = Image.open(io.BytesIO(_render(svg, None)))
+    png = to_png(svg)
+    image = Image.open(io.BytesIO(png))
+    image.load()
+    assert len(_render(svg, None)) > MAX_PNG_BYTES >= len(png)
+    assert image.mode == "P" and "transparency" not in image.info and image.size == full.size
+    same = ImageChops.difference(full.convert("RGB"), image.convert("RGB")).convert("L").histogram()
+    assert sum(same[:48]) > 0.99 * sum(same)  # nearly every pixel within a few shades of its colour
+    # zlib's header names the level it was made at (FLEVEL 1: a fast level), the palette pass's
+    # main cost at the default level
+    idat = png.index(b"IDAT") + 4
+    assert png[idat + 1] >> 6 == 1

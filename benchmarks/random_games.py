@@ -45,6 +45,7 @@ def main() -> int:
     parser.add_argument("--root", default=tempfile.gettempdir())
     parser.add_argument("--chunk", type=int, default=20, help="games handed to a job at once")
     args = parser.parse_args()
+    Path(args.root).mkdir(parents=True, exist_ok=True)  # a folder of its own, made if missing
     seeds = range(args.seed, args.seed + args.games)
     chunks = [seeds[i:i + args.chunk] for i in range(0, len(seeds), args.chunk)]
     start, played, violations = time.perf_counter(), 0, []

@@ -15,15 +15,12 @@ confirmations it answered it with (readers, subject, body):
 Needs Python 2.7 for DPjudge; the test does not."""
 from __future__ import annotations
 
-import argparse
-import json
 import random
 import tempfile
-from collections.abc import Callable
 from pathlib import Path
 
 from judge.maps import MapCache
-from tests.support.record_dpjudge_games import MASTER, MASTER_PASSWORD, Host, mail, opening
+from tests.support.record_dpjudge_games import MASTER, MASTER_PASSWORD, Host, mail, opening, write_recorded
 from tests.support.record_exchange_game import SAVED_INVESTOR, exchange_opening
 from tests.support.record_xtalball_game import confirmations
 
@@ -88,15 +85,6 @@ def record() -> dict:
                       for sender, body in mails]
         games[name] = {"variant": variant, "opening": text, "mails": played}
     return {"game": GAME, "games": games}
-
-
-def write_recorded(doc: str, fixture: Path, recorded: Callable[[], dict]) -> None:
-    """A recorder's command line: `--out FILE` (`fixture` by default) gets what it recorded."""
-    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=fixture)
-    args = parser.parse_args()
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps(recorded(), indent=1, ensure_ascii=False) + "\n")
 
 
 def main() -> None:

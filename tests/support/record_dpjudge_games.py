@@ -19,6 +19,7 @@ import os
 import random
 import subprocess
 import tempfile
+from collections.abc import Callable
 from email import policy
 from pathlib import Path
 
@@ -164,6 +165,15 @@ def record(map_name: str, seed: int, years: int) -> dict:
                            "status": after})
             text = after
     return {"map": map_name, "seed": seed, "game": game, "start": start, "phases": phases}
+
+
+def write_recorded(doc: str, fixture: Path, recorded: Callable[[], object]) -> None:
+    """A recorder's command line: `--out FILE` (`fixture` by default) gets what it recorded."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=fixture)
+    args = parser.parse_args()
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(recorded(), indent=1, ensure_ascii=False) + "\n")
 
 
 def main() -> None:

@@ -11,8 +11,7 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
-from tests.support.record_confirmations import write_recorded
-from tests.support.record_dpjudge_games import MASTER, MASTER_PASSWORD, Host, mail, player
+from tests.support.record_dpjudge_games import MASTER, MASTER_PASSWORD, Host, mail, player, write_recorded
 
 FIXTURE = Path(__file__).parent.parent / "app" / "fixtures" / "forming_seats.json"
 GAME = "dpjform"

@@ -8,16 +8,14 @@ a `payola` game on a scratch DPjudge host (`../shared/tools/dpjudge`); DPjudge's
 problem on its first line (or confirms the sheet: then "" is kept). Needs Python 2.7 for DPjudge; the tests do not."""
 from __future__ import annotations
 
-import argparse
 import email
-import json
 import random
 import tempfile
 from email import policy
 from pathlib import Path
 
 from judge.maps import MapCache
-from tests.support.record_dpjudge_games import Host, mail, player
+from tests.support.record_dpjudge_games import Host, mail, player, write_recorded
 from tests.support.record_payola_game import GAME, payola_opening
 
 FIXTURE = Path(__file__).parent.parent / "game" / "fixtures" / "payola_refusals.json"
@@ -69,12 +67,9 @@ def refusals(rules: tuple[str, ...], sheets: tuple[tuple[str, ...], ...]) -> lis
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=FIXTURE)
-    args = parser.parse_args()
-    recorded = [{"rules": list(rules), "start": payola_opening(MapCache().get("standard"), random.Random(1), rules),
-                 "cases": refusals(rules, sheets)} for rules, sheets in SHEETS.items()]
-    args.out.write_text(json.dumps(recorded, indent=1, ensure_ascii=False) + "\n")
+    write_recorded(__doc__ or "", FIXTURE, lambda: [
+        {"rules": list(rules), "start": payola_opening(MapCache().get("standard"), random.Random(1), rules),
+         "cases": refusals(rules, sheets)} for rules, sheets in SHEETS.items()])
 
 
 if __name__ == "__main__":

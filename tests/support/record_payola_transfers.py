@@ -13,8 +13,6 @@ played by mail (`record_payola_game.play_phase`), so that the fixture shows what
 lists left do to the bribes and to the SENT lines. Needs Python 2.7 for DPjudge; the tests do not."""
 from __future__ import annotations
 
-import argparse
-import json
 import os
 import random
 import shutil
@@ -25,7 +23,7 @@ from pathlib import Path
 from judge.maps import MapCache
 from judge.status import parse_status
 from judge.types import Phase
-from tests.support.record_dpjudge_games import Host, dpjudge_name, player, results
+from tests.support.record_dpjudge_games import Host, dpjudge_name, player, results, write_recorded
 from tests.support.record_payola_game import GAME, offer_sheets, payola_opening, play_phase
 from tests.support.record_xtalball_game import broadcasts, to_itself
 
@@ -106,11 +104,8 @@ def record(rules: tuple[str, ...], steps: tuple[tuple[str, ...], ...]) -> dict:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=FIXTURE)
-    args = parser.parse_args()
-    games = {name: record(rules, steps) for name, (rules, steps) in GAMES.items()}
-    args.out.write_text(json.dumps(games, indent=1, ensure_ascii=False) + "\n")
+    write_recorded(__doc__ or "", FIXTURE,
+                   lambda: {name: record(rules, steps) for name, (rules, steps) in GAMES.items()})
 
 
 if __name__ == "__main__":

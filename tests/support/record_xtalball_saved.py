@@ -14,12 +14,11 @@ broadcast, the status file it saved and its `lists` file are written to
 `tests/game/fixtures/xtalball_saved.json`. Needs Python 2.7 for DPjudge; the test does not."""
 from __future__ import annotations
 
-import argparse
 import json
 import tempfile
 from pathlib import Path
 
-from tests.support.record_dpjudge_games import MASTER, MASTER_PASSWORD, Host, mail, results
+from tests.support.record_dpjudge_games import MASTER, MASTER_PASSWORD, Host, mail, results, write_recorded
 from tests.support.record_xtalball_game import FIXTURE as PLAYED, broadcasts, lists_file, to_itself
 
 FIXTURE = Path(__file__).parent.parent / "game" / "fixtures" / "xtalball_saved.json"
@@ -54,10 +53,7 @@ def record() -> dict:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=FIXTURE)
-    args = parser.parse_args()
-    args.out.write_text(json.dumps(record(), indent=1, ensure_ascii=False) + "\n")
+    write_recorded(__doc__ or "", FIXTURE, record)
 
 
 if __name__ == "__main__":

@@ -14,13 +14,12 @@ its `lists` file after each phase are written to `tests/game/fixtures/xtalball_s
 Needs Python 2.7 for DPjudge; the test does not."""
 from __future__ import annotations
 
-import argparse
-import json
 import tempfile
 from pathlib import Path
 
 from judge.maps import MapCache
-from tests.support.record_dpjudge_games import MASTER, MASTER_PASSWORD, Host, dpjudge_name, mail, opening, results
+from tests.support.record_dpjudge_games import (MASTER, MASTER_PASSWORD, Host, dpjudge_name, mail, opening, results,
+                                                 write_recorded)
 from tests.support.record_xtalball_game import GAME, broadcasts, confirmations, lists_file, to_itself
 
 FIXTURE = Path(__file__).parent.parent / "game" / "fixtures" / "xtalball_skip.json"
@@ -95,10 +94,7 @@ def record() -> dict:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=FIXTURE)
-    args = parser.parse_args()
-    args.out.write_text(json.dumps(record(), indent=1, ensure_ascii=False) + "\n")
+    write_recorded(__doc__ or "", FIXTURE, record)
 
 
 if __name__ == "__main__":
